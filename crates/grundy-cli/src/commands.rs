@@ -1,0 +1,8 @@
+//! One module per subcommand: its arguments (clap) and its `run`.
+
+pub mod analyze;
+pub mod judge;
+pub mod list;
+pub mod octal;
+pub mod solve;
+pub mod table;

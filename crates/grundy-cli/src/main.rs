@@ -1,0 +1,60 @@
+//! The `grundy` command: a thin layer of argument parsing and rendering over the library.
+//!
+//! Exit codes: 0 on success (and quietly on a closed pipe), 2 on any error: bad arguments,
+//! bad input, a game too large for the limits.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod commands;
+mod output;
+
+/// Exact solver for two-player games of perfect information.
+#[derive(Parser, Debug)]
+#[command(name = "grundy", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve a position of a built-in game: outcome, value and optimal moves.
+    Solve(commands::solve::Args),
+    /// Explain a position of a classic family: outcome, value, winning moves and why.
+    Analyze(commands::analyze::Args),
+    /// Tabulate a family's Grundy values or P-positions and find the pattern.
+    Table(commands::table::Args),
+    /// List the built-in games and their parameters.
+    List(commands::list::Args),
+    /// Compute an octal or hexadecimal game's Grundy sequence and prove its period.
+    Octal(commands::octal::Args),
+    /// Answer a judge problem: its input on stdin, the exact judge output on stdout.
+    Judge(commands::judge::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return output::clap_error(err),
+    };
+    let res = match cli.command {
+        Command::Solve(args) => commands::solve::run(args),
+        Command::Analyze(args) => commands::analyze::run(args),
+        Command::Table(args) => commands::table::run(args),
+        Command::List(args) => commands::list::run(args),
+        Command::Octal(args) => commands::octal::run(args),
+        Command::Judge(args) => commands::judge::run(args),
+    };
+    match res {
+        Ok(code) => code,
+        Err(err) if output::is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            let _ = io::stdout().flush();
+            eprintln!("grundy: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! Rendering helpers shared by the commands: errors, JSON, broken pipes.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+/// Prints a clap error: help and version as clap renders them (exit 0), any other error as
+/// one line `grundy: ...` with a hint (exit 2).
+pub fn clap_error(err: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match err.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = err.print();
+            if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        _ => {
+            let text = err.render().to_string();
+            let first = text
+                .lines()
+                .next()
+                .unwrap_or("invalid arguments")
+                .trim_start_matches("error: ");
+            eprintln!("grundy: {first} (see 'grundy --help')");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// True when `err` is a write to a closed pipe (`grundy ... | head`): not worth reporting.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Writes `value` as pretty JSON and a newline to stdout.
+pub fn print_json<T: Serialize>(value: &T) -> anyhow::Result<()> {
+    let mut out = io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, value)?;
+    writeln!(out)?;
+    Ok(())
+}

@@ -1,0 +1,4 @@
+//! The catalog: one module per game or family, each with its rules, its closed form where
+//! there is one, and tests proving the closed form against the search.
+
+pub mod nim;

@@ -1,0 +1,202 @@
+//! Budgets and the errors of solvers that may refuse or stop a job.
+//!
+//! Every solver takes a [`Budget`]. A job that would exceed it is refused with
+//! [`SolveError::TooLarge`] naming what it needed, before anything large is allocated; a job
+//! that was cancelled returns [`SolveError::Interrupted`]. Neither ever yields a value.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use thiserror::Error;
+
+/// Limits on a solver's work: positions stored, bytes allocated, and a cancel flag.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::Budget;
+/// let budget = Budget::default().with_positions(1_000).with_bytes(1 << 20);
+/// assert_eq!(budget.positions(), 1_000);
+/// assert!(budget.check_positions(1_001).is_err());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Budget {
+    positions: u64,
+    bytes: u64,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Budget {
+    /// 2^31 positions and 8 GiB.
+    fn default() -> Self {
+        Budget {
+            positions: 1 << 31,
+            bytes: 8 << 30,
+            cancel: None,
+        }
+    }
+}
+
+impl Budget {
+    /// No limit (but the machine's): use only where the caller bounds the game itself.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(grundy::Budget::unlimited().positions(), u64::MAX);
+    /// ```
+    pub fn unlimited() -> Self {
+        Budget {
+            positions: u64::MAX,
+            bytes: u64::MAX,
+            cancel: None,
+        }
+    }
+
+    /// The same budget with at most `positions` positions stored.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(grundy::Budget::default().with_positions(7).positions(), 7);
+    /// ```
+    pub fn with_positions(mut self, positions: u64) -> Self {
+        self.positions = positions;
+        self
+    }
+
+    /// The same budget with at most `bytes` bytes of tables.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(grundy::Budget::default().with_bytes(64).bytes(), 64);
+    /// ```
+    pub fn with_bytes(mut self, bytes: u64) -> Self {
+        self.bytes = bytes;
+        self
+    }
+
+    /// The same budget, cancelled when `flag` becomes true (checked periodically).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// let flag = Arc::new(AtomicBool::new(true));
+    /// let budget = grundy::Budget::default().with_cancel(flag);
+    /// assert!(budget.check_cancelled().is_err());
+    /// ```
+    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// The most positions a solver may store.
+    pub fn positions(&self) -> u64 {
+        self.positions
+    }
+
+    /// The most bytes a solver may allocate for its tables.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// `Ok` when `needed` positions fit, else [`SolveError::TooLarge`].
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::TooLarge`] with `unit: "positions"`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let budget = grundy::Budget::default().with_positions(10);
+    /// assert!(budget.check_positions(10).is_ok());
+    /// ```
+    pub fn check_positions(&self, needed: u64) -> Result<(), SolveError> {
+        if needed > self.positions {
+            return Err(SolveError::TooLarge {
+                needed,
+                limit: self.positions,
+                unit: "positions",
+            });
+        }
+        Ok(())
+    }
+
+    /// `Ok` when `needed` bytes fit, else [`SolveError::TooLarge`].
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::TooLarge`] with `unit: "bytes"`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let budget = grundy::Budget::default().with_bytes(100);
+    /// assert!(budget.check_bytes(101).is_err());
+    /// ```
+    pub fn check_bytes(&self, needed: u64) -> Result<(), SolveError> {
+        if needed > self.bytes {
+            return Err(SolveError::TooLarge {
+                needed,
+                limit: self.bytes,
+                unit: "bytes",
+            });
+        }
+        Ok(())
+    }
+
+    /// `Err(SolveError::Interrupted)` once the cancel flag is set.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Interrupted`] when cancelled.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(grundy::Budget::default().check_cancelled().is_ok());
+    /// ```
+    pub fn check_cancelled(&self) -> Result<(), SolveError> {
+        match &self.cancel {
+            Some(flag) if flag.load(Ordering::Relaxed) => Err(SolveError::Interrupted),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Why a solver returned no value.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::SolveError;
+/// let err = SolveError::TooLarge { needed: 10, limit: 5, unit: "positions" };
+/// assert_eq!(err.to_string(), "the game needs 10 positions, more than the limit of 5");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The job needs more than the budget allows; nothing was allocated for it.
+    #[error("the game needs {needed} {unit}, more than the limit of {limit}")]
+    TooLarge {
+        /// What the job needs (at least).
+        needed: u64,
+        /// What the budget allows.
+        limit: u64,
+        /// `"positions"` or `"bytes"`.
+        unit: &'static str,
+    },
+    /// The search returned to a position still being searched: the game is loopy, and this
+    /// solver only handles games that end. Use retrograde analysis instead.
+    #[error("the game has a cycle (a position can repeat); use retrograde analysis for loopy games")]
+    Cycle,
+    /// The job was cancelled before it finished.
+    #[error("the computation was interrupted")]
+    Interrupted,
+    /// The game does not meet a solver's precondition (named in the message).
+    #[error("{0}")]
+    Unsupported(String),
+}

@@ -1,0 +1,1 @@
+//! Octal and hexadecimal take-and-break games (in progress).

@@ -1,0 +1,1 @@
+//! Sequence analysis: periodicity of value sequences (in progress).

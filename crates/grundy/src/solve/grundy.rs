@@ -1,0 +1,245 @@
+//! Grundy values (nimbers) by memoized search, with sums split into components.
+//!
+//! The nimber of a position is the mex of its options' nimbers (Sprague-Grundy). When the
+//! game can split a position into independent components ([`Components`]), the nimber of
+//! every position met, the root and each option, is the XOR of its components' nimbers, and
+//! only components are ever searched and stored: a sum is never searched as a whole.
+//!
+//! Like [`crate::solve::memo`], the search keeps an explicit stack and shared buffers, and
+//! reports a repeated position as [`SolveError::Cycle`]. Moves that earn points or grant
+//! another turn are refused: nimbers describe impartial games under normal play.
+
+use std::hash::BuildHasherDefault;
+use std::mem::size_of;
+
+use rustc_hash::FxHasher;
+
+use crate::limits::{Budget, SolveError};
+use crate::model::{Components, Game, Move};
+use crate::value::Nimber;
+
+type FxMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// How a position splits into components.
+type Split<G> = fn(&G, &<G as Game>::Position, &mut Vec<<G as Game>::Position>);
+
+/// Memoized nimber search over a game, with a table of solved components.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::games::nim::Nim;
+/// use grundy::solve::grundy::GrundySolver;
+/// use grundy::{Budget, Nimber};
+///
+/// let mut solver = GrundySolver::new(&Nim, Budget::default());
+/// assert_eq!(solver.nimber(&vec![1, 2, 3]).unwrap(), Nimber(0));
+/// // Each heap size was searched once, as a component.
+/// assert!(solver.len() <= 4);
+/// ```
+pub struct GrundySolver<'g, G: Game> {
+    game: &'g G,
+    split: Split<G>,
+    budget: Budget,
+    table: FxMap<G::Position, Option<Nimber>>,
+}
+
+struct Frame<P> {
+    pos: P,
+    /// This frame's moves are `moves[start..]` (the top frame's are last in the buffer).
+    start: usize,
+    next: usize,
+    /// This frame's option values are `options[options_start..]`.
+    options_start: usize,
+}
+
+impl<'g, G: Components> GrundySolver<'g, G> {
+    /// A solver that splits positions with [`Components::components`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let solver = grundy::solve::grundy::GrundySolver::new(&grundy::games::nim::Nim, grundy::Budget::default());
+    /// assert!(solver.is_empty());
+    /// ```
+    pub fn new(game: &'g G, budget: Budget) -> Self {
+        GrundySolver {
+            game,
+            split: G::components,
+            budget,
+            table: FxMap::default(),
+        }
+    }
+}
+
+fn whole<G: Game>(_game: &G, pos: &G::Position, out: &mut Vec<G::Position>) {
+    out.push(pos.clone());
+}
+
+impl<'g, G: Game> GrundySolver<'g, G> {
+    /// A solver for a game whose positions do not split: every position is searched whole.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::nim::Nim;
+    /// use grundy::solve::grundy::GrundySolver;
+    /// use grundy::{Budget, Nimber};
+    /// let mut solver = GrundySolver::without_components(&Nim, Budget::default());
+    /// assert_eq!(solver.nimber(&vec![2, 3]).unwrap(), Nimber(1));
+    /// ```
+    pub fn without_components(game: &'g G, budget: Budget) -> Self {
+        GrundySolver {
+            game,
+            split: whole::<G>,
+            budget,
+            table: FxMap::default(),
+        }
+    }
+
+    /// The number of components solved and stored.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// True when nothing is stored yet.
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
+    /// The components of `pos`, as the solver splits them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::solve::grundy::GrundySolver;
+    /// let solver = GrundySolver::new(&grundy::games::nim::Nim, grundy::Budget::default());
+    /// assert_eq!(solver.components(&vec![0, 4, 1]), vec![vec![4], vec![1]]);
+    /// ```
+    pub fn components(&self, pos: &G::Position) -> Vec<G::Position> {
+        let mut out = Vec::new();
+        (self.split)(self.game, pos, &mut out);
+        out
+    }
+
+    /// The nimber of `pos`: the XOR of its components' nimbers.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::TooLarge`] past the budget, [`SolveError::Cycle`] for a loopy game,
+    /// [`SolveError::Interrupted`] when cancelled, and [`SolveError::Unsupported`] when a move
+    /// earns points or grants another turn.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::nim::Nim;
+    /// use grundy::solve::grundy::GrundySolver;
+    /// use grundy::{Budget, Nimber};
+    /// let mut solver = GrundySolver::new(&Nim, Budget::default());
+    /// assert_eq!(solver.nimber(&vec![7, 11, 13]).unwrap(), Nimber(7 ^ 11 ^ 13));
+    /// ```
+    pub fn nimber(&mut self, pos: &G::Position) -> Result<Nimber, SolveError> {
+        let mut res = Nimber::ZERO;
+        for component in self.components(pos) {
+            res = res ^ self.component_nimber(&component)?;
+        }
+        Ok(res)
+    }
+
+    /// The nimber of one component (a position that does not split further).
+    fn component_nimber(&mut self, root: &G::Position) -> Result<Nimber, SolveError> {
+        if let Some(Some(v)) = self.table.get(root) {
+            return Ok(*v);
+        }
+        let mut stack = Vec::new();
+        let mut moves = Vec::new();
+        let mut options = Vec::new();
+        let res = self.run(root, &mut stack, &mut moves, &mut options);
+        if res.is_err() {
+            for frame in stack {
+                self.table.remove(&frame.pos);
+            }
+        }
+        res
+    }
+
+    fn open(
+        &mut self,
+        pos: G::Position,
+        stack: &mut Vec<Frame<G::Position>>,
+        moves: &mut Vec<Move<G::Position>>,
+        options: &[Nimber],
+    ) -> Result<(), SolveError> {
+        let needed = self.table.len() as u64 + 1;
+        self.budget.check_positions(needed)?;
+        let entry_bytes = size_of::<(G::Position, Option<Nimber>)>() as u64 + 1;
+        self.budget.check_bytes(needed * entry_bytes)?;
+        if needed % 65_536 == 0 {
+            self.budget.check_cancelled()?;
+        }
+        let start = moves.len();
+        self.game.moves(&pos, moves);
+        if moves[start..].iter().any(|m| m.points != 0 || m.again) {
+            moves.truncate(start);
+            return Err(SolveError::Unsupported(
+                "nimbers need an impartial game: a move earns points or grants another turn"
+                    .into(),
+            ));
+        }
+        self.table.insert(pos.clone(), None);
+        stack.push(Frame {
+            pos,
+            start,
+            next: start,
+            options_start: options.len(),
+        });
+        Ok(())
+    }
+
+    fn run(
+        &mut self,
+        root: &G::Position,
+        stack: &mut Vec<Frame<G::Position>>,
+        moves: &mut Vec<Move<G::Position>>,
+        options: &mut Vec<Nimber>,
+    ) -> Result<Nimber, SolveError> {
+        let mut parts = Vec::new();
+        self.open(root.clone(), stack, moves, options)?;
+        loop {
+            let frame = stack.last_mut().expect("the root frame is on the stack");
+            let mut descend = None;
+            'moves: while frame.next < moves.len() {
+                parts.clear();
+                (self.split)(self.game, &moves[frame.next].to, &mut parts);
+                let mut value = Nimber::ZERO;
+                for part in parts.drain(..) {
+                    match self.table.get(&part) {
+                        Some(Some(v)) => value = value ^ *v,
+                        Some(None) => return Err(SolveError::Cycle),
+                        None => {
+                            descend = Some(part);
+                            break 'moves;
+                        }
+                    }
+                }
+                options.push(value);
+                frame.next += 1;
+            }
+            if let Some(child) = descend {
+                self.open(child, stack, moves, options)?;
+                continue;
+            }
+            let frame = stack.pop().expect("the frame just examined");
+            moves.truncate(frame.start);
+            let value = Nimber::mex(options.drain(frame.options_start..));
+            self.table.insert(frame.pos, Some(value));
+            if stack.is_empty() {
+                return Ok(value);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

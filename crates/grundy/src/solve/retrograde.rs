@@ -1,0 +1,1 @@
+//! Retrograde analysis for loopy games (in progress).

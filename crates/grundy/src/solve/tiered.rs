@@ -1,0 +1,1 @@
+//! Tiered dense tables for indexed games (in progress).
