@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod commands;
+mod judge;
 mod output;
 
 /// Exact solver for two-player games of perfect information.

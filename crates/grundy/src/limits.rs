@@ -191,7 +191,9 @@ pub enum SolveError {
     },
     /// The search returned to a position still being searched: the game is loopy, and this
     /// solver only handles games that end. Use retrograde analysis instead.
-    #[error("the game has a cycle (a position can repeat); use retrograde analysis for loopy games")]
+    #[error(
+        "the game has a cycle (a position can repeat); use retrograde analysis for loopy games"
+    )]
     Cycle,
     /// The job was cancelled before it finished.
     #[error("the computation was interrupted")]

@@ -55,8 +55,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let budget = Budget::default().with_positions(args.max_positions);
     let mut search = MemoSearch::new(&Nim, Outcomes(play), budget.clone());
-    let (outcome, best) =
-        optimal_moves(&mut search, &args.heaps).context("cannot solve this position")?;
+    let best = optimal_moves(&mut search, &args.heaps).context("cannot solve this position")?;
+    let outcome = best.value;
     let nimber = match play {
         Play::Normal => Some(
             GrundySolver::new(&Nim, budget)
@@ -66,7 +66,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Play::Misere => None,
     };
     let winning_moves = if outcome == Outcome::Win {
-        best.into_iter().map(|m| m.mv.to).collect()
+        best.moves.into_iter().map(|m| m.mv.to).collect()
     } else {
         Vec::new()
     };

@@ -49,3 +49,66 @@ impl Components for Nim {
 pub fn nim_sum(heaps: &[u64]) -> u64 {
     heaps.iter().fold(0, |acc, &h| acc ^ h)
 }
+
+/// The winning moves of normal-play Nim: each `(heap_idx, new_size)` leaves nim-sum 0.
+/// Empty when the nim-sum is already 0 (the player to move loses).
+///
+/// # Examples
+///
+/// ```
+/// // 7 ^ 11 ^ 13 = 1: each heap can be reduced to restore nim-sum 0.
+/// assert_eq!(grundy::games::nim::winning_moves(&[7, 11, 13]), vec![(0, 6), (1, 10), (2, 12)]);
+/// ```
+pub fn winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
+    let sum = nim_sum(heaps);
+    if sum == 0 {
+        return Vec::new();
+    }
+    heaps
+        .iter()
+        .enumerate()
+        .filter(|&(_, &h)| h ^ sum < h)
+        .map(|(heap_idx, &h)| (heap_idx, h ^ sum))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::memo::{MemoSearch, Outcomes};
+    use crate::solve::strategy::optimal_moves;
+    use crate::{Budget, Outcome, Play};
+
+    /// Bouton's winning moves are exactly the engine's optimal moves, on every position of
+    /// three heaps up to 6.
+    #[test]
+    fn winning_moves_match_search() {
+        let mut search = MemoSearch::new(&Nim, Outcomes(Play::Normal), Budget::default());
+        let mut compared = 0;
+        for a in 0..=6u64 {
+            for b in 0..=6 {
+                for c in 0..=6 {
+                    let heaps = vec![a, b, c];
+                    let best = optimal_moves(&mut search, &heaps).unwrap();
+                    let closed: Vec<Vec<u64>> = winning_moves(&heaps)
+                        .into_iter()
+                        .map(|(i, size)| {
+                            let mut next = heaps.clone();
+                            next[i] = size;
+                            next
+                        })
+                        .collect();
+                    if best.value == Outcome::Win {
+                        let found: Vec<Vec<u64>> =
+                            best.moves.into_iter().map(|m| m.mv.to).collect();
+                        assert_eq!(found, closed, "{heaps:?}");
+                    } else {
+                        assert!(closed.is_empty());
+                    }
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, 343);
+    }
+}

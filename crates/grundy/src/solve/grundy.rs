@@ -183,8 +183,7 @@ impl<'g, G: Game> GrundySolver<'g, G> {
         if moves[start..].iter().any(|m| m.points != 0 || m.again) {
             moves.truncate(start);
             return Err(SolveError::Unsupported(
-                "nimbers need an impartial game: a move earns points or grants another turn"
-                    .into(),
+                "nimbers need an impartial game: a move earns points or grants another turn".into(),
             ));
         }
         self.table.insert(pos.clone(), None);

@@ -29,6 +29,9 @@ pub struct MoveValue<P, V> {
     pub value: V,
 }
 
+/// A list of moves with their values.
+pub type MoveValues<P, V> = Vec<MoveValue<P, V>>;
+
 /// Every move from `pos` with its value for the mover, in the game's move order.
 ///
 /// # Errors
@@ -50,7 +53,7 @@ pub struct MoveValue<P, V> {
 pub fn move_values<G: Game, E: Evaluation>(
     search: &mut MemoSearch<'_, G, E>,
     pos: &G::Position,
-) -> Result<Vec<MoveValue<G::Position, E::Value>>, SolveError> {
+) -> Result<MoveValues<G::Position, E::Value>, SolveError> {
     let mut moves = Vec::new();
     search.game().moves(pos, &mut moves);
     let mut res = Vec::with_capacity(moves.len());
@@ -60,6 +63,23 @@ pub fn move_values<G: Game, E: Evaluation>(
         res.push(MoveValue { mv, value });
     }
     Ok(res)
+}
+
+/// A position's value and the moves that achieve it.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::solve::strategy::Optimal;
+/// let none: Optimal<u64, i64> = Optimal { value: 0, moves: Vec::new() };
+/// assert!(none.moves.is_empty());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Optimal<P, V> {
+    /// The value for the player to move.
+    pub value: V,
+    /// Every move achieving it (none when the player to move cannot move).
+    pub moves: MoveValues<P, V>,
 }
 
 /// The value of `pos` and every move that achieves it (the optimal moves).
@@ -76,25 +96,27 @@ pub fn move_values<G: Game, E: Evaluation>(
 /// use grundy::solve::strategy::optimal_moves;
 /// use grundy::{Budget, Outcome, Play};
 /// let mut search = MemoSearch::new(&Nim, Outcomes(Play::Normal), Budget::default());
-/// let (value, best) = optimal_moves(&mut search, &vec![3, 5, 7]).unwrap();
-/// assert_eq!(value, Outcome::Win);
-/// assert_eq!(best.len(), 3); // 3^5^7 = 1: each heap can be reduced by one move
+/// let best = optimal_moves(&mut search, &vec![3, 5, 7]).unwrap();
+/// assert_eq!(best.value, Outcome::Win);
+/// assert_eq!(best.moves.len(), 3); // 3^5^7 = 1: each heap can be reduced by one move
 /// ```
-#[allow(clippy::type_complexity)]
 pub fn optimal_moves<G: Game, E: Evaluation>(
     search: &mut MemoSearch<'_, G, E>,
     pos: &G::Position,
-) -> Result<(E::Value, Vec<MoveValue<G::Position, E::Value>>), SolveError> {
+) -> Result<Optimal<G::Position, E::Value>, SolveError> {
     let all = move_values(search, pos)?;
     let Some(best) = all
         .iter()
         .map(|m| m.value)
         .reduce(|a, b| search.rule().better(a, b))
     else {
-        return Ok((search.rule().terminal(), Vec::new()));
+        return Ok(Optimal {
+            value: search.rule().terminal(),
+            moves: Vec::new(),
+        });
     };
-    let optimal = all.into_iter().filter(|m| m.value == best).collect();
-    Ok((best, optimal))
+    let moves = all.into_iter().filter(|m| m.value == best).collect();
+    Ok(Optimal { value: best, moves })
 }
 
 /// A principal line: from `pos`, an optimal move for whoever is to move, repeated until the
@@ -128,8 +150,8 @@ pub fn principal_line<G: Game, E: Evaluation>(
     let mut line = Vec::new();
     let mut current = pos.clone();
     while line.len() < max_moves {
-        let (_, best) = optimal_moves(search, &current)?;
-        let Some(first) = best.into_iter().next() else {
+        let best = optimal_moves(search, &current)?;
+        let Some(first) = best.moves.into_iter().next() else {
             break;
         };
         current = first.mv.to.clone();

@@ -26,7 +26,10 @@ fn zero_nimber_is_a_loss() {
             let pos = vec![a, b];
             let nimber = solver.nimber(&pos).unwrap();
             assert_eq!(nimber.outcome(), search.value(&pos).unwrap());
-            assert_eq!(nimber == Nimber::ZERO, search.value(&pos).unwrap() == Outcome::Loss);
+            assert_eq!(
+                nimber == Nimber::ZERO,
+                search.value(&pos).unwrap() == Outcome::Loss
+            );
         }
     }
 }

@@ -61,7 +61,10 @@ fn budget_refuses_before_growing() {
             unit: "positions"
         }
     );
-    assert!(search.is_empty(), "an interrupted search keeps no open position");
+    assert!(
+        search.is_empty(),
+        "an interrupted search keeps no open position"
+    );
     assert_eq!(search.value(&50).unwrap(), Outcome::Loss);
 }
 

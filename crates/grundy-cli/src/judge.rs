@@ -1,0 +1,235 @@
+//! Judge problems (../shared/PROBLEMS.md): each reads its judge input from a token stream and
+//! writes exactly the judge's output, solving every case through the library's engine.
+//!
+//! Errors name the case and the line. A problem writes each answer line only when it is
+//! complete, so on bad input the output holds the answers of the complete cases before it
+//! and no partial line; the caller then prints the error and exits with code 2.
+
+use std::fmt;
+use std::io::{self, Read, Write};
+
+mod poj2975;
+
+/// One judge problem: its id, a one-line description and its solver.
+pub struct Problem {
+    /// The id used on the command line, e.g. `hdu4778`.
+    pub id: &'static str,
+    /// A one-line description for `grundy judge --list`.
+    pub summary: &'static str,
+    /// Reads every case from `input` and writes every answer to `out`.
+    pub run: fn(&mut Input, &mut dyn Write) -> Result<(), JudgeError>,
+}
+
+/// Every problem, in the order of PROBLEMS.md.
+pub const PROBLEMS: &[Problem] = &[Problem {
+    id: "poj2975",
+    summary: "Nim: count the winning moves (Bouton's rule)",
+    run: poj2975::run,
+}];
+
+/// Finds a problem by id.
+pub fn find(id: &str) -> Option<&'static Problem> {
+    PROBLEMS.iter().find(|p| p.id == id)
+}
+
+/// Why a judge input was rejected: the case, the line and what was wrong.
+#[derive(Debug)]
+pub struct JudgeError {
+    /// The 1-based case number, when the problem has cases and one had begun.
+    pub case: Option<usize>,
+    /// The 1-based input line of the offending token (or of the end of input).
+    pub line: usize,
+    /// What was wrong, e.g. `expected B (an integer from 0 to 21), found "x"`.
+    pub message: String,
+    /// An I/O error while writing the answers (then `message` describes it).
+    pub io: Option<io::Error>,
+}
+
+impl fmt::Display for JudgeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(case) = self.case {
+            write!(f, "case {case}, ")?;
+        }
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for JudgeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.io.as_ref().map(|e| e as _)
+    }
+}
+
+impl From<io::Error> for JudgeError {
+    fn from(err: io::Error) -> Self {
+        JudgeError {
+            case: None,
+            line: 0,
+            message: format!("cannot write the answer: {err}"),
+            io: Some(err),
+        }
+    }
+}
+
+/// The judge input as a stream of whitespace-separated tokens, with line numbers.
+///
+/// Any ASCII whitespace separates tokens (CR LF files included); blank lines are ignored.
+pub struct Input {
+    bytes: Vec<u8>,
+    pos: usize,
+    line: usize,
+    case: Option<usize>,
+}
+
+impl Input {
+    /// Input over `text`.
+    pub fn new(bytes: Vec<u8>) -> Self {
+        Input {
+            bytes,
+            pos: 0,
+            line: 1,
+            case: None,
+        }
+    }
+
+    /// Reads all of standard input.
+    pub fn from_stdin() -> io::Result<Self> {
+        let mut bytes = Vec::new();
+        io::stdin().lock().read_to_end(&mut bytes)?;
+        Ok(Input::new(bytes))
+    }
+
+    /// Marks the start of case `case` (1-based): later errors name it.
+    pub fn start_case(&mut self, case: usize) {
+        self.case = Some(case);
+    }
+
+    /// The line of the next token (or of the end of input).
+    pub fn line(&mut self) -> usize {
+        self.skip_whitespace();
+        self.line
+    }
+
+    fn skip_whitespace(&mut self) {
+        while let Some(&b) = self.bytes.get(self.pos) {
+            if b == b'\n' {
+                self.line += 1;
+            } else if !b.is_ascii_whitespace() {
+                break;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// True when only whitespace is left.
+    pub fn is_at_end(&mut self) -> bool {
+        self.skip_whitespace();
+        self.pos == self.bytes.len()
+    }
+
+    /// An error at the next token's line, in the current case.
+    #[allow(dead_code)] // until a problem with semantic checks lands
+    pub fn error(&mut self, message: impl Into<String>) -> JudgeError {
+        JudgeError {
+            case: self.case,
+            line: self.line(),
+            message: message.into(),
+            io: None,
+        }
+    }
+
+    /// The next token, or `None` at the end of input.
+    pub fn token(&mut self) -> Option<&[u8]> {
+        self.skip_whitespace();
+        let start = self.pos;
+        while self.pos < self.bytes.len() && !self.bytes[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+        (self.pos > start).then(|| &self.bytes[start..self.pos])
+    }
+
+    /// The next token as an integer in `min..=max`; `what` names it in errors.
+    ///
+    /// # Errors
+    ///
+    /// When input ends, the token is not an integer, or it lies outside the range.
+    pub fn int(&mut self, what: &str, min: i64, max: i64) -> Result<i64, JudgeError> {
+        let line = self.line();
+        let case = self.case;
+        let at = |message: String| JudgeError {
+            case,
+            line,
+            message,
+            io: None,
+        };
+        let Some(token) = self.token() else {
+            return Err(at(format!("input ends where {what} was expected")));
+        };
+        let text = String::from_utf8_lossy(token).into_owned();
+        let value: i64 = text.parse().map_err(|_| {
+            at(format!(
+                "expected {what} (an integer from {min} to {max}), found {text:?}"
+            ))
+        })?;
+        if value < min || value > max {
+            return Err(at(format!(
+                "{what} must be from {min} to {max}, found {value}"
+            )));
+        }
+        Ok(value)
+    }
+
+    /// Like [`Input::int`], but `None` at the end of input (for inputs read to the end).
+    ///
+    /// # Errors
+    ///
+    /// As [`Input::int`], except at the end of input.
+    pub fn int_or_end(
+        &mut self,
+        what: &str,
+        min: i64,
+        max: i64,
+    ) -> Result<Option<i64>, JudgeError> {
+        if self.is_at_end() {
+            return Ok(None);
+        }
+        self.int(what, min, max).map(Some)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_across_crlf_and_blank_lines() {
+        let mut input = Input::new(b"1 2\r\n\r\n\t3\n".to_vec());
+        assert_eq!(input.int("a", 0, 9).unwrap(), 1);
+        assert_eq!(input.int("b", 0, 9).unwrap(), 2);
+        assert_eq!(input.line(), 3);
+        assert_eq!(input.int("c", 0, 9).unwrap(), 3);
+        assert!(input.is_at_end());
+        assert_eq!(input.int_or_end("d", 0, 9).unwrap(), None);
+    }
+
+    #[test]
+    fn errors_name_case_line_and_problem() {
+        let mut input = Input::new(b"5\nx".to_vec());
+        input.start_case(2);
+        let err = input.int("N", 0, 4).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "case 2, line 1: N must be from 0 to 4, found 5"
+        );
+        let err = input.int("M", 0, 4).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "case 2, line 2: expected M (an integer from 0 to 4), found \"x\""
+        );
+        let err = input.int("K", 0, 4).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "case 2, line 2: input ends where K was expected"
+        );
+    }
+}
