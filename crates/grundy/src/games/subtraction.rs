@@ -262,7 +262,23 @@ impl Subtraction {
     /// assert_eq!(game.nimbers(10, &grundy::Budget::default()).unwrap(), vec![0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0]);
     /// ```
     pub fn nimbers(&self, to: u64, budget: &Budget) -> Result<Vec<u64>, SolveError> {
-        nimbers(self, to, budget)
+        match &self.set {
+            // G(n) <= |S| < 128: one 128-bit mask per heap, no option lists (hdu1536's path).
+            SubtractionSet::Finite(set) if set.len() < 128 => {
+                budget.check_positions(to.saturating_add(1))?;
+                budget.check_bytes(to.saturating_add(1).saturating_mul(8))?;
+                let mut res: Vec<u64> = Vec::with_capacity(to as usize + 1);
+                for heap in 0..=to as usize {
+                    let mut seen: u128 = 0;
+                    for &s in set.iter().take_while(|&&s| s as usize <= heap) {
+                        seen |= 1 << res[heap - s as usize];
+                    }
+                    res.push(seen.trailing_ones() as u64);
+                }
+                Ok(res)
+            }
+            _ => nimbers(self, to, budget),
+        }
     }
 
     /// The pattern of `G(0..len)`: proved for a finite set when a window of `max(S)`

@@ -1,5 +1,5 @@
 use super::*;
-use crate::games::heaps::Heaps;
+use crate::games::heaps::{nimbers, Heaps};
 use crate::solve::grundy::GrundySolver;
 use crate::Budget;
 
@@ -19,6 +19,8 @@ fn table_matches_engine() {
     for set in sets {
         let rule = Subtraction::new(set.clone());
         let table = rule.nimbers(30, &Budget::default()).unwrap();
+        // The finite fast path agrees with the generic mex table.
+        assert_eq!(table, nimbers(&rule, 30, &Budget::default()).unwrap());
         let game = Heaps(rule.clone());
         let mut solver = GrundySolver::new(&game, Budget::default());
         for n in 0..=30u64 {
