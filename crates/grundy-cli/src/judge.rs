@@ -8,6 +8,14 @@
 use std::fmt;
 use std::io::{self, Read, Write};
 
+mod hdu1536;
+mod hdu1847;
+mod hdu1848;
+mod hdu1907;
+mod hdu2147;
+mod hdu2516;
+mod hdu4764;
+mod poj1067;
 mod poj2975;
 
 /// One judge problem: its id, a one-line description and its solver.
@@ -21,11 +29,53 @@ pub struct Problem {
 }
 
 /// Every problem, in the order of PROBLEMS.md.
-pub const PROBLEMS: &[Problem] = &[Problem {
-    id: "poj2975",
-    summary: "Nim: count the winning moves (Bouton's rule)",
-    run: poj2975::run,
-}];
+pub const PROBLEMS: &[Problem] = &[
+    Problem {
+        id: "hdu4764",
+        summary: "Stone: reach N and lose (the Bash game)",
+        run: hdu4764::run,
+    },
+    Problem {
+        id: "hdu1536",
+        summary: "S-Nim: sums of subtraction games (Grundy table, XOR)",
+        run: hdu1536::run,
+    },
+    Problem {
+        id: "poj2975",
+        summary: "Nim: count the winning moves (Bouton's rule)",
+        run: poj2975::run,
+    },
+    Problem {
+        id: "poj1067",
+        summary: "Wythoff's game (Beatty pairs, exact integers)",
+        run: poj1067::run,
+    },
+    Problem {
+        id: "hdu1907",
+        summary: "John: misère Nim (Bouton's misère rule)",
+        run: hdu1907::run,
+    },
+    Problem {
+        id: "hdu1847",
+        summary: "Good Luck in CET-4: subtraction by powers of two (n mod 3)",
+        run: hdu1847::run,
+    },
+    Problem {
+        id: "hdu2147",
+        summary: "kiki's game: the grid corner game (both distances even)",
+        run: hdu2147::run,
+    },
+    Problem {
+        id: "hdu1848",
+        summary: "Fibonacci again and again: Fibonacci subtraction, three heaps summed",
+        run: hdu1848::run,
+    },
+    Problem {
+        id: "hdu2516",
+        summary: "Fibonacci Nim (Zeckendorf: the first player loses on Fibonacci heaps)",
+        run: hdu2516::run,
+    },
+];
 
 /// Finds a problem by id.
 pub fn find(id: &str) -> Option<&'static Problem> {
@@ -128,7 +178,6 @@ impl Input {
     }
 
     /// An error at the next token's line, in the current case.
-    #[allow(dead_code)] // until a problem with semantic checks lands
     pub fn error(&mut self, message: impl Into<String>) -> JudgeError {
         JudgeError {
             case: self.case,

@@ -1,4 +1,16 @@
 //! The catalog: one module per game or family, each with its rules, its closed form where
 //! there is one, and tests proving the closed form against the search.
 
+pub mod bash;
+pub mod corner;
+pub mod fibonacci_nim;
+pub mod grundy_game;
+pub mod heaps;
+pub mod lasker;
+pub mod misere_nim;
+pub mod moore;
 pub mod nim;
+pub mod staircase;
+pub mod subtraction;
+pub mod sum;
+pub mod wythoff;

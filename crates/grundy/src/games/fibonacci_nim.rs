@@ -1,0 +1,189 @@
+//! Fibonacci Nim: one heap; the first move takes any number but not all, and each later
+//! move takes at least 1 and at most twice what the opponent just took; taking the last
+//! token wins.
+//!
+//! Whinihan (1963): write the heap as a sum of non-consecutive Fibonacci numbers (its
+//! Zeckendorf representation). A position `(heap, max_take)` is a win for the player to
+//! move exactly when the smallest Zeckendorf term is at most `max_take`, and taking that
+//! term wins. At the start (`max_take = heap - 1`) the first player loses exactly when the
+//! heap is a Fibonacci number.
+
+use crate::model::{Game, Move};
+use crate::value::Outcome;
+
+/// Fibonacci Nim as a [`Game`]: a position is `(heap, max_take)`, the tokens left and the
+/// most the player to move may take.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::games::fibonacci_nim::{FibonacciNim, start};
+/// use grundy::solve::memo::{MemoSearch, Outcomes};
+/// use grundy::{Budget, Outcome, Play};
+/// let mut search = MemoSearch::new(&FibonacciNim, Outcomes(Play::Normal), Budget::default());
+/// assert_eq!(search.value(&start(13)).unwrap(), Outcome::Loss);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FibonacciNim;
+
+impl Game for FibonacciNim {
+    type Position = (u64, u64);
+
+    fn moves(&self, &(heap, max_take): &(u64, u64), out: &mut Vec<Move<(u64, u64)>>) {
+        out.extend(
+            (1..=max_take.min(heap)).map(|take| Move::to((heap - take, take.saturating_mul(2)))),
+        );
+    }
+}
+
+/// The starting position of a heap: the first move may take all but one token.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(grundy::games::fibonacci_nim::start(10), (10, 9));
+/// ```
+pub fn start(heap: u64) -> (u64, u64) {
+    (heap, heap.saturating_sub(1))
+}
+
+/// The Zeckendorf representation of `n`: distinct, non-consecutive Fibonacci numbers
+/// (from 1, 2, 3, 5, ...) summing to `n`, largest first.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::games::fibonacci_nim::zeckendorf;
+/// assert_eq!(zeckendorf(100), vec![89, 8, 3]);
+/// assert!(zeckendorf(0).is_empty());
+/// ```
+pub fn zeckendorf(mut n: u64) -> Vec<u64> {
+    let mut fibs = vec![1u64, 2];
+    while let Some(next) = fibs[fibs.len() - 1].checked_add(fibs[fibs.len() - 2]) {
+        if next > n {
+            break;
+        }
+        fibs.push(next);
+    }
+    let mut res = Vec::new();
+    for &f in fibs.iter().rev() {
+        if f <= n {
+            res.push(f);
+            n -= f;
+        }
+    }
+    res
+}
+
+/// The outcome of `(heap, max_take)` for the player to move.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::games::fibonacci_nim::{outcome, start};
+/// use grundy::Outcome;
+/// // hdu2516's sample: 2 and 13 are Fibonacci (second player wins), 10000 is not.
+/// assert_eq!(outcome(start(2)), Outcome::Loss);
+/// assert_eq!(outcome(start(13)), Outcome::Loss);
+/// assert_eq!(outcome(start(10000)), Outcome::Win);
+/// ```
+pub fn outcome((heap, max_take): (u64, u64)) -> Outcome {
+    match winning_take((heap, max_take)) {
+        Some(_) => Outcome::Win,
+        None => Outcome::Loss,
+    }
+}
+
+/// The Zeckendorf winning move: take the smallest Zeckendorf term, when it is allowed.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::games::fibonacci_nim::winning_take;
+/// assert_eq!(winning_take((100, 99)), Some(3));
+/// assert_eq!(winning_take((100, 2)), None);
+/// ```
+pub fn winning_take((heap, max_take): (u64, u64)) -> Option<u64> {
+    let smallest = *zeckendorf(heap).last()?;
+    (smallest <= max_take).then_some(smallest)
+}
+
+/// Every winning move from `(heap, max_take)` as the number taken, checked by the closed
+/// form on each allowed take; `None` when there are more than `limit` takes to check.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::games::fibonacci_nim::winning_takes;
+/// assert_eq!(winning_takes((10, 9), 1000), Some(vec![2]));
+/// assert_eq!(winning_takes((4, 8), 1000), Some(vec![1, 4]));
+/// ```
+pub fn winning_takes((heap, max_take): (u64, u64), limit: u64) -> Option<Vec<u64>> {
+    let most = max_take.min(heap);
+    if most > limit {
+        return None;
+    }
+    Some(
+        (1..=most)
+            .filter(|&take| outcome((heap - take, take.saturating_mul(2))) == Outcome::Loss)
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::subtraction::is_fibonacci;
+    use crate::solve::memo::{MemoSearch, Outcomes};
+    use crate::solve::strategy::optimal_moves;
+    use crate::{Budget, Play};
+
+    /// Outcome and every winning move against the engine on every (heap, max_take) with
+    /// heap <= 60 and max_take <= heap; the start positions lose exactly at Fibonacci heaps.
+    #[test]
+    fn closed_form_matches_search() {
+        let mut search = MemoSearch::new(&FibonacciNim, Outcomes(Play::Normal), Budget::default());
+        let mut compared = 0;
+        for heap in 0..=60u64 {
+            for max_take in 0..=heap {
+                let pos = (heap, max_take);
+                let best = optimal_moves(&mut search, &pos).unwrap();
+                assert_eq!(best.value, outcome(pos), "{pos:?}");
+                let found: Vec<u64> = if best.value == Outcome::Win {
+                    best.moves.iter().map(|m| heap - m.mv.to.0).collect()
+                } else {
+                    Vec::new()
+                };
+                assert_eq!(Some(found.clone()), winning_takes(pos, 100), "{pos:?}");
+                if let Some(take) = winning_take(pos) {
+                    assert!(found.contains(&take));
+                }
+                compared += 1;
+            }
+            if heap >= 2 {
+                assert_eq!(outcome(start(heap)) == Outcome::Loss, is_fibonacci(heap));
+            }
+        }
+        assert_eq!(compared, 61 * 62 / 2);
+    }
+
+    #[test]
+    fn zeckendorf_terms_are_non_consecutive_fibonacci() {
+        for n in 0..5000u64 {
+            let terms = zeckendorf(n);
+            assert_eq!(terms.iter().sum::<u64>(), n);
+            assert!(terms.iter().all(|&t| is_fibonacci(t)));
+            for pair in terms.windows(2) {
+                // Two consecutive Fibonacci numbers would sum to a Fibonacci number;
+                // f_i + f_j with j <= i - 2 lies strictly between f_i and f_(i+1).
+                assert!(!is_fibonacci(pair[0] + pair[1]), "{n}: {terms:?}");
+            }
+        }
+        assert_eq!(
+            zeckendorf(u64::MAX)
+                .iter()
+                .fold(0u64, |a, &t| a.wrapping_add(t)),
+            u64::MAX
+        );
+    }
+}

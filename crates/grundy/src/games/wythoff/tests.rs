@@ -1,0 +1,87 @@
+use super::*;
+use crate::solve::memo::{MemoSearch, Outcomes};
+use crate::solve::strategy::optimal_moves;
+use crate::{Budget, Outcome, Play};
+
+/// OEIS A000201, the lower Wythoff sequence floor(n φ), n = 1..20.
+const LOWER: [u128; 20] = [
+    1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32,
+];
+
+#[test]
+fn published_lower_sequence() {
+    let computed: Vec<u128> = (1..=20).map(|k| p_pair(k).0).collect();
+    assert_eq!(computed, LOWER);
+}
+
+/// Outcome and every winning move against the engine on every position up to 30 x 30.
+#[test]
+fn closed_form_matches_search() {
+    let mut search = MemoSearch::new(&Wythoff, Outcomes(Play::Normal), Budget::default());
+    let mut compared = 0;
+    for a in 0..=30u64 {
+        for b in 0..=30u64 {
+            let best = optimal_moves(&mut search, &(a, b)).unwrap();
+            assert_eq!(best.value == Outcome::Loss, is_p_position(a, b), "{a} {b}");
+            let mut found: Vec<(u64, u64)> = if best.value == Outcome::Win {
+                best.moves.into_iter().map(|m| m.mv.to).collect()
+            } else {
+                Vec::new()
+            };
+            found.sort();
+            assert_eq!(found, winning_moves(a, b), "{a} {b}");
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 31 * 31);
+}
+
+/// The u128 path agrees with big integers, and with floating point where it is exact.
+#[test]
+fn u128_agrees_with_big_integers() {
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    for k in 0..100_000u64 {
+        assert_eq!(p_pair(k).0, (k as f64 * phi).floor() as u128, "k={k}");
+    }
+    let mut compared = 0;
+    for k in (SMALL - 1000..SMALL + 1000).chain(u64::MAX - 100..=u64::MAX) {
+        let (a, b) = p_pair(k);
+        let (big_a, big_b) = p_pair_big(&BigUint::from(k));
+        assert_eq!((BigUint::from(a), BigUint::from(b)), (big_a, big_b));
+        if k < SMALL {
+            let k128 = k as u128;
+            assert_eq!((lower(&k128), upper(&k128)), (a, b));
+        }
+        compared += 1;
+    }
+    assert_eq!(compared, 2101);
+}
+
+/// Around 10^18 (and up to u64::MAX): P-pairs are P, their neighbours are not, and every
+/// winning move lands on a P-position.
+#[test]
+fn exact_at_ten_to_the_eighteen() {
+    let mut compared = 0;
+    for k in (1_000_000_000_000_000_000u64 / 2..)
+        .take(50)
+        .chain([3 << 60])
+    {
+        let (a, b) = p_pair(k);
+        let (a, b) = (a as u64, b as u64);
+        assert!(is_p_position(a, b) && is_p_position(b, a));
+        assert!(!is_p_position(a + 1, b) && !is_p_position(a, b + 1));
+        assert_eq!(partner_of(a), (b as u128, k as u128));
+        assert_eq!(partner_of(b), (a as u128, k as u128));
+        for (x, y) in [(a + 1, b), (a, b + 1), (b + 5, a + 5), (a, a)] {
+            let moves = winning_moves(x, y);
+            assert!(!moves.is_empty());
+            for (p, q) in moves {
+                assert!(is_p_position(p, q));
+                assert!(p <= x && q <= y && (p < x || q < y));
+                assert!(p == x || q == y || x - p == y - q);
+            }
+        }
+        compared += 1;
+    }
+    assert_eq!(compared, 51);
+}
