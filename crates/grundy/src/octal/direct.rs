@@ -37,34 +37,41 @@ impl Rules {
     }
 }
 
+/// The number of distinct `u16` values: every value and every XOR of values is below it.
+const VALUES: usize = 1 << 16;
+
 /// The set of option values of the heap being computed.
 #[derive(Clone, Debug)]
 pub(super) struct Marks {
-    stamp: Vec<u32>,
+    /// `stamp[v] == generation` when v is marked. A fixed size indexed by `u16` needs no
+    /// bounds check in the hot loops.
+    stamp: Box<[u32; VALUES]>,
     generation: u32,
-    /// `stamp.len() - 1`; the length is a power of two covering every XOR of stored values.
-    index_mask: usize,
+    /// A power of two above every value stored so far times two: mex scans stop here.
+    limit: usize,
 }
 
 impl Marks {
     pub fn new() -> Self {
+        let stamp: Box<[u32; VALUES]> = vec![0; VALUES]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("the length is VALUES"));
         Marks {
-            stamp: vec![0; 64],
+            stamp,
             generation: 0,
-            index_mask: 63,
+            limit: 64,
         }
     }
 
-    /// Makes room for every value below `limit` (a power of two).
+    /// Makes the mex scans cover every value below `limit` (a power of two).
     pub fn cover(&mut self, limit: usize) {
-        if limit > self.stamp.len() {
-            self.stamp.resize(limit, 0);
-            self.index_mask = limit - 1;
-        }
+        self.limit = self.limit.max(limit).min(VALUES);
     }
 
+    /// The end of the mex scans.
     pub fn len(&self) -> usize {
-        self.stamp.len()
+        self.limit
     }
 
     /// Starts a new, empty set.
@@ -78,22 +85,43 @@ impl Marks {
     }
 
     #[inline(always)]
-    pub fn mark(&mut self, value: usize) {
-        let generation = self.generation;
-        self.stamp[value & self.index_mask] = generation;
+    pub fn mark(&mut self, value: u16) {
+        self.stamp[usize::from(value)] = self.generation;
     }
 
     #[inline(always)]
     pub fn has(&self, value: usize) -> bool {
-        self.stamp[value & self.index_mask] == self.generation
+        self.stamp.get(value) == Some(&self.generation)
     }
 
     /// The least value not marked (at most `len()`).
     pub fn mex(&self) -> usize {
-        self.stamp
+        self.stamp[..self.limit]
             .iter()
             .position(|&s| s != self.generation)
-            .unwrap_or(self.stamp.len())
+            .unwrap_or(self.limit)
+    }
+
+    /// Marks `low[i] ^ high[high.len() - 1 - i]` for every i.
+    #[inline]
+    pub fn mark_pairs(&mut self, low: &[u16], high: &[u16]) {
+        let generation = self.generation;
+        let stamp = &mut *self.stamp;
+        for (a, b) in low.iter().zip(high.iter().rev()) {
+            stamp[usize::from(a ^ b)] = generation;
+        }
+    }
+
+    /// Marks `values[i] ^ window[window.len() - positions[i]]` for every i (every
+    /// `positions[i]` is in `1..=window.len()`).
+    #[inline]
+    pub fn mark_partners(&mut self, positions: &[u32], values: &[u16], window: &[u16]) {
+        let generation = self.generation;
+        let stamp = &mut *self.stamp;
+        let m = window.len();
+        for (&r, &v) in positions.iter().zip(values) {
+            stamp[usize::from(v ^ window[m - r as usize])] = generation;
+        }
     }
 }
 
@@ -108,7 +136,7 @@ pub(super) fn mark_takes(rules: &Rules, g: &[u16], marks: &mut Marks) {
     }
     for &k in &rules.single {
         if k < n {
-            marks.mark(usize::from(g[n - k]));
+            marks.mark(g[n - k]);
         }
     }
 }
@@ -121,11 +149,7 @@ pub(super) fn mark_pairs(g: &[u16], m: usize, marks: &mut Marks) {
         return;
     }
     // g[1..=half] forwards against g[m-half..m] backwards.
-    let low = &g[1..=half];
-    let high = &g[m - half..m];
-    for (a, b) in low.iter().zip(high.iter().rev()) {
-        marks.mark(usize::from(a ^ b));
-    }
+    marks.mark_pairs(&g[1..=half], &g[m - half..m]);
 }
 
 /// G(n) for n = g.len(), by the direct method.
@@ -144,7 +168,7 @@ pub(super) fn next_value(rules: &Rules, g: &[u16], marks: &mut Marks) -> usize {
             for a in 1..=m / 3 {
                 let ga = g[a];
                 for b in a..=(m - a) / 2 {
-                    marks.mark(usize::from(ga ^ g[b] ^ g[m - a - b]));
+                    marks.mark(ga ^ g[b] ^ g[m - a - b]);
                 }
             }
         }

@@ -21,6 +21,59 @@ use super::direct::{mark_takes, Marks, Rules};
 /// Pairs scanned between checks of the missing rare values.
 const CHUNK: usize = 64;
 
+/// The most missing rare values compared with blocks of pairs at once.
+const TARGETS: usize = 8;
+
+/// Pairs per block in the comparison scan.
+const BLOCK: usize = 32;
+
+/// Removes from `targets` (at most [`TARGETS`], not empty) every value G(a) ^ G(m - a) for
+/// `start <= a <= m / 2`, where `window = g[..m]`.
+fn find_targets(targets: &mut Vec<usize>, window: &[u16], start: usize) {
+    let m = window.len();
+    let half = m / 2;
+    let mut wanted = [0u16; TARGETS];
+    let load = |targets: &Vec<usize>, wanted: &mut [u16; TARGETS]| {
+        for (j, slot) in wanted.iter_mut().enumerate() {
+            *slot = targets[j.min(targets.len() - 1)] as u16;
+        }
+    };
+    load(targets, &mut wanted);
+    let mut a = start;
+    while a + BLOCK <= half + 1 {
+        let low: &[u16; BLOCK] = window[a..a + BLOCK]
+            .try_into()
+            .unwrap_or_else(|_| unreachable!());
+        let high: &[u16; BLOCK] = window[m - a - (BLOCK - 1)..=m - a]
+            .try_into()
+            .unwrap_or_else(|_| unreachable!());
+        let mut xors = [0u16; BLOCK];
+        for i in 0..BLOCK {
+            xors[i] = low[i] ^ high[BLOCK - 1 - i];
+        }
+        let mut hit = false;
+        for &w in &wanted {
+            hit |= xors.iter().fold(false, |acc, &x| acc | (x == w));
+        }
+        if hit {
+            targets.retain(|&t| !xors.contains(&(t as u16)));
+            if targets.is_empty() {
+                return;
+            }
+            load(targets, &mut wanted);
+        }
+        a += BLOCK;
+    }
+    while a <= half {
+        let x = usize::from(window[a] ^ window[m - a]);
+        targets.retain(|&t| t != x);
+        if targets.is_empty() {
+            return;
+        }
+        a += 1;
+    }
+}
+
 /// The widest value range whose masks are all tried when choosing one.
 const MASK_SEARCH: usize = 1024;
 
@@ -123,11 +176,7 @@ impl Sparse {
             if n >= k + 2 {
                 let m = n - k;
                 let count = self.rare_pos.partition_point(|&r| (r as usize) < m);
-                let positions = &self.rare_pos[..count];
-                let values = &self.rare_val[..count];
-                for (&r, &v) in positions.iter().zip(values) {
-                    marks.mark(usize::from(v ^ g[m - r as usize]));
-                }
+                marks.mark_partners(&self.rare_pos[..count], &self.rare_val[..count], &g[..m]);
             }
         }
         // Values lie below marks.len() / 2; the least common value at or above that lies
@@ -152,11 +201,13 @@ impl Sparse {
     }
 
     /// Marks split pairs chunk by chunk until every missing rare value is found; leaves in
-    /// `missing` those never found.
+    /// `missing` those never found. While many are missing every pair is marked; once at
+    /// most [`TARGETS`] are, blocks of pairs are compared with them instead (vectorised).
     fn scan_pairs(&mut self, rules: &Rules, g: &[u16], marks: &mut Marks) {
         let n = g.len();
         let mut start = 1;
-        loop {
+        let mut chunk = CHUNK;
+        while self.missing.len() > TARGETS {
             let mut more = false;
             for &k in &rules.split2 {
                 if n < k + 2 {
@@ -167,17 +218,27 @@ impl Sparse {
                 if start > half {
                     continue;
                 }
-                let end = (start + CHUNK - 1).min(half);
+                let end = (start + chunk - 1).min(half);
                 more |= end < half;
-                for a in start..=end {
-                    marks.mark(usize::from(g[a] ^ g[m - a]));
-                }
+                marks.mark_pairs(&g[start..=end], &g[m - end..=m - start]);
             }
             self.missing.retain(|&v| !marks.has(v));
-            if self.missing.is_empty() || !more {
+            if !more {
                 return;
             }
-            start += CHUNK;
+            start += chunk;
+            chunk += chunk / 2;
+        }
+        if self.missing.is_empty() {
+            return;
+        }
+        for &k in &rules.split2 {
+            if n >= k + 2 && start <= (n - k) / 2 {
+                find_targets(&mut self.missing, &g[..n - k], start);
+                if self.missing.is_empty() {
+                    return;
+                }
+            }
         }
     }
 
