@@ -1,0 +1,97 @@
+//! Octal games at speed: Officers (0.6) to 2^21 values by the sparse method, 0.16 proved
+//! periodic (about 510,000 values), the small famous games proved, and the direct method
+//! as the baseline. Each benchmark asserts its answer: fast and wrong fails.
+//!
+//! `cargo bench -p grundy --bench octal` (figures in BENCHMARKS.md, "Octal").
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use grundy::octal::period::{analyze, Verdict};
+use grundy::octal::{Method, Sequence};
+use grundy::Budget;
+
+fn sequence(code: &str, method: Method) -> Sequence {
+    Sequence::new(
+        code.parse().expect("a valid code"),
+        method,
+        Budget::default(),
+    )
+    .expect("a supported method")
+}
+
+fn proved(code: &str, method: Method) -> Verdict {
+    let mut seq = sequence(code, method);
+    analyze(&mut seq, 1 << 22, &mut ()).expect("within the budget")
+}
+
+fn small_famous_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("octal/proved");
+    // (code, period, preperiod): Guy and Smith 1956; Winning Ways ch. 4.
+    for (code, period, preperiod) in [
+        ("0.77", 12, 71),
+        ("0.07", 34, 53),
+        ("0.137", 34, 52),
+        ("0.4", 34, 54),
+        ("0.17", 34, 33),
+    ] {
+        group.bench_function(code, |b| {
+            b.iter(|| match proved(code, Method::Sparse) {
+                Verdict::Periodic {
+                    period: p,
+                    preperiod: e,
+                    ..
+                } => {
+                    assert_eq!((p, e), (period, preperiod))
+                }
+                other => panic!("{code}: {other}"),
+            })
+        });
+    }
+    group.finish();
+}
+
+fn game_016(c: &mut Criterion) {
+    let mut group = c.benchmark_group("octal/0.16");
+    group.sample_size(10);
+    group.bench_function("proved", |b| {
+        b.iter(|| {
+            // Gangolli and Plambeck 1989: period 149459, preperiod 105351.
+            assert_eq!(
+                proved("0.16", Method::Sparse),
+                Verdict::Periodic {
+                    period: 149459,
+                    preperiod: 105351,
+                    proved_at: 509621
+                }
+            )
+        })
+    });
+    group.finish();
+}
+
+fn officers(c: &mut Criterion) {
+    let mut group = c.benchmark_group("octal/0.6");
+    group.sample_size(10);
+    let len = 1 << 21;
+    // The direct method's answer on a prefix, checked once: the sparse run must agree.
+    let mut direct = sequence("0.6", Method::Direct);
+    direct.extend_to(20_000).expect("within the budget");
+    group.bench_function("sparse 2^21", |b| {
+        b.iter(|| {
+            let mut seq = sequence("0.6", Method::Sparse);
+            seq.extend_to(len).expect("within the budget");
+            assert_eq!(&seq.values()[..20_000], direct.values());
+            seq.len()
+        })
+    });
+    group.bench_function("direct 2^15 (baseline)", |b| {
+        b.iter(|| {
+            let mut seq = sequence("0.6", Method::Direct);
+            seq.extend_to(1 << 15).expect("within the budget");
+            assert_eq!(&seq.values()[..20_000], direct.values());
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, small_famous_games, game_016, officers);
+criterion_main!(benches);

@@ -1,0 +1,177 @@
+//! The direct method: G(n) as the mex over every take and every split, in O(n) per value
+//! for two-heap splits (O(n^2) for three-heap ones), with the symmetry a + b = b + a used to
+//! halve the pairs. It is the reference the sparse method is tested against.
+//!
+//! The mex set is a "stamp" array: `stamp[v] == generation` means v is an option of the
+//! current heap. A new heap bumps the generation instead of clearing the array, and a mark
+//! is a plain store with no read, so consecutive marks never wait for each other.
+
+use super::TakeAndBreak;
+
+/// The moves of a code, grouped by what they leave.
+#[derive(Clone, Debug)]
+pub(super) struct Rules {
+    /// Takes k >= 1 allowed to leave nothing (bit 1).
+    pub whole: Vec<usize>,
+    /// Takes k >= 1 allowed to leave one heap (bit 2).
+    pub single: Vec<usize>,
+    /// Takes k >= 0 allowed to leave two heaps (bit 4).
+    pub split2: Vec<usize>,
+    /// Takes k >= 0 allowed to leave three heaps (bit 8).
+    pub split3: Vec<usize>,
+}
+
+impl Rules {
+    pub fn new(game: &TakeAndBreak) -> Self {
+        let with = |bit: u8, from: usize| -> Vec<usize> {
+            (from..game.digits().len())
+                .filter(|&k| game.digit(k) & bit != 0)
+                .collect()
+        };
+        Rules {
+            whole: with(1, 1),
+            single: with(2, 1),
+            split2: with(4, 0),
+            split3: with(8, 0),
+        }
+    }
+}
+
+/// The number of distinct `u16` values: every value and every XOR of values is below it.
+const VALUES: usize = 1 << 16;
+
+/// The set of option values of the heap being computed.
+#[derive(Clone, Debug)]
+pub(super) struct Marks {
+    /// `stamp[v] == generation` when v is marked. A fixed size indexed by `u16` needs no
+    /// bounds check in the hot loops.
+    stamp: Box<[u32; VALUES]>,
+    generation: u32,
+    /// A power of two above every value stored so far times two: mex scans stop here.
+    limit: usize,
+}
+
+impl Marks {
+    pub fn new() -> Self {
+        let stamp: Box<[u32; VALUES]> = vec![0; VALUES]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("the length is VALUES"));
+        Marks {
+            stamp,
+            generation: 0,
+            limit: 64,
+        }
+    }
+
+    /// Makes the mex scans cover every value below `limit` (a power of two).
+    pub fn cover(&mut self, limit: usize) {
+        self.limit = self.limit.max(limit).min(VALUES);
+    }
+
+    /// The end of the mex scans.
+    pub fn len(&self) -> usize {
+        self.limit
+    }
+
+    /// Starts a new, empty set.
+    #[inline]
+    pub fn begin(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+    }
+
+    #[inline(always)]
+    pub fn mark(&mut self, value: u16) {
+        self.stamp[usize::from(value)] = self.generation;
+    }
+
+    #[inline(always)]
+    pub fn has(&self, value: usize) -> bool {
+        self.stamp.get(value) == Some(&self.generation)
+    }
+
+    /// The least value not marked (at most `len()`).
+    pub fn mex(&self) -> usize {
+        self.stamp[..self.limit]
+            .iter()
+            .position(|&s| s != self.generation)
+            .unwrap_or(self.limit)
+    }
+
+    /// Marks `low[i] ^ high[high.len() - 1 - i]` for every i.
+    #[inline]
+    pub fn mark_pairs(&mut self, low: &[u16], high: &[u16]) {
+        let generation = self.generation;
+        let stamp = &mut *self.stamp;
+        for (a, b) in low.iter().zip(high.iter().rev()) {
+            stamp[usize::from(a ^ b)] = generation;
+        }
+    }
+
+    /// Marks `values[i] ^ window[window.len() - positions[i]]` for every i (every
+    /// `positions[i]` is in `1..=window.len()`).
+    #[inline]
+    pub fn mark_partners(&mut self, positions: &[u32], values: &[u16], window: &[u16]) {
+        let generation = self.generation;
+        let stamp = &mut *self.stamp;
+        let m = window.len();
+        for (&r, &v) in positions.iter().zip(values) {
+            stamp[usize::from(v ^ window[m - r as usize])] = generation;
+        }
+    }
+}
+
+/// Marks the options that leave nothing or one heap.
+#[inline]
+pub(super) fn mark_takes(rules: &Rules, g: &[u16], marks: &mut Marks) {
+    let n = g.len();
+    for &k in &rules.whole {
+        if k == n {
+            marks.mark(0);
+        }
+    }
+    for &k in &rules.single {
+        if k < n {
+            marks.mark(g[n - k]);
+        }
+    }
+}
+
+/// Marks every two-heap split of `m` tokens: G(a) ^ G(m - a) for 1 <= a <= m / 2.
+#[inline]
+pub(super) fn mark_pairs(g: &[u16], m: usize, marks: &mut Marks) {
+    let half = m / 2;
+    if half == 0 {
+        return;
+    }
+    // g[1..=half] forwards against g[m-half..m] backwards.
+    marks.mark_pairs(&g[1..=half], &g[m - half..m]);
+}
+
+/// G(n) for n = g.len(), by the direct method.
+pub(super) fn next_value(rules: &Rules, g: &[u16], marks: &mut Marks) -> usize {
+    let n = g.len();
+    marks.begin();
+    mark_takes(rules, g, marks);
+    for &k in &rules.split2 {
+        if n >= k + 2 {
+            mark_pairs(g, n - k, marks);
+        }
+    }
+    for &k in &rules.split3 {
+        if n >= k + 3 {
+            let m = n - k;
+            for a in 1..=m / 3 {
+                let ga = g[a];
+                for b in a..=(m - a) / 2 {
+                    marks.mark(ga ^ g[b] ^ g[m - a - b]);
+                }
+            }
+        }
+    }
+    marks.mex()
+}

@@ -1,0 +1,397 @@
+//! Periods of take-and-break sequences, proved by the Octal Game Periodicity Theorem.
+//!
+//! Guy and Smith (1956): for a code whose largest take is t and whose moves leave at most
+//! h heaps, if G(n + p) = G(n) for every n with e <= n < L, where
+//! L = max(h e + (h - 1) p + t, t + 1), then G(n + p) = G(n) for every n >= e. (For octal
+//! games h = 2 and L = 2e + p + t; the `t + 1` only matters for codes that never split,
+//! where a heap of exactly t tokens has a move no larger heap has.) The values G(0 .. L + p)
+//! therefore prove the period: h(e + p) + t of them for h >= 2.
+//!
+//! Convention: the preperiod e is the first heap size of the periodic part, so the last
+//! exceptional value sits at n = e - 1. Kayles: period 12, preperiod 71.
+//!
+//! Hexadecimal games may instead be arithmetic-periodic, G(n + p) = G(n) + s with s != 0
+//! (Howse and Nowakowski 2004). The theorem says nothing about that; such a pattern is
+//! reported as observed, never as proved.
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use super::{ComputeError, Sequence, TakeAndBreak};
+use crate::limits::SolveError;
+
+/// A period p from heap size e on: G(n + p) = G(n) for all n >= e.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::octal::period::{proof_length, Period};
+/// let kayles = Period { period: 12, preperiod: 71 };
+/// assert_eq!(proof_length(&"0.77".parse().unwrap(), kayles), 168);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Period {
+    /// p, at least 1.
+    pub period: usize,
+    /// e, the first heap size of the periodic part.
+    pub preperiod: usize,
+}
+
+/// What is known of a sequence's periodicity.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::octal::period::Verdict;
+/// let v = Verdict::Periodic { period: 34, preperiod: 53, proved_at: 193 };
+/// assert_eq!(v.to_string(), "periodic, period 34, preperiod 53, proved at n = 193");
+/// assert_eq!(Verdict::NotFound { up_to: 99 }.to_string(), "no period found up to 99");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Periodic, proved by the theorem with the values up to heap size `proved_at`.
+    Periodic {
+        /// p.
+        period: usize,
+        /// e.
+        preperiod: usize,
+        /// The largest heap size whose value the proof needed.
+        proved_at: usize,
+    },
+    /// G(n + p) = G(n) + s for `preperiod <= n <= observed_to - p`; not proved.
+    ArithmeticPeriodic {
+        /// p.
+        period: usize,
+        /// e.
+        preperiod: usize,
+        /// s, the saltus (non-zero).
+        saltus: i64,
+        /// The largest heap size computed.
+        observed_to: usize,
+    },
+    /// No proved period among the values up to heap size `up_to`.
+    NotFound {
+        /// The largest heap size computed.
+        up_to: usize,
+    },
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Verdict::Periodic {
+                period,
+                preperiod,
+                proved_at,
+            } => write!(
+                f,
+                "periodic, period {period}, preperiod {preperiod}, proved at n = {proved_at}"
+            ),
+            Verdict::ArithmeticPeriodic {
+                period,
+                preperiod,
+                saltus,
+                observed_to,
+            } => write!(
+                f,
+                "arithmetic-periodic, period {period}, preperiod {preperiod}, saltus {saltus:+}, observed up to n = {observed_to} (not proved: the octal periodicity theorem does not apply to arithmetic periodicity)"
+            ),
+            Verdict::NotFound { up_to } => write!(f, "no period found up to {up_to}"),
+        }
+    }
+}
+
+/// The number of values, G(0) .. G(len - 1), that prove `period` for `game`.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::octal::period::{proof_length, Period};
+/// // 0.16: 2(105351 + 149459) + 2 values (Gangolli and Plambeck 1989).
+/// let p = Period { period: 149459, preperiod: 105351 };
+/// assert_eq!(proof_length(&"0.16".parse().unwrap(), p), 509622);
+/// ```
+pub fn proof_length(game: &TakeAndBreak, period: Period) -> usize {
+    let (h, t) = (game.max_heaps(), game.max_take());
+    let (e, p) = (period.preperiod, period.period);
+    let checked_below = (h * e + (h - 1) * p + t).max(t + 1);
+    checked_below + p
+}
+
+/// The least e with G(n + p) = G(n) for all e <= n < len - p (len - p when even the last
+/// pair differs).
+fn tail_start(values: &[u16], p: usize) -> usize {
+    let mut n = values.len() - p;
+    while n > 0 && values[n - 1] == values[n - 1 + p] {
+        n -= 1;
+    }
+    n
+}
+
+/// The least period (and its least preperiod) that `values` prove for `game`, if any.
+///
+/// The least provable period is the true least period: if p is proved, the least period
+/// divides it, holds from a preperiod no later, and so needs no more values.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::octal::{period, Method, Sequence};
+/// let mut seq = Sequence::new("0.07".parse().unwrap(), Method::Direct, grundy::Budget::default()).unwrap();
+/// seq.extend_to(200).unwrap();
+/// let found = period::find_proved(seq.values(), seq.game()).unwrap();
+/// assert_eq!((found.period, found.preperiod), (34, 53));
+/// ```
+pub fn find_proved(values: &[u16], game: &TakeAndBreak) -> Option<Period> {
+    let len = values.len();
+    for p in 1..=len / 2 {
+        let preperiod = tail_start(values, p);
+        let period = Period {
+            period: p,
+            preperiod,
+        };
+        if proof_length(game, period) <= len {
+            return Some(period);
+        }
+    }
+    None
+}
+
+/// The fewest values that could prove a period already visible in `values` (repeated
+/// over at least one full period), when that is more than `values.len()`.
+fn next_candidate(values: &[u16], game: &TakeAndBreak) -> Option<usize> {
+    let len = values.len();
+    (1..=len / 2)
+        .filter_map(|p| {
+            let preperiod = tail_start(values, p);
+            (preperiod + 2 * p <= len).then(|| {
+                proof_length(
+                    game,
+                    Period {
+                        period: p,
+                        preperiod,
+                    },
+                )
+            })
+        })
+        .filter(|&needed| needed > len)
+        .min()
+}
+
+/// An arithmetic period visible in `values`: the least p with G(n + p) - G(n) = s != 0
+/// for every n from e on, seen over at least three full periods and half the values.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::octal::period::find_arithmetic;
+/// let values: Vec<u16> = (0..60).map(|n| (n / 3 * 2 + n % 3) as u16).collect();
+/// let (period, saltus) = find_arithmetic(&values).unwrap();
+/// assert_eq!((period.period, period.preperiod, saltus), (3, 0, 2));
+/// ```
+pub fn find_arithmetic(values: &[u16]) -> Option<(Period, i64)> {
+    let len = values.len();
+    for p in 1..=len / 4 {
+        let diff = |n: usize| i64::from(values[n + p]) - i64::from(values[n]);
+        let saltus = diff(len - p - 1);
+        if saltus == 0 {
+            continue;
+        }
+        let mut e = len - p - 1;
+        while e > 0 && diff(e - 1) == saltus {
+            e -= 1;
+        }
+        if e + 3 * p <= len && 2 * e <= len {
+            return Some((
+                Period {
+                    period: p,
+                    preperiod: e,
+                },
+                saltus,
+            ));
+        }
+    }
+    None
+}
+
+/// The verdict on the values computed so far.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::octal::{period, Method, Sequence};
+/// let mut seq = Sequence::new("0.77".parse().unwrap(), Method::Direct, grundy::Budget::default()).unwrap();
+/// seq.extend_to(100).unwrap();
+/// assert_eq!(period::verdict(seq.values(), seq.game()).to_string(), "no period found up to 99");
+/// ```
+pub fn verdict(values: &[u16], game: &TakeAndBreak) -> Verdict {
+    if let Some(period) = find_proved(values, game) {
+        return Verdict::Periodic {
+            period: period.period,
+            preperiod: period.preperiod,
+            proved_at: proof_length(game, period) - 1,
+        };
+    }
+    let last = values.len().saturating_sub(1);
+    if !game.is_octal() {
+        if let Some((period, saltus)) = find_arithmetic(values) {
+            return Verdict::ArithmeticPeriodic {
+                period: period.period,
+                preperiod: period.preperiod,
+                saltus,
+                observed_to: last,
+            };
+        }
+    }
+    Verdict::NotFound { up_to: last }
+}
+
+/// Watches a long computation: called between chunks of values.
+///
+/// The library never prints; the command line implements this with a progress bar and
+/// checkpoints. `()` watches nothing.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use grundy::octal::{period::{analyze, Observer}, Method, Sequence};
+///
+/// struct Stop;
+/// impl Observer for Stop {
+///     fn progress(&mut self, seq: &Sequence, _limit: usize) -> ControlFlow<()> {
+///         if seq.len() >= 100 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+///     }
+///     fn interval(&self) -> usize { 50 }
+/// }
+/// let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
+/// assert!(analyze(&mut seq, 1 << 20, &mut Stop).is_err());
+/// ```
+pub trait Observer {
+    /// Called every [`Observer::interval`] values (and at each period check) with the
+    /// sequence so far and the most values the run will compute. `Break` stops the run
+    /// with [`SolveError::Interrupted`].
+    fn progress(&mut self, seq: &Sequence, limit: usize) -> ControlFlow<()> {
+        let _ = (seq, limit);
+        ControlFlow::Continue(())
+    }
+
+    /// How many values between calls.
+    fn interval(&self) -> usize {
+        1 << 16
+    }
+}
+
+impl Observer for () {}
+
+/// Extends `seq` until its period is proved, or to `limit` values, and gives the verdict.
+///
+/// Periods are looked for at growing lengths; when one is visible but not yet proved, the
+/// next look is exactly at the length its proof needs, so a proved run stops there.
+///
+/// # Errors
+///
+/// As [`Sequence::extend_to`]; [`SolveError::Interrupted`] when `observer` stops the run.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::octal::{period::{analyze, Verdict}, Method, Sequence};
+/// let mut seq = Sequence::new("0.137".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
+/// let verdict = analyze(&mut seq, 10_000, &mut ()).unwrap();
+/// assert_eq!(verdict, Verdict::Periodic { period: 34, preperiod: 52, proved_at: 52 * 2 + 34 * 2 + 3 - 1 });
+/// ```
+pub fn analyze(
+    seq: &mut Sequence,
+    limit: usize,
+    observer: &mut impl Observer,
+) -> Result<Verdict, ComputeError> {
+    let limit = limit.max(1);
+    let mut next = limit.min(32.max(seq.len()));
+    loop {
+        while seq.len() < next {
+            let chunk = observer.interval().max(1);
+            seq.extend_to(next.min(seq.len() + chunk))?;
+            if observer.progress(seq, limit).is_break() {
+                return Err(SolveError::Interrupted.into());
+            }
+        }
+        let verdict = verdict(seq.values(), seq.game());
+        let settled = match verdict {
+            Verdict::Periodic { .. } => true,
+            Verdict::ArithmeticPeriodic { preperiod, .. } => 4 * preperiod <= seq.len(),
+            Verdict::NotFound { .. } => false,
+        };
+        if settled || next >= limit {
+            return Ok(verdict);
+        }
+        let grown = (next + next / 4).max(next + 32);
+        next = match next_candidate(seq.values(), seq.game()) {
+            Some(needed) => needed.min(grown),
+            None => grown,
+        }
+        .min(limit);
+    }
+}
+
+/// The ring (circular) values R(0) .. R(len - 1), from the line values of `seq`.
+///
+/// # Errors
+///
+/// As [`Sequence::extend_to`].
+///
+/// # Examples
+///
+/// ```
+/// use grundy::octal::{period::ring_values, Method, Sequence, TakeAndBreak};
+/// let mut seq = Sequence::new(TakeAndBreak::remove_run(1).unwrap(), Method::Direct, grundy::Budget::default()).unwrap();
+/// assert_eq!(ring_values(&mut seq, 5).unwrap(), vec![0, 1, 0, 1, 0]);
+/// ```
+pub fn ring_values(seq: &mut Sequence, len: usize) -> Result<Vec<u16>, ComputeError> {
+    seq.extend_to(len)?;
+    (0..len)
+        .map(|n| {
+            let v = seq.ring_nimber(n)?.0;
+            u16::try_from(v).map_err(|_| ComputeError::ValueTooLarge { n })
+        })
+        .collect()
+}
+
+/// The least period and preperiod of the ring values, given the proved `line` period, and
+/// the largest heap size whose value the proof needs.
+///
+/// A ring's value is a mex over the line values G(n - k), 1 <= k <= t, so once
+/// n >= max(e + t, t + 1) the ring values repeat with the line's period p. The least ring
+/// period divides p; it is found by checking one full period there, and the preperiod by
+/// scanning back from there.
+///
+/// # Errors
+///
+/// As [`Sequence::extend_to`].
+///
+/// # Examples
+///
+/// ```
+/// use grundy::octal::{period::{ring_period, Period}, Method, Sequence, TakeAndBreak};
+/// // Paint Chain with runs of 1 (the line game 0.7 has period 2 from 0).
+/// let mut seq = Sequence::new(TakeAndBreak::remove_run(1).unwrap(), Method::Direct, grundy::Budget::default()).unwrap();
+/// let (ring, _) = ring_period(&mut seq, Period { period: 2, preperiod: 0 }).unwrap();
+/// assert_eq!((ring.period, ring.preperiod), (2, 0));
+/// ```
+pub fn ring_period(seq: &mut Sequence, line: Period) -> Result<(Period, usize), ComputeError> {
+    let t = seq.game().max_take();
+    let start = (line.preperiod + t).max(t + 1);
+    let p = line.period;
+    let len = start + 2 * p;
+    let ring = ring_values(seq, len)?;
+    let period = (1..=p)
+        .filter(|d| p % d == 0)
+        .find(|&d| (start..start + p).all(|n| ring[n] == ring[n + d]))
+        .unwrap_or(p);
+    let mut preperiod = start;
+    while preperiod > 0 && ring[preperiod - 1] == ring[preperiod - 1 + period] {
+        preperiod -= 1;
+    }
+    let proved_at = (len - 1).max(proof_length(seq.game(), line) - 1);
+    Ok((Period { period, preperiod }, proved_at))
+}

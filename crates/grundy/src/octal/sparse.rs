@@ -1,0 +1,257 @@
+//! The sparse-space method (Winning Ways ch. 4, "Sparse Space Spells Speed"; Gangolli and
+//! Plambeck 1989; Flammenkamp's tables), for codes whose moves leave at most two heaps.
+//!
+//! A bit mask splits the values in two classes: v is *rare* when `popcount(v & mask)` is
+//! even, *common* otherwise. rare ^ rare and common ^ common are rare, rare ^ common is
+//! common. In most octal games the rare values sit at a few early heap sizes, so for heap n:
+//!
+//! 1. every common option of a split is rare ^ common: XOR each rare position r < m with
+//!    G(m - r) (m = n - k) and mark it, with the options that leave one heap or nothing;
+//! 2. the candidate c is the least common value not marked;
+//! 3. every rare value below c must still be checked: scan the pairs (a, m - a) in chunks
+//!    until each is marked. If one never is, G(n) is the least such rare value (a new rare
+//!    position); otherwise G(n) = c.
+//!
+//! The answer is the exact mex whatever the mask: step 3 finishes the full scan when it must.
+//! The mask only decides the speed, so it is chosen from the value counts (fewest rare
+//! positions) at doubling heap sizes, and the rare list rebuilt when it changes.
+
+use super::direct::{mark_takes, Marks, Rules};
+
+/// Pairs scanned between checks of the missing rare values.
+const CHUNK: usize = 64;
+
+/// The most missing rare values compared with blocks of pairs at once.
+const TARGETS: usize = 8;
+
+/// Pairs per block in the comparison scan.
+const BLOCK: usize = 32;
+
+/// Removes from `targets` (at most [`TARGETS`], not empty) every value G(a) ^ G(m - a) for
+/// `start <= a <= m / 2`, where `window = g[..m]`.
+fn find_targets(targets: &mut Vec<usize>, window: &[u16], start: usize) {
+    let m = window.len();
+    let half = m / 2;
+    let mut wanted = [0u16; TARGETS];
+    let load = |targets: &Vec<usize>, wanted: &mut [u16; TARGETS]| {
+        for (j, slot) in wanted.iter_mut().enumerate() {
+            *slot = targets[j.min(targets.len() - 1)] as u16;
+        }
+    };
+    load(targets, &mut wanted);
+    let mut a = start;
+    while a + BLOCK <= half + 1 {
+        let low: &[u16; BLOCK] = window[a..a + BLOCK]
+            .try_into()
+            .unwrap_or_else(|_| unreachable!());
+        let high: &[u16; BLOCK] = window[m - a - (BLOCK - 1)..=m - a]
+            .try_into()
+            .unwrap_or_else(|_| unreachable!());
+        let mut xors = [0u16; BLOCK];
+        for i in 0..BLOCK {
+            xors[i] = low[i] ^ high[BLOCK - 1 - i];
+        }
+        let mut hit = false;
+        for &w in &wanted {
+            hit |= xors.iter().fold(false, |acc, &x| acc | (x == w));
+        }
+        if hit {
+            targets.retain(|&t| !xors.contains(&(t as u16)));
+            if targets.is_empty() {
+                return;
+            }
+            load(targets, &mut wanted);
+        }
+        a += BLOCK;
+    }
+    while a <= half {
+        let x = usize::from(window[a] ^ window[m - a]);
+        targets.retain(|&t| t != x);
+        if targets.is_empty() {
+            return;
+        }
+        a += 1;
+    }
+}
+
+/// The widest value range whose masks are all tried when choosing one.
+const MASK_SEARCH: usize = 1024;
+
+#[derive(Clone, Debug)]
+pub(super) struct Sparse {
+    mask: usize,
+    /// Heap sizes n >= 1 with a rare value, ascending, and those values.
+    rare_pos: Vec<u32>,
+    rare_val: Vec<u16>,
+    /// How often each value occurs among n >= 1.
+    counts: Vec<u64>,
+    next_review: usize,
+    rare_at_review: usize,
+    missing: Vec<usize>,
+}
+
+impl Sparse {
+    /// The state for the values `g` already computed.
+    pub fn new(g: &[u16]) -> Self {
+        let mut sparse = Sparse {
+            mask: 1,
+            rare_pos: Vec::new(),
+            rare_val: Vec::new(),
+            counts: Vec::new(),
+            next_review: 32,
+            rare_at_review: 0,
+            missing: Vec::new(),
+        };
+        for &v in g.iter().skip(1) {
+            sparse.count(v);
+        }
+        sparse.review(g);
+        sparse
+    }
+
+    /// The mask in use.
+    pub fn mask(&self) -> usize {
+        self.mask
+    }
+
+    /// The heap sizes with rare values under the current mask.
+    pub fn rare_positions(&self) -> &[u32] {
+        &self.rare_pos
+    }
+
+    fn count(&mut self, v: u16) {
+        let v = usize::from(v);
+        if v >= self.counts.len() {
+            self.counts.resize((v + 1).next_power_of_two(), 0);
+        }
+        self.counts[v] += 1;
+    }
+
+    #[inline(always)]
+    fn is_rare(&self, v: usize) -> bool {
+        (v & self.mask).count_ones() % 2 == 0
+    }
+
+    /// Chooses the mask with the fewest rare positions and rebuilds the rare list.
+    fn review(&mut self, g: &[u16]) {
+        let n = g.len();
+        let width = self.counts.len().clamp(2, MASK_SEARCH);
+        let rare_count = |mask: usize| -> u64 {
+            self.counts
+                .iter()
+                .enumerate()
+                .filter(|&(v, _)| (v & mask).count_ones() % 2 == 0)
+                .map(|(_, &c)| c)
+                .sum()
+        };
+        let mut best = (rare_count(self.mask), self.mask);
+        for mask in 1..width {
+            let count = rare_count(mask);
+            if count < best.0 {
+                best = (count, mask);
+            }
+        }
+        self.mask = best.1;
+        self.rare_pos.clear();
+        self.rare_val.clear();
+        for (pos, &v) in g.iter().enumerate().skip(1) {
+            if self.is_rare(usize::from(v)) {
+                self.rare_pos.push(pos as u32);
+                self.rare_val.push(v);
+            }
+        }
+        self.rare_at_review = self.rare_pos.len();
+        self.next_review = (2 * n).max(32);
+    }
+
+    /// G(n) for n = g.len().
+    pub fn next_value(&mut self, rules: &Rules, g: &[u16], marks: &mut Marks) -> usize {
+        let n = g.len();
+        if n >= self.next_review || self.rare_pos.len() > 2 * self.rare_at_review + 64 {
+            self.review(g);
+        }
+        marks.begin();
+        mark_takes(rules, g, marks);
+        for &k in &rules.split2 {
+            if n >= k + 2 {
+                let m = n - k;
+                let count = self.rare_pos.partition_point(|&r| (r as usize) < m);
+                marks.mark_partners(&self.rare_pos[..count], &self.rare_val[..count], &g[..m]);
+            }
+        }
+        // Values lie below marks.len() / 2; the least common value at or above that lies
+        // below marks.len(), as the mask has a bit below it.
+        let mut candidate = marks.len();
+        self.missing.clear();
+        for v in 0..marks.len() {
+            if self.is_rare(v) {
+                if !marks.has(v) {
+                    self.missing.push(v);
+                }
+            } else if !marks.has(v) {
+                candidate = v;
+                break;
+            }
+        }
+        if self.missing.is_empty() {
+            return candidate;
+        }
+        self.scan_pairs(rules, g, marks);
+        self.missing.first().copied().unwrap_or(candidate)
+    }
+
+    /// Marks split pairs chunk by chunk until every missing rare value is found; leaves in
+    /// `missing` those never found. While many are missing every pair is marked; once at
+    /// most [`TARGETS`] are, blocks of pairs are compared with them instead (vectorised).
+    fn scan_pairs(&mut self, rules: &Rules, g: &[u16], marks: &mut Marks) {
+        let n = g.len();
+        let mut start = 1;
+        let mut chunk = CHUNK;
+        while self.missing.len() > TARGETS {
+            let mut more = false;
+            for &k in &rules.split2 {
+                if n < k + 2 {
+                    continue;
+                }
+                let m = n - k;
+                let half = m / 2;
+                if start > half {
+                    continue;
+                }
+                let end = (start + chunk - 1).min(half);
+                more |= end < half;
+                marks.mark_pairs(&g[start..=end], &g[m - end..=m - start]);
+            }
+            self.missing.retain(|&v| !marks.has(v));
+            if !more {
+                return;
+            }
+            start += chunk;
+            chunk += chunk / 2;
+        }
+        if self.missing.is_empty() {
+            return;
+        }
+        for &k in &rules.split2 {
+            if n >= k + 2 && start <= (n - k) / 2 {
+                find_targets(&mut self.missing, &g[..n - k], start);
+                if self.missing.is_empty() {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Records G(n) = `value` for n = g.len() - 1 (already pushed on `g`).
+    pub fn push(&mut self, g: &[u16]) {
+        let n = g.len() - 1;
+        let v = g[n];
+        if n >= 1 {
+            self.count(v);
+            if self.is_rare(usize::from(v)) {
+                self.rare_pos.push(n as u32);
+                self.rare_val.push(v);
+            }
+        }
+    }
+}
