@@ -8,6 +8,9 @@
 use std::fmt;
 use std::io::{self, Read, Write};
 
+mod cf69d;
+mod hdu4678;
+mod poj2068;
 mod poj2975;
 
 /// One judge problem: its id, a one-line description and its solver.
@@ -21,11 +24,28 @@ pub struct Problem {
 }
 
 /// Every problem, in the order of PROBLEMS.md.
-pub const PROBLEMS: &[Problem] = &[Problem {
-    id: "poj2975",
-    summary: "Nim: count the winning moves (Bouton's rule)",
-    run: poj2975::run,
-}];
+pub const PROBLEMS: &[Problem] = &[
+    Problem {
+        id: "poj2975",
+        summary: "Nim: count the winning moves (Bouton's rule)",
+        run: poj2975::run,
+    },
+    Problem {
+        id: "hdu4678",
+        summary: "Mine: Minesweeper as a sum of games (flood fill, Grundy values)",
+        run: hdu4678::run,
+    },
+    Problem {
+        id: "poj2068",
+        summary: "Team Nim: seated teams, misere take-away (memo search)",
+        run: poj2068::run,
+    },
+    Problem {
+        id: "cf69d",
+        summary: "Dot: vectors and one reflection each (memo search)",
+        run: cf69d::run,
+    },
+];
 
 /// Finds a problem by id.
 pub fn find(id: &str) -> Option<&'static Problem> {
@@ -128,7 +148,6 @@ impl Input {
     }
 
     /// An error at the next token's line, in the current case.
-    #[allow(dead_code)] // until a problem with semantic checks lands
     pub fn error(&mut self, message: impl Into<String>) -> JudgeError {
         JudgeError {
             case: self.case,

@@ -1,4 +1,7 @@
 //! The catalog: one module per game or family, each with its rules, its closed form where
 //! there is one, and tests proving the closed form against the search.
 
+pub mod dot;
+pub mod minesweeper;
 pub mod nim;
+pub mod team_nim;
