@@ -8,14 +8,17 @@
 use std::fmt;
 use std::io::{self, Read, Write};
 
+mod cf69d;
 mod hdu1536;
 mod hdu1847;
 mod hdu1848;
 mod hdu1907;
 mod hdu2147;
 mod hdu2516;
+mod hdu4678;
 mod hdu4764;
 mod poj1067;
+mod poj2068;
 mod poj2975;
 
 /// One judge problem: its id, a one-line description and its solver.
@@ -36,9 +39,24 @@ pub const PROBLEMS: &[Problem] = &[
         run: hdu4764::run,
     },
     Problem {
+        id: "hdu4678",
+        summary: "Mine: Minesweeper as a sum of games (flood fill, Grundy values)",
+        run: hdu4678::run,
+    },
+    Problem {
+        id: "poj2068",
+        summary: "Team Nim: seated teams, misere take-away (memo search)",
+        run: poj2068::run,
+    },
+    Problem {
         id: "hdu1536",
         summary: "S-Nim: sums of subtraction games (Grundy table, XOR)",
         run: hdu1536::run,
+    },
+    Problem {
+        id: "cf69d",
+        summary: "Dot: vectors and one reflection each (memo search)",
+        run: cf69d::run,
     },
     Problem {
         id: "poj2975",

@@ -3,14 +3,17 @@
 
 pub mod bash;
 pub mod corner;
+pub mod dot;
 pub mod fibonacci_nim;
 pub mod grundy_game;
 pub mod heaps;
 pub mod lasker;
+pub mod minesweeper;
 pub mod misere_nim;
 pub mod moore;
 pub mod nim;
 pub mod staircase;
 pub mod subtraction;
 pub mod sum;
+pub mod team_nim;
 pub mod wythoff;

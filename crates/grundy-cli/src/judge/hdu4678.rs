@@ -1,0 +1,47 @@
+//! hdu4678 — Mine: Minesweeper as a sum of games. The board's flood fill gives its
+//! components ([`Board::census`]); their nimbers come from the engine's Grundy solver.
+
+use std::io::Write;
+
+use grundy::games::minesweeper::{nimber, Board, Minesweeper};
+use grundy::solve::grundy::GrundySolver;
+use grundy::{Budget, Nimber};
+
+use super::{Input, JudgeError};
+
+/// Reads `T`, then `T` cases `N M K` with `K` mines `x y`, and writes who wins each.
+pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
+    let cases = input.int("T", 0, 50)?;
+    let mut solver = GrundySolver::new(&Minesweeper, Budget::default());
+    for case in 1..=cases as usize {
+        input.start_case(case);
+        let line = input.line();
+        let rows = input.int("N", 1, 1000)?;
+        let cols = input.int("M", 1, 1000)?;
+        let mines = input.int("K", 0, rows * cols)?;
+        let (rows, cols) = (rows as usize, cols as usize);
+        let mut board = Board::new(rows, cols).map_err(|err| input.error(err.to_string()))?;
+        for _ in 0..mines {
+            let row = input.int("a mine's row x", 0, rows as i64 - 1)? as usize;
+            let col = input.int("a mine's column y", 0, cols as i64 - 1)? as usize;
+            board
+                .add_mine(row, col)
+                .map_err(|err| input.error(err.to_string()))?;
+        }
+        let value = board.census().and_then(|census| {
+            nimber(&census, &mut solver).map_err(grundy::games::minesweeper::BoardError::from)
+        });
+        let value = value.map_err(|err| {
+            let mut err = input.error(format!("{err}; the problem rules that out"));
+            err.line = line;
+            err
+        })?;
+        let winner = if value != Nimber(0) {
+            "Xiemao"
+        } else {
+            "Fanglaoshi"
+        };
+        writeln!(out, "Case #{case}: {winner}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,139 @@
+//! The board-game judge problems (hdu4778, chess2018, cf69d, poj2068, hdu4678): their
+//! samples from ../shared/PROBLEMS.md as golden tests of the binary, and bad input (answers
+//! for the complete cases, an error naming case and line, exit code 2).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn judge(id: &str, input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["judge", id])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the grundy binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("input is written");
+    child.wait_with_output().expect("grundy finishes")
+}
+
+/// Runs problem `id` on `input` and checks stdout is exactly `expected` and the exit code 0.
+fn check(id: &str, input: &str, expected: &str) {
+    let out = judge(id, input);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{id}");
+    assert!(
+        out.status.success(),
+        "{id}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Runs problem `id` on bad `input`: stdout holds exactly `answers_before`, stderr names
+/// `stderr_has`, and the exit code is 2.
+fn check_bad(id: &str, input: &str, answers_before: &str, stderr_has: &str) {
+    let out = judge(id, input);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), answers_before, "{id}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(stderr_has), "{id}: stderr was {stderr:?}");
+    assert_eq!(out.status.code(), Some(2), "{id}");
+}
+
+#[test]
+fn hdu4678_sample() {
+    check(
+        "hdu4678",
+        "2\n3 3 0\n3 3 1\n1 1\n",
+        "Case #1: Xiemao\nCase #2: Fanglaoshi\n",
+    );
+    check(
+        "hdu4678",
+        "2\r\n\r\n3 3 0\r\n3\t3 1\r\n1 1",
+        "Case #1: Xiemao\nCase #2: Fanglaoshi\n",
+    );
+}
+
+#[test]
+fn hdu4678_bad_input() {
+    check_bad(
+        "hdu4678",
+        "2\n3 3 0\n3 3 1\n3 1\n",
+        "Case #1: Xiemao\n",
+        "case 2, line 4: a mine's row x must be from 0 to 2, found 3",
+    );
+    check_bad(
+        "hdu4678",
+        "2\n3 3 0\n3 3 2\n1 1\n",
+        "Case #1: Xiemao\n",
+        "case 2, line 5: input ends",
+    );
+    check_bad("hdu4678", "1\n3 3 x\n", "", "case 1, line 2: expected K");
+    check_bad("hdu4678", "1\n2 2 5\n", "", "K must be from 0 to 4");
+    // A numbered cell bordering two blank regions (excluded by the problem) is refused.
+    check_bad(
+        "hdu4678",
+        "1\n5 5 4\n0 4\n1 3\n3 1\n4 0\n",
+        "",
+        "case 1, line 2: the numbered cell (2, 2) borders two blank regions",
+    );
+}
+
+#[test]
+fn poj2068_sample() {
+    check(
+        "poj2068",
+        "1 101 4 4\n1 100 4 4\n3 97 8 7 6 5 4 3\n0\n",
+        "0\n1\n1\n",
+    );
+    check("poj2068", "1 101 4 4\r\n\r\n1 100\t4 4", "0\n1\n");
+}
+
+#[test]
+fn poj2068_bad_input() {
+    check_bad(
+        "poj2068",
+        "1 101 4 4\n1 100 4\n",
+        "0\n",
+        "case 2, line 3: input ends",
+    );
+    check_bad(
+        "poj2068",
+        "1 101 4 17\n",
+        "",
+        "case 1, line 1: a take limit M must be from 1 to 16",
+    );
+    check_bad("poj2068", "1 8192 4 4\n", "", "S must be from 1 to 8191");
+}
+
+#[test]
+fn cf69d_sample() {
+    check("cf69d", "0 0 2 3\n1 1\n1 2\n", "Anton\n");
+    check("cf69d", "0 0 2 4\r\n1 1\r\n\r\n1 2", "Dasha\n");
+}
+
+#[test]
+fn cf69d_bad_input() {
+    check_bad("cf69d", "0 0 2 3\n1 1\n", "", "case 1, line 3: input ends");
+    check_bad(
+        "cf69d",
+        "3 0 1 3\n1 1\n",
+        "",
+        "case 1, line 1: the start (3, 0) must lie strictly within",
+    );
+    check_bad(
+        "cf69d",
+        "0 0 1 3\n0 0\n",
+        "",
+        "case 1, line 2: a vector must not be (0, 0)",
+    );
+    check_bad(
+        "cf69d",
+        "0 0 1 3\n1 y\n",
+        "",
+        "case 1, line 2: expected a vector's yi",
+    );
+}

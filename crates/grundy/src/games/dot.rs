@@ -1,0 +1,193 @@
+//! Dot (Codeforces 69D): a point, a set of vectors, and one reflection each.
+//!
+//! Players alternately either add one of the given vectors to the point or, once per game
+//! each, reflect it in the line y = x. A player after whose move the point lies farther than
+//! `d` from the origin loses.
+//!
+//! Such a move is left out of the game rather than modelled as a move to a lost position:
+//! the mover loses at once by it, so it is never better than any other move, and a player
+//! whose every move is of that kind has no other move and loses, exactly as a player with no
+//! moves loses under normal play. Reflection keeps the distance, so it is always safe while
+//! available. A position holds the point and whether the player to move and the opponent
+//! may still reflect; each move swaps the two flags, since the turn passes.
+
+use crate::model::{Game, Move};
+
+/// Dot with its vectors and distance limit.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::games::dot::{Dot, Point};
+/// use grundy::solve::memo::{MemoSearch, Outcomes};
+/// use grundy::{Budget, Outcome, Play};
+///
+/// // Codeforces 69D's first sample: from (0, 0) with vectors (1, 1), (1, 2) and d = 3.
+/// let game = Dot::new(vec![(1, 1), (1, 2)], 3).unwrap();
+/// let mut search = MemoSearch::new(&game, Outcomes(Play::Normal), Budget::default());
+/// assert_eq!(search.value(&Point::start(0, 0)).unwrap(), Outcome::Win);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dot {
+    vectors: Vec<(i32, i32)>,
+    radius: i32,
+}
+
+/// A position of Dot: the point, and who may still reflect.
+///
+/// # Examples
+///
+/// ```
+/// let p = grundy::games::dot::Point::start(3, -1);
+/// assert!(p.mover_reflects && p.other_reflects);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Point {
+    /// The x coordinate.
+    pub x: i32,
+    /// The y coordinate.
+    pub y: i32,
+    /// True while the player to move may still reflect.
+    pub mover_reflects: bool,
+    /// True while the other player may still reflect.
+    pub other_reflects: bool,
+}
+
+impl Point {
+    /// The starting position at (`x`, `y`): both players may reflect.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(grundy::games::dot::Point::start(1, 2).y, 2);
+    /// ```
+    pub fn start(x: i32, y: i32) -> Point {
+        Point {
+            x,
+            y,
+            mover_reflects: true,
+            other_reflects: true,
+        }
+    }
+}
+
+impl Dot {
+    /// Dot with these vectors and distance limit `radius`. `None` when the limit is negative,
+    /// or a vector is zero or has a negative coordinate (the game could then last for ever),
+    /// or a coordinate exceeds 2^20 in size.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::dot::Dot;
+    /// assert!(Dot::new(vec![(1, 0)], 5).is_some());
+    /// assert!(Dot::new(vec![(0, 0)], 5).is_none());
+    /// ```
+    pub fn new(vectors: Vec<(i32, i32)>, radius: i32) -> Option<Dot> {
+        const MAX: i32 = 1 << 20;
+        let valid = (0..=MAX).contains(&radius)
+            && vectors
+                .iter()
+                .all(|&(x, y)| (0..=MAX).contains(&x) && (0..=MAX).contains(&y) && x + y > 0);
+        valid.then_some(Dot { vectors, radius })
+    }
+
+    /// True when (`x`, `y`) lies within the distance limit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let game = grundy::games::dot::Dot::new(vec![(1, 0)], 5).unwrap();
+    /// assert!(game.within(3, 4));
+    /// assert!(!game.within(4, 4));
+    /// ```
+    pub fn within(&self, x: i32, y: i32) -> bool {
+        let (x, y, r) = (i64::from(x), i64::from(y), i64::from(self.radius));
+        x * x + y * y <= r * r
+    }
+}
+
+impl Game for Dot {
+    type Position = Point;
+
+    fn moves(&self, pos: &Point, out: &mut Vec<Move<Point>>) {
+        for &(dx, dy) in &self.vectors {
+            let (x, y) = (pos.x + dx, pos.y + dy);
+            if self.within(x, y) {
+                out.push(Move::to(Point {
+                    x,
+                    y,
+                    mover_reflects: pos.other_reflects,
+                    other_reflects: pos.mover_reflects,
+                }));
+            }
+        }
+        if pos.mover_reflects {
+            out.push(Move::to(Point {
+                x: pos.y,
+                y: pos.x,
+                mover_reflects: pos.other_reflects,
+                other_reflects: false,
+            }));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::memo::{MemoSearch, Outcomes};
+    use crate::{Budget, Outcome, Play};
+
+    /// Whether the player to move wins, by plain recursion in which a move leaving the disc
+    /// is played and loses for its mover.
+    fn plain(vectors: &[(i32, i32)], d: i32, x: i32, y: i32, mine: bool, theirs: bool) -> bool {
+        let outside = |x: i32, y: i32| x * x + y * y > d * d;
+        let adds = vectors.iter().any(|&(dx, dy)| {
+            let (nx, ny) = (x + dx, y + dy);
+            !outside(nx, ny) && !plain(vectors, d, nx, ny, theirs, mine)
+        });
+        adds || (mine && !plain(vectors, d, y, x, theirs, false))
+    }
+
+    /// Codeforces 69D's samples: `0 0 2 3 / 1 1 / 1 2` is Anton's, with d = 4 Dasha's.
+    #[test]
+    fn samples() {
+        for (d, wins) in [(3, true), (4, false)] {
+            let game = Dot::new(vec![(1, 1), (1, 2)], d).unwrap();
+            let mut search = MemoSearch::new(&game, Outcomes(Play::Normal), Budget::default());
+            assert_eq!(
+                search.value(&Point::start(0, 0)).unwrap() == Outcome::Win,
+                wins
+            );
+        }
+    }
+
+    /// The memo search agrees with plain recursion on every start of small games.
+    #[test]
+    fn matches_plain_recursion() {
+        let mut compared = 0;
+        for (vectors, d) in [
+            (vec![(1, 1), (1, 2)], 4),
+            (vec![(2, 0), (0, 1)], 5),
+            (vec![(1, 0), (3, 1), (0, 2)], 6),
+        ] {
+            let game = Dot::new(vectors.clone(), d).unwrap();
+            let mut search = MemoSearch::new(&game, Outcomes(Play::Normal), Budget::default());
+            for x in -d..=d {
+                for y in -d..=d {
+                    if x * x + y * y < d * d {
+                        let value = search.value(&Point::start(x, y)).unwrap();
+                        assert_eq!(
+                            value == Outcome::Win,
+                            plain(&vectors, d, x, y, true, true),
+                            "{vectors:?} d = {d} from ({x}, {y})"
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 150, "{compared}");
+    }
+}
