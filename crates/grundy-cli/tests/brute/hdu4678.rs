@@ -68,6 +68,20 @@ impl Board {
         opened
     }
 
+    /// Whether some numbered cell borders two different blank regions, which the problem
+    /// statement rules out (it happens on real boards, e.g. 4 x 4 with mines at (1,0) and
+    /// (3,2), where cell (2,1) borders both the top-right region and cell (3,0)).
+    fn has_shared_border(&self) -> bool {
+        (0..self.rows * self.cols).any(|cell| {
+            let mut regions = self
+                .neighbours(cell)
+                .into_iter()
+                .filter(|&n| self.is_blank(n));
+            let first = regions.next().map(|n| self.click(n));
+            !self.is_mine(cell) && regions.any(|n| Some(self.click(n)) != first)
+        })
+    }
+
     /// Whether the player to click wins with the cells in `opened` already open.
     fn wins(&self, opened: u32, memo: &mut HashMap<u32, bool>) -> bool {
         if let Some(&res) = memo.get(&opened) {
@@ -83,10 +97,15 @@ impl Board {
     }
 }
 
+/// The board with mines at `(x, y)`: row x, column y, both from 0.
+fn board(rows: usize, cols: usize, mines: &[(usize, usize)]) -> Board {
+    let mines = mines.iter().map(|&(x, y)| 1 << (x * cols + y)).sum();
+    Board { rows, cols, mines }
+}
+
 /// Whether the first player (Xiemao) wins on a `rows x cols` board with these mines.
 fn first_wins(rows: usize, cols: usize, mines: &[(usize, usize)]) -> bool {
-    let mines = mines.iter().map(|&(x, y)| 1 << (x * cols + y)).sum();
-    Board { rows, cols, mines }.wins(0, &mut HashMap::new())
+    board(rows, cols, mines).wins(0, &mut HashMap::new())
 }
 
 fn case(rows: usize, cols: usize, mines: &[(usize, usize)]) -> Case {
@@ -105,7 +124,17 @@ fn case(rows: usize, cols: usize, mines: &[(usize, usize)]) -> Case {
     }
 }
 
+/// A random board of at most 16 cells that meets the statement's promise.
 fn random_case(rng: &mut Rng) -> Case {
+    loop {
+        let (rows, cols, mines) = random_board(rng);
+        if !board(rows, cols, &mines).has_shared_border() {
+            return case(rows, cols, &mines);
+        }
+    }
+}
+
+fn random_board(rng: &mut Rng) -> (usize, usize, Vec<(usize, usize)>) {
     let (rows, cols) = loop {
         let (rows, cols) = (rng.range(1, 5) as usize, rng.range(1, 5) as usize);
         if rows * cols <= 16 {
@@ -122,13 +151,15 @@ fn random_case(rng: &mut Rng) -> Case {
         rng.range(0, (rows * cols) as i64)
     };
     cells.truncate(k as usize);
-    case(rows, cols, &cells)
+    (rows, cols, cells)
 }
 
 #[test]
 fn brute_force_reproduces_the_samples() {
     assert!(first_wins(3, 3, &[]));
     assert!(!first_wins(3, 3, &[(1, 1)]));
+    assert!(board(4, 4, &[(1, 0), (3, 2)]).has_shared_border());
+    assert!(!board(3, 3, &[(1, 1)]).has_shared_border());
 }
 
 #[test]
