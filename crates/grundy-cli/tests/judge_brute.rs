@@ -129,7 +129,8 @@ pub fn check(format: &Format, cases: &[Case], min_cases: usize) {
             expected.push('\n');
         }
         input.push_str(format.terminator);
-        if batch_idx % 2 == 1 {
+        let is_noisy = batch_idx % 2 == 1;
+        if is_noisy {
             input = noisy(&input, &mut Rng::new(&format!("{}{batch_idx}", format.id)));
         }
         let (stdout, stderr, ok) = run_judge(format.id, &input);
@@ -145,7 +146,8 @@ pub fn check(format: &Format, cases: &[Case], min_cases: usize) {
             .get(first_bad)
             .map_or("(none: extra output)", |c| c.input.as_str());
         panic!(
-            "{id}: batch {batch_idx}, case {case} differs\ninput of the case:\n{case_text}\
+            "{id}: batch {batch_idx} (noisy whitespace: {is_noisy}), case {case} differs\n\
+             input of the case:\n{case_text}\
              expected: {want:?}\ngot:      {got:?}\nexit ok: {ok}, stderr: {stderr}",
             id = format.id,
             case = first_bad + 1,
