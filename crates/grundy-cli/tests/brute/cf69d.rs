@@ -56,14 +56,15 @@ fn case(x: i64, y: i64, d: i64, vectors: &[(i64, i64)]) -> Case {
 }
 
 fn random_case(rng: &mut Rng) -> Case {
-    let d = rng.range(1, 14);
+    let largest = if rng.chance(1, 5) { 40 } else { 14 };
+    let d = rng.range(1, largest);
     let (x, y) = loop {
         let (x, y) = (rng.range(-d, d), rng.range(-d, d));
         if x * x + y * y < d * d {
             break (x, y);
         }
     };
-    let top = rng.range(1, 6);
+    let top = rng.range(1, d.min(12));
     let vectors: Vec<(i64, i64)> = (0..rng.range(1, 5))
         .map(|_| loop {
             let v = (rng.range(0, top), rng.range(0, top));

@@ -11,7 +11,7 @@ const FORMAT: Format = Format {
 };
 
 /// The largest side the table covers.
-const TOP: usize = 120;
+const TOP: usize = 2000;
 
 /// `wins[down][left]`: the player to move wins with the coin `down` rows above the bottom
 /// row and `left` columns right of the left column (the coin starts at `n - 1`, `m - 1`).
@@ -54,7 +54,7 @@ fn judge_matches_brute_force() {
     let wins = win_table();
     let cases: Vec<Case> = (0..400)
         .map(|_| {
-            let top = if rng.chance(1, 2) { 8 } else { TOP as i64 };
+            let top = [8, 120, TOP as i64][rng.below(3)];
             case(
                 rng.range(1, top) as usize,
                 rng.range(1, top) as usize,

@@ -60,6 +60,10 @@ fn judge_matches_brute_force() {
     for _ in 0..60 {
         pairs.push((rng.range(1, 16) as usize, rng.range(1, 1000) as usize));
     }
+    // Longer rings where runs of at least 3 keep the reachable positions few.
+    for _ in 0..30 {
+        pairs.push((rng.range(17, 24) as usize, rng.range(3, 12) as usize));
+    }
     rng.shuffle(&mut pairs);
     let cases: Vec<Case> = pairs
         .into_iter()

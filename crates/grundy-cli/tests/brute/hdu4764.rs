@@ -45,10 +45,10 @@ fn judge_matches_brute_force() {
         } else {
             rng.range(1, 8)
         };
-        let n = if rng.chance(1, 4) {
-            rng.range(1, 400)
-        } else {
-            rng.range(1, 40)
+        let n = match rng.below(20) {
+            0 => rng.range(1, 5000),
+            1..=5 => rng.range(1, 400),
+            _ => rng.range(1, 40),
         };
         cases.push(case(n as usize, k as usize));
     }

@@ -72,7 +72,8 @@ fn case(g: usize, s: u32, bags: Vec<Vec<usize>>) -> Case {
 
 fn random_case(rng: &mut Rng) -> Case {
     let g = rng.range(1, 6) as usize;
-    let b = rng.range(0, 11) as usize;
+    let most_bags = if rng.chance(1, 10) { 14 } else { 10 };
+    let b = rng.range(0, most_bags) as usize;
     let s = if rng.chance(1, 5) {
         rng.range(1, 19)
     } else {

@@ -11,7 +11,7 @@ const FORMAT: Format = Format {
 };
 
 /// The largest heap the table covers.
-const TOP: usize = 80;
+const TOP: usize = 150;
 
 /// `wins[a][b]`: the player to move wins with heaps `a` and `b` (taking the last stone wins).
 fn win_table() -> Vec<Vec<bool>> {

@@ -58,10 +58,10 @@ fn judge_matches_brute_force() {
         } as usize;
         let top = if rng.chance(1, 2) { 16 } else { 4 };
         let maxima: Vec<usize> = (0..2 * n).map(|_| rng.range(1, top) as usize).collect();
-        let stones = if rng.chance(1, 4) {
-            rng.range(1, 400)
-        } else {
-            rng.range(1, 40)
+        let stones = match rng.below(20) {
+            0 => rng.range(1, (1 << 13) - 1),
+            1..=5 => rng.range(1, 400),
+            _ => rng.range(1, 40),
         };
         cases.push(case(stones as usize, &maxima));
     }
