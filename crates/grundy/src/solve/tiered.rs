@@ -109,12 +109,13 @@ pub fn solve_outcomes<G: Indexed + Sync>(
             for i in lo..hi {
                 buf.clear();
                 game.indexed_moves(i, buf);
-                check_lower(buf, i, range.start)?;
-                let win = if buf.is_empty() {
-                    terminal_win
-                } else {
-                    buf.iter().any(|m| is_win(m.to) == m.again)
-                };
+                let mut win = buf.is_empty() && terminal_win;
+                for m in buf.iter() {
+                    if m.to >= range.start {
+                        return Err(not_lower(i, m.to, range.start));
+                    }
+                    win |= is_win(m.to) == m.again;
+                }
                 bits |= (win as u64) << (i % 64);
             }
             Ok(bits)
@@ -315,11 +316,16 @@ where
 fn check_lower(moves: &[Move<usize>], index: usize, tier_start: usize) -> Result<(), SolveError> {
     match moves.iter().find(|m| m.to >= tier_start) {
         None => Ok(()),
-        Some(m) => Err(SolveError::Unsupported(format!(
-            "a move from position {index} leads to position {}, not to a lower tier (which ends before {tier_start})",
-            m.to
-        ))),
+        Some(m) => Err(not_lower(index, m.to, tier_start)),
     }
+}
+
+/// The error for a move from `index` to `to`, which is not below `tier_start`.
+#[cold]
+fn not_lower(index: usize, to: usize, tier_start: usize) -> SolveError {
+    SolveError::Unsupported(format!(
+        "a move from position {index} leads to position {to}, not to a lower tier (which ends before {tier_start})"
+    ))
 }
 
 fn score_tiers<G, T>(
