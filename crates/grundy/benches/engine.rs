@@ -246,6 +246,10 @@ fn memo_search(c: &mut Criterion) {
     let mut probe = MemoSearch::new(&Packed, Outcomes(Play::Normal), Budget::default());
     assert_eq!(probe.value(&root).unwrap(), expected);
     let stored = probe.len();
+    println!(
+        "memo: {stored} positions stored, {} bytes per position (plus the table's spare capacity)",
+        MemoSearch::<Packed, Outcomes>::bytes_per_position()
+    );
     let mut group = c.benchmark_group("memo");
     group.throughput(Throughput::Elements(stored as u64));
     group.bench_function(BenchmarkId::new("three_heaps_134", heap), |bench| {
