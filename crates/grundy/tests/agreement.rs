@@ -1,8 +1,9 @@
 //! Every solver against every other on the same games: memo search, tiered tables,
 //! retrograde analysis and the Grundy solver (with and without components).
 //!
-//! Random games come from proptest: random DAGs with points and bonus turns (256 cases), and
-//! random impartial games whose positions are multisets of atoms (128 cases). Each check
+//! Random games come from proptest: random DAGs with points and bonus turns (256 cases),
+//! random impartial games whose positions are multisets of atoms (256 cases), and random
+//! loopy graphs with bonus moves (256 cases, against plain fixed-point iteration). Each check
 //! counts what it compared and fails if that is nothing.
 
 use std::collections::HashMap;
@@ -142,6 +143,110 @@ proptest! {
         prop_assert!(compared >= 1);
         // The multisets also form a DAG game (no points): every other solver agrees there.
         prop_assert!(check_all_solvers(&table_game) > 0);
+    }
+}
+
+/// A loopy game given by explicit moves `(to, again)`; moves may go anywhere, itself included.
+#[derive(Debug)]
+struct Loopy(Vec<Vec<(usize, bool)>>);
+
+impl Game for Loopy {
+    type Position = usize;
+    fn moves(&self, pos: &usize, out: &mut Vec<Move<usize>>) {
+        out.extend(self.0[*pos].iter().map(|&(to, again)| Move {
+            to,
+            points: 0,
+            again,
+        }));
+    }
+}
+
+impl Indexed for Loopy {
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+    fn index(&self, pos: &usize) -> usize {
+        *pos
+    }
+    fn position(&self, index: usize) -> usize {
+        index
+    }
+    fn tiers(&self) -> usize {
+        1
+    }
+    fn tier_range(&self, _tier: usize) -> Range<usize> {
+        0..self.0.len()
+    }
+}
+
+/// Outcomes of a loopy game by plain fixed-point iteration: sweep every position until
+/// nothing changes; a position is a win once a move is good for the mover, a loss once every
+/// move is bad, and what never settles is a draw.
+fn outcomes_by_iteration(game: &Loopy, play: Play) -> Vec<Outcome> {
+    let n = game.0.len();
+    let mut known: Vec<Option<Outcome>> = vec![None; n];
+    loop {
+        let mut changed = false;
+        for u in 0..n {
+            if known[u].is_some() {
+                continue;
+            }
+            let moves = &game.0[u];
+            let good = |&(v, again): &(usize, bool)| {
+                known[v] == Some(if again { Outcome::Win } else { Outcome::Loss })
+            };
+            let bad = |&(v, again): &(usize, bool)| {
+                known[v] == Some(if again { Outcome::Loss } else { Outcome::Win })
+            };
+            let value = if moves.is_empty() {
+                Some(play.terminal())
+            } else if moves.iter().any(good) {
+                Some(Outcome::Win)
+            } else if moves.iter().all(bad) {
+                Some(Outcome::Loss)
+            } else {
+                None
+            };
+            if value.is_some() {
+                known[u] = value;
+                changed = true;
+            }
+        }
+        if !changed {
+            return known
+                .into_iter()
+                .map(|o| o.unwrap_or(Outcome::Draw))
+                .collect();
+        }
+    }
+}
+
+fn loopy_strategy() -> impl Strategy<Value = Loopy> {
+    (1usize..30)
+        .prop_flat_map(|n| vec(vec((0..n, proptest::bool::weighted(0.2)), 0..4), n).prop_map(Loopy))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// 256 random loopy graphs with bonus moves: retrograde analysis (dense, and hashed from
+    /// position 0) equals plain fixed-point iteration on every position.
+    #[test]
+    fn retrograde_matches_fixed_point_iteration(game in loopy_strategy()) {
+        for play in [Play::Normal, Play::Misere] {
+            let expected = outcomes_by_iteration(&game, play);
+            let dense = retrograde_indexed(&game, play, &Budget::default()).unwrap();
+            let hashed = retrograde(&game, &0, play, &Budget::default()).unwrap();
+            let mut compared = 0;
+            for (u, &outcome) in expected.iter().enumerate() {
+                prop_assert_eq!(dense.get(u), outcome, "{:?} position {}", play, u);
+                if let Some(o) = hashed.outcome(&u) {
+                    prop_assert_eq!(o, outcome, "{:?} from 0, position {}", play, u);
+                    compared += 1;
+                }
+            }
+            prop_assert!(compared >= 1);
+        }
     }
 }
 

@@ -18,7 +18,7 @@
 //!   does not fit (the tier is then solved again in the wider table).
 //!
 //! Results never depend on the number of threads: each position's value is a function of
-//! lower tiers only. A move that does not lower the tier is a bug in the game; it is reported
+//! lower tiers only, and an error names the first failing position in index order. A move that does not lower the tier is a bug in the game; it is reported
 //! as [`SolveError::Unsupported`] naming both indices rather than read as garbage. The cancel
 //! flag is checked between tiers; a cancelled or refused job returns no table at all.
 
@@ -109,12 +109,13 @@ pub fn solve_outcomes<G: Indexed + Sync>(
             for i in lo..hi {
                 buf.clear();
                 game.indexed_moves(i, buf);
-                check_lower(buf, i, range.start)?;
-                let win = if buf.is_empty() {
-                    terminal_win
-                } else {
-                    buf.iter().any(|m| is_win(m.to) == m.again)
-                };
+                let mut win = buf.is_empty() && terminal_win;
+                for m in buf.iter() {
+                    if m.to >= range.start {
+                        return Err(not_lower(i, m.to, range.start));
+                    }
+                    win |= is_win(m.to) == m.again;
+                }
                 bits |= (win as u64) << (i % 64);
             }
             Ok(bits)
@@ -294,32 +295,47 @@ where
     E: Send,
     F: Fn(&mut Vec<Move<usize>>, usize) -> Result<T, E> + Sync,
 {
-    if out.len() <= chunk {
+    let sequential = |out: &mut [T], seq_buf: &mut Vec<Move<usize>>| {
         for (j, cell) in out.iter_mut().enumerate() {
             *cell = solve(seq_buf, first + j)?;
         }
-        return Ok(());
+        Ok(())
+    };
+    if out.len() <= chunk {
+        return sequential(out, seq_buf);
     }
-    out.par_chunks_mut(chunk)
-        .enumerate()
-        .try_for_each_init(Vec::new, |buf, (chunk_idx, cells)| {
+    let res = out.par_chunks_mut(chunk).enumerate().try_for_each_init(
+        Vec::new,
+        |buf, (chunk_idx, cells)| {
             let base = first + chunk_idx * chunk;
             for (j, cell) in cells.iter_mut().enumerate() {
                 *cell = solve(buf, base + j)?;
             }
             Ok(())
-        })
+        },
+    );
+    match res {
+        Ok(()) => Ok(()),
+        // Which failing item a thread met first depends on scheduling: report the first in
+        // index order instead, so errors too are independent of the number of threads.
+        Err(err) => sequential(out, seq_buf).and(Err(err)),
+    }
 }
 
 /// `Err` when a move from `index` does not lead below `tier_start`.
 fn check_lower(moves: &[Move<usize>], index: usize, tier_start: usize) -> Result<(), SolveError> {
     match moves.iter().find(|m| m.to >= tier_start) {
         None => Ok(()),
-        Some(m) => Err(SolveError::Unsupported(format!(
-            "a move from position {index} leads to position {}, not to a lower tier (which ends before {tier_start})",
-            m.to
-        ))),
+        Some(m) => Err(not_lower(index, m.to, tier_start)),
     }
+}
+
+/// The error for a move from `index` to `to`, which is not below `tier_start`.
+#[cold]
+fn not_lower(index: usize, to: usize, tier_start: usize) -> SolveError {
+    SolveError::Unsupported(format!(
+        "a move from position {index} leads to position {to}, not to a lower tier (which ends before {tier_start})"
+    ))
 }
 
 fn score_tiers<G, T>(

@@ -360,3 +360,57 @@ fn large_tiers_split_across_threads_agree_with_one_thread() {
         assert_eq!(table.get(n), search.value(&n).unwrap(), "position {n}");
     }
 }
+
+#[test]
+fn errors_name_the_first_bad_position_whatever_the_threads() {
+    // Tier 0 is position 0; tier 1 holds 1..100_001, where every 10,000th position (10,001,
+    // 20,001...) wrongly moves to itself.
+    struct Faulty;
+    impl Game for Faulty {
+        type Position = usize;
+        fn moves(&self, pos: &usize, out: &mut Vec<Move<usize>>) {
+            if *pos > 1 && pos % 10_000 == 1 {
+                out.push(Move::to(*pos));
+            } else if *pos > 0 {
+                out.push(Move::to(0));
+            }
+        }
+    }
+    impl Indexed for Faulty {
+        fn len(&self) -> usize {
+            100_001
+        }
+        fn index(&self, pos: &usize) -> usize {
+            *pos
+        }
+        fn position(&self, index: usize) -> usize {
+            index
+        }
+        fn tiers(&self) -> usize {
+            2
+        }
+        fn tier_range(&self, tier: usize) -> Range<usize> {
+            [0..1, 1..100_001][tier].clone()
+        }
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .unwrap();
+    for _ in 0..5 {
+        let err = pool
+            .install(|| solve_outcomes(&Faulty, Play::Normal, &Budget::default()))
+            .unwrap_err();
+        assert!(
+            matches!(&err, SolveError::Unsupported(m) if m.contains("position 10001 leads")),
+            "{err}"
+        );
+        let err = pool
+            .install(|| solve_nimbers(&Faulty, &Budget::default()))
+            .unwrap_err();
+        assert!(
+            matches!(&err, SolveError::Unsupported(m) if m.contains("position 10001 leads")),
+            "{err}"
+        );
+    }
+}
