@@ -282,7 +282,8 @@ impl Subtraction {
     }
 
     /// The pattern of `G(0..len)`: proved for a finite set when a window of `max(S)`
-    /// values repeats, proved for the powers of two (`n mod 3`), a conjecture otherwise.
+    /// values repeats, a conjecture otherwise (even for the powers of two, whose `n mod 3`
+    /// is a separate theorem).
     ///
     /// # Examples
     ///
@@ -295,10 +296,10 @@ impl Subtraction {
     /// assert!(pattern.evidence.is_proved());
     /// ```
     pub fn pattern(&self, seq: &[u64]) -> Option<Pattern> {
+        // Only a finite set's values depend on a bounded window; for the powers of two,
+        // G(n) = n mod 3 is a theorem of its own (see `nimber`), not a window argument.
         let window = match &self.set {
             SubtractionSet::Finite(set) => set.last().map(|&m| m as usize),
-            // G(n) = n mod 3 is a theorem; a window of 3 values repeating shows the period.
-            SubtractionSet::PowersOfTwo => Some(3),
             _ => None,
         };
         find_pattern(seq, window)

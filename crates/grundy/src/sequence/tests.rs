@@ -117,3 +117,16 @@ fn isqrt_is_exact() {
         assert_eq!(isqrt_u128(r * r - 1), r - 1);
     }
 }
+
+#[test]
+fn same_residue_and_equal_heaps() {
+    let bash: Vec<Vec<bool>> = (0..20)
+        .map(|a| (0..20).map(|b| a % 4 == b % 4).collect())
+        .collect();
+    assert_eq!(
+        two_heap_shape(&bash),
+        TwoHeapShape::SameResidue { modulus: 4 }
+    );
+    let nim: Vec<Vec<bool>> = (0..20).map(|a| (0..20).map(|b| a == b).collect()).collect();
+    assert_eq!(two_heap_shape(&nim), TwoHeapShape::EqualHeaps);
+}
