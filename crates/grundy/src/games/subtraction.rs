@@ -267,15 +267,21 @@ impl Subtraction {
             SubtractionSet::Finite(set) if set.len() < 128 => {
                 budget.check_positions(to.saturating_add(1))?;
                 budget.check_bytes(to.saturating_add(1).saturating_mul(8))?;
-                let mut res: Vec<u64> = Vec::with_capacity(to as usize + 1);
+                let amounts: Vec<usize> = set.iter().map(|&s| s as usize).collect();
+                // Values fit a byte (G <= |S| < 128): a denser table for the cache.
+                let mut res: Vec<u8> = Vec::with_capacity(to as usize + 1);
+                let mut usable = 0; // amounts[..usable] are <= heap; heaps only grow
                 for heap in 0..=to as usize {
-                    let mut seen: u128 = 0;
-                    for &s in set.iter().take_while(|&&s| s as usize <= heap) {
-                        seen |= 1 << res[heap - s as usize];
+                    while usable < amounts.len() && amounts[usable] <= heap {
+                        usable += 1;
                     }
-                    res.push(seen.trailing_ones() as u64);
+                    let mut seen: u128 = 0;
+                    for &s in &amounts[..usable] {
+                        seen |= 1 << res[heap - s];
+                    }
+                    res.push(seen.trailing_ones() as u8);
                 }
-                Ok(res)
+                Ok(res.into_iter().map(u64::from).collect())
             }
             _ => nimbers(self, to, budget),
         }

@@ -176,9 +176,10 @@ pub fn isqrt_u128(n: u128) -> u128 {
     if n < 2 {
         return n;
     }
-    // A float estimate, then exact correction steps.
-    let mut x = (n as f64).sqrt() as u128;
-    x = x.min(u64::MAX as u128);
+    // A float estimate (off by up to a few hundred for large n), one Newton step (which
+    // brings it within one), then exact correction steps.
+    let mut x = ((n as f64).sqrt() as u128).clamp(1, u64::MAX as u128);
+    x = ((x + n / x) / 2).min(u64::MAX as u128);
     while x * x > n {
         x -= 1;
     }

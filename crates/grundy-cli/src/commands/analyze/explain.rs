@@ -92,7 +92,7 @@ pub fn analyze(family: &Family, words: &[String]) -> anyhow::Result<Analysis> {
                 bail!("corner expects two numbers X Y (the distances to the corner)");
             };
             let outcome = corner::outcome((x, y));
-            let nimber = (x.saturating_mul(y) <= 250_000)
+            let nimber = ((x.saturating_add(1)).saturating_mul(y.saturating_add(1)) <= 250_000)
                 .then(|| {
                     GrundySolver::without_components(&corner::Corner, Budget::default())
                         .nimber(&(x, y))

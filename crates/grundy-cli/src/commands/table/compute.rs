@@ -37,7 +37,7 @@ fn cap(family: &Family, pairs: bool) -> u64 {
         Family::Bash(b) => (100_000_000 / b.max_take()).clamp(1000, 1_000_000),
         Family::Nim | Family::Lasker | Family::GrundyGame if !pairs => 20_000,
         Family::Nim | Family::Lasker | Family::GrundyGame => 2_000,
-        Family::BashReach(_) => 2_000,
+        Family::BashReach(_) => 300,
         Family::FibonacciNim => 300,
         Family::Wythoff => 200,
         Family::Corner => 500,
