@@ -13,7 +13,9 @@ fn hundred_amounts() -> Vec<u64> {
     let mut state = 12345u64;
     let mut set = Vec::new();
     while set.len() < 100 {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let amount = (state >> 33) % 10_000 + 1;
         if !set.contains(&amount) {
             set.push(amount);

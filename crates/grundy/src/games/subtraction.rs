@@ -271,9 +271,22 @@ impl Subtraction {
                 // Values fit a byte (G <= |S| < 128): a denser table for the cache.
                 let mut res: Vec<u8> = Vec::with_capacity(to as usize + 1);
                 let mut usable = 0; // amounts[..usable] are <= heap; heaps only grow
+                let mut wide = false; // some value reached 64: 64-bit masks no longer do
                 for heap in 0..=to as usize {
                     while usable < amounts.len() && amounts[usable] <= heap {
                         usable += 1;
+                    }
+                    if !wide {
+                        let mut seen: u64 = 0;
+                        for &s in &amounts[..usable] {
+                            seen |= 1 << res[heap - s];
+                        }
+                        let mex = seen.trailing_ones();
+                        if mex < 64 {
+                            res.push(mex as u8);
+                            continue;
+                        }
+                        wide = true;
                     }
                     let mut seen: u128 = 0;
                     for &s in &amounts[..usable] {

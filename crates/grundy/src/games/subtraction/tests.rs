@@ -110,3 +110,15 @@ fn parse_errors_name_the_token() {
         Ok(SubtractionSet::Finite(vec![1, 4]))
     );
 }
+
+/// Sets with more than 64 amounts reach Grundy values of 64 and more: the 64-bit masks give
+/// way to 128-bit ones, and the table still matches the generic mex table.
+#[test]
+fn large_values_switch_to_wide_masks() {
+    // S = {1..100}: G(n) = n mod 101 reaches 100.
+    let rule = Subtraction::new(SubtractionSet::finite(1..=100).unwrap());
+    let fast = rule.nimbers(400, &Budget::default()).unwrap();
+    assert_eq!(fast, nimbers(&rule, 400, &Budget::default()).unwrap());
+    assert_eq!(fast[100], 100);
+    assert!(fast.iter().enumerate().all(|(n, &g)| g == n as u64 % 101));
+}
