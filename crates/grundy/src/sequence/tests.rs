@@ -130,3 +130,37 @@ fn same_residue_and_equal_heaps() {
     let nim: Vec<Vec<bool>> = (0..20).map(|a| (0..20).map(|b| a == b).collect()).collect();
     assert_eq!(two_heap_shape(&nim), TwoHeapShape::EqualHeaps);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+
+    /// A random eventually (arithmetic-)periodic sequence showing at least four periods after
+    /// its preperiod: a pattern is found (the true one, or a shorter one the data allows), it
+    /// is a conjecture, and it predicts every value.
+    #[test]
+    fn finds_random_periods(
+        pre in proptest::collection::vec(0u64..5, 0..10),
+        cycle in proptest::collection::vec(0u64..5, 1..8),
+        saltus in 0u64..3,
+    ) {
+        let len = pre.len() + 4 * cycle.len() + 12;
+        let seq: Vec<u64> = (0..len)
+            .map(|n| {
+                if n < pre.len() {
+                    pre[n]
+                } else {
+                    let offset = n - pre.len();
+                    cycle[offset % cycle.len()] + saltus * (offset / cycle.len()) as u64
+                }
+            })
+            .collect();
+        let pattern = find_pattern(&seq, None);
+        proptest::prop_assert!(pattern.is_some());
+        let pattern = pattern.unwrap();
+        proptest::prop_assert!(!pattern.evidence.is_proved());
+        proptest::prop_assert!(pattern.periodicity.preperiod <= pre.len());
+        for (n, &value) in seq.iter().enumerate() {
+            proptest::prop_assert_eq!(pattern.periodicity.extend(&seq, n as u64), value);
+        }
+    }
+}
