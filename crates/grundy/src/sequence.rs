@@ -5,8 +5,9 @@
 //! (`G(n + p) = G(n) + d`, `d > 0`). A pattern is reported as [`Evidence::Proved`] only when
 //! the caller supplies a proof window that the data covers: for a finite subtraction set `S`,
 //! one whole window of `max(S)` values repeating proves the period, because each value
-//! depends only on the `max(S)` values before it (the argument of Berlekamp, Conway and Guy,
-//! *Winning Ways*, chapter 4). Everything else is an [`Evidence::Conjecture`], checked up to
+//! depends only on the `max(S)` values before it (the standard argument that finite
+//! subtraction games are ultimately periodic; see Berlekamp, Conway and Guy, *Winning Ways*,
+//! chapter 4). Everything else is an [`Evidence::Conjecture`], checked up to
 //! `N` only, and must be worded as such.
 //!
 //! [`shape`] recognises the P-positions of one-heap and two-heap games: a single residue

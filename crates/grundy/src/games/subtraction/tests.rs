@@ -57,8 +57,10 @@ fn proved_periods_predict_long_tables() {
     assert_eq!(compared, 127);
 }
 
-/// Published periods (Winning Ways, ch. 4): S = {1,3,4} has period 7, {2,5} period 7,
-/// {1,2,3} (Bash, k = 3) period 4; the powers of two give n mod 3 (hdu1847).
+/// Known periods: S = {1,3,4} has G = 0 1 0 1 2 3 2 repeating, period 7 (Ferguson, *Game
+/// Theory*, Part I, section 3.3); {1,2,3} is the Bash game with k = 3, period 4; {2,5} has
+/// period 7 (computed and proved here by the window argument); the powers of two give
+/// n mod 3 (the closed form behind hdu1847), which the window argument cannot prove.
 #[test]
 fn published_periods() {
     for (text, period, proved) in [
