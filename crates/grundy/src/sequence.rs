@@ -183,8 +183,9 @@ fn preperiod_for(seq: &[u64], period: usize, saltus: Option<u64>) -> Option<(usi
 ///
 /// A period `p` with preperiod `s` is accepted as proved when the data shows `G(n + p) =
 /// G(n)` for `proof_window` consecutive `n >= s`; as a conjecture when it holds for at least
-/// `2 p` and at least 8 consecutive `n >= s`. Arithmetic periodicity (positive saltus) is
-/// never proved here.
+/// `2 p` and at least 8 consecutive `n >= s` and the preperiod is at most half the data (a
+/// "period" seen only at the very end of a table is no evidence). Arithmetic periodicity
+/// (positive saltus) is never proved here.
 ///
 /// # Examples
 ///
@@ -200,7 +201,7 @@ pub fn find_pattern(seq: &[u64], proof_window: Option<usize>) -> Option<Pattern>
     let len = seq.len();
     let conjecture_ok = |start: usize, period: usize| {
         let checked = len - period - start;
-        checked >= 2 * period && checked >= 8
+        checked >= 2 * period && checked >= 8 && 2 * start <= len
     };
     // Plain periods: a proof where the window allows, else a conjecture.
     let mut conjecture = None;

@@ -50,6 +50,17 @@ fn arithmetic_periodicity() {
 }
 
 #[test]
+fn a_period_seen_only_at_the_end_is_no_conjecture() {
+    // 60 values of no pattern, then 30 of period 3: the preperiod is most of the data.
+    let mut seq: Vec<u64> = (0..60).map(|n| (n * n + 7 * n) % 11 + 3).collect();
+    seq.extend((0..30).map(|n| n % 3));
+    assert_eq!(find_pattern(&seq, None), None);
+    // With a proof window the same data proves the period (the window argument needs no
+    // more than one window of repetition).
+    assert!(find_pattern(&seq, Some(3)).unwrap().evidence.is_proved());
+}
+
+#[test]
 fn too_little_data_is_no_pattern() {
     assert_eq!(find_pattern(&[0, 1, 0, 1], None), None);
     assert_eq!(find_pattern(&[], None), None);

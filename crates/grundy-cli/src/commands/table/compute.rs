@@ -138,6 +138,32 @@ fn grundy_table(family: &Family, t: &mut Table, pairs: bool) -> anyhow::Result<(
     t.p_positions = (0..=t.to).filter(|&n| values[n as usize] == 0).collect();
     let flags: Vec<bool> = values.iter().map(|&v| v == 0).collect();
     t.shape = Some(one_heap_description(&flags, t.to));
+    // A plain period of G makes the P-positions a union of residue classes beyond the
+    // preperiod, with the same evidence as the period.
+    if let (Some(p), OneHeapShape::Other) = (pattern, one_heap_shape(&flags)) {
+        let (start, period) = (p.periodicity.preperiod, p.periodicity.period);
+        if p.periodicity.saltus == 0 {
+            let mut residues: Vec<usize> = (start..start + period)
+                .filter(|&n| values[n] == 0)
+                .map(|n| n % period)
+                .collect();
+            residues.sort_unstable();
+            let residues: Vec<String> = residues.iter().map(usize::to_string).collect();
+            let evidence = if p.evidence.is_proved() {
+                "proved with the period".to_string()
+            } else {
+                format!("a conjecture checked for n <= {}", t.to)
+            };
+            t.shape = Some(if residues.is_empty() {
+                format!("no P-positions for n >= {start}, {evidence}")
+            } else {
+                format!(
+                    "P-positions for n >= {start}: n ≡ {} (mod {period}), {evidence}",
+                    residues.join(", ")
+                )
+            });
+        }
+    }
     t.nimbers = Some(values);
     Ok(())
 }
