@@ -199,6 +199,15 @@ fn table_patterns_are_proved_only_with_a_proof() {
             .unwrap_or("");
         assert!(!pattern.contains("proved"), "{args:?}: {pattern}");
     }
+    // A period seen only near the end of a table is not even a conjecture.
+    check(
+        &["table", "fib-subtraction", "--to", "1000"],
+        &["pattern:  no period or arithmetic period found for n <= 1000"],
+    );
+    check(
+        &["table", "subtraction", "2,5", "--to", "40"],
+        &["P-positions for n >= 0: n ≡ 0, 1, 4 (mod 7), proved with the period"],
+    );
     check(
         &["table", "lasker", "--to", "40"],
         &[
