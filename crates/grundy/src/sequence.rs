@@ -5,8 +5,9 @@
 //! (`G(n + p) = G(n) + d`, `d > 0`). A pattern is reported as [`Evidence::Proved`] only when
 //! the caller supplies a proof window that the data covers: for a finite subtraction set `S`,
 //! one whole window of `max(S)` values repeating proves the period, because each value
-//! depends only on the `max(S)` values before it (the argument of Berlekamp, Conway and Guy,
-//! *Winning Ways*, chapter 4). Everything else is an [`Evidence::Conjecture`], checked up to
+//! depends only on the `max(S)` values before it (the standard argument that finite
+//! subtraction games are ultimately periodic; see Berlekamp, Conway and Guy, *Winning Ways*,
+//! chapter 4). Everything else is an [`Evidence::Conjecture`], checked up to
 //! `N` only, and must be worded as such.
 //!
 //! [`shape`] recognises the P-positions of one-heap and two-heap games: a single residue
@@ -182,8 +183,9 @@ fn preperiod_for(seq: &[u64], period: usize, saltus: Option<u64>) -> Option<(usi
 ///
 /// A period `p` with preperiod `s` is accepted as proved when the data shows `G(n + p) =
 /// G(n)` for `proof_window` consecutive `n >= s`; as a conjecture when it holds for at least
-/// `2 p` and at least 8 consecutive `n >= s`. Arithmetic periodicity (positive saltus) is
-/// never proved here.
+/// `2 p` and at least 8 consecutive `n >= s` and the preperiod is at most half the data (a
+/// "period" seen only at the very end of a table is no evidence). Arithmetic periodicity
+/// (positive saltus) is never proved here.
 ///
 /// # Examples
 ///
@@ -199,7 +201,7 @@ pub fn find_pattern(seq: &[u64], proof_window: Option<usize>) -> Option<Pattern>
     let len = seq.len();
     let conjecture_ok = |start: usize, period: usize| {
         let checked = len - period - start;
-        checked >= 2 * period && checked >= 8
+        checked >= 2 * period && checked >= 8 && 2 * start <= len
     };
     // Plain periods: a proof where the window allows, else a conjecture.
     let mut conjecture = None;

@@ -1,12 +1,146 @@
-//! `grundy table` (in progress).
+//! `grundy table <game> [PARAM] --to N`: tabulate Grundy values (one-heap games), first-player
+//! outcomes (bash-reach, fibonacci-nim) or the P-positions of two heaps, by the engine, then
+//! find the pattern: a period (proved only where a proof applies, else a conjecture checked up
+//! to N), the shape of the P-positions, and the closed form where a theorem gives one.
 
+mod compute;
+mod plot;
+
+use std::collections::VecDeque;
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+use serde::Serialize;
+
+use crate::commands::list::catalog::parse_family;
+use crate::output::print_json;
 
 /// Arguments of `grundy table`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+#[command(after_help = "Games and their parameters: see 'grundy list'. Examples:
+  grundy table subtraction 1,3,4 --to 30
+  grundy table wythoff --to 40 --plot wythoff.svg
+  grundy table lasker --to 50 --plot lasker.png
+  grundy table bash 3 --pairs --to 20")]
+pub struct Args {
+    /// The game and its parameter if it has one.
+    #[arg(required = true, num_args = 1..=2)]
+    words: Vec<String>,
+    /// Tabulate heaps (or both heaps) from 0 to N.
+    #[arg(long, value_name = "N", default_value_t = 40)]
+    to: u64,
+    /// Tabulate pairs of heaps (P exactly when both heaps have the same Grundy value).
+    #[arg(long)]
+    pairs: bool,
+    /// Draw G(n) against n, or the P-positions, into FILE (.png or .svg).
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A table and what was found in it.
+#[derive(Serialize, Default)]
+pub struct Table {
+    /// The family and parameter.
+    pub game: String,
+    /// `grundy` (G(n)), `outcome` (first player's outcome of n) or `pairs` (two heaps).
+    pub kind: &'static str,
+    /// The table's last heap size.
+    pub to: u64,
+    /// G(0..=to), for `grundy` tables.
+    pub nimbers: Option<Vec<u64>>,
+    /// The P-positions n (one heap) in the range.
+    pub p_positions: Vec<u64>,
+    /// The P-positions (a, b) with a <= b (two heaps) in the range.
+    pub p_pairs: Vec<(u64, u64)>,
+    /// The periodicity found, proved or conjectured (spelt out).
+    pub pattern: Option<String>,
+    /// The shape of the P-positions, as seen in the table.
+    pub shape: Option<String>,
+    /// A closed form from a theorem, and whether the table agrees with it.
+    pub closed_form: Option<String>,
+    /// Cells of a two-heap table (`cells[a][b]`), for the plot; not in JSON.
+    #[serde(skip)]
+    pub cells: Vec<Vec<bool>>,
+}
 
 /// Runs `grundy table`.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("'grundy table' is not available yet")
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let mut words: VecDeque<String> = args.words.into_iter().collect();
+    let family = parse_family(&mut words)?;
+    if let Some(extra) = words.front() {
+        anyhow::bail!("grundy table takes no position, found {extra:?} (use --to N)");
+    }
+    let table = compute::tabulate(&family, args.to, args.pairs)?;
+    if let Some(path) = &args.plot {
+        let picture = match &table.nimbers {
+            Some(values) if table.kind == "grundy" => plot::Picture::Sequence(values),
+            _ if !table.cells.is_empty() => plot::Picture::Cells(&table.cells),
+            _ => {
+                let flags: Vec<u64> = (0..=table.to)
+                    .map(|n| u64::from(!table.p_positions.contains(&n)))
+                    .collect();
+                plot::plot(path, &plot::Picture::Sequence(&flags))?;
+                return finish(&table, args.json);
+            }
+        };
+        plot::plot(path, &picture)?;
+    }
+    finish(&table, args.json)
+}
+
+fn finish(table: &Table, json: bool) -> anyhow::Result<ExitCode> {
+    if json {
+        print_json(table)?;
+    } else {
+        print_text(table)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_text(t: &Table) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    writeln!(out, "game      {}", t.game)?;
+    if let Some(values) = &t.nimbers {
+        writeln!(out, "G(n) for n = 0..{}:", t.to)?;
+        for (row, chunk) in values.chunks(10).enumerate() {
+            let cells: Vec<String> = chunk.iter().map(|v| format!("{v:>3}")).collect();
+            writeln!(out, "  {:>6} |{}", row * 10, cells.join(""))?;
+        }
+    }
+    if t.kind == "pairs" {
+        if t.cells.len() <= 61 && !t.cells.is_empty() {
+            writeln!(
+                out,
+                "P-positions (rows a = 0..{}, columns b; P marks a loss for the player to move):",
+                t.to
+            )?;
+            for (a, row) in t.cells.iter().enumerate() {
+                let line: String = row.iter().map(|&p| if p { 'P' } else { '.' }).collect();
+                writeln!(out, "  {a:>4} {line}")?;
+            }
+        }
+        let pairs: Vec<String> = t
+            .p_pairs
+            .iter()
+            .map(|(a, b)| format!("({a},{b})"))
+            .collect();
+        writeln!(out, "P-positions with a <= b: {}", pairs.join(" "))?;
+    } else {
+        let list: Vec<String> = t.p_positions.iter().map(u64::to_string).collect();
+        writeln!(out, "P-positions (n <= {}): {}", t.to, list.join(" "))?;
+    }
+    if let Some(pattern) = &t.pattern {
+        writeln!(out, "pattern:  {pattern}")?;
+    }
+    if let Some(shape) = &t.shape {
+        writeln!(out, "shape:    {shape}")?;
+    }
+    if let Some(closed) = &t.closed_form {
+        writeln!(out, "closed form: {closed}")?;
+    }
+    Ok(())
 }

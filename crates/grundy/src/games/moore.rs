@@ -3,7 +3,7 @@
 //!
 //! Moore (1910): write the heaps in binary; the player to move loses exactly when, in every
 //! bit position, the number of heaps with that bit set is divisible by `k + 1`.
-//! [`winning_move`] builds a winning move bit by bit from the highest, as in Moore's proof.
+//! [`MooreNim::winning_move`] builds a winning move bit by bit from the highest, as in Moore's proof.
 
 use crate::model::{Game, Move};
 use crate::value::Outcome;

@@ -267,22 +267,42 @@ impl Subtraction {
             SubtractionSet::Finite(set) if set.len() < 128 => {
                 budget.check_positions(to.saturating_add(1))?;
                 budget.check_bytes(to.saturating_add(1).saturating_mul(8))?;
-                let mut res: Vec<u64> = Vec::with_capacity(to as usize + 1);
+                let amounts: Vec<usize> = set.iter().map(|&s| s as usize).collect();
+                // Values fit a byte (G <= |S| < 128): a denser table for the cache.
+                let mut res: Vec<u8> = Vec::with_capacity(to as usize + 1);
+                let mut usable = 0; // amounts[..usable] are <= heap; heaps only grow
+                let mut wide = false; // some value reached 64: 64-bit masks no longer do
                 for heap in 0..=to as usize {
-                    let mut seen: u128 = 0;
-                    for &s in set.iter().take_while(|&&s| s as usize <= heap) {
-                        seen |= 1 << res[heap - s as usize];
+                    while usable < amounts.len() && amounts[usable] <= heap {
+                        usable += 1;
                     }
-                    res.push(seen.trailing_ones() as u64);
+                    if !wide {
+                        let mut seen: u64 = 0;
+                        for &s in &amounts[..usable] {
+                            seen |= 1 << res[heap - s];
+                        }
+                        let mex = seen.trailing_ones();
+                        if mex < 64 {
+                            res.push(mex as u8);
+                            continue;
+                        }
+                        wide = true;
+                    }
+                    let mut seen: u128 = 0;
+                    for &s in &amounts[..usable] {
+                        seen |= 1 << res[heap - s];
+                    }
+                    res.push(seen.trailing_ones() as u8);
                 }
-                Ok(res)
+                Ok(res.into_iter().map(u64::from).collect())
             }
             _ => nimbers(self, to, budget),
         }
     }
 
     /// The pattern of `G(0..len)`: proved for a finite set when a window of `max(S)`
-    /// values repeats, proved for the powers of two (`n mod 3`), a conjecture otherwise.
+    /// values repeats, a conjecture otherwise (even for the powers of two, whose `n mod 3`
+    /// is a separate theorem).
     ///
     /// # Examples
     ///
@@ -295,10 +315,10 @@ impl Subtraction {
     /// assert!(pattern.evidence.is_proved());
     /// ```
     pub fn pattern(&self, seq: &[u64]) -> Option<Pattern> {
+        // Only a finite set's values depend on a bounded window; for the powers of two,
+        // G(n) = n mod 3 is a theorem of its own (see `nimber`), not a window argument.
         let window = match &self.set {
             SubtractionSet::Finite(set) => set.last().map(|&m| m as usize),
-            // G(n) = n mod 3 is a theorem; a window of 3 values repeating shows the period.
-            SubtractionSet::PowersOfTwo => Some(3),
             _ => None,
         };
         find_pattern(seq, window)

@@ -77,6 +77,11 @@ pub fn one_heap_shape(is_p: &[bool]) -> OneHeapShape {
 pub enum TwoHeapShape {
     /// P exactly when `a == b`.
     EqualHeaps,
+    /// P exactly when `a ≡ b (mod modulus)` (two Bash heaps: equal Grundy values).
+    SameResidue {
+        /// The modulus.
+        modulus: u64,
+    },
     /// P exactly when `a ≡ residue_a (mod modulus_a)` and `b ≡ residue_b (mod modulus_b)`.
     ResidueClass {
         /// Modulus for the first heap.
@@ -111,6 +116,9 @@ impl TwoHeapShape {
     pub fn describe(&self) -> String {
         match *self {
             TwoHeapShape::EqualHeaps => "equal heaps (a = b), as in two-heap Nim".into(),
+            TwoHeapShape::SameResidue { modulus } => {
+                format!("heaps in the same residue class: a ≡ b (mod {modulus}), as in two Bash heaps")
+            }
             TwoHeapShape::ResidueClass {
                 modulus_a,
                 residue_a,
@@ -168,9 +176,10 @@ pub fn isqrt_u128(n: u128) -> u128 {
     if n < 2 {
         return n;
     }
-    // A float estimate, then exact correction steps.
-    let mut x = (n as f64).sqrt() as u128;
-    x = x.min(u64::MAX as u128);
+    // A float estimate (off by up to a few hundred for large n), one Newton step (which
+    // brings it within one), then exact correction steps.
+    let mut x = ((n as f64).sqrt() as u128).clamp(1, u64::MAX as u128);
+    x = ((x + n / x) / 2).min(u64::MAX as u128);
     while x * x > n {
         x -= 1;
     }
@@ -180,8 +189,8 @@ pub fn isqrt_u128(n: u128) -> u128 {
     x
 }
 
-/// The shape of a square table `is_p[a][b]` (`a, b` in `0..len`), trying equal heaps, a
-/// residue class with moduli up to 12, then Beatty pairs.
+/// The shape of a square table `is_p[a][b]` (`a, b` in `0..len`), trying equal heaps,
+/// `a ≡ b` modulo up to 12, a residue class with moduli up to 12, then Beatty pairs.
 ///
 /// # Examples
 ///
@@ -206,6 +215,13 @@ pub fn two_heap_shape(is_p: &[Vec<bool>]) -> TwoHeapShape {
         return TwoHeapShape::EqualHeaps;
     }
     let bound = 12.min(len / 2).max(1);
+    for modulus in 2..=bound {
+        if matches(&|a, b| a % modulus == b % modulus) {
+            return TwoHeapShape::SameResidue {
+                modulus: modulus as u64,
+            };
+        }
+    }
     for modulus_a in 1..=bound {
         for modulus_b in 1..=bound {
             for residue_a in 0..modulus_a {

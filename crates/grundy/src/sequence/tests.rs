@@ -50,6 +50,17 @@ fn arithmetic_periodicity() {
 }
 
 #[test]
+fn a_period_seen_only_at_the_end_is_no_conjecture() {
+    // 60 values of no pattern, then 30 of period 3: the preperiod is most of the data.
+    let mut seq: Vec<u64> = (0..60).map(|n| (n * n + 7 * n) % 11 + 3).collect();
+    seq.extend((0..30).map(|n| n % 3));
+    assert_eq!(find_pattern(&seq, None), None);
+    // With a proof window the same data proves the period (the window argument needs no
+    // more than one window of repetition).
+    assert!(find_pattern(&seq, Some(3)).unwrap().evidence.is_proved());
+}
+
+#[test]
 fn too_little_data_is_no_pattern() {
     assert_eq!(find_pattern(&[0, 1, 0, 1], None), None);
     assert_eq!(find_pattern(&[], None), None);
@@ -115,5 +126,52 @@ fn isqrt_is_exact() {
     for r in [u64::MAX as u128, (1 << 62) + 12345, 999_999_999_999_999_999] {
         assert_eq!(isqrt_u128(r * r), r);
         assert_eq!(isqrt_u128(r * r - 1), r - 1);
+    }
+}
+
+#[test]
+fn same_residue_and_equal_heaps() {
+    let bash: Vec<Vec<bool>> = (0..20)
+        .map(|a| (0..20).map(|b| a % 4 == b % 4).collect())
+        .collect();
+    assert_eq!(
+        two_heap_shape(&bash),
+        TwoHeapShape::SameResidue { modulus: 4 }
+    );
+    let nim: Vec<Vec<bool>> = (0..20).map(|a| (0..20).map(|b| a == b).collect()).collect();
+    assert_eq!(two_heap_shape(&nim), TwoHeapShape::EqualHeaps);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+
+    /// A random eventually (arithmetic-)periodic sequence showing at least four periods after
+    /// its preperiod: a pattern is found (the true one, or a shorter one the data allows), it
+    /// is a conjecture, and it predicts every value.
+    #[test]
+    fn finds_random_periods(
+        pre in proptest::collection::vec(0u64..5, 0..10),
+        cycle in proptest::collection::vec(0u64..5, 1..8),
+        saltus in 0u64..3,
+    ) {
+        let len = pre.len() + 4 * cycle.len() + 12;
+        let seq: Vec<u64> = (0..len)
+            .map(|n| {
+                if n < pre.len() {
+                    pre[n]
+                } else {
+                    let offset = n - pre.len();
+                    cycle[offset % cycle.len()] + saltus * (offset / cycle.len()) as u64
+                }
+            })
+            .collect();
+        let pattern = find_pattern(&seq, None);
+        proptest::prop_assert!(pattern.is_some());
+        let pattern = pattern.unwrap();
+        proptest::prop_assert!(!pattern.evidence.is_proved());
+        proptest::prop_assert!(pattern.periodicity.preperiod <= pre.len());
+        for (n, &value) in seq.iter().enumerate() {
+            proptest::prop_assert_eq!(pattern.periodicity.extend(&seq, n as u64), value);
+        }
     }
 }

@@ -92,7 +92,7 @@ pub fn analyze(family: &Family, words: &[String]) -> anyhow::Result<Analysis> {
                 bail!("corner expects two numbers X Y (the distances to the corner)");
             };
             let outcome = corner::outcome((x, y));
-            let nimber = (x.saturating_mul(y) <= 250_000)
+            let nimber = ((x.saturating_add(1)).saturating_mul(y.saturating_add(1)) <= 250_000)
                 .then(|| {
                     GrundySolver::without_components(&corner::Corner, Budget::default())
                         .nimber(&(x, y))
@@ -209,11 +209,19 @@ fn nim_like(family: &Family, heaps: &[u64]) -> anyhow::Result<Analysis> {
                 .map(|(bit, count)| format!("2^{bit}: {count}"))
                 .collect();
             let (winning_moves, complete) = moore_moves(game, heaps);
+            // The engine's Grundy value, where the position is small enough to search.
+            let product: f64 = heaps.iter().map(|&h| h as f64 + 1.0).product();
+            let nimber = (heaps.len() <= 6 && product <= 5_000.0)
+                .then(|| {
+                    GrundySolver::without_components(game, Budget::default()).nimber(&heaps.to_vec())
+                })
+                .transpose()?
+                .map(|n| n.0);
             Analysis {
                 game: String::new(),
                 position: String::new(),
                 outcome,
-                nimber: None,
+                nimber,
                 winning_moves,
                 complete,
                 why: vec![
@@ -360,7 +368,7 @@ fn wythoff_analysis(words: &[String]) -> anyhow::Result<Analysis> {
     let (low, high) = if a <= b { (&a, &b) } else { (&b, &a) };
     let diff = high - low;
     let (a_d, b_d) = wythoff::p_pair_big(&diff);
-    let small = |v: &BigUint| u64::try_from(v.clone()).ok().filter(|&x| x <= 60);
+    let small = |v: &BigUint| u64::try_from(v.clone()).ok().filter(|&x| x <= 100);
     let nimber = match (small(&a), small(&b)) {
         (Some(x), Some(y)) => Some(
             GrundySolver::without_components(&wythoff::Wythoff, Budget::default())
@@ -413,11 +421,19 @@ fn fibonacci_analysis(words: &[String]) -> anyhow::Result<Analysis> {
         ),
     };
     let smallest = terms.last().copied().unwrap_or(0);
+    // The engine's Grundy value, where the position is small enough to search.
+    let nimber = (heap <= 300)
+        .then(|| {
+            GrundySolver::without_components(&fibonacci_nim::FibonacciNim, Budget::default())
+                .nimber(&(heap, max_take.min(heap)))
+        })
+        .transpose()?
+        .map(|n| n.0);
     Ok(Analysis {
         game: String::new(),
         position: String::new(),
         outcome: fibonacci_nim::outcome(pos),
-        nimber: None,
+        nimber,
         winning_moves: takes.iter().map(|t| format!("take {t} (leaving {}, the next player may take up to {})", heap - t, t.saturating_mul(2))).collect(),
         complete,
         why: vec![

@@ -85,3 +85,23 @@ fn exact_at_ten_to_the_eighteen() {
     }
     assert_eq!(compared, 51);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    /// On random heaps up to 2^63 (both arithmetic paths): partners pair up, exactly the
+    /// non-P positions have winning moves, and each is a legal move to a P-position.
+    #[test]
+    fn random_large_positions(a in 0u64..(1 << 63), b in 0u64..(1 << 63)) {
+        let (partner, k) = partner_of(a);
+        proptest::prop_assert_eq!(partner_of(partner as u64), (a as u128, k));
+        proptest::prop_assert_eq!(partner.abs_diff(a as u128), k);
+        let moves = winning_moves(a, b);
+        proptest::prop_assert_eq!(moves.is_empty(), is_p_position(a, b));
+        for (x, y) in moves {
+            proptest::prop_assert!(is_p_position(x, y));
+            proptest::prop_assert!(x <= a && y <= b && (x < a || y < b));
+            proptest::prop_assert!(x == a || y == b || a - x == b - y);
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! Plots for `grundy table --plot FILE`: G(n) against n, or the P-positions of a two-heap
+//! game as a picture of cells. PNG or SVG by the file's extension. The pictures carry no
+//! text (the binary is built without font support): axes, points and cells only.
+
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// The picture to draw.
+pub enum Picture<'a> {
+    /// G(n) for n = 0, 1, ...
+    Sequence(&'a [u64]),
+    /// P-positions: `cells[a][b]`.
+    Cells(&'a [Vec<bool>]),
+}
+
+/// Draws `picture` into `path` (`.png` or `.svg`).
+pub fn plot(path: &Path, picture: &Picture) -> anyhow::Result<()> {
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let size = (800u32, 600u32);
+    match extension.as_deref() {
+        Some("png") => {
+            let root = BitMapBackend::new(path, size).into_drawing_area();
+            draw(&root, picture)?;
+            root.present()
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        Some("svg") => {
+            let root = SVGBackend::new(path, size).into_drawing_area();
+            draw(&root, picture)?;
+            root.present()
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        _ => bail!(
+            "cannot tell the plot format of {}: use a file name ending in .png or .svg",
+            path.display()
+        ),
+    }
+    Ok(())
+}
+
+fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, picture: &Picture) -> anyhow::Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let err =
+        |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow::anyhow!("cannot draw the plot: {e:?}");
+    root.fill(&WHITE).map_err(err)?;
+    let area = root.margin(20, 20, 20, 20);
+    match picture {
+        Picture::Sequence(values) => {
+            let width = values.len().max(2) as f64;
+            let height = values.iter().copied().max().unwrap_or(0).max(1) as f64 + 1.0;
+            let mut chart = ChartBuilder::on(&area)
+                .build_cartesian_2d(-0.5..width, -0.5..height)
+                .map_err(err)?;
+            let axes = [
+                vec![(-0.5, 0.0), (width, 0.0)],
+                vec![(0.0, -0.5), (0.0, height)],
+            ];
+            for axis in axes {
+                chart
+                    .draw_series(std::iter::once(PathElement::new(axis, BLACK)))
+                    .map_err(err)?;
+            }
+            chart
+                .draw_series(LineSeries::new(
+                    values
+                        .iter()
+                        .enumerate()
+                        .map(|(n, &g)| (n as f64, g as f64)),
+                    BLUE.mix(0.4),
+                ))
+                .map_err(err)?;
+            chart
+                .draw_series(values.iter().enumerate().map(|(n, &g)| {
+                    let color = if g == 0 { RED } else { BLUE };
+                    Circle::new((n as f64, g as f64), 3, color.filled())
+                }))
+                .map_err(err)?;
+        }
+        Picture::Cells(cells) => {
+            let len = cells.len().max(1) as i64;
+            let mut chart = ChartBuilder::on(&area)
+                .build_cartesian_2d(0..len, 0..len)
+                .map_err(err)?;
+            chart
+                .draw_series(std::iter::once(Rectangle::new([(0, 0), (len, len)], BLACK)))
+                .map_err(err)?;
+            chart
+                .draw_series(cells.iter().enumerate().flat_map(|(a, row)| {
+                    row.iter()
+                        .enumerate()
+                        .filter(|(_, &p)| p)
+                        .map(move |(b, _)| {
+                            let (x, y) = (a as i64, b as i64);
+                            Rectangle::new([(x, y), (x + 1, y + 1)], RED.filled())
+                        })
+                }))
+                .map_err(err)?;
+        }
+    }
+    Ok(())
+}
