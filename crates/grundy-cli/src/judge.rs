@@ -8,6 +8,7 @@
 use std::fmt;
 use std::io::{self, Read, Write};
 
+mod hdu3980;
 mod poj2975;
 
 /// One judge problem: its id, a one-line description and its solver.
@@ -21,11 +22,18 @@ pub struct Problem {
 }
 
 /// Every problem, in the order of PROBLEMS.md.
-pub const PROBLEMS: &[Problem] = &[Problem {
-    id: "poj2975",
-    summary: "Nim: count the winning moves (Bouton's rule)",
-    run: poj2975::run,
-}];
+pub const PROBLEMS: &[Problem] = &[
+    Problem {
+        id: "poj2975",
+        summary: "Nim: count the winning moves (Bouton's rule)",
+        run: poj2975::run,
+    },
+    Problem {
+        id: "hdu3980",
+        summary: "Paint Chain: the circular octal game 0.0..07",
+        run: hdu3980::run,
+    },
+];
 
 /// Finds a problem by id.
 pub fn find(id: &str) -> Option<&'static Problem> {

@@ -17,6 +17,7 @@
 //! positions) at doubling heap sizes, and the rare list rebuilt when it changes.
 
 use super::direct::{mark_takes, Marks, Rules};
+use super::stats::{best_mask, is_rare};
 
 /// Pairs scanned between checks of the missing rare values.
 const CHUNK: usize = 64;
@@ -74,9 +75,6 @@ fn find_targets(targets: &mut Vec<usize>, window: &[u16], start: usize) {
     }
 }
 
-/// The widest value range whose masks are all tried when choosing one.
-const MASK_SEARCH: usize = 1024;
-
 #[derive(Clone, Debug)]
 pub(super) struct Sparse {
     mask: usize,
@@ -129,29 +127,13 @@ impl Sparse {
 
     #[inline(always)]
     fn is_rare(&self, v: usize) -> bool {
-        (v & self.mask).count_ones() % 2 == 0
+        is_rare(v, self.mask)
     }
 
     /// Chooses the mask with the fewest rare positions and rebuilds the rare list.
     fn review(&mut self, g: &[u16]) {
         let n = g.len();
-        let width = self.counts.len().clamp(2, MASK_SEARCH);
-        let rare_count = |mask: usize| -> u64 {
-            self.counts
-                .iter()
-                .enumerate()
-                .filter(|&(v, _)| (v & mask).count_ones() % 2 == 0)
-                .map(|(_, &c)| c)
-                .sum()
-        };
-        let mut best = (rare_count(self.mask), self.mask);
-        for mask in 1..width {
-            let count = rare_count(mask);
-            if count < best.0 {
-                best = (count, mask);
-            }
-        }
-        self.mask = best.1;
+        self.mask = best_mask(&self.counts).0;
         self.rare_pos.clear();
         self.rare_val.clear();
         for (pos, &v) in g.iter().enumerate().skip(1) {
