@@ -103,7 +103,7 @@ impl Marks {
     }
 
     /// Marks `low[i] ^ high[high.len() - 1 - i]` for every i.
-    #[inline]
+    #[inline(always)]
     pub fn mark_pairs(&mut self, low: &[u16], high: &[u16]) {
         let generation = self.generation;
         let stamp = &mut *self.stamp;
@@ -114,7 +114,7 @@ impl Marks {
 
     /// Marks `values[i] ^ window[window.len() - positions[i]]` for every i (every
     /// `positions[i]` is in `1..=window.len()`).
-    #[inline]
+    #[inline(always)]
     pub fn mark_partners(&mut self, positions: &[u32], values: &[u16], window: &[u16]) {
         let generation = self.generation;
         let stamp = &mut *self.stamp;
@@ -126,7 +126,7 @@ impl Marks {
 }
 
 /// Marks the options that leave nothing or one heap.
-#[inline]
+#[inline(always)]
 pub(super) fn mark_takes(rules: &Rules, g: &[u16], marks: &mut Marks) {
     let n = g.len();
     for &k in &rules.whole {
