@@ -234,6 +234,8 @@ impl Sparse {
         }
         let generation = block.generation;
         let table = &mut block.table[..];
+        // The length is a power of two, so masking the index proves it in bounds.
+        let index_mask = table.len() - 1;
         for &k in &rules.split2 {
             let m0 = n - k;
             let lo = self
@@ -249,7 +251,7 @@ impl Sparse {
                     .try_into()
                     .unwrap_or_else(|_| unreachable!());
                 for (j, &p) in partners.iter().enumerate() {
-                    table[usize::from(p ^ v) * BLOCK_HEAPS + j] = generation;
+                    table[(usize::from(p ^ v) * BLOCK_HEAPS + j) & index_mask] = generation;
                 }
             }
         }
