@@ -323,7 +323,10 @@ pub fn analyze(
         let verdict = verdict(seq.values(), seq.game());
         let settled = match verdict {
             Verdict::Periodic { .. } => true,
-            Verdict::ArithmeticPeriodic { preperiod, .. } => 4 * preperiod <= seq.len(),
+            // Unprovable: stop once the pattern has held long enough to be worth reporting.
+            Verdict::ArithmeticPeriodic {
+                preperiod, period, ..
+            } => seq.len() >= (4 * preperiod + 16 * period).max(512),
             Verdict::NotFound { .. } => false,
         };
         if settled || next >= limit {

@@ -274,3 +274,27 @@ fn the_theorem_bound_counts_heaps() {
         3 * 10 + 2 * 4 + 1 + 4
     );
 }
+
+#[test]
+fn hexadecimal_arithmetic_periodicity_is_observed_not_proved() {
+    // 0.8: take one token and split the rest into three heaps. G = 0 0 0 0 1 1 1 2 2 2 ...
+    let mut seq = Sequence::new(code("0.8"), Method::Direct, Budget::default()).unwrap();
+    let verdict = period::analyze(&mut seq, 2000, &mut ()).unwrap();
+    let Verdict::ArithmeticPeriodic {
+        period,
+        preperiod,
+        saltus,
+        ..
+    } = verdict
+    else {
+        panic!("expected arithmetic periodicity, got {verdict}");
+    };
+    assert_eq!((period, preperiod, saltus), (3, 1, 1));
+    assert!(verdict.to_string().contains("does not apply"));
+    // Octal games are never reported arithmetic-periodic (Horrocks and Nowakowski 2003).
+    let flat: Vec<u16> = (0..100).map(|n| (n / 2) as u16).collect();
+    assert!(matches!(
+        period::verdict(&flat, &code("0.77")),
+        Verdict::NotFound { .. }
+    ));
+}
