@@ -53,12 +53,16 @@ fn find_targets(targets: &mut Vec<usize>, window: &[u16], start: usize) {
         for i in 0..BLOCK {
             xors[i] = low[i] ^ high[BLOCK - 1 - i];
         }
-        let mut hit = false;
-        for &w in &wanted {
-            hit |= xors.iter().fold(false, |acc, &x| acc | (x == w));
+        let mut hits = 0u32;
+        for (j, &w) in wanted.iter().enumerate() {
+            hits |= u32::from(xors.iter().fold(false, |acc, &x| acc | (x == w))) << j;
         }
-        if hit {
-            targets.retain(|&t| !xors.contains(&(t as u16)));
+        if hits != 0 {
+            while hits != 0 {
+                let found = wanted[hits.trailing_zeros() as usize];
+                hits &= hits - 1;
+                targets.retain(|&t| t != usize::from(found));
+            }
             if targets.is_empty() {
                 return;
             }
