@@ -228,9 +228,10 @@ fn render(report: &Report, elapsed: std::time::Duration) -> anyhow::Result<()> {
     let name = report.name.map(|n| format!(" ({n})")).unwrap_or_default();
     writeln!(
         out,
-        "{}{name}: {} values by the {} method in {:.3} s",
+        "{}{name}: {} value{} by the {} method in {:.3} s",
         report.code,
         report.values_computed,
+        if report.values_computed == 1 { "" } else { "s" },
         report.method,
         elapsed.as_secs_f64()
     )?;

@@ -298,3 +298,25 @@ fn hexadecimal_arithmetic_periodicity_is_observed_not_proved() {
         Verdict::NotFound { .. }
     ));
 }
+
+proptest::proptest! {
+    // 256 random octal codes of up to eight digits after the point (d0 = 0 or 4), 500
+    // values each: the sparse method's mask reviews, blocks and scans against the direct
+    // method's plain mex.
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+    #[test]
+    fn sparse_equals_direct_on_random_codes(
+        split in proptest::prelude::any::<bool>(),
+        digits in proptest::collection::vec(0u8..8, 1..9),
+    ) {
+        let mut all = vec![if split { 4 } else { 0 }];
+        all.extend(digits);
+        let game = TakeAndBreak::new(all).unwrap();
+        let text = game.to_string();
+        proptest::prop_assert_eq!(
+            values(&text, Method::Direct, 500),
+            values(&text, Method::Sparse, 500),
+            "{}", text
+        );
+    }
+}
