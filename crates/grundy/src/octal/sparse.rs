@@ -121,6 +121,8 @@ pub(super) struct Sparse {
     next_review: usize,
     rare_at_review: usize,
     missing: Vec<usize>,
+    /// Scratch for the candidate scan, as long as the mark table's scan range.
+    found: Vec<usize>,
     block: Block,
     /// The CPU supports AVX2 (x86-64 only).
     avx2: bool,
@@ -137,6 +139,7 @@ impl Sparse {
             next_review: 32,
             rare_at_review: 0,
             missing: Vec::new(),
+            found: Vec::new(),
             block: Block::default(),
             #[cfg(target_arch = "x86_64")]
             avx2: std::is_x86_feature_detected!("avx2"),
@@ -290,20 +293,25 @@ impl Sparse {
         }
         let block = &self.block;
         // Values lie below marks.len() / 2; the least common value at or above that lies
-        // below marks.len(), as the mask has a bit below it.
+        // below marks.len(), as the mask has a bit below it. Branch-free: whether a value
+        // is seen or rare is unpredictable.
         let mut candidate = marks.len();
-        self.missing.clear();
+        if self.found.len() < marks.len() {
+            self.found.resize(marks.len(), 0);
+        }
+        let mut count = 0;
         for v in 0..marks.len() {
-            let seen = marks.has(v) || block.has(n, v);
-            if is_rare(v, self.mask) {
-                if !seen {
-                    self.missing.push(v);
-                }
-            } else if !seen {
+            let seen = marks.has(v) | block.has(n, v);
+            let rare = is_rare(v, self.mask);
+            self.found[count] = v;
+            count += usize::from(rare & !seen);
+            if !(rare | seen) {
                 candidate = v;
                 break;
             }
         }
+        self.missing.clear();
+        self.missing.extend_from_slice(&self.found[..count]);
         if self.missing.is_empty() {
             return candidate;
         }
@@ -335,7 +343,14 @@ impl Sparse {
                 marks.mark_pairs(&g[start..=end], &g[m - end..=m - start]);
             }
             // The block's marks cannot find a missing value: it was missing despite them.
-            self.missing.retain(|&v| !marks.has(v));
+            // Branch-free compaction: found or not is unpredictable.
+            let mut kept = 0;
+            for i in 0..self.missing.len() {
+                let v = self.missing[i];
+                self.missing[kept] = v;
+                kept += usize::from(!marks.has(v));
+            }
+            self.missing.truncate(kept);
             if !more {
                 return;
             }
