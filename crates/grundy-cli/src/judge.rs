@@ -15,6 +15,7 @@ mod hdu1848;
 mod hdu1907;
 mod hdu2147;
 mod hdu2516;
+mod hdu3980;
 mod hdu4678;
 mod hdu4764;
 mod poj1067;
@@ -33,6 +34,11 @@ pub struct Problem {
 
 /// Every problem, in the order of PROBLEMS.md.
 pub const PROBLEMS: &[Problem] = &[
+    Problem {
+        id: "hdu3980",
+        summary: "Paint Chain: the circular octal game 0.0..07",
+        run: hdu3980::run,
+    },
     Problem {
         id: "hdu4764",
         summary: "Stone: reach N and lose (the Bash game)",

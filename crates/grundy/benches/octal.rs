@@ -83,6 +83,13 @@ fn officers(c: &mut Criterion) {
             seq.len()
         })
     });
+    group.bench_function("sparse 2^15", |b| {
+        b.iter(|| {
+            let mut seq = sequence("0.6", Method::Sparse);
+            seq.extend_to(1 << 15).expect("within the budget");
+            assert_eq!(&seq.values()[..20_000], direct.values());
+        })
+    });
     group.bench_function("direct 2^15 (baseline)", |b| {
         b.iter(|| {
             let mut seq = sequence("0.6", Method::Direct);

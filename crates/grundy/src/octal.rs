@@ -38,6 +38,7 @@ pub mod game;
 pub mod period;
 mod sequence;
 mod sparse;
+pub mod stats;
 
 pub use sequence::{ComputeError, Method, Nimbers, Sequence};
 

@@ -1,12 +1,295 @@
-//! `grundy octal` (in progress).
+//! `grundy octal`: an octal or hexadecimal game's Grundy sequence, its period proved by the
+//! Octal Game Periodicity Theorem, the first values, the pattern and the value distribution.
+//!
+//! The library computes; this module renders, draws the progress bar and keeps the
+//! checkpoint file (watch.rs), and draws the plot (plot.rs).
 
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use grundy::octal::period::{self, Period, Verdict};
+use grundy::octal::stats::Distribution;
+use grundy::octal::{checkpoint, Method, Sequence, TakeAndBreak};
+use grundy::Budget;
+use serde::Serialize;
+
+use crate::output::print_json;
+
+mod plot;
+mod watch;
 
 /// Arguments of `grundy octal`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// The code: `0.77` (Kayles), `0.07`, `0.137`, `0.6` (Officers), `4.7`, hexadecimal `0.F`.
+    code: String,
+    /// Compute exactly G(0) .. G(N) and judge the period on them (default: stop as soon as
+    /// the period is proved, or at a bound that depends on the method).
+    #[arg(long, value_name = "N")]
+    to: Option<usize>,
+    /// `sparse` (rare/common values; octal codes) or `direct` (every split). Default:
+    /// sparse when moves leave at most two heaps, else direct.
+    #[arg(long)]
+    method: Option<Method>,
+    /// Also the circular variant: a ring whose first move (removing a run) leaves a line.
+    #[arg(long)]
+    circular: bool,
+    /// Draw G(n) against n to FILE (.svg, or .png).
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Save the state to FILE now and then (atomically) and resume from it when it exists.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoint saves.
+    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
+    checkpoint_interval: f64,
+    /// How many values the text output lists.
+    #[arg(long, default_value_t = 100, value_name = "K")]
+    show: usize,
+}
+
+/// The names of famous codes (Winning Ways ch. 4).
+const NAMES: &[(&str, &str)] = &[
+    ("0.77", "Kayles"),
+    ("0.07", "Dawson's Kayles"),
+    ("0.137", "Dawson's chess"),
+    ("0.6", "Officers"),
+    ("0.007", "Treblecross"),
+    ("0.16", "Gangolli-Plambeck's 0.16"),
+];
+
+#[derive(Serialize)]
+struct Report {
+    code: String,
+    name: Option<&'static str>,
+    method: String,
+    max_take: usize,
+    max_heaps: usize,
+    values_computed: usize,
+    verdict: Verdict,
+    verdict_text: String,
+    /// FNV-1a (64 bits) of every value computed, as little-endian u16: compares two runs.
+    digest: String,
+    first_values: Vec<u16>,
+    /// The repeating values from the preperiod on, when proved and not too long.
+    pattern: Option<Vec<u16>>,
+    distribution: Distribution,
+    ring: Option<RingReport>,
+}
+
+#[derive(Serialize)]
+struct RingReport {
+    verdict: Verdict,
+    verdict_text: String,
+    first_values: Vec<u16>,
+}
 
 /// Runs `grundy octal`.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("'grundy octal' is not available yet")
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let game: TakeAndBreak = args.code.parse()?;
+    if let Some(path) = &args.plot {
+        plot::check_path(path)?;
+    }
+    let method = args.method.unwrap_or(if game.max_heaps() <= 2 {
+        Method::Sparse
+    } else {
+        Method::Direct
+    });
+    let mut seq = match &args.checkpoint {
+        Some(path) if path.exists() => {
+            let bytes = std::fs::read(path)
+                .with_context(|| format!("cannot read the checkpoint {}", path.display()))?;
+            let values = checkpoint::decode(&bytes, &game, method).with_context(|| {
+                format!(
+                    "cannot resume from {} (delete it to start afresh)",
+                    path.display()
+                )
+            })?;
+            eprintln!(
+                "grundy: resumed from {} at n = {}",
+                path.display(),
+                values.len()
+            );
+            Sequence::resume(game.clone(), method, values, Budget::default())?
+        }
+        _ => Sequence::new(game.clone(), method, Budget::default())?,
+    };
+    let mut watch = watch::Watch::new(args.checkpoint.clone(), args.checkpoint_interval);
+    let started = Instant::now();
+    let verdict = match args.to {
+        Some(last) => {
+            let len = last.checked_add(1).context("--to is too large")?;
+            watch.extend(&mut seq, len)?;
+            period::verdict(&seq.values()[..len], seq.game())
+        }
+        None => {
+            let limit = match (method, game.max_heaps()) {
+                (Method::Sparse, _) => 1 << 20,
+                (Method::Direct, 3) => 1500,
+                (Method::Direct, _) => 1 << 14,
+            };
+            watch.analyze(&mut seq, limit)?
+        }
+    };
+    let elapsed = started.elapsed();
+    watch.finish(&seq)?;
+    let len = args.to.map_or(seq.len(), |last| last + 1);
+
+    let ring = if args.circular {
+        Some(ring_report(&mut seq, verdict, len, args.show)?)
+    } else {
+        None
+    };
+    let values = &seq.values()[..len.min(seq.len())];
+    let pattern = match verdict {
+        Verdict::Periodic {
+            period, preperiod, ..
+        } if period <= 10_000 => Some(values[preperiod..preperiod + period].to_vec()),
+        _ => None,
+    };
+    let report = Report {
+        code: game.to_string(),
+        name: NAMES
+            .iter()
+            .find(|(code, _)| *code == game.to_string())
+            .map(|(_, name)| *name),
+        method: method.to_string(),
+        max_take: game.max_take(),
+        max_heaps: game.max_heaps(),
+        values_computed: values.len(),
+        verdict,
+        verdict_text: verdict.to_string(),
+        digest: format!("{:016x}", checkpoint::digest(values)),
+        first_values: values[..values.len().min(args.show)].to_vec(),
+        pattern,
+        distribution: Distribution::of(values),
+        ring,
+    };
+    if let Some(path) = &args.plot {
+        plot::draw(path, &report.code, values)
+            .with_context(|| format!("cannot draw {}", path.display()))?;
+    }
+    if args.json {
+        print_json(&report)?;
+    } else {
+        render(&report, elapsed)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn ring_report(
+    seq: &mut Sequence,
+    line: Verdict,
+    len: usize,
+    show: usize,
+) -> anyhow::Result<RingReport> {
+    let verdict = match line {
+        Verdict::Periodic {
+            period, preperiod, ..
+        } => {
+            let (ring, proved_at) = period::ring_period(seq, Period { period, preperiod })?;
+            Verdict::Periodic {
+                period: ring.period,
+                preperiod: ring.preperiod,
+                proved_at,
+            }
+        }
+        _ => Verdict::NotFound {
+            up_to: len.saturating_sub(1),
+        },
+    };
+    let first_values = period::ring_values(seq, len.min(show))?;
+    Ok(RingReport {
+        verdict,
+        verdict_text: verdict.to_string(),
+        first_values,
+    })
+}
+
+fn write_values(out: &mut impl Write, first: usize, values: &[u16]) -> io::Result<()> {
+    for (row, chunk) in values.chunks(20).enumerate() {
+        write!(out, "  n = {:<6}", first + 20 * row)?;
+        for v in chunk {
+            write!(out, " {v:>3}")?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+fn render(report: &Report, elapsed: std::time::Duration) -> anyhow::Result<()> {
+    let mut out = io::stdout().lock();
+    let name = report.name.map(|n| format!(" ({n})")).unwrap_or_default();
+    writeln!(
+        out,
+        "{}{name}: {} value{} by the {} method in {:.3} s",
+        report.code,
+        report.values_computed,
+        if report.values_computed == 1 { "" } else { "s" },
+        report.method,
+        elapsed.as_secs_f64()
+    )?;
+    writeln!(out, "{}", report.verdict_text)?;
+    let shown = report.first_values.len();
+    match (&report.verdict, &report.pattern) {
+        (Verdict::Periodic { preperiod, .. }, Some(pattern)) => {
+            if *preperiod > 0 {
+                writeln!(out, "before the period, G(0) .. G({}):", preperiod - 1)?;
+                write_values(&mut out, 0, &report.first_values[..(*preperiod).min(shown)])?;
+                if *preperiod > shown {
+                    writeln!(out, "  ...")?;
+                }
+            }
+            writeln!(out, "repeating from n = {preperiod}:")?;
+            write_values(&mut out, *preperiod, &pattern[..pattern.len().min(shown)])?;
+            if pattern.len() > shown {
+                writeln!(out, "  ... ({} values in all)", pattern.len())?;
+            }
+        }
+        _ => {
+            writeln!(out, "first values:")?;
+            write_values(&mut out, 0, &report.first_values)?;
+        }
+    }
+    let d = &report.distribution;
+    let present: Vec<String> = d
+        .counts
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c > 0)
+        .map(|(v, c)| format!("{v}:{c}"))
+        .collect();
+    if present.len() <= 40 {
+        writeln!(out, "value:count (n >= 1): {}", present.join(" "))?;
+    } else {
+        writeln!(
+            out,
+            "{} distinct values (n >= 1), the largest {}",
+            present.len(),
+            d.counts.len().saturating_sub(1)
+        )?;
+    }
+    let rare: Vec<String> = d.rare_values.iter().take(30).map(u16::to_string).collect();
+    let more = if d.rare_values.len() > 30 { " ..." } else { "" };
+    writeln!(
+        out,
+        "rare values (mask {}): {}{more}; at {} heap sizes{}",
+        d.mask,
+        rare.join(" "),
+        d.rare_positions,
+        d.last_rare
+            .map(|n| format!(", the last at n = {n}"))
+            .unwrap_or_default()
+    )?;
+    if let Some(ring) = &report.ring {
+        writeln!(out, "ring (circular variant): {}", ring.verdict_text)?;
+        write_values(&mut out, 0, &ring.first_values)?;
+    }
+    Ok(())
 }

@@ -91,7 +91,8 @@ impl Marks {
 
     #[inline(always)]
     pub fn has(&self, value: usize) -> bool {
-        self.stamp.get(value) == Some(&self.generation)
+        // Every caller's value is below VALUES; the mask makes that free to check.
+        self.stamp[value & (VALUES - 1)] == self.generation
     }
 
     /// The least value not marked (at most `len()`).
@@ -103,18 +104,39 @@ impl Marks {
     }
 
     /// Marks `low[i] ^ high[high.len() - 1 - i]` for every i.
-    #[inline]
+    #[inline(always)]
     pub fn mark_pairs(&mut self, low: &[u16], high: &[u16]) {
+        const LANES: usize = 16;
         let generation = self.generation;
         let stamp = &mut *self.stamp;
-        for (a, b) in low.iter().zip(high.iter().rev()) {
+        let len = low.len().min(high.len());
+        let (low, high) = (&low[..len], &high[high.len() - len..]);
+        // Fixed-size blocks so the XORs vectorise (the reversed side with a shuffle).
+        let mut done = 0;
+        while done + LANES <= len {
+            let lo: &[u16; LANES] = low[done..done + LANES]
+                .try_into()
+                .unwrap_or_else(|_| unreachable!());
+            let hi: &[u16; LANES] = high[len - done - LANES..len - done]
+                .try_into()
+                .unwrap_or_else(|_| unreachable!());
+            let mut xors = [0u16; LANES];
+            for j in 0..LANES {
+                xors[j] = lo[j] ^ hi[LANES - 1 - j];
+            }
+            for x in xors {
+                stamp[usize::from(x)] = generation;
+            }
+            done += LANES;
+        }
+        for (a, b) in low[done..].iter().zip(high[..len - done].iter().rev()) {
             stamp[usize::from(a ^ b)] = generation;
         }
     }
 
     /// Marks `values[i] ^ window[window.len() - positions[i]]` for every i (every
     /// `positions[i]` is in `1..=window.len()`).
-    #[inline]
+    #[inline(always)]
     pub fn mark_partners(&mut self, positions: &[u32], values: &[u16], window: &[u16]) {
         let generation = self.generation;
         let stamp = &mut *self.stamp;
@@ -126,7 +148,7 @@ impl Marks {
 }
 
 /// Marks the options that leave nothing or one heap.
-#[inline]
+#[inline(always)]
 pub(super) fn mark_takes(rules: &Rules, g: &[u16], marks: &mut Marks) {
     let n = g.len();
     for &k in &rules.whole {

@@ -17,6 +17,8 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
+use serde::Serialize;
+
 use super::{ComputeError, Sequence, TakeAndBreak};
 use crate::limits::SolveError;
 
@@ -29,7 +31,7 @@ use crate::limits::SolveError;
 /// let kayles = Period { period: 12, preperiod: 71 };
 /// assert_eq!(proof_length(&"0.77".parse().unwrap(), kayles), 168);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Period {
     /// p, at least 1.
     pub period: usize,
@@ -37,7 +39,8 @@ pub struct Period {
     pub preperiod: usize,
 }
 
-/// What is known of a sequence's periodicity.
+/// What is known of a sequence's periodicity (serialised with a `kind` tag:
+/// `periodic`, `arithmetic_periodic` or `not_found`).
 ///
 /// # Examples
 ///
@@ -47,7 +50,8 @@ pub struct Period {
 /// assert_eq!(v.to_string(), "periodic, period 34, preperiod 53, proved at n = 193");
 /// assert_eq!(Verdict::NotFound { up_to: 99 }.to_string(), "no period found up to 99");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Verdict {
     /// Periodic, proved by the theorem with the values up to heap size `proved_at`.
     Periodic {
@@ -319,7 +323,10 @@ pub fn analyze(
         let verdict = verdict(seq.values(), seq.game());
         let settled = match verdict {
             Verdict::Periodic { .. } => true,
-            Verdict::ArithmeticPeriodic { preperiod, .. } => 4 * preperiod <= seq.len(),
+            // Unprovable: stop once the pattern has held long enough to be worth reporting.
+            Verdict::ArithmeticPeriodic {
+                preperiod, period, ..
+            } => seq.len() >= (4 * preperiod + 16 * period).max(512),
             Verdict::NotFound { .. } => false,
         };
         if settled || next >= limit {

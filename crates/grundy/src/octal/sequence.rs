@@ -2,7 +2,13 @@
 //!
 //! Values are stored as `u16` (2 bytes per heap size; the largest value of a famous octal
 //! game is far below 65536), so 2^30 heap sizes take 2 GiB. Growth is checked against the
-//! [`Budget`] before allocating. The ring (circular) variant needs no table of its own: a
+//! [`Budget`] before allocating.
+//!
+//! Memory: the whole prefix G(0 .. n) is kept, not a prefix plus a recent window. The sparse
+//! method mostly reads the first few thousand values and the last (largest rare position)
+//! ones, but a heap whose value is a new rare value needs every pair (a, m - a), and the
+//! period check and the theorem's proof read back over e + 2p values; a windowed store
+//! would have to fall back to recomputation there, and is not implemented. The ring (circular) variant needs no table of its own: a
 //! ring's first move leaves a line, so its value is a mex over at most t line values.
 
 use std::fmt;
@@ -243,6 +249,15 @@ impl Sequence {
     pub fn extend_to(&mut self, len: usize) -> Result<(), ComputeError> {
         if len <= self.values.len() {
             return Ok(());
+        }
+        if self.method == Method::Sparse && len as u64 > 1 << 32 {
+            // The rare list stores heap sizes as u32.
+            return Err(SolveError::TooLarge {
+                needed: len as u64,
+                limit: 1 << 32,
+                unit: "positions",
+            }
+            .into());
         }
         self.budget.check_positions(len as u64)?;
         self.budget.check_bytes(2 * len as u64)?;

@@ -17,18 +17,20 @@
 //! positions) at doubling heap sizes, and the rare list rebuilt when it changes.
 
 use super::direct::{mark_takes, Marks, Rules};
+use super::stats::{best_mask, is_rare};
 
 /// Pairs scanned between checks of the missing rare values.
 const CHUNK: usize = 64;
 
 /// The most missing rare values compared with blocks of pairs at once.
-const TARGETS: usize = 8;
+const TARGETS: usize = 4;
 
 /// Pairs per block in the comparison scan.
 const BLOCK: usize = 32;
 
 /// Removes from `targets` (at most [`TARGETS`], not empty) every value G(a) ^ G(m - a) for
 /// `start <= a <= m / 2`, where `window = g[..m]`.
+#[inline(always)]
 fn find_targets(targets: &mut Vec<usize>, window: &[u16], start: usize) {
     let m = window.len();
     let half = m / 2;
@@ -51,12 +53,16 @@ fn find_targets(targets: &mut Vec<usize>, window: &[u16], start: usize) {
         for i in 0..BLOCK {
             xors[i] = low[i] ^ high[BLOCK - 1 - i];
         }
-        let mut hit = false;
-        for &w in &wanted {
-            hit |= xors.iter().fold(false, |acc, &x| acc | (x == w));
+        let mut hits = 0u32;
+        for (j, &w) in wanted.iter().enumerate() {
+            hits |= u32::from(xors.iter().fold(false, |acc, &x| acc | (x == w))) << j;
         }
-        if hit {
-            targets.retain(|&t| !xors.contains(&(t as u16)));
+        if hits != 0 {
+            while hits != 0 {
+                let found = wanted[hits.trailing_zeros() as usize];
+                hits &= hits - 1;
+                targets.retain(|&t| t != usize::from(found));
+            }
             if targets.is_empty() {
                 return;
             }
@@ -74,8 +80,35 @@ fn find_targets(targets: &mut Vec<usize>, window: &[u16], start: usize) {
     }
 }
 
-/// The widest value range whose masks are all tried when choosing one.
-const MASK_SEARCH: usize = 1024;
+/// Heaps per block of the partner pass.
+const BLOCK_HEAPS: usize = 16;
+
+/// The partner marks of a block of consecutive heaps, made in one pass over the rare list.
+///
+/// For a rare position r >= BLOCK_HEAPS, the partners of the heaps `start .. start + B` are
+/// the B consecutive values G(m0 - r .. m0 - r + B) (m0 = start - k), all known before the
+/// block starts: one contiguous load per rare position serves B heaps, instead of B loads
+/// spread over the whole window of recent values. The few rare positions below B, and
+/// those at or after m0 (new rare positions among them), are handled heap by heap.
+#[derive(Clone, Debug, Default)]
+struct Block {
+    start: usize,
+    end: usize,
+    active: bool,
+    width: usize,
+    generation: u16,
+    /// `table[x * BLOCK_HEAPS + j] == generation`: x is an option of heap `start + j`.
+    table: Vec<u16>,
+}
+
+impl Block {
+    #[inline(always)]
+    fn has(&self, n: usize, value: usize) -> bool {
+        self.active
+            && value < self.width
+            && self.table[value * BLOCK_HEAPS + (n - self.start)] == self.generation
+    }
+}
 
 #[derive(Clone, Debug)]
 pub(super) struct Sparse {
@@ -88,6 +121,11 @@ pub(super) struct Sparse {
     next_review: usize,
     rare_at_review: usize,
     missing: Vec<usize>,
+    /// Scratch for the candidate scan, as long as the mark table's scan range.
+    found: Vec<usize>,
+    block: Block,
+    /// The CPU supports AVX2 (x86-64 only).
+    avx2: bool,
 }
 
 impl Sparse {
@@ -101,6 +139,12 @@ impl Sparse {
             next_review: 32,
             rare_at_review: 0,
             missing: Vec::new(),
+            found: Vec::new(),
+            block: Block::default(),
+            #[cfg(target_arch = "x86_64")]
+            avx2: std::is_x86_feature_detected!("avx2"),
+            #[cfg(not(target_arch = "x86_64"))]
+            avx2: false,
         };
         for &v in g.iter().skip(1) {
             sparse.count(v);
@@ -129,29 +173,13 @@ impl Sparse {
 
     #[inline(always)]
     fn is_rare(&self, v: usize) -> bool {
-        (v & self.mask).count_ones() % 2 == 0
+        is_rare(v, self.mask)
     }
 
     /// Chooses the mask with the fewest rare positions and rebuilds the rare list.
     fn review(&mut self, g: &[u16]) {
         let n = g.len();
-        let width = self.counts.len().clamp(2, MASK_SEARCH);
-        let rare_count = |mask: usize| -> u64 {
-            self.counts
-                .iter()
-                .enumerate()
-                .filter(|&(v, _)| (v & mask).count_ones() % 2 == 0)
-                .map(|(_, &c)| c)
-                .sum()
-        };
-        let mut best = (rare_count(self.mask), self.mask);
-        for mask in 1..width {
-            let count = rare_count(mask);
-            if count < best.0 {
-                best = (count, mask);
-            }
-        }
-        self.mask = best.1;
+        self.mask = best_mask(&self.counts).0;
         self.rare_pos.clear();
         self.rare_val.clear();
         for (pos, &v) in g.iter().enumerate().skip(1) {
@@ -166,33 +194,124 @@ impl Sparse {
 
     /// G(n) for n = g.len().
     pub fn next_value(&mut self, rules: &Rules, g: &[u16], marks: &mut Marks) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the CPU reports AVX2 (see `Sparse::new`).
+            return unsafe { self.next_value_avx2(rules, g, marks) };
+        }
+        self.compute(rules, g, marks)
+    }
+
+    /// [`Sparse::compute`] compiled for AVX2: the pair scans vectorise twice as wide.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn next_value_avx2(&mut self, rules: &Rules, g: &[u16], marks: &mut Marks) -> usize {
+        self.compute(rules, g, marks)
+    }
+
+    /// Starts the block of heaps from n = g.len(): reviews the mask if due (only here, so
+    /// a block's marks always follow the current mask) and makes the block's partner marks.
+    #[inline(always)]
+    fn start_block(&mut self, rules: &Rules, g: &[u16], width: usize) {
         let n = g.len();
         if n >= self.next_review || self.rare_pos.len() > 2 * self.rare_at_review + 64 {
             self.review(g);
+        }
+        let block = &mut self.block;
+        block.start = n;
+        if n < 4 * BLOCK_HEAPS {
+            block.active = false;
+            block.end = n + 1;
+            return;
+        }
+        block.active = true;
+        block.end = n + BLOCK_HEAPS;
+        if width > block.width {
+            block.table.resize(width * BLOCK_HEAPS, 0);
+            block.width = width;
+        }
+        block.generation = block.generation.wrapping_add(1);
+        if block.generation == 0 {
+            block.table.fill(0);
+            block.generation = 1;
+        }
+        let generation = block.generation;
+        let table = &mut block.table[..];
+        // The length is a power of two, so masking the index proves it in bounds.
+        let index_mask = table.len() - 1;
+        for &k in &rules.split2 {
+            let m0 = n - k;
+            let lo = self
+                .rare_pos
+                .partition_point(|&r| (r as usize) < BLOCK_HEAPS);
+            let hi = self.rare_pos.partition_point(|&r| (r as usize) < m0);
+            for (&r, &v) in self.rare_pos[lo.min(hi)..hi]
+                .iter()
+                .zip(&self.rare_val[lo.min(hi)..hi])
+            {
+                let base = m0 - r as usize;
+                let partners: &[u16; BLOCK_HEAPS] = g[base..base + BLOCK_HEAPS]
+                    .try_into()
+                    .unwrap_or_else(|_| unreachable!());
+                for (j, &p) in partners.iter().enumerate() {
+                    table[(usize::from(p ^ v) * BLOCK_HEAPS + j) & index_mask] = generation;
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn compute(&mut self, rules: &Rules, g: &[u16], marks: &mut Marks) -> usize {
+        let n = g.len();
+        if n >= self.block.end {
+            self.start_block(rules, g, marks.len());
         }
         marks.begin();
         mark_takes(rules, g, marks);
         for &k in &rules.split2 {
             if n >= k + 2 {
                 let m = n - k;
-                let count = self.rare_pos.partition_point(|&r| (r as usize) < m);
-                marks.mark_partners(&self.rare_pos[..count], &self.rare_val[..count], &g[..m]);
+                let (pos, val) = (&self.rare_pos, &self.rare_val);
+                if self.block.active {
+                    let low = pos.partition_point(|&r| (r as usize) < BLOCK_HEAPS.min(m));
+                    marks.mark_partners(&pos[..low], &val[..low], &g[..m]);
+                    let m0 = (self.block.start - k).max(BLOCK_HEAPS);
+                    let from = pos.partition_point(|&r| (r as usize) < m0);
+                    let to = pos.partition_point(|&r| (r as usize) < m);
+                    if from < to {
+                        marks.mark_partners(&pos[from..to], &val[from..to], &g[..m]);
+                    }
+                } else {
+                    let count = pos.partition_point(|&r| (r as usize) < m);
+                    marks.mark_partners(&pos[..count], &val[..count], &g[..m]);
+                }
             }
         }
+        let block = &self.block;
         // Values lie below marks.len() / 2; the least common value at or above that lies
-        // below marks.len(), as the mask has a bit below it.
+        // below marks.len(), as the mask has a bit below it. Branch-free: whether a value
+        // is seen or rare is unpredictable.
         let mut candidate = marks.len();
-        self.missing.clear();
+        if self.found.len() < marks.len() {
+            self.found.resize(marks.len(), 0);
+        }
+        let mut count = 0;
         for v in 0..marks.len() {
-            if self.is_rare(v) {
-                if !marks.has(v) {
-                    self.missing.push(v);
-                }
-            } else if !marks.has(v) {
+            let seen = marks.has(v) | block.has(n, v);
+            let rare = is_rare(v, self.mask);
+            self.found[count] = v;
+            count += usize::from(rare & !seen);
+            if !(rare | seen) {
                 candidate = v;
                 break;
             }
         }
+        self.missing.clear();
+        self.missing.extend_from_slice(&self.found[..count]);
         if self.missing.is_empty() {
             return candidate;
         }
@@ -203,6 +322,7 @@ impl Sparse {
     /// Marks split pairs chunk by chunk until every missing rare value is found; leaves in
     /// `missing` those never found. While many are missing every pair is marked; once at
     /// most [`TARGETS`] are, blocks of pairs are compared with them instead (vectorised).
+    #[inline(always)]
     fn scan_pairs(&mut self, rules: &Rules, g: &[u16], marks: &mut Marks) {
         let n = g.len();
         let mut start = 1;
@@ -222,7 +342,15 @@ impl Sparse {
                 more |= end < half;
                 marks.mark_pairs(&g[start..=end], &g[m - end..=m - start]);
             }
-            self.missing.retain(|&v| !marks.has(v));
+            // The block's marks cannot find a missing value: it was missing despite them.
+            // Branch-free compaction: found or not is unpredictable.
+            let mut kept = 0;
+            for i in 0..self.missing.len() {
+                let v = self.missing[i];
+                self.missing[kept] = v;
+                kept += usize::from(!marks.has(v));
+            }
+            self.missing.truncate(kept);
             if !more {
                 return;
             }

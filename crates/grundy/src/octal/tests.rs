@@ -274,3 +274,49 @@ fn the_theorem_bound_counts_heaps() {
         3 * 10 + 2 * 4 + 1 + 4
     );
 }
+
+#[test]
+fn hexadecimal_arithmetic_periodicity_is_observed_not_proved() {
+    // 0.8: take one token and split the rest into three heaps. G = 0 0 0 0 1 1 1 2 2 2 ...
+    let mut seq = Sequence::new(code("0.8"), Method::Direct, Budget::default()).unwrap();
+    let verdict = period::analyze(&mut seq, 2000, &mut ()).unwrap();
+    let Verdict::ArithmeticPeriodic {
+        period,
+        preperiod,
+        saltus,
+        ..
+    } = verdict
+    else {
+        panic!("expected arithmetic periodicity, got {verdict}");
+    };
+    assert_eq!((period, preperiod, saltus), (3, 1, 1));
+    assert!(verdict.to_string().contains("does not apply"));
+    // Octal games are never reported arithmetic-periodic (Horrocks and Nowakowski 2003).
+    let flat: Vec<u16> = (0..100).map(|n| (n / 2) as u16).collect();
+    assert!(matches!(
+        period::verdict(&flat, &code("0.77")),
+        Verdict::NotFound { .. }
+    ));
+}
+
+proptest::proptest! {
+    // 256 random octal codes of up to eight digits after the point (d0 = 0 or 4), 500
+    // values each: the sparse method's mask reviews, blocks and scans against the direct
+    // method's plain mex.
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+    #[test]
+    fn sparse_equals_direct_on_random_codes(
+        split in proptest::prelude::any::<bool>(),
+        digits in proptest::collection::vec(0u8..8, 1..9),
+    ) {
+        let mut all = vec![if split { 4 } else { 0 }];
+        all.extend(digits);
+        let game = TakeAndBreak::new(all).unwrap();
+        let text = game.to_string();
+        proptest::prop_assert_eq!(
+            values(&text, Method::Direct, 500),
+            values(&text, Method::Sparse, 500),
+            "{}", text
+        );
+    }
+}

@@ -1,0 +1,142 @@
+//! The observer of long runs: an indicatif progress bar on stderr (drawn only on a
+//! terminal, and only once a run has taken a second) and the checkpoint file, saved
+//! atomically (a temporary file in the same folder, synced, then renamed over the old one).
+
+use std::fs;
+use std::io::{IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use grundy::octal::period::{self, Observer, Verdict};
+use grundy::octal::{checkpoint, Sequence};
+use grundy::SolveError;
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// Progress and checkpoints for one run.
+pub struct Watch {
+    bar: Option<ProgressBar>,
+    started: Instant,
+    checkpoint: Option<PathBuf>,
+    every: Duration,
+    last_save: Instant,
+    saved_len: usize,
+    error: Option<anyhow::Error>,
+}
+
+impl Watch {
+    pub fn new(checkpoint: Option<PathBuf>, every_seconds: f64) -> Self {
+        let every = Duration::try_from_secs_f64(every_seconds.max(0.0)).unwrap_or(Duration::MAX);
+        Watch {
+            bar: None,
+            started: Instant::now(),
+            checkpoint,
+            every,
+            last_save: Instant::now(),
+            saved_len: 0,
+            error: None,
+        }
+    }
+
+    /// Turns a stop requested by the observer into its reason.
+    fn result<T>(&mut self, res: Result<T, grundy::octal::ComputeError>) -> anyhow::Result<T> {
+        match res {
+            Err(grundy::octal::ComputeError::Solve(SolveError::Interrupted))
+                if self.error.is_some() =>
+            {
+                Err(self
+                    .error
+                    .take()
+                    .unwrap_or_else(|| anyhow::anyhow!("interrupted")))
+            }
+            other => Ok(other?),
+        }
+    }
+
+    /// Extends `seq` to `len` values, watched.
+    pub fn extend(&mut self, seq: &mut Sequence, len: usize) -> anyhow::Result<()> {
+        while seq.len() < len {
+            let next = len.min(seq.len() + self.interval());
+            let res = seq.extend_to(next);
+            self.result(res)?;
+            if self.progress(seq, len).is_break() {
+                let res: Result<(), _> = Err(SolveError::Interrupted.into());
+                return self.result(res);
+            }
+        }
+        Ok(())
+    }
+
+    /// Extends `seq` until its period is proved or `limit` values, watched.
+    pub fn analyze(&mut self, seq: &mut Sequence, limit: usize) -> anyhow::Result<Verdict> {
+        let res = period::analyze(seq, limit, self);
+        self.result(res)
+    }
+
+    /// Clears the bar and saves the final state.
+    pub fn finish(&mut self, seq: &Sequence) -> anyhow::Result<()> {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+        if self.checkpoint.is_some() && seq.len() != self.saved_len {
+            self.save(seq)?;
+        }
+        Ok(())
+    }
+
+    fn save(&mut self, seq: &Sequence) -> anyhow::Result<()> {
+        let Some(path) = &self.checkpoint else {
+            return Ok(());
+        };
+        let mut tmp = path.clone().into_os_string();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
+        let write = || -> std::io::Result<()> {
+            let mut file = fs::File::create(&tmp)?;
+            file.write_all(&checkpoint::encode(seq))?;
+            file.sync_all()?;
+            fs::rename(&tmp, path)
+        };
+        write().with_context(|| format!("cannot save the checkpoint {}", path.display()))?;
+        self.last_save = Instant::now();
+        self.saved_len = seq.len();
+        Ok(())
+    }
+}
+
+impl Observer for Watch {
+    fn progress(&mut self, seq: &Sequence, limit: usize) -> ControlFlow<()> {
+        if self.bar.is_none()
+            && self.started.elapsed() > Duration::from_secs(1)
+            && std::io::stderr().is_terminal()
+        {
+            let bar = ProgressBar::new(limit as u64);
+            if let Ok(style) = ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} values ({per_sec}, {eta} left)",
+            ) {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            self.bar = Some(bar);
+        }
+        if let Some(bar) = &self.bar {
+            bar.set_length(limit as u64);
+            bar.set_position(seq.len() as u64);
+        }
+        if self.checkpoint.is_some() && self.last_save.elapsed() >= self.every {
+            if let Err(err) = self.save(seq) {
+                self.error = Some(err);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn interval(&self) -> usize {
+        if self.every < Duration::from_secs(1) {
+            1 << 10
+        } else {
+            1 << 14
+        }
+    }
+}

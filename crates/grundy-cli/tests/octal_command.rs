@@ -1,0 +1,160 @@
+//! `grundy octal` end to end: the proved periods it prints, its errors, and checkpoints:
+//! a run killed with SIGKILL midway and resumed gives exactly the values of an
+//! uninterrupted run; a corrupt or mismatched checkpoint is refused, never used.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the grundy binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh path under cargo's temporary folder for integration tests.
+fn temp_path(name: &str) -> PathBuf {
+    let path =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// The number of values a checkpoint file announces (0 when it is not there yet).
+fn saved_values(path: &Path) -> usize {
+    let Ok(bytes) = std::fs::read(path) else {
+        return 0;
+    };
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(200)]).into_owned();
+    text.lines()
+        .find_map(|line| line.strip_prefix("values "))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn kayles_is_proved_periodic() {
+    let out = grundy(&["octal", "0.77"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("periodic, period 12, preperiod 71, proved at n = 167"));
+}
+
+#[test]
+fn a_bad_code_names_the_character() {
+    let out = grundy(&["octal", "0.7z"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("invalid digit 'z' at position 4"),
+        "{}",
+        stderr(&out)
+    );
+    let out = grundy(&["octal", "0.F", "--method", "sparse"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("use the direct method"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_killed_run_resumes_to_the_same_values() {
+    let last = "150000";
+    let args = ["octal", "0.6", "--to", last, "--json"];
+    let whole = grundy(&args);
+    assert!(whole.status.success(), "{}", stderr(&whole));
+
+    let file = temp_path("officers.ckpt");
+    let file_arg = file.to_str().expect("a UTF-8 path");
+    let watched = [
+        &args[..],
+        &["--checkpoint", file_arg, "--checkpoint-interval", "0.01"],
+    ]
+    .concat();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(&watched)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the grundy binary runs");
+    let started = Instant::now();
+    while saved_values(&file) < 20_000 && started.elapsed() < Duration::from_secs(60) {
+        sleep(Duration::from_millis(5));
+    }
+    child.kill().expect("SIGKILL is delivered");
+    child.wait().expect("the child is reaped");
+    let saved = saved_values(&file);
+    assert!(
+        (20_000..150_001).contains(&saved),
+        "killed midway: {saved} values saved"
+    );
+
+    let resumed = grundy(&watched);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(
+        stderr(&resumed).contains("resumed from"),
+        "{}",
+        stderr(&resumed)
+    );
+    assert_eq!(stdout(&resumed), stdout(&whole));
+    assert!(stdout(&whole).contains("\"values_computed\": 150001"));
+
+    // Another code or method is refused with a clear message, and prints nothing.
+    let other = grundy(&["octal", "0.77", "--checkpoint", file_arg]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(stdout(&other).is_empty());
+    assert!(
+        stderr(&other).contains("the checkpoint is for the code 0.6, not 0.77"),
+        "{}",
+        stderr(&other)
+    );
+    let other = grundy(&[
+        "octal",
+        "0.6",
+        "--method",
+        "direct",
+        "--checkpoint",
+        file_arg,
+    ]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(
+        stderr(&other).contains("made by the sparse method"),
+        "{}",
+        stderr(&other)
+    );
+
+    // A changed byte is refused, never resumed.
+    let mut bytes = std::fs::read(&file).expect("the checkpoint is there");
+    let at = bytes.len() - 7;
+    bytes[at] ^= 0x10;
+    std::fs::write(&file, &bytes).expect("the checkpoint is writable");
+    let corrupt = grundy(&watched);
+    assert_eq!(corrupt.status.code(), Some(2));
+    assert!(stdout(&corrupt).is_empty());
+    assert!(
+        stderr(&corrupt).contains("the file is corrupt"),
+        "{}",
+        stderr(&corrupt)
+    );
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn a_plot_is_drawn() {
+    let file = temp_path("kayles.svg");
+    let out = grundy(&["octal", "0.77", "--plot", file.to_str().expect("UTF-8")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(&file).expect("the plot is written");
+    assert!(svg.contains("<svg"));
+    let _ = std::fs::remove_file(&file);
+}
