@@ -9,7 +9,9 @@ use std::fmt;
 use std::io::{self, Read, Write};
 
 mod cf69d;
+mod chess2018;
 mod hdu4678;
+mod hdu4778;
 mod poj2068;
 mod poj2975;
 
@@ -26,14 +28,19 @@ pub struct Problem {
 /// Every problem, in the order of PROBLEMS.md.
 pub const PROBLEMS: &[Problem] = &[
     Problem {
-        id: "poj2975",
-        summary: "Nim: count the winning moves (Bouton's rule)",
-        run: poj2975::run,
+        id: "hdu4778",
+        summary: "Gems Fight!: bags, a shared cooker, bonus turns (tiered score tables)",
+        run: hdu4778::run,
     },
     Problem {
         id: "hdu4678",
         summary: "Mine: Minesweeper as a sum of games (flood fill, Grundy values)",
         run: hdu4678::run,
+    },
+    Problem {
+        id: "chess2018",
+        summary: "Young-diagram game: staircase fills, both players score (tiered tables)",
+        run: chess2018::run,
     },
     Problem {
         id: "poj2068",
@@ -44,6 +51,11 @@ pub const PROBLEMS: &[Problem] = &[
         id: "cf69d",
         summary: "Dot: vectors and one reflection each (memo search)",
         run: cf69d::run,
+    },
+    Problem {
+        id: "poj2975",
+        summary: "Nim: count the winning moves (Bouton's rule)",
+        run: poj2975::run,
     },
 ];
 

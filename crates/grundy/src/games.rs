@@ -2,6 +2,8 @@
 //! there is one, and tests proving the closed form against the search.
 
 pub mod dot;
+pub mod gems_fight;
 pub mod minesweeper;
 pub mod nim;
 pub mod team_nim;
+pub mod young;
