@@ -58,9 +58,10 @@ pub struct GemsFight {
     bags: usize,
     colours: usize,
     /// Each bag's gems, one byte per colour.
-    bag_gems: Vec<u64>,
+    /// (Fixed-size tables indexed by `x & 31` or a byte need no bounds checks.)
+    bag_gems: Box<[u64; 32]>,
     /// `residue[v]` = `v % S`, for every byte value.
-    residue: Vec<u8>,
+    residue: Box<[u8; 256]>,
     /// For `k = 1, 2, ..`: `128 - k S` in every byte (the byte of `r + n` then has its top
     /// bit set exactly when `r + n >= k S`).
     thresholds: Vec<u64>,
@@ -68,7 +69,7 @@ pub struct GemsFight {
     low_gems: Vec<u64>,
     high_gems: Vec<u64>,
     /// `binomial[p][k]` = C(p, k).
-    binomial: Vec<[u32; MAX_BAGS + 2]>,
+    binomial: Box<[[u32; 32]; 32]>,
     /// Tier `t` is `tier_start[t]..tier_start[t + 1]`.
     tier_start: Vec<usize>,
     /// The set of untaken bags of each index.
@@ -157,7 +158,7 @@ impl GemsFight {
         }
         let mut totals = [0usize; MAX_COLOURS];
         let mut most_in_a_bag = 0;
-        let mut bag_gems = Vec::with_capacity(bags.len());
+        let mut bag_gems = Box::new([0u64; 32]);
         for (bag, gems) in bags.iter().enumerate() {
             let mut counts = [0usize; MAX_COLOURS];
             if gems.len() > 100 {
@@ -182,7 +183,7 @@ impl GemsFight {
                 totals[colour] += n;
                 packed |= (n as u64) << (8 * colour);
             }
-            bag_gems.push(packed);
+            bag_gems[bag] = packed;
         }
         if let Some((colour, &gems)) = totals.iter().enumerate().find(|(_, &t)| t > 255) {
             return Err(GemsFightError::Gems { colour, gems });
@@ -191,7 +192,10 @@ impl GemsFight {
         if size == 0 || size as usize - 1 + most_in_a_bag > 127 {
             return Err(GemsFightError::Size { size });
         }
-        let residue = (0..256u32).map(|v| (v % size) as u8).collect();
+        let mut residue = Box::new([0u8; 256]);
+        for (v, r) in residue.iter_mut().enumerate() {
+            *r = (v as u32 % size) as u8;
+        }
         let most_stones = most_in_a_bag.div_ceil(size as usize);
         let thresholds = (1..=most_stones as u64)
             .map(|k| (128 - k * u64::from(size)) * ONES)
@@ -208,8 +212,8 @@ impl GemsFight {
         };
         let low_gems = subset_sums(0..split);
         let high_gems = subset_sums(split..bags.len());
-        let mut binomial = vec![[0u32; MAX_BAGS + 2]; MAX_BAGS + 1];
-        for p in 0..=MAX_BAGS {
+        let mut binomial = Box::new([[0u32; 32]; 32]);
+        for p in 0..32 {
             binomial[p][0] = 1;
             for k in 1..=p {
                 binomial[p][k] = binomial[p - 1][k - 1] + binomial[p - 1][k];
@@ -292,7 +296,7 @@ impl GemsFight {
         while rest != 0 {
             let p = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            res += self.binomial[p][k] as usize;
+            res += self.binomial[p & 31][k & 31] as usize;
             k += 1;
         }
         res
@@ -309,7 +313,7 @@ impl Game for GemsFight {
         while rest != 0 {
             let bag = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let stones = self.stones(cooker, self.bag_gems[bag]);
+            let stones = self.stones(cooker, self.bag_gems[bag & 31]);
             let mv = Move::to(untaken ^ 1 << bag).with_points(stones);
             out.push(if stones > 0 { mv.again() } else { mv });
         }
@@ -347,28 +351,24 @@ impl Indexed for GemsFight {
             return;
         }
         let cooker = self.cooker(untaken);
-        let base = self.tier_start[untaken.count_ones() as usize - 1];
-        // Without member j, members above it drop one place: their terms become C(p, i - 1).
-        let mut shifted_total = 0usize;
-        let (mut rest, mut place) = (untaken, 0);
+        let tier = untaken.count_ones() as usize;
+        let rank = index - self.tier_start[tier];
+        let base = self.tier_start[tier - 1];
+        // Members from the highest down. Without member j (place j from 1), the members
+        // above it drop one place: rank - sum_{i >= j} C(p_i, i) + sum_{i > j} C(p_i, i - 1).
+        let (mut suffix, mut suffix_shifted) = (0usize, 0usize);
+        let (mut rest, mut place) = (untaken, tier);
         while rest != 0 {
-            let p = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            shifted_total += self.binomial[p][place] as usize;
-            place += 1;
-        }
-        let (mut below, mut shifted_upto) = (0usize, 0usize);
-        let (mut rest, mut place) = (untaken, 0);
-        while rest != 0 {
-            let bag = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            shifted_upto += self.binomial[bag][place] as usize;
-            let rank = below + shifted_total - shifted_upto;
-            below += self.binomial[bag][place + 1] as usize;
-            place += 1;
+            let bag = (31 - rest.leading_zeros()) as usize & 31;
+            rest ^= 1 << bag;
+            let row = &self.binomial[bag];
+            suffix += row[place & 31] as usize;
+            let to = base + rank - suffix + suffix_shifted;
+            suffix_shifted += row[(place - 1) & 31] as usize;
+            place -= 1;
             let points = self.stones(cooker, self.bag_gems[bag]);
             out.push(Move {
-                to: base + rank,
+                to,
                 points,
                 again: points > 0,
             });

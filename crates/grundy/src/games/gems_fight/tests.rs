@@ -115,7 +115,7 @@ fn indexed_moves_and_table_match_memo_search() {
             plain_moves.clear();
             game.indexed_moves(index, &mut direct);
             game.moves(&pos, &mut plain_moves);
-            let renumbered: Vec<Move<usize>> = plain_moves
+            let mut renumbered: Vec<Move<usize>> = plain_moves
                 .iter()
                 .map(|m| Move {
                     to: game.index(&m.to),
@@ -123,6 +123,8 @@ fn indexed_moves_and_table_match_memo_search() {
                     again: m.again,
                 })
                 .collect();
+            direct.sort_by_key(|m| m.to);
+            renumbered.sort_by_key(|m| m.to);
             assert_eq!(direct, renumbered);
             assert_eq!(table.get(index), search.value(&pos).unwrap());
             compared += 1;
