@@ -9,6 +9,7 @@ use std::fmt;
 use std::io::{self, Read, Write};
 
 mod cf69d;
+mod chess2018;
 mod hdu1536;
 mod hdu1847;
 mod hdu1848;
@@ -18,6 +19,7 @@ mod hdu2516;
 mod hdu3980;
 mod hdu4678;
 mod hdu4764;
+mod hdu4778;
 mod poj1067;
 mod poj2068;
 mod poj2975;
@@ -35,6 +37,11 @@ pub struct Problem {
 /// Every problem, in the order of PROBLEMS.md.
 pub const PROBLEMS: &[Problem] = &[
     Problem {
+        id: "hdu4778",
+        summary: "Gems Fight!: bags, a shared cooker, bonus turns (tiered score tables)",
+        run: hdu4778::run,
+    },
+    Problem {
         id: "hdu3980",
         summary: "Paint Chain: the circular octal game 0.0..07",
         run: hdu3980::run,
@@ -48,6 +55,11 @@ pub const PROBLEMS: &[Problem] = &[
         id: "hdu4678",
         summary: "Mine: Minesweeper as a sum of games (flood fill, Grundy values)",
         run: hdu4678::run,
+    },
+    Problem {
+        id: "chess2018",
+        summary: "Young-diagram game: staircase fills, both players score (tiered tables)",
+        run: chess2018::run,
     },
     Problem {
         id: "poj2068",

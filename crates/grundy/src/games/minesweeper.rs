@@ -5,9 +5,10 @@
 //! alone; clicking a blank cell (no mine neighbour) opens its whole 8-connected blank region
 //! and every numbered cell bordering it.
 //!
-//! When no numbered cell borders two blank regions, the board splits into independent
-//! components ([`Part`]): each blank region together with its bordering numbered cells, and
-//! each numbered cell that borders no blank region. [`Minesweeper`] is that sum as a game;
+//! The board splits into independent components ([`Part`]): each blank region together with
+//! its bordering numbered cells, each numbered cell that borders no blank region, and, where
+//! numbered cells border two or more regions, each cluster of regions linked by such cells
+//! ([`Linked`]). [`Minesweeper`] is that sum as a game;
 //! its components' nimbers come from the engine's [`GrundySolver`], never from a formula.
 //! [`Board`] finds the components (the flood fill), and [`nimber`] combines a board's
 //! [`Census`] of components through the solver, so that a board with a hundred thousand
@@ -21,8 +22,10 @@ use crate::solve::grundy::GrundySolver;
 use crate::value::Nimber;
 
 mod board;
+mod linked;
 
 pub use board::{Board, BoardError};
+pub use linked::{parts, Linked};
 
 /// One independent component of a Minesweeper board.
 ///
@@ -32,7 +35,7 @@ pub use board::{Board, BoardError};
 /// use grundy::games::minesweeper::Part;
 /// assert!(Part::Region { numbers: 2 } < Part::Number);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Part {
     /// An unopened blank region with `numbers` unopened numbered cells bordering it. Clicking
     /// any of its blank cells opens all of it; clicking one of the numbered cells opens that
@@ -43,6 +46,8 @@ pub enum Part {
     },
     /// An unopened numbered cell bordering no blank region: one click opens it.
     Number,
+    /// Blank regions linked by numbered cells bordering more than one of them.
+    Linked(Linked),
 }
 
 /// Minesweeper as a game: a position is the list of unopened components of a board.
@@ -71,9 +76,18 @@ impl Game for Minesweeper {
                 next.remove(part_idx);
                 next
             };
-            match *part {
+            match part {
                 Part::Number => out.push(Move::to(without())),
-                Part::Region { numbers } => {
+                Part::Linked(linked) => {
+                    let mut results = Vec::new();
+                    linked.moves(&mut results);
+                    for result in results {
+                        let mut next = without();
+                        next.extend(result);
+                        out.push(Move::to(next));
+                    }
+                }
+                &Part::Region { numbers } => {
                     // A blank cell: the region and its bordering numbers open at once.
                     out.push(Move::to(without()));
                     if numbers > 0 {
@@ -92,7 +106,7 @@ impl Game for Minesweeper {
 
 impl Components for Minesweeper {
     fn components(&self, pos: &Vec<Part>, out: &mut Vec<Vec<Part>>) {
-        out.extend(pos.iter().map(|&part| vec![part]));
+        out.extend(pos.iter().map(|part| vec![part.clone()]));
     }
 }
 
@@ -115,6 +129,8 @@ pub struct Census {
     pub regions: BTreeMap<u32, u64>,
     /// The numbered cells bordering no blank region.
     pub numbers: u64,
+    /// For each cluster of linked regions, how many the board has.
+    pub linked: BTreeMap<Linked, u64>,
 }
 
 impl Census {
@@ -124,7 +140,7 @@ impl Census {
     ///
     /// ```
     /// use grundy::games::minesweeper::{Census, Part};
-    /// let census = Census { regions: [(1, 2)].into(), numbers: 1 };
+    /// let census = Census { regions: [(1, 2)].into(), numbers: 1, ..Census::default() };
     /// assert_eq!(census.position().len(), 3);
     /// assert_eq!(census.position()[2], Part::Number);
     /// ```
@@ -134,6 +150,9 @@ impl Census {
             res.extend((0..count).map(|_| Part::Region { numbers }));
         }
         res.extend((0..self.numbers).map(|_| Part::Number));
+        for (linked, &count) in &self.linked {
+            res.extend((0..count).map(|_| Part::Linked(linked.clone())));
+        }
         res
     }
 }
@@ -155,7 +174,7 @@ impl Census {
 /// use grundy::{Budget, Nimber};
 /// let mut solver = GrundySolver::new(&Minesweeper, Budget::default());
 /// // One region bordered by one numbered cell, and one lone numbered cell.
-/// let census = Census { regions: [(1, 1)].into(), numbers: 1 };
+/// let census = Census { regions: [(1, 1)].into(), numbers: 1, ..Census::default() };
 /// assert_eq!(nimber(&census, &mut solver).unwrap(), Nimber(2 ^ 1));
 /// ```
 pub fn nimber(
@@ -171,6 +190,11 @@ pub fn nimber(
     if census.numbers % 2 == 1 {
         res = res ^ solver.nimber(&vec![Part::Number])?;
     }
+    for (linked, &count) in &census.linked {
+        if count % 2 == 1 {
+            res = res ^ solver.nimber(&vec![Part::Linked(linked.clone())])?;
+        }
+    }
     Ok(res)
 }
 
@@ -178,8 +202,8 @@ pub fn nimber(
 ///
 /// # Errors
 ///
-/// [`BoardError::SharedNumber`] when a numbered cell borders two blank regions (the board
-/// does not split into independent components), or a solver error.
+/// [`BoardError::Cluster`] when more than 64 regions are linked, or a solver error (a cluster
+/// of linked regions too large for the budget).
 ///
 /// # Examples
 ///

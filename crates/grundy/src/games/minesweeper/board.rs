@@ -12,7 +12,7 @@
 
 use thiserror::Error;
 
-use super::Census;
+use super::{parts, Census, Part};
 use crate::limits::SolveError;
 
 /// A board of `rows x cols` cells with mines; checked once, trusted afterwards.
@@ -68,13 +68,13 @@ pub enum BoardError {
         /// The board's columns.
         cols: usize,
     },
-    /// A numbered cell borders two blank regions, so the regions are not independent games.
-    #[error("the numbered cell ({row}, {col}) borders two blank regions")]
-    SharedNumber {
-        /// Its row.
-        row: usize,
-        /// Its column.
-        col: usize,
+    /// More than 64 blank regions are linked by shared numbered cells into one cluster.
+    #[error(
+        "{regions} blank regions are linked by shared numbered cells; at most 64 are supported"
+    )]
+    Cluster {
+        /// The regions in the cluster.
+        regions: usize,
     },
     /// The solver refused or stopped.
     #[error(transparent)]
@@ -171,11 +171,12 @@ impl Board {
     }
 
     /// The board's components, counted: blank regions by their number of bordering numbered
-    /// cells, and numbered cells bordering no blank region.
+    /// cells, numbered cells bordering no blank region, and clusters of regions linked by
+    /// numbered cells that border more than one region.
     ///
     /// # Errors
     ///
-    /// [`BoardError::SharedNumber`] when a numbered cell borders two blank regions.
+    /// [`BoardError::Cluster`] when more than 64 regions are linked into one cluster.
     ///
     /// # Examples
     ///
@@ -258,6 +259,8 @@ impl Board {
         // Credit each numbered cell next to a blank cell to the region it borders.
         let mut bordering = vec![0u32; runs.len()];
         let mut credited = 0u64;
+        // Numbered cells bordering several regions: their regions' roots (at most 4).
+        let mut shared: Vec<([u32; 4], usize)> = Vec::new();
         let mut near_blank = vec![0u64; words];
         let mut spread = vec![0u64; words];
         for row in 0..rows {
@@ -284,7 +287,7 @@ impl Board {
                 while cells != 0 {
                     let col = w * 64 + cells.trailing_zeros() as usize;
                     cells &= cells - 1;
-                    let mut region = None;
+                    let mut found = ([0u32; 4], 0usize);
                     for (k, r) in (first..=last).enumerate() {
                         let end = row_start[r + 1];
                         while cursor[k] < end && (runs[cursor[k]].1 as usize) < col {
@@ -293,20 +296,19 @@ impl Board {
                         let mut run = cursor[k];
                         while run < end && runs[run].0 as usize <= col + 1 {
                             let root = find(&mut parent, run as u32);
-                            match region {
-                                None => region = Some(root),
-                                Some(other) if other != root => {
-                                    return Err(BoardError::SharedNumber { row, col });
-                                }
-                                Some(_) => {}
+                            if !found.0[..found.1].contains(&root) && found.1 < 4 {
+                                found.0[found.1] = root;
+                                found.1 += 1;
                             }
                             run += 1;
                         }
                     }
-                    if let Some(root) = region {
-                        bordering[root as usize] += 1;
-                        credited += 1;
+                    match found.1 {
+                        0 => {}
+                        1 => bordering[found.0[0] as usize] += 1,
+                        _ => shared.push(found),
                     }
+                    credited += u64::from(found.1 > 0);
                 }
             }
         }
@@ -314,13 +316,85 @@ impl Board {
         let mut census = Census::default();
         let all_numbered: u64 = numbered.iter().map(|w| u64::from(w.count_ones())).sum();
         census.numbers = all_numbered - credited;
+        let linked = link_regions(&shared, &bordering, &mut census)?;
         for run in 0..runs.len() {
-            if parent[run] == run as u32 {
+            if parent[run] == run as u32 && linked.binary_search(&(run as u32)).is_err() {
                 *census.regions.entry(bordering[run]).or_insert(0) += 1;
             }
         }
         Ok(census)
     }
+}
+
+/// Groups the regions linked by `shared` numbered cells (each with its regions' roots) into
+/// clusters, adds them to `census`, and returns the roots of the linked regions, sorted.
+fn link_regions(
+    shared: &[([u32; 4], usize)],
+    bordering: &[u32],
+    census: &mut Census,
+) -> Result<Vec<u32>, BoardError> {
+    let mut roots: Vec<u32> = shared.iter().flat_map(|(r, n)| r[..*n].to_vec()).collect();
+    roots.sort_unstable();
+    roots.dedup();
+    let local = |root: u32| roots.binary_search(&root).expect("a linked root") as u32;
+    let mut link: Vec<u32> = (0..roots.len() as u32).collect();
+    for (r, n) in shared {
+        for &other in &r[1..*n] {
+            union(&mut link, local(r[0]), local(other));
+        }
+    }
+    // Each cluster's regions in root order, and its shared cells.
+    let mut members: Vec<(u32, u32)> = (0..roots.len() as u32)
+        .map(|i| (find(&mut link, i), i))
+        .collect();
+    members.sort_unstable();
+    let mut cells: Vec<(u32, usize)> = shared
+        .iter()
+        .enumerate()
+        .map(|(i, (r, _))| (find(&mut link, local(r[0])), i))
+        .collect();
+    cells.sort_unstable();
+    let (mut m, mut c) = (0, 0);
+    while m < members.len() {
+        let cluster = members[m].0;
+        let end = m + members[m..]
+            .iter()
+            .take_while(|(k, _)| *k == cluster)
+            .count();
+        let size = end - m;
+        if size > 64 {
+            return Err(BoardError::Cluster { regions: size });
+        }
+        let place = |i: u32| {
+            members[m..end]
+                .iter()
+                .position(|&(_, j)| j == i)
+                .expect("member")
+        };
+        let mut groups: Vec<(u64, u32)> = Vec::new();
+        for (p, &(_, i)) in members[m..end].iter().enumerate() {
+            let own = bordering[roots[i as usize] as usize];
+            if own > 0 {
+                groups.push((1 << p, own));
+            }
+        }
+        while c < cells.len() && cells[c].0 == cluster {
+            let (r, n) = &shared[cells[c].1];
+            let mask = r[..*n]
+                .iter()
+                .fold(0u64, |acc, &root| acc | 1 << place(local(root)));
+            groups.push((mask, 1));
+            c += 1;
+        }
+        for part in parts(size as u32, &groups) {
+            match part {
+                Part::Linked(linked) => *census.linked.entry(linked).or_insert(0) += 1,
+                other => unreachable!("a cluster is connected, found {other:?}"),
+            }
+        }
+        m = end;
+    }
+    Ok(roots)
 }
 
 /// `out` = `src` with every set bit spread to its left and right neighbours.
