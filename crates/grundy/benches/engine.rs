@@ -9,6 +9,7 @@
 
 use std::cell::Cell;
 use std::hint::black_box;
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -112,23 +113,22 @@ thread_local! {
 impl Simplex {
     /// [`Simplex::decode`], but stepping from the index this thread decoded last when `index`
     /// follows it (the tiered solver walks each chunk in order), which needs no square root.
+    #[inline]
     fn decode_next(&self, index: usize) -> (usize, usize, usize) {
-        CURSOR.with(|cursor| {
-            let (last, t, a, b) = cursor.get();
-            let next = if last.wrapping_add(1) == index {
-                if a + b < t {
-                    (t, a, b + 1)
-                } else if a < t {
-                    (t, a + 1, 0)
-                } else {
-                    (t + 1, 0, 0)
-                }
+        let (last, t, a, b) = CURSOR.get();
+        let next = if last.wrapping_add(1) == index {
+            if a + b < t {
+                (t, a, b + 1)
+            } else if a < t {
+                (t, a + 1, 0)
             } else {
-                self.decode(index)
-            };
-            cursor.set((index, next.0, next.1, next.2));
-            next
-        })
+                (t + 1, 0, 0)
+            }
+        } else {
+            self.decode(index)
+        };
+        CURSOR.set((index, next.0, next.1, next.2));
+        next
     }
 }
 
@@ -182,6 +182,62 @@ impl Indexed for Simplex {
                 out.push(Move::to(self.encode(lower, a, b)));
             }
         }
+    }
+    /// The same moves as `indexed_moves`, in the same order, generated one at a time.
+    #[inline]
+    fn visit_moves<F>(&self, index: usize, _buf: &mut Vec<Move<usize>>, mut visit: F)
+    where
+        F: FnMut(Move<usize>) -> ControlFlow<()>,
+    {
+        let (t, a, b) = self.decode_next(index);
+        let c = t - a - b;
+        for take in TAKE {
+            if take > t {
+                break;
+            }
+            let lower = t - take;
+            if take <= a && visit(Move::to(self.encode(lower, a - take, b))).is_break() {
+                return;
+            }
+            if take <= b && visit(Move::to(self.encode(lower, a, b - take))).is_break() {
+                return;
+            }
+            if take <= c && visit(Move::to(self.encode(lower, a, b))).is_break() {
+                return;
+            }
+        }
+    }
+}
+
+/// [`Simplex`] without its `visit_moves` override: solvers get every move list from
+/// `indexed_moves` (the default `visit_moves`), to measure what visiting lazily saves.
+struct Listed<'a>(&'a Simplex);
+
+impl Game for Listed<'_> {
+    type Position = [usize; 3];
+    fn moves(&self, pos: &[usize; 3], out: &mut Vec<Move<[usize; 3]>>) {
+        self.0.moves(pos, out)
+    }
+}
+
+impl Indexed for Listed<'_> {
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+    fn index(&self, pos: &[usize; 3]) -> usize {
+        self.0.index(pos)
+    }
+    fn position(&self, index: usize) -> [usize; 3] {
+        self.0.position(index)
+    }
+    fn tiers(&self) -> usize {
+        self.0.tiers()
+    }
+    fn tier_range(&self, tier: usize) -> std::ops::Range<usize> {
+        self.0.tier_range(tier)
+    }
+    fn indexed_moves(&self, index: usize, out: &mut Vec<Move<usize>>) {
+        self.0.indexed_moves(index, out)
     }
 }
 
@@ -269,6 +325,13 @@ fn tiered_vs_array(c: &mut Criterion) {
     // Check the numbering and every value once, outside the timings.
     for index in (0..len).step_by(1_009) {
         assert_eq!(game.index(&game.position(index)), index);
+        let (mut listed, mut visited) = (Vec::new(), Vec::new());
+        game.indexed_moves(index, &mut listed);
+        game.visit_moves(index, &mut Vec::new(), |m| {
+            visited.push(m);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(listed, visited);
     }
     let table = solve_outcomes(&game, Play::Normal, &Budget::default()).unwrap();
     let baseline = array_dp(&game, true);
@@ -307,6 +370,18 @@ fn tiered_vs_array(c: &mut Criterion) {
                 assert_eq!(table.count(Outcome::Loss), losses);
             })
         });
+        if n_threads == 1 {
+            group.bench_function("outcomes_listed_moves", |bench| {
+                bench.iter(|| {
+                    let table = pool
+                        .install(|| {
+                            solve_outcomes(&Listed(&game), Play::Normal, &Budget::default())
+                        })
+                        .unwrap();
+                    assert_eq!(table.count(Outcome::Loss), losses);
+                })
+            });
+        }
         group.bench_function(BenchmarkId::new("nimbers_threads", n_threads), |bench| {
             bench.iter(|| {
                 let table = pool
