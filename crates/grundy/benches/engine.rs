@@ -1,5 +1,7 @@
 //! Engine benchmarks: memo search, tiered tables (1 thread and all threads) and a hand-written
 //! array DP baseline, all on sums of three heaps of the subtraction game S = {1, 3, 4}.
+//! The tiered game generates its moves lazily (`Indexed::visit_moves`); `outcomes_listed_moves`
+//! solves the same game through move lists (the default `visit_moves`) for comparison.
 //!
 //! Every benchmark asserts its answer against Sprague-Grundy: a heap of `n` has nimber
 //! `[0, 1, 0, 1, 2, 3, 2][n % 7]` (period 7), and a sum is lost for the player to move exactly
