@@ -8,7 +8,7 @@
 //! traits; a game knows nothing of them.
 
 use std::hash::Hash;
-use std::ops::Range;
+use std::ops::{ControlFlow, Range};
 
 /// The rules of a two-player game of perfect information.
 ///
@@ -216,5 +216,58 @@ pub trait Indexed: Game {
             points: m.points,
             again: m.again,
         }));
+    }
+
+    /// Calls `visit` on each move from the position numbered `index` (successors as
+    /// indices), in the order [`Indexed::indexed_moves`] lists them, and stops as soon as
+    /// `visit` returns [`ControlFlow::Break`].
+    ///
+    /// Solvers call this rather than `indexed_moves` so that they can stop early (an outcome
+    /// table stops at the first winning move). `buf` is scratch space the caller owns and
+    /// reuses; the default clears it, fills it with [`Indexed::indexed_moves`] and visits
+    /// that list. A game with cheap moves overrides this to generate its moves one at a time
+    /// and never build the list.
+    ///
+    /// # Examples
+    ///
+    /// Stop at the first move to an even index:
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use grundy::model::{Game, Indexed, Move};
+    ///
+    /// struct Heap;
+    /// impl Game for Heap {
+    ///     type Position = usize;
+    ///     fn moves(&self, pos: &usize, out: &mut Vec<Move<usize>>) {
+    ///         out.extend((0..*pos).rev().map(Move::to));
+    ///     }
+    /// }
+    /// impl Indexed for Heap {
+    ///     fn len(&self) -> usize { 10 }
+    ///     fn index(&self, pos: &usize) -> usize { *pos }
+    ///     fn position(&self, index: usize) -> usize { index }
+    ///     fn tiers(&self) -> usize { 10 }
+    ///     fn tier_range(&self, tier: usize) -> std::ops::Range<usize> { tier..tier + 1 }
+    /// }
+    /// let mut seen = Vec::new();
+    /// Heap.visit_moves(7, &mut Vec::new(), |m| {
+    ///     seen.push(m.to);
+    ///     if m.to % 2 == 0 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// });
+    /// assert_eq!(seen, vec![6]);
+    /// ```
+    fn visit_moves<F>(&self, index: usize, buf: &mut Vec<Move<usize>>, mut visit: F)
+    where
+        F: FnMut(Move<usize>) -> ControlFlow<()>,
+        Self: Sized,
+    {
+        buf.clear();
+        self.indexed_moves(index, buf);
+        for m in buf.drain(..) {
+            if visit(m).is_break() {
+                break;
+            }
+        }
     }
 }

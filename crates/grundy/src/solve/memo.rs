@@ -11,6 +11,12 @@
 //! costs one [`Game::moves`] call and no allocation. Positions still on the stack are marked
 //! in the table; meeting one again means the game is loopy, reported as
 //! [`SolveError::Cycle`] (see [`crate::solve::retrograde`] for those games).
+//!
+//! Hash probes are the cost of a memo search, so a position opens by probing all its
+//! successors for one already solved that settles its value (a losing successor, for
+//! outcomes) before descending into any; those probes do not depend on each other, so their
+//! cache misses overlap. A finished position hands its value straight to its parent, which
+//! does not probe for it again.
 
 use std::hash::BuildHasherDefault;
 use std::mem::size_of;
@@ -50,6 +56,20 @@ pub trait Evaluation {
 
     /// True when no move can do better than `value` (the search stops there).
     fn is_best(&self, value: Self::Value) -> bool;
+
+    /// False when [`Evaluation::is_best`] never holds: the search then does not look among a
+    /// position's solved successors for one that settles it before descending.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::solve::memo::{Evaluation, Outcomes, Scores};
+    /// assert!(Outcomes(grundy::Play::Normal).cuts_off());
+    /// assert!(!Scores.cuts_off());
+    /// ```
+    fn cuts_off(&self) -> bool {
+        true
+    }
 }
 
 /// Win or loss for the player to move under the given play convention.
@@ -132,6 +152,10 @@ impl Evaluation for Scores {
     }
 
     fn is_best(&self, _value: i64) -> bool {
+        false
+    }
+
+    fn cuts_off(&self) -> bool {
         false
     }
 }
@@ -267,12 +291,29 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
         let start = moves.len();
         self.game.moves(&pos, moves);
         self.table.insert(pos.clone(), Entry::Open);
-        stack.push(Frame {
+        let mut frame = Frame {
             pos,
             start,
             next: start,
             best: None,
-        });
+        };
+        // A solved successor that settles the value saves descending into the others.
+        let scan = if self.rule.cuts_off() {
+            start
+        } else {
+            moves.len()
+        };
+        for mv in &moves[scan..] {
+            if let Some(Entry::Solved(next)) = self.table.get(&mv.to) {
+                let v = self.rule.through(mv.points, mv.again, *next);
+                if self.rule.is_best(v) {
+                    frame.best = Some(v);
+                    frame.next = moves.len();
+                    break;
+                }
+            }
+        }
+        stack.push(frame);
         Ok(())
     }
 
@@ -313,11 +354,25 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
                 continue;
             }
             let frame = stack.pop().expect("the frame just examined");
+            // Its parent's current move led here: hand the value over without a probe.
             moves.truncate(frame.start);
             let value = frame.best.unwrap_or_else(|| self.rule.terminal());
-            self.table.insert(frame.pos, Entry::Solved(value));
-            if stack.is_empty() {
+            if let Some(e) = self.table.get_mut(&frame.pos) {
+                *e = Entry::Solved(value);
+            }
+            let Some(parent) = stack.last_mut() else {
                 return Ok(value);
+            };
+            let mv = &moves[parent.next];
+            let v = self.rule.through(mv.points, mv.again, value);
+            let best = match parent.best {
+                Some(b) => self.rule.better(b, v),
+                None => v,
+            };
+            parent.best = Some(best);
+            parent.next += 1;
+            if self.rule.is_best(best) {
+                parent.next = moves.len();
             }
         }
     }

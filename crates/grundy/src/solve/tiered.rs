@@ -5,7 +5,9 @@
 //! every successor of a position is already solved when the position is reached, and the
 //! positions of one tier do not depend on each other, so a tier is split into chunks that
 //! rayon solves in parallel. There is no hashing and no recursion: a position costs one
-//! [`Indexed::indexed_moves`] call into a per-task reusable buffer and one table read per move.
+//! [`Indexed::visit_moves`] call (with a per-task reusable buffer for games that only list
+//! their moves) and one table read per move visited. Outcome tables stop at the first
+//! winning move; score and nimber tables visit every move.
 //!
 //! Three tables, each with its memory per position stated and checked against the
 //! [`Budget`] before anything is allocated:
@@ -18,11 +20,11 @@
 //!   does not fit (the tier is then solved again in the wider table).
 //!
 //! Results never depend on the number of threads: each position's value is a function of
-//! lower tiers only. A move that does not lower the tier is a bug in the game; it is reported
+//! lower tiers only, and an error names the first failing position in index order. A move that does not lower the tier is a bug in the game; it is reported
 //! as [`SolveError::Unsupported`] naming both indices rather than read as garbage. The cancel
 //! flag is checked between tiers; a cancelled or refused job returns no table at all.
 
-use std::ops::Range;
+use std::ops::{ControlFlow, Range};
 
 use rayon::prelude::*;
 
@@ -38,10 +40,21 @@ pub use tables::{NimberTable, OutcomeTable, ScoreTable};
 /// Positions per parallel task: large enough to amortize scheduling, small enough to balance.
 const CHUNK: usize = 4096;
 
+/// Per-task scratch space, reused from position to position.
+#[derive(Default)]
+struct Scratch {
+    /// The list the default [`Indexed::visit_moves`] fills.
+    moves: Vec<Move<usize>>,
+    /// Option nimbers of 64 and more (see `nimber_tier`).
+    big: Vec<u64>,
+}
+
 /// Win or loss of every position of `game` under `play`, bottom-up by tiers.
 ///
 /// A move with `again` keeps the mover to move: it wins through a successor that is a win for
-/// the player to move there. Points are ignored.
+/// the player to move there. Points are ignored. A position's moves are visited in order up to
+/// the first winning one, so a faulty move (one that does not lower the tier) after it goes
+/// unnoticed; the table is still right, since the faulty move was never read.
 ///
 /// # Errors
 ///
@@ -88,7 +101,7 @@ pub fn solve_outcomes<G: Indexed + Sync>(
     budget.check_bytes((n_words as u64).saturating_mul(8))?;
     let mut words = vec![0u64; n_words];
     let terminal_win = play.terminal() == Outcome::Win;
-    let mut seq_buf = Vec::new();
+    let mut seq = Scratch::default();
     for_each_tier(game, budget, |range| {
         let first_word = range.start / 64;
         let end_word = range.end.div_ceil(64);
@@ -102,24 +115,37 @@ pub fn solve_outcomes<G: Indexed + Sync>(
             let word = if w < first_word { done[w] } else { boundary };
             (word >> (i % 64)) & 1 == 1
         };
-        let solve_word = |buf: &mut Vec<Move<usize>>, w: usize| -> Result<u64, SolveError> {
+        let solve_word = |scratch: &mut Scratch, w: usize| -> Result<u64, SolveError> {
             let mut bits = if w == first_word { boundary } else { 0 };
             let lo = (w * 64).max(range.start);
             let hi = (w * 64 + 64).min(range.end);
             for i in lo..hi {
-                buf.clear();
-                game.indexed_moves(i, buf);
-                check_lower(buf, i, range.start)?;
-                let win = if buf.is_empty() {
-                    terminal_win
-                } else {
-                    buf.iter().any(|m| is_win(m.to) == m.again)
-                };
+                let mut moved = false;
+                let mut win = false;
+                let mut bad = None;
+                game.visit_moves(i, &mut scratch.moves, |m| {
+                    if m.to >= range.start {
+                        bad = Some(m.to);
+                        return ControlFlow::Break(());
+                    }
+                    moved = true;
+                    if is_win(m.to) == m.again {
+                        win = true;
+                        return ControlFlow::Break(());
+                    }
+                    ControlFlow::Continue(())
+                });
+                if let Some(to) = bad {
+                    return Err(not_lower(i, to, range.start));
+                }
+                if !moved {
+                    win = terminal_win;
+                }
                 bits |= (win as u64) << (i % 64);
             }
             Ok(bits)
         };
-        fill_tier(rest, first_word, CHUNK / 64, &mut seq_buf, solve_word)
+        fill_tier(rest, first_word, CHUNK / 64, &mut seq, solve_word)
     })?;
     Ok(OutcomeTable::new(words, len, play))
 }
@@ -234,7 +260,7 @@ pub fn solve_nimbers<G: Indexed + Sync>(
     budget.check_positions(len as u64)?;
     budget.check_bytes(len as u64)?;
     let mut cells = NimberCells::U8(vec![0; len]);
-    let mut seq_buf = Vec::new();
+    let mut seq_buf = Scratch::default();
     for_each_tier(game, budget, |range| loop {
         let res = match &mut cells {
             NimberCells::U8(v) => nimber_tier(game, v, range.clone(), &mut seq_buf),
@@ -280,46 +306,71 @@ fn for_each_tier<G: Indexed>(
     Ok(())
 }
 
-/// Fills `out` (element `j` is item `first + j`) with `solve(buf, item)`, in parallel chunks
-/// of `chunk` items when there is more than one chunk. Each task owns its elements.
+/// Fills `out` (element `j` is item `first + j`) with `solve(scratch, item)`, in parallel
+/// chunks of `chunk` items when there is more than one chunk. Each task owns its elements.
 fn fill_tier<T, E, F>(
     out: &mut [T],
     first: usize,
     chunk: usize,
-    seq_buf: &mut Vec<Move<usize>>,
+    seq_buf: &mut Scratch,
     solve: F,
 ) -> Result<(), E>
 where
     T: Send,
     E: Send,
-    F: Fn(&mut Vec<Move<usize>>, usize) -> Result<T, E> + Sync,
+    F: Fn(&mut Scratch, usize) -> Result<T, E> + Sync,
 {
-    if out.len() <= chunk {
+    let sequential = |out: &mut [T], seq_buf: &mut Scratch| {
         for (j, cell) in out.iter_mut().enumerate() {
             *cell = solve(seq_buf, first + j)?;
         }
-        return Ok(());
+        Ok(())
+    };
+    if out.len() <= chunk {
+        return sequential(out, seq_buf);
     }
-    out.par_chunks_mut(chunk)
-        .enumerate()
-        .try_for_each_init(Vec::new, |buf, (chunk_idx, cells)| {
+    let res = out.par_chunks_mut(chunk).enumerate().try_for_each_init(
+        Scratch::default,
+        |buf, (chunk_idx, cells)| {
             let base = first + chunk_idx * chunk;
             for (j, cell) in cells.iter_mut().enumerate() {
                 *cell = solve(buf, base + j)?;
             }
             Ok(())
-        })
+        },
+    );
+    match res {
+        Ok(()) => Ok(()),
+        // Which failing item a thread met first depends on scheduling: report the first in
+        // index order instead, so errors too are independent of the number of threads.
+        Err(err) => sequential(out, seq_buf).and(Err(err)),
+    }
 }
 
-/// `Err` when a move from `index` does not lead below `tier_start`.
-fn check_lower(moves: &[Move<usize>], index: usize, tier_start: usize) -> Result<(), SolveError> {
-    match moves.iter().find(|m| m.to >= tier_start) {
-        None => Ok(()),
-        Some(m) => Err(SolveError::Unsupported(format!(
-            "a move from position {index} leads to position {}, not to a lower tier (which ends before {tier_start})",
-            m.to
-        ))),
+/// The error for a move from `index` that does not lower the tier or is not impartial.
+#[cold]
+fn not_impartial_or_lower(index: usize, m: &Move<usize>, tier_start: usize) -> SolveError {
+    if m.to >= tier_start {
+        return not_lower(index, m.to, tier_start);
     }
+    SolveError::Unsupported(format!(
+        "nimbers need an impartial game: the move from position {index} to {} earns points or grants another turn",
+        m.to
+    ))
+}
+
+/// The error for a score of position `index` beyond `i64`.
+#[cold]
+fn overflow(index: usize) -> SolveError {
+    SolveError::Unsupported(format!("the score of position {index} overflows i64"))
+}
+
+/// The error for a move from `index` to `to`, which is not below `tier_start`.
+#[cold]
+fn not_lower(index: usize, to: usize, tier_start: usize) -> SolveError {
+    SolveError::Unsupported(format!(
+        "a move from position {index} leads to position {to}, not to a lower tier (which ends before {tier_start})"
+    ))
 }
 
 fn score_tiers<G, T>(
@@ -332,26 +383,40 @@ where
     G: Indexed + Sync,
     T: Copy + Send + Sync + Into<i64> + TryFrom<i64>,
 {
-    let mut seq_buf = Vec::new();
+    let mut seq_buf = Scratch::default();
     for_each_tier(game, budget, |range| {
         let (done, rest) = cells.split_at_mut(range.start);
         let done: &[T] = done;
-        let solve = |buf: &mut Vec<Move<usize>>, i: usize| -> Result<T, SolveError> {
-            buf.clear();
-            game.indexed_moves(i, buf);
-            check_lower(buf, i, range.start)?;
+        let solve = |scratch: &mut Scratch, i: usize| -> Result<T, SolveError> {
             let mut best: Option<i64> = None;
-            for m in buf.iter() {
+            // The first faulty move: one not lowering the tier, or overflowing (`None`).
+            let mut bad = None;
+            game.visit_moves(i, &mut scratch.moves, |m| {
+                if m.to >= range.start {
+                    bad = Some(Some(m.to));
+                    return ControlFlow::Break(());
+                }
                 let next: i64 = done[m.to].into();
                 let v = if m.again {
                     m.points.checked_add(next)
                 } else {
                     m.points.checked_sub(next)
                 };
-                let v = v.ok_or_else(|| {
-                    SolveError::Unsupported(format!("the score of position {i} overflows i64"))
-                })?;
-                best = Some(best.map_or(v, |b| b.max(v)));
+                match v {
+                    Some(v) => {
+                        best = Some(best.map_or(v, |b| b.max(v)));
+                        ControlFlow::Continue(())
+                    }
+                    None => {
+                        bad = Some(None);
+                        ControlFlow::Break(())
+                    }
+                }
+            });
+            match bad {
+                None => {}
+                Some(Some(to)) => return Err(not_lower(i, to, range.start)),
+                Some(None) => return Err(overflow(i)),
             }
             let value = best.unwrap_or(0);
             let within = match bound {
@@ -386,7 +451,7 @@ fn nimber_tier<G, T>(
     game: &G,
     cells: &mut [T],
     range: Range<usize>,
-    seq_buf: &mut Vec<Move<usize>>,
+    seq_buf: &mut Scratch,
 ) -> Result<(), NimberError>
 where
     G: Indexed + Sync,
@@ -394,17 +459,38 @@ where
 {
     let (done, rest) = cells.split_at_mut(range.start);
     let done: &[T] = done;
-    let solve = |buf: &mut Vec<Move<usize>>, i: usize| -> Result<T, NimberError> {
-        buf.clear();
-        game.indexed_moves(i, buf);
-        check_lower(buf, i, range.start).map_err(NimberError::Solve)?;
-        if let Some(m) = buf.iter().find(|m| m.points != 0 || m.again) {
-            return Err(NimberError::Solve(SolveError::Unsupported(format!(
-                "nimbers need an impartial game: the move from position {i} to {} earns points or grants another turn",
-                m.to
-            ))));
+    let solve = |scratch: &mut Scratch, i: usize| -> Result<T, NimberError> {
+        // Option nimbers below 64 go in a bit set; the rare larger ones in `big`.
+        let Scratch { moves, big } = scratch;
+        big.clear();
+        let mut low = 0u64;
+        let mut bad = None;
+        game.visit_moves(i, moves, |m| {
+            if m.to >= range.start || m.points != 0 || m.again {
+                bad = Some(m);
+                return ControlFlow::Break(());
+            }
+            let v: u64 = done[m.to].into();
+            if v < 64 {
+                low |= 1 << v;
+            } else {
+                big.push(v);
+            }
+            ControlFlow::Continue(())
+        });
+        if let Some(m) = bad {
+            return Err(NimberError::Solve(not_impartial_or_lower(
+                i,
+                &m,
+                range.start,
+            )));
         }
-        let Nimber(value) = Nimber::mex(buf.iter().map(|m| Nimber(done[m.to].into())));
+        let value = if low != u64::MAX {
+            u64::from(low.trailing_ones())
+        } else {
+            let Nimber(value) = Nimber::mex(big.iter().map(|&v| Nimber(v - 64)));
+            value + 64
+        };
         T::try_from(value).map_err(|_| NimberError::Wide)
     };
     fill_tier(&mut rest[..range.len()], range.start, CHUNK, seq_buf, solve)

@@ -126,3 +126,31 @@ fn bonus_turns_keep_the_mover() {
     let mut outcomes = MemoSearch::new(&AllBonus, Outcomes(Play::Normal), Budget::default());
     assert_eq!(outcomes.value(&7).unwrap(), Outcome::Loss);
 }
+
+/// From the root (`u64::MAX`), a move to the top of a long chain and a move to 0; elsewhere
+/// the chain.
+struct ChainOrZero;
+impl Game for ChainOrZero {
+    type Position = u64;
+    fn moves(&self, pos: &u64, out: &mut Vec<Move<u64>>) {
+        if *pos == u64::MAX {
+            out.push(Move::to(1_000));
+            out.push(Move::to(0));
+        } else if *pos > 0 {
+            out.push(Move::to(pos - 1));
+        }
+    }
+}
+
+#[test]
+fn a_solved_losing_successor_is_found_before_descending() {
+    let mut search = MemoSearch::new(&ChainOrZero, Outcomes(Play::Normal), Budget::default());
+    assert_eq!(search.value(&0).unwrap(), Outcome::Loss);
+    assert_eq!(search.value(&u64::MAX).unwrap(), Outcome::Win);
+    // The chain under the first move was never searched.
+    assert_eq!(search.len(), 2);
+    // Scores cannot cut off: the same root searches the chain (1,001 positions) as well.
+    let mut scores = MemoSearch::new(&ChainOrZero, Scores, Budget::default());
+    assert_eq!(scores.value(&u64::MAX).unwrap(), 0);
+    assert_eq!(scores.len(), 1_002);
+}

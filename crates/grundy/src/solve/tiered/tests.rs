@@ -69,6 +69,95 @@ fn subtraction_134_nimbers_have_period_7() {
     assert_eq!(table.bytes_per_position(), 1);
 }
 
+/// [`Subtraction`] (proper tiers) with bonus moves and points, generating its moves lazily
+/// in `visit_moves` and counting the moves visited.
+struct Lazy {
+    len: usize,
+    visited: std::sync::atomic::AtomicUsize,
+}
+
+impl Game for Lazy {
+    type Position = usize;
+    fn moves(&self, pos: &usize, out: &mut Vec<Move<usize>>) {
+        self.visit_moves(*pos, &mut Vec::new(), |m| {
+            out.push(m);
+            std::ops::ControlFlow::Continue(())
+        });
+    }
+}
+
+impl Indexed for Lazy {
+    fn len(&self) -> usize {
+        self.len
+    }
+    fn index(&self, pos: &usize) -> usize {
+        *pos
+    }
+    fn position(&self, index: usize) -> usize {
+        index
+    }
+    fn tiers(&self) -> usize {
+        self.len
+    }
+    fn tier_range(&self, tier: usize) -> Range<usize> {
+        tier..tier + 1
+    }
+    fn visit_moves<F>(&self, index: usize, _buf: &mut Vec<Move<usize>>, mut visit: F)
+    where
+        F: FnMut(Move<usize>) -> std::ops::ControlFlow<()>,
+    {
+        for k in [1, 3, 4].into_iter().filter(|&k| k <= index) {
+            let mut m = Move::to(index - k).with_points(k as i64 - 2);
+            if index % 5 == k {
+                m = m.again();
+            }
+            self.visited
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if visit(m).is_break() {
+                return;
+            }
+        }
+    }
+}
+
+#[test]
+fn lazy_visitors_agree_with_memo_search_and_outcomes_stop_early() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let game = Lazy {
+        len: 300,
+        visited: 0.into(),
+    };
+    let all_moves: usize = (0..300usize)
+        .map(|n| [1, 3, 4].iter().filter(|&&k| k <= n).count())
+        .sum();
+    assert_eq!(all_moves, 892);
+    for play in [Play::Normal, Play::Misere] {
+        game.visited.store(0, Relaxed);
+        let table = solve_outcomes(&game, play, &Budget::default()).unwrap();
+        let visited = game.visited.load(Relaxed);
+        assert!(
+            visited < all_moves,
+            "{visited} of {all_moves} moves visited"
+        );
+        let mut search = MemoSearch::new(&game, Outcomes(play), Budget::default());
+        for n in 0..300 {
+            assert_eq!(table.get(n), search.value(&n).unwrap(), "{play:?} heap {n}");
+        }
+    }
+    game.visited.store(0, Relaxed);
+    let scores = solve_scores(&game, &Budget::default()).unwrap();
+    assert_eq!(game.visited.load(Relaxed), all_moves);
+    let mut search = MemoSearch::new(&game, Scores, Budget::default());
+    for n in 0..300 {
+        assert_eq!(scores.get(n), search.value(&n).unwrap(), "heap {n}");
+    }
+    // Points and bonus moves are refused by the nimber table, naming the first.
+    assert!(matches!(
+        solve_nimbers(&game, &Budget::default()),
+        Err(SolveError::Unsupported(m)) if m.contains("position 1 to 0")
+    ));
+}
+
 #[test]
 fn outcomes_and_scores_match_memo_search() {
     let game = heap(100);
@@ -358,5 +447,59 @@ fn large_tiers_split_across_threads_agree_with_one_thread() {
     let mut search = MemoSearch::new(&Wide, Outcomes(Play::Normal), Budget::default());
     for n in (0..100_037).step_by(7) {
         assert_eq!(table.get(n), search.value(&n).unwrap(), "position {n}");
+    }
+}
+
+#[test]
+fn errors_name_the_first_bad_position_whatever_the_threads() {
+    // Tier 0 is position 0; tier 1 holds 1..100_001, where every 10,000th position (10,001,
+    // 20,001...) wrongly moves to itself.
+    struct Faulty;
+    impl Game for Faulty {
+        type Position = usize;
+        fn moves(&self, pos: &usize, out: &mut Vec<Move<usize>>) {
+            if *pos > 1 && pos % 10_000 == 1 {
+                out.push(Move::to(*pos));
+            } else if *pos > 0 {
+                out.push(Move::to(0));
+            }
+        }
+    }
+    impl Indexed for Faulty {
+        fn len(&self) -> usize {
+            100_001
+        }
+        fn index(&self, pos: &usize) -> usize {
+            *pos
+        }
+        fn position(&self, index: usize) -> usize {
+            index
+        }
+        fn tiers(&self) -> usize {
+            2
+        }
+        fn tier_range(&self, tier: usize) -> Range<usize> {
+            [0..1, 1..100_001][tier].clone()
+        }
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .unwrap();
+    for _ in 0..5 {
+        let err = pool
+            .install(|| solve_outcomes(&Faulty, Play::Normal, &Budget::default()))
+            .unwrap_err();
+        assert!(
+            matches!(&err, SolveError::Unsupported(m) if m.contains("position 10001 leads")),
+            "{err}"
+        );
+        let err = pool
+            .install(|| solve_nimbers(&Faulty, &Budget::default()))
+            .unwrap_err();
+        assert!(
+            matches!(&err, SolveError::Unsupported(m) if m.contains("position 10001 leads")),
+            "{err}"
+        );
     }
 }
