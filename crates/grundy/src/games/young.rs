@@ -18,7 +18,7 @@
 //! `C(p, k - 1)`; a table maps ranks to indices grouped in tiers by empty cells, so every
 //! move lowers the tier. A 10 x 10 board has C(20, 10) = 184,756 staircases.
 
-use std::ops::Range;
+use std::ops::{ControlFlow, Range};
 
 use thiserror::Error;
 
@@ -319,6 +319,25 @@ impl Indexed for Young {
     }
 
     fn indexed_moves(&self, index: usize, out: &mut Vec<Move<usize>>) {
+        self.each_move(index, |m| {
+            out.push(m);
+            ControlFlow::Continue(())
+        });
+    }
+
+    fn visit_moves<F>(&self, index: usize, _buf: &mut Vec<Move<usize>>, visit: F)
+    where
+        F: FnMut(Move<usize>) -> ControlFlow<()>,
+    {
+        self.each_move(index, visit);
+    }
+}
+
+impl Young {
+    /// Calls `visit` on each move from the position numbered `index`, successors numbered
+    /// directly, until it breaks.
+    #[inline]
+    fn each_move(&self, index: usize, mut visit: impl FnMut(Move<usize>) -> ControlFlow<()>) {
         let path = self.paths[index];
         let rank = self.ranks[index] as usize;
         let filled = filled(path);
@@ -332,11 +351,14 @@ impl Indexed for Young {
                 let row = self.rows - 1 - k;
                 let col = p - k;
                 let next = rank + self.binomial[p][k] as usize;
-                out.push(Move {
+                let flow = visit(Move {
                     to: self.index_of_rank[next] as usize,
                     points: self.points(row * self.cols + col, filled),
                     again: false,
                 });
+                if flow.is_break() {
+                    return;
+                }
             }
             k += 1;
         }
