@@ -49,7 +49,7 @@ impl Linked {
     ///
     /// ```
     /// use grundy::games::minesweeper::{parts, Part};
-    /// let ps = parts(3, &[(0b011, 1), (0b110, 2)]);
+    /// let ps = parts(3, &[(0b011, 1), (0b110, 3)]);
     /// assert!(matches!(&ps[0], Part::Linked(l) if l.regions() == 3));
     /// ```
     pub fn regions(&self) -> u32 {
@@ -107,10 +107,10 @@ impl Linked {
 ///
 /// ```
 /// use grundy::games::minesweeper::{parts, Part};
-/// // A region with two numbered cells of its own, and an unrelated empty region.
+/// // A region with three numbered cells of its own (kept as 1), and an empty region.
 /// assert_eq!(
-///     parts(2, &[(0b01, 2)]),
-///     vec![Part::Region { numbers: 2 }, Part::Region { numbers: 0 }]
+///     parts(2, &[(0b01, 3)]),
+///     vec![Part::Region { numbers: 1 }, Part::Region { numbers: 0 }]
 /// );
 /// ```
 pub fn parts(regions: u32, groups: &[(u64, u32)]) -> Vec<Part> {
