@@ -1,17 +1,26 @@
 //! Engine benchmarks: memo search, tiered tables (1 thread and all threads) and a hand-written
 //! array DP baseline, all on sums of three heaps of the subtraction game S = {1, 3, 4}.
+//! The tiered game generates its moves lazily (`Indexed::visit_moves`); `outcomes_listed_moves`
+//! solves the same game through move lists (the default `visit_moves`) for comparison.
 //!
 //! Every benchmark asserts its answer against Sprague-Grundy: a heap of `n` has nimber
 //! `[0, 1, 0, 1, 2, 3, 2][n % 7]` (period 7), and a sum is lost for the player to move exactly
 //! when the XOR of its heaps' nimbers is 0.
 //!
-//! Run with `cargo bench -p grundy --bench engine`; figures go in BENCHMARKS.md.
+//! Every benchmark runs twice: timed by the wall clock (groups `memo`, `tiered`) and by the
+//! process's CPU time, all threads summed (groups `cpu_memo`, `cpu_tiered`), which other jobs
+//! on a shared machine inflate far less than wall-clock time; with several threads, CPU time
+//! shows the total work (the parallel overhead), not the speed-up.
+//!
+//! Run with `cargo bench -p grundy --bench engine` (or `-- cpu_` for the CPU-time groups
+//! only); figures go in BENCHMARKS.md.
 
 use std::cell::Cell;
 use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use grundy::model::{Game, Indexed, Move};
 use grundy::solve::memo::{MemoSearch, Outcomes};
@@ -19,6 +28,79 @@ use grundy::solve::tiered::{solve_nimbers, solve_outcomes};
 use grundy::{Budget, Outcome, Play};
 
 const TAKE: [usize; 3] = [1, 3, 4];
+
+/// CPU time of the whole process in nanoseconds: the time on CPU of every thread, read from
+/// `/proc/self/task/*/schedstat` (Linux). Threads that exited are not counted, so rayon's
+/// pool threads must outlive the measurement (they do: pools are built before timing).
+fn process_cpu_ns() -> u64 {
+    let tasks = std::fs::read_dir("/proc/self/task").expect("CPU time needs Linux /proc");
+    tasks
+        .filter_map(|task| {
+            let stat = std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok()?;
+            stat.split_whitespace().next()?.parse::<u64>().ok()
+        })
+        .sum()
+}
+
+/// Criterion measurement by process CPU time (see [`process_cpu_ns`]), in nanoseconds.
+struct CpuTime;
+
+impl Measurement for CpuTime {
+    type Intermediate = u64;
+    type Value = u64;
+    fn start(&self) -> u64 {
+        process_cpu_ns()
+    }
+    fn end(&self, start: u64) -> u64 {
+        process_cpu_ns().saturating_sub(start)
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+    fn zero(&self) -> u64 {
+        0
+    }
+    fn to_f64(&self, value: &u64) -> f64 {
+        *value as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        &CpuFormatter
+    }
+}
+
+/// Formats CPU nanoseconds as `ms cpu` (or `s cpu`) and element throughputs per CPU-second.
+struct CpuFormatter;
+
+impl ValueFormatter for CpuFormatter {
+    fn scale_values(&self, typical: f64, values: &mut [f64]) -> &'static str {
+        let (factor, unit) = if typical >= 1e9 {
+            (1e-9, "s cpu")
+        } else {
+            (1e-6, "ms cpu")
+        };
+        values.iter_mut().for_each(|v| *v *= factor);
+        unit
+    }
+    fn scale_throughputs(
+        &self,
+        _typical: f64,
+        throughput: &Throughput,
+        values: &mut [f64],
+    ) -> &'static str {
+        let per_iteration = match throughput {
+            Throughput::Elements(n) | Throughput::Bytes(n) | Throughput::BytesDecimal(n) => {
+                *n as f64
+            }
+        };
+        values
+            .iter_mut()
+            .for_each(|v| *v = per_iteration / *v * 1e9 / 1e6);
+        "M/cpu-s"
+    }
+    fn scale_for_machines(&self, _values: &mut [f64]) -> &'static str {
+        "ns"
+    }
+}
 
 /// The nimber of one heap of S = {1, 3, 4} (Winning Ways, ch. 4).
 fn heap_nimber(n: usize) -> u8 {
@@ -289,7 +371,7 @@ fn expected_losses(max_total: usize) -> usize {
     losses
 }
 
-fn memo_search(c: &mut Criterion) {
+fn memo_search<M: Measurement>(c: &mut Criterion<M>, name: &str) {
     let heap: u32 = 127;
     let root = heap << 16 | heap << 8 | heap;
     let expected = if heap_nimber(heap as usize) == 0 {
@@ -306,7 +388,7 @@ fn memo_search(c: &mut Criterion) {
         "memo: {stored} positions stored, {} bytes per position (plus the table's spare capacity)",
         MemoSearch::<Packed, Outcomes>::bytes_per_position()
     );
-    let mut group = c.benchmark_group("memo");
+    let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(stored as u64));
     group.bench_function(BenchmarkId::new("three_heaps_134", heap), |bench| {
         bench.iter(|| {
@@ -318,7 +400,7 @@ fn memo_search(c: &mut Criterion) {
     group.finish();
 }
 
-fn tiered_vs_array(c: &mut Criterion) {
+fn tiered_vs_array<M: Measurement>(c: &mut Criterion<M>, name: &str) {
     let game = Simplex::new(390);
     let len = game.len();
     let losses = expected_losses(game.max_total);
@@ -350,7 +432,7 @@ fn tiered_vs_array(c: &mut Criterion) {
         table.bytes() as f64 / len as f64
     );
 
-    let mut group = c.benchmark_group("tiered");
+    let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(len as u64));
     let all = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut threads = vec![1];
@@ -404,12 +486,31 @@ fn tiered_vs_array(c: &mut Criterion) {
     group.finish();
 }
 
+fn wall(c: &mut Criterion<WallTime>) {
+    memo_search(c, "memo");
+    tiered_vs_array(c, "tiered");
+}
+
+fn cpu(c: &mut Criterion<CpuTime>) {
+    memo_search(c, "cpu_memo");
+    tiered_vs_array(c, "cpu_tiered");
+}
+
 criterion_group! {
     name = engine;
     config = Criterion::default()
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(4));
-    targets = memo_search, tiered_vs_array
+    targets = wall
 }
-criterion_main!(engine);
+criterion_group! {
+    name = engine_cpu;
+    config = Criterion::default()
+        .with_measurement(CpuTime)
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+    targets = cpu
+}
+criterion_main!(engine, engine_cpu);

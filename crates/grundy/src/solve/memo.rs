@@ -354,12 +354,12 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
                 continue;
             }
             let frame = stack.pop().expect("the frame just examined");
-            // Its parent's current move led here: hand the value over without a probe.
             moves.truncate(frame.start);
             let value = frame.best.unwrap_or_else(|| self.rule.terminal());
             if let Some(e) = self.table.get_mut(&frame.pos) {
                 *e = Entry::Solved(value);
             }
+            // The parent's current move led here: hand it the value without a probe.
             let Some(parent) = stack.last_mut() else {
                 return Ok(value);
             };
