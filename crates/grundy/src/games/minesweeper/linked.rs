@@ -162,22 +162,42 @@ fn split(closed: u64, groups: &[(u64, u32)]) -> Vec<Part> {
             component = grown;
         }
         left &= !component;
-        // Renumber the component's regions 0.. in their order, and merge equal masks.
+        // Renumber the component's regions 0.. by their signature (the sizes of the groups
+        // they border), so that clusters equal up to swapping alike regions (the leaves of a
+        // star) are mostly written alike and share one entry in the solver's table.
+        let own: Vec<(u64, u32)> = groups
+            .iter()
+            .filter(|&&(mask, count)| count > 0 && mask & component != 0)
+            .copied()
+            .collect();
+        let mut keyed: Vec<(Vec<u32>, u32)> = Vec::new();
+        let mut rest = component;
+        while rest != 0 {
+            let region = rest.trailing_zeros();
+            rest &= rest - 1;
+            let mut signature: Vec<u32> = own
+                .iter()
+                .filter(|&&(mask, _)| mask >> region & 1 == 1)
+                .map(|&(mask, _)| mask.count_ones())
+                .collect();
+            signature.sort_unstable();
+            keyed.push((signature, region));
+        }
+        keyed.sort_unstable();
+        let mut place_of = [0u8; 64];
+        for (place, (_, region)) in keyed.iter().enumerate() {
+            place_of[*region as usize] = place as u8;
+        }
         let compress = |mask: u64| -> u64 {
-            let (mut res, mut rest, mut place) = (0u64, component, 0);
+            let (mut res, mut rest) = (0u64, mask);
             while rest != 0 {
-                let bit = rest & rest.wrapping_neg();
-                if mask & bit != 0 {
-                    res |= 1 << place;
-                }
-                rest ^= bit;
-                place += 1;
+                res |= 1 << place_of[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
             }
             res
         };
-        let mut local: Vec<(u64, u32)> = groups
+        let mut local: Vec<(u64, u32)> = own
             .iter()
-            .filter(|&&(mask, count)| count > 0 && mask & component != 0)
             .map(|&(mask, count)| (compress(mask), count))
             .collect();
         local.sort_unstable();
