@@ -3,7 +3,7 @@
 //!
 //! PROBLEMS.md says no numbered cell borders two blank regions, but random boards do have
 //! such cells; their regions are solved exactly as one linked cluster (a clear error only
-//! if a cluster exceeds 64 regions or the solver's budget of 2^24 positions).
+//! if a cluster exceeds 64 regions or the solver's budget of 2^22 positions).
 
 use std::io::Write;
 
@@ -16,7 +16,7 @@ use super::{Input, JudgeError};
 /// Reads `T`, then `T` cases `N M K` with `K` mines `x y`, and writes who wins each.
 pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
     let cases = input.int("T", 0, 50)?;
-    let budget = Budget::default().with_positions(1 << 24);
+    let budget = Budget::default().with_positions(1 << 22);
     let mut solver = GrundySolver::new(&Minesweeper, budget);
     for case in 1..=cases as usize {
         input.start_case(case);

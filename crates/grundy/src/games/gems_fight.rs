@@ -20,7 +20,7 @@
 //! cooker of any set of taken bags is two table reads (low and high halves of the set), and
 //! the stones a bag makes are counted for all colours at once by byte-wise comparisons.
 
-use std::ops::Range;
+use std::ops::{ControlFlow, Range};
 
 use thiserror::Error;
 
@@ -346,6 +346,25 @@ impl Indexed for GemsFight {
     }
 
     fn indexed_moves(&self, index: usize, out: &mut Vec<Move<usize>>) {
+        self.each_move(index, |m| {
+            out.push(m);
+            ControlFlow::Continue(())
+        });
+    }
+
+    fn visit_moves<F>(&self, index: usize, _buf: &mut Vec<Move<usize>>, visit: F)
+    where
+        F: FnMut(Move<usize>) -> ControlFlow<()>,
+    {
+        self.each_move(index, visit);
+    }
+}
+
+impl GemsFight {
+    /// Calls `visit` on each move from the position numbered `index`, successors numbered
+    /// directly, until it breaks.
+    #[inline]
+    fn each_move(&self, index: usize, mut visit: impl FnMut(Move<usize>) -> ControlFlow<()>) {
         let untaken = self.sets[index];
         if untaken == 0 {
             return;
@@ -367,11 +386,14 @@ impl Indexed for GemsFight {
             suffix_shifted += row[(place - 1) & 31] as usize;
             place -= 1;
             let points = self.stones(cooker, self.bag_gems[bag]);
-            out.push(Move {
+            let flow = visit(Move {
                 to,
                 points,
                 again: points > 0,
             });
+            if flow.is_break() {
+                return;
+            }
         }
     }
 }

@@ -159,7 +159,8 @@ impl Census {
 
 /// The nimber of a board from its census: each distinct kind of component is solved once by
 /// `solver` (which keeps its table between calls), and the Sprague-Grundy theorem XORs the
-/// components, so a kind present an even number of times cancels.
+/// components, so a kind present an even number of times cancels. A region's numbered cells
+/// count modulo 2 (see [`Linked`] for why).
 ///
 /// # Errors
 ///
@@ -184,6 +185,9 @@ pub fn nimber(
     let mut res = Nimber::ZERO;
     for (&numbers, &count) in &census.regions {
         if count % 2 == 1 {
+            // Two numbered cells of a region cancel (the mirror argument of [`Linked`]), so
+            // a region with 10,000 of them is solved as one with 0 or 1.
+            let numbers = numbers % 2;
             res = res ^ solver.nimber(&vec![Part::Region { numbers }])?;
         }
     }

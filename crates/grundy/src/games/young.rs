@@ -18,7 +18,7 @@
 //! `C(p, k - 1)`; a table maps ranks to indices grouped in tiers by empty cells, so every
 //! move lowers the tier. A 10 x 10 board has C(20, 10) = 184,756 staircases.
 
-use std::ops::Range;
+use std::ops::{ControlFlow, Range};
 
 use thiserror::Error;
 
@@ -56,6 +56,8 @@ pub struct Young {
     ranks: Vec<u32>,
     /// The index of each colex rank.
     index_of_rank: Vec<u32>,
+    /// The cells filled at each index (it says whose turn it is).
+    filled: Vec<u8>,
     /// Tier `t` (empty cells) is `tier_start[t]..tier_start[t + 1]`.
     tier_start: Vec<usize>,
     /// The sum over cells of the larger absolute value: no score exceeds it.
@@ -153,10 +155,10 @@ impl Young {
             let ripple = path + low;
             path = (((ripple ^ path) >> 2) >> low.trailing_zeros()) | ripple;
         }
-        let empty = |path: u32| cells - filled(path);
+        let empty: Vec<usize> = by_rank.iter().map(|&path| cells - filled(path)).collect();
         let mut tier_start = vec![0usize; cells + 2];
-        for &path in &by_rank {
-            tier_start[empty(path) + 1] += 1;
+        for &e in &empty {
+            tier_start[e + 1] += 1;
         }
         for t in 1..tier_start.len() {
             tier_start[t] += tier_start[t - 1];
@@ -165,11 +167,13 @@ impl Young {
         let mut paths = vec![0u32; by_rank.len()];
         let mut ranks = vec![0u32; by_rank.len()];
         let mut index_of_rank = vec![0u32; by_rank.len()];
+        let mut filled_at = vec![0u8; by_rank.len()];
         for (rank, &path) in by_rank.iter().enumerate() {
-            let slot = &mut next[empty(path)];
+            let slot = &mut next[empty[rank]];
             paths[*slot] = path;
             ranks[*slot] = rank as u32;
             index_of_rank[rank] = *slot as u32;
+            filled_at[*slot] = (cells - empty[rank]) as u8;
             *slot += 1;
         }
         Ok(Young {
@@ -181,6 +185,7 @@ impl Young {
             paths,
             ranks,
             index_of_rank,
+            filled: filled_at,
             tier_start,
             bound,
         })
@@ -319,9 +324,28 @@ impl Indexed for Young {
     }
 
     fn indexed_moves(&self, index: usize, out: &mut Vec<Move<usize>>) {
+        self.each_move(index, |m| {
+            out.push(m);
+            ControlFlow::Continue(())
+        });
+    }
+
+    fn visit_moves<F>(&self, index: usize, _buf: &mut Vec<Move<usize>>, visit: F)
+    where
+        F: FnMut(Move<usize>) -> ControlFlow<()>,
+    {
+        self.each_move(index, visit);
+    }
+}
+
+impl Young {
+    /// Calls `visit` on each move from the position numbered `index`, successors numbered
+    /// directly, until it breaks.
+    #[inline]
+    fn each_move(&self, index: usize, mut visit: impl FnMut(Move<usize>) -> ControlFlow<()>) {
         let path = self.paths[index];
         let rank = self.ranks[index] as usize;
-        let filled = filled(path);
+        let filled = usize::from(self.filled[index]);
         let end = self.rows + self.cols;
         let (mut rest, mut k) = (path, 0);
         while rest != 0 {
@@ -332,11 +356,14 @@ impl Indexed for Young {
                 let row = self.rows - 1 - k;
                 let col = p - k;
                 let next = rank + self.binomial[p][k] as usize;
-                out.push(Move {
+                let flow = visit(Move {
                     to: self.index_of_rank[next] as usize,
                     points: self.points(row * self.cols + col, filled),
                     again: false,
                 });
+                if flow.is_break() {
+                    return;
+                }
             }
             k += 1;
         }

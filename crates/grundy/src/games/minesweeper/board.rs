@@ -386,10 +386,12 @@ fn link_regions(
             groups.push((mask, 1));
             c += 1;
         }
+        // The cluster may fall apart once pairs of shared cells cancel.
         for part in parts(size as u32, &groups) {
             match part {
                 Part::Linked(linked) => *census.linked.entry(linked).or_insert(0) += 1,
-                other => unreachable!("a cluster is connected, found {other:?}"),
+                Part::Region { numbers } => *census.regions.entry(numbers).or_insert(0) += 1,
+                Part::Number => census.numbers += 1,
             }
         }
         m = end;

@@ -8,6 +8,16 @@
 //! group that borders it, clicking a numbered cell opens that cell. After a move the cluster
 //! may fall apart into smaller clusters and single regions: [`parts`] splits it, so the
 //! Grundy solver only ever stores connected clusters.
+//!
+//! Only the parity of a group's count matters: a cluster `G` with `c + 2` cells in a group
+//! has the nimber of the same cluster with `c`, because `G(c + 2) + G(c)` is a second-player
+//! win. The second player mirrors every move in the other copy, except that when the copies
+//! differ and the first player clicks a cell of the larger group, she clicks another cell of
+//! it (one is left, since it holds two more), and when he clicks a cell of the smaller group
+//! she clicks one of the larger; opening a region bordering the group empties it in either
+//! copy, and she opens the same region in the other. She always has a reply, so she wins.
+//! [`parts`] therefore keeps counts modulo 2, which keeps a cluster's positions few; the
+//! tests check the result against cell-by-cell play of whole boards.
 
 use super::Part;
 
@@ -39,7 +49,7 @@ impl Linked {
     ///
     /// ```
     /// use grundy::games::minesweeper::{parts, Part};
-    /// let ps = parts(3, &[(0b011, 1), (0b110, 2)]);
+    /// let ps = parts(3, &[(0b011, 1), (0b110, 3)]);
     /// assert!(matches!(&ps[0], Part::Linked(l) if l.regions() == 3));
     /// ```
     pub fn regions(&self) -> u32 {
@@ -52,8 +62,8 @@ impl Linked {
     ///
     /// ```
     /// use grundy::games::minesweeper::{parts, Part};
-    /// let ps = parts(2, &[(0b11, 2)]);
-    /// assert!(matches!(&ps[0], Part::Linked(l) if l.groups() == [(0b11, 2)]));
+    /// let ps = parts(2, &[(0b11, 3)]);
+    /// assert!(matches!(&ps[0], Part::Linked(l) if l.groups() == [(0b11, 1)]));
     /// ```
     pub fn groups(&self) -> &[(u64, u32)] {
         &self.groups
@@ -87,7 +97,7 @@ impl Linked {
 /// The parts of a set of `regions` closed blank regions (numbered `0..regions`, at most 64)
 /// with groups of unopened numbered cells `(bitmask of bordered regions, count)`: each
 /// connected cluster of two or more regions becomes a [`Part::Linked`], each lone region a
-/// [`Part::Region`], and groups are merged by mask.
+/// [`Part::Region`], and groups are merged by mask, their counts kept modulo 2.
 ///
 /// # Panics
 ///
@@ -97,10 +107,10 @@ impl Linked {
 ///
 /// ```
 /// use grundy::games::minesweeper::{parts, Part};
-/// // A region with two numbered cells of its own, and an unrelated empty region.
+/// // A region with three numbered cells of its own (kept as 1), and an empty region.
 /// assert_eq!(
-///     parts(2, &[(0b01, 2)]),
-///     vec![Part::Region { numbers: 2 }, Part::Region { numbers: 0 }]
+///     parts(2, &[(0b01, 3)]),
+///     vec![Part::Region { numbers: 1 }, Part::Region { numbers: 0 }]
 /// );
 /// ```
 pub fn parts(regions: u32, groups: &[(u64, u32)]) -> Vec<Part> {
@@ -121,6 +131,21 @@ pub fn parts(regions: u32, groups: &[(u64, u32)]) -> Vec<Part> {
 
 /// Splits the closed regions `closed` (a bitmask) with `groups` into connected parts.
 fn split(closed: u64, groups: &[(u64, u32)]) -> Vec<Part> {
+    // Merge equal masks and keep counts modulo 2 (see the module doc) before linking.
+    let mut merged: Vec<(u64, u32)> = groups.to_vec();
+    merged.sort_unstable();
+    merged.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        if same {
+            kept.1 += later.1;
+        }
+        same
+    });
+    merged.retain(|&(_, count)| count % 2 == 1);
+    for group in &mut merged {
+        group.1 = 1;
+    }
+    let groups = &merged[..];
     let mut res = Vec::new();
     let mut left = closed;
     while left != 0 {
@@ -137,32 +162,45 @@ fn split(closed: u64, groups: &[(u64, u32)]) -> Vec<Part> {
             component = grown;
         }
         left &= !component;
-        // Renumber the component's regions 0.. in their order, and merge equal masks.
+        // Renumber the component's regions 0.. by their signature (the sizes of the groups
+        // they border), so that clusters equal up to swapping alike regions (the leaves of a
+        // star) are mostly written alike and share one entry in the solver's table.
+        let own: Vec<(u64, u32)> = groups
+            .iter()
+            .filter(|&&(mask, count)| count > 0 && mask & component != 0)
+            .copied()
+            .collect();
+        let mut keyed: Vec<(Vec<u32>, u32)> = Vec::new();
+        let mut rest = component;
+        while rest != 0 {
+            let region = rest.trailing_zeros();
+            rest &= rest - 1;
+            let mut signature: Vec<u32> = own
+                .iter()
+                .filter(|&&(mask, _)| mask >> region & 1 == 1)
+                .map(|&(mask, _)| mask.count_ones())
+                .collect();
+            signature.sort_unstable();
+            keyed.push((signature, region));
+        }
+        keyed.sort_unstable();
+        let mut place_of = [0u8; 64];
+        for (place, (_, region)) in keyed.iter().enumerate() {
+            place_of[*region as usize] = place as u8;
+        }
         let compress = |mask: u64| -> u64 {
-            let (mut res, mut rest, mut place) = (0u64, component, 0);
+            let (mut res, mut rest) = (0u64, mask);
             while rest != 0 {
-                let bit = rest & rest.wrapping_neg();
-                if mask & bit != 0 {
-                    res |= 1 << place;
-                }
-                rest ^= bit;
-                place += 1;
+                res |= 1 << place_of[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
             }
             res
         };
-        let mut local: Vec<(u64, u32)> = groups
+        let mut local: Vec<(u64, u32)> = own
             .iter()
-            .filter(|&&(mask, count)| count > 0 && mask & component != 0)
             .map(|&(mask, count)| (compress(mask), count))
             .collect();
         local.sort_unstable();
-        local.dedup_by(|later, kept| {
-            let same = later.0 == kept.0;
-            if same {
-                kept.1 += later.1;
-            }
-            same
-        });
         let n_regions = component.count_ones();
         if n_regions == 1 {
             let numbers = local.iter().map(|&(_, count)| count).sum();

@@ -66,7 +66,8 @@ fn tiered_matches_plain_recursion() {
 }
 
 /// On every position of random boards up to 5 x 5: the numbering round-trips, the tiers hold
-/// the right number of empty cells, the direct successor numbering equals numbering `moves`,
+/// the right number of empty cells, the visitor lists the same moves as `indexed_moves`,
+/// the direct successor numbering equals numbering `moves`,
 /// and the tiered table equals the memo search.
 #[test]
 fn indexed_moves_and_table_match_memo_search() {
@@ -91,6 +92,12 @@ fn indexed_moves_and_table_match_memo_search() {
                 direct.clear();
                 plain_moves.clear();
                 game.indexed_moves(index, &mut direct);
+                let mut visited = Vec::new();
+                game.visit_moves(index, &mut Vec::new(), |m| {
+                    visited.push(m);
+                    std::ops::ControlFlow::Continue(())
+                });
+                assert_eq!(visited, direct);
                 game.moves(&pos, &mut plain_moves);
                 let mut renumbered: Vec<Move<usize>> = plain_moves
                     .iter()
