@@ -264,6 +264,27 @@ impl Input {
         Ok(value)
     }
 
+    /// The first token of case `case` of a problem whose input holds one case (more are
+    /// answered too, until the end of input): required for the first case, so an empty
+    /// input is an error, and `None` at the end of input after it.
+    ///
+    /// # Errors
+    ///
+    /// As [`Input::int`], and at the end of input before the first case.
+    pub fn case_start(
+        &mut self,
+        case: usize,
+        what: &str,
+        min: i64,
+        max: i64,
+    ) -> Result<Option<i64>, JudgeError> {
+        self.start_case(case);
+        if case == 1 {
+            return self.int(what, min, max).map(Some);
+        }
+        self.int_or_end(what, min, max)
+    }
+
     /// Like [`Input::int`], but `None` at the end of input (for inputs read to the end).
     ///
     /// # Errors

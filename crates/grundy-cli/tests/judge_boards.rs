@@ -182,3 +182,14 @@ fn chess2018_bad_input() {
         "case 1, line 1: n must be from 1 to 10",
     );
 }
+
+#[test]
+fn single_case_problems_refuse_an_empty_input() {
+    check_bad(
+        "chess2018",
+        "",
+        "",
+        "line 1: input ends where n was expected",
+    );
+    check_bad("cf69d", "\n\n", "", "input ends where x was expected");
+}

@@ -13,8 +13,7 @@ use super::{Input, JudgeError};
 /// `Anton` when the first player wins, else `Dasha`.
 pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
     for case in 1.. {
-        input.start_case(case);
-        let Some(x) = input.int_or_end("x", -200, 200)? else {
+        let Some(x) = input.case_start(case, "x", -200, 200)? else {
             return Ok(());
         };
         let y = input.int("y", -200, 200)?;

@@ -13,8 +13,7 @@ use super::{Input, JudgeError};
 /// the first player's score minus the second's for each.
 pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
     for case in 1.. {
-        input.start_case(case);
-        let Some(rows) = input.int_or_end("n", 1, 10)? else {
+        let Some(rows) = input.case_start(case, "n", 1, 10)? else {
             return Ok(());
         };
         let cols = input.int("m", 1, 10)?;
