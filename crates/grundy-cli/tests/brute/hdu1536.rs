@@ -45,13 +45,16 @@ fn case(set: &[u32], positions: &[Vec<u32>]) -> Case {
 }
 
 fn random_case(rng: &mut Rng) -> Case {
-    let mut set: Vec<u32> = (1..=9).collect();
+    let largest = if rng.chance(1, 4) { 40 } else { 9 };
+    let mut set: Vec<u32> = (1..=largest).collect();
     rng.shuffle(&mut set);
-    set.truncate(rng.range(1, 4) as usize);
+    set.truncate(rng.range(1, 5) as usize);
+    // Up to three small heaps, two up to 100, or one up to 1000.
     let positions: Vec<Vec<u32>> = (0..rng.range(1, 6))
         .map(|_| {
-            (0..rng.range(1, 4))
-                .map(|_| rng.range(0, 16) as u32)
+            let (heaps, top) = [(3, 16), (2, 100), (1, 1000)][rng.below(3)];
+            (0..rng.range(1, heaps))
+                .map(|_| rng.range(0, top) as u32)
                 .collect()
         })
         .collect();
