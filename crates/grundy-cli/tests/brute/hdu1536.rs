@@ -70,6 +70,18 @@ fn brute_force_reproduces_the_samples() {
 #[test]
 fn judge_matches_brute_force() {
     let mut rng = Rng::new(FORMAT.id);
-    let cases: Vec<Case> = (0..200).map(|_| random_case(&mut rng)).collect();
-    check(&FORMAT, &cases, 200);
+    let mut cases: Vec<Case> = (0..200).map(|_| random_case(&mut rng)).collect();
+    // Many tiny heaps.
+    for _ in 0..20 {
+        let set = [vec![1, 2], vec![2, 3], vec![1, 4], vec![3]][rng.below(4)].clone();
+        let positions: Vec<Vec<u32>> = (0..rng.range(1, 5))
+            .map(|_| {
+                (0..rng.range(5, 20))
+                    .map(|_| rng.range(0, 4) as u32)
+                    .collect()
+            })
+            .collect();
+        cases.push(case(&set, &positions));
+    }
+    check(&FORMAT, &cases, 220);
 }
