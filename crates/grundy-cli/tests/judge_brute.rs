@@ -1,17 +1,18 @@
 //! Randomized cross-checks of `grundy judge` against independent brute-force searches.
 //!
 //! Each module under `brute/` is one problem of ../shared/PROBLEMS.md: a plain game-tree
-//! search written from the rules text alone (it shares no code with the `grundy` library,
-//! which this test does not even link), a deterministic generator of hundreds of small
-//! valid cases, and a check that the brute force reproduces the problem's samples, so a
-//! wrong brute force is caught too. The harness batches the cases into as few judge inputs
-//! as the format allows, runs the binary once per batch and compares stdout byte for byte;
-//! on a mismatch it names the first differing case and prints its input lines.
+//! search written from the rules text alone (it uses nothing from the `grundy` library),
+//! a deterministic generator of hundreds of small valid cases, and a check that the brute
+//! force reproduces the problem's samples, so a wrong brute force is caught too. The
+//! harness batches the cases into as few judge inputs as the format allows, runs the
+//! binary once per batch and compares stdout byte for byte; on a mismatch it names the
+//! first differing case and prints its input lines. A problem the binary lacks fails.
 //!
 //! Every other batch is written with noisy whitespace (tabs, CR LF, blank lines), which
 //! the problem statements allow.
 //!
-//! Set `GRUNDY_BIN` to a `grundy` binary to check it instead of the one cargo built.
+//! Set `GRUNDY_BIN` to a `grundy` binary to check it instead of the one cargo built, e.g.
+//! `GRUNDY_BIN=path/to/grundy cargo test -p grundy-cli --test judge_brute hdu4778`.
 
 use std::collections::HashMap;
 use std::io::Write;

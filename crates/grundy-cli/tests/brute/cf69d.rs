@@ -55,9 +55,7 @@ fn case(x: i64, y: i64, d: i64, vectors: &[(i64, i64)]) -> Case {
     }
 }
 
-fn random_case(rng: &mut Rng) -> Case {
-    let largest = if rng.chance(1, 5) { 40 } else { 14 };
-    let d = rng.range(1, largest);
+fn random_case(rng: &mut Rng, d: i64, most_vectors: i64) -> Case {
     let (x, y) = loop {
         let (x, y) = (rng.range(-d, d), rng.range(-d, d));
         if x * x + y * y < d * d {
@@ -65,7 +63,7 @@ fn random_case(rng: &mut Rng) -> Case {
         }
     };
     let top = rng.range(1, d.min(12));
-    let vectors: Vec<(i64, i64)> = (0..rng.range(1, 5))
+    let vectors: Vec<(i64, i64)> = (0..rng.range(1, most_vectors))
         .map(|_| loop {
             let v = (rng.range(0, top), rng.range(0, top));
             if v != (0, 0) {
@@ -85,6 +83,14 @@ fn brute_force_reproduces_the_samples() {
 #[test]
 fn judge_matches_brute_force() {
     let mut rng = Rng::new(FORMAT.id);
-    let cases: Vec<Case> = (0..150).map(|_| random_case(&mut rng)).collect();
-    check(&FORMAT, &cases, 150);
+    let mut cases: Vec<Case> = (0..150)
+        .map(|_| {
+            let largest = if rng.chance(1, 5) { 40 } else { 14 };
+            let d = rng.range(1, largest);
+            random_case(&mut rng, d, 4)
+        })
+        .collect();
+    // Circles up to the limit d = 200, with up to 20 vectors.
+    cases.extend([80, 150, 200].map(|d| random_case(&mut rng, d, 20)));
+    check(&FORMAT, &cases, 153);
 }

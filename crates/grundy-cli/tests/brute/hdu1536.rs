@@ -45,13 +45,16 @@ fn case(set: &[u32], positions: &[Vec<u32>]) -> Case {
 }
 
 fn random_case(rng: &mut Rng) -> Case {
-    let mut set: Vec<u32> = (1..=9).collect();
+    let largest = if rng.chance(1, 4) { 40 } else { 9 };
+    let mut set: Vec<u32> = (1..=largest).collect();
     rng.shuffle(&mut set);
-    set.truncate(rng.range(1, 4) as usize);
+    set.truncate(rng.range(1, 5) as usize);
+    // Up to three small heaps, two up to 100, or one up to 1000.
     let positions: Vec<Vec<u32>> = (0..rng.range(1, 6))
         .map(|_| {
-            (0..rng.range(1, 4))
-                .map(|_| rng.range(0, 16) as u32)
+            let (heaps, top) = [(3, 16), (2, 100), (1, 1000)][rng.below(3)];
+            (0..rng.range(1, heaps))
+                .map(|_| rng.range(0, top) as u32)
                 .collect()
         })
         .collect();
@@ -67,6 +70,18 @@ fn brute_force_reproduces_the_samples() {
 #[test]
 fn judge_matches_brute_force() {
     let mut rng = Rng::new(FORMAT.id);
-    let cases: Vec<Case> = (0..200).map(|_| random_case(&mut rng)).collect();
-    check(&FORMAT, &cases, 200);
+    let mut cases: Vec<Case> = (0..200).map(|_| random_case(&mut rng)).collect();
+    // Many tiny heaps.
+    for _ in 0..20 {
+        let set = [vec![1, 2], vec![2, 3], vec![1, 4], vec![3]][rng.below(4)].clone();
+        let positions: Vec<Vec<u32>> = (0..rng.range(1, 5))
+            .map(|_| {
+                (0..rng.range(5, 20))
+                    .map(|_| rng.range(0, 4) as u32)
+                    .collect()
+            })
+            .collect();
+        cases.push(case(&set, &positions));
+    }
+    check(&FORMAT, &cases, 220);
 }

@@ -42,7 +42,7 @@ fn brute_force_reproduces_the_samples() {
 fn judge_matches_brute_force() {
     let mut rng = Rng::new(FORMAT.id);
     let mut memo = HashMap::new();
-    let cases: Vec<Case> = (0..300)
+    let mut cases: Vec<Case> = (0..300)
         .map(|_| {
             let top = if rng.chance(1, 2) { 2 } else { 9 };
             let heaps: Vec<u32> = (0..rng.range(1, 4))
@@ -51,5 +51,12 @@ fn judge_matches_brute_force() {
             case(&heaps, &mut memo)
         })
         .collect();
-    check(&FORMAT, &cases, 300);
+    // Many tiny heaps, up to the limit of 47.
+    for _ in 0..30 {
+        let heaps: Vec<u32> = (0..rng.range(5, 47))
+            .map(|_| rng.range(1, 3) as u32)
+            .collect();
+        cases.push(case(&heaps, &mut memo));
+    }
+    check(&FORMAT, &cases, 330);
 }

@@ -12,29 +12,40 @@ const FORMAT: Format = Format {
     max_cases: 50,
 };
 
-/// A small board: `rows x cols` cells numbered `r * cols + c`, and the mines as a bitmask.
+/// A board of at most 64 cells numbered `r * cols + c` with the mines as a bitmask, and,
+/// worked out once from the rules, each cell's neighbours and the cells each click opens.
 struct Board {
-    rows: usize,
-    cols: usize,
-    mines: u32,
+    mines: u64,
+    neighbours: Vec<Vec<usize>>,
+    clicks: Vec<u64>,
 }
 
 impl Board {
-    /// The cells around `cell` (its 8 neighbours on the board).
-    fn neighbours(&self, cell: usize) -> Vec<usize> {
-        let (r, c) = ((cell / self.cols) as i64, (cell % self.cols) as i64);
-        let mut res = Vec::new();
-        for dr in -1..=1 {
-            for dc in -1..=1 {
-                let (nr, nc) = (r + dr, c + dc);
-                if (dr, dc) != (0, 0)
-                    && (0..self.rows as i64).contains(&nr)
-                    && (0..self.cols as i64).contains(&nc)
+    /// The `rows x cols` board with mines at `(x, y)`: row x, column y, both from 0.
+    fn new(rows: usize, cols: usize, mines: &[(usize, usize)]) -> Board {
+        let neighbours = (0..rows * cols)
+            .map(|cell| {
+                let (r, c) = ((cell / cols) as i64, (cell % cols) as i64);
+                let mut res = Vec::new();
+                for (nr, nc) in
+                    (r - 1..=r + 1).flat_map(|nr| (c - 1..=c + 1).map(move |nc| (nr, nc)))
                 {
-                    res.push(nr as usize * self.cols + nc as usize);
+                    if (nr, nc) != (r, c)
+                        && (0..rows as i64).contains(&nr)
+                        && (0..cols as i64).contains(&nc)
+                    {
+                        res.push(nr as usize * cols + nc as usize);
+                    }
                 }
-            }
-        }
+                res
+            })
+            .collect();
+        let mut res = Board {
+            mines: mines.iter().map(|&(x, y)| 1 << (x * cols + y)).sum(),
+            neighbours,
+            clicks: Vec::new(),
+        };
+        res.clicks = (0..rows * cols).map(|cell| res.click(cell)).collect();
         res
     }
 
@@ -44,20 +55,20 @@ impl Board {
 
     /// A blank cell has no mine among its neighbours.
     fn is_blank(&self, cell: usize) -> bool {
-        !self.is_mine(cell) && self.neighbours(cell).iter().all(|&n| !self.is_mine(n))
+        !self.is_mine(cell) && self.neighbours[cell].iter().all(|&n| !self.is_mine(n))
     }
 
     /// The cells opened by clicking `cell`.
-    fn click(&self, cell: usize) -> u32 {
+    fn click(&self, cell: usize) -> u64 {
         if !self.is_blank(cell) {
             return 1 << cell;
         }
         // Flood fill the blank region; each blank opens all its neighbours.
         let mut opened = 1 << cell;
         let mut stack = vec![cell];
-        let mut seen = 1u32 << cell;
+        let mut seen = 1u64 << cell;
         while let Some(blank) = stack.pop() {
-            for n in self.neighbours(blank) {
+            for &n in &self.neighbours[blank] {
                 opened |= 1 << n;
                 if self.is_blank(n) && seen & (1 << n) == 0 {
                     seen |= 1 << n;
@@ -68,44 +79,46 @@ impl Board {
         opened
     }
 
+    /// The different sets of cells one click can open.
+    fn distinct_clicks(&self) -> Vec<u64> {
+        let mut res: Vec<u64> = (0..self.clicks.len())
+            .filter(|&cell| !self.is_mine(cell))
+            .map(|cell| self.clicks[cell])
+            .collect();
+        res.sort_unstable();
+        res.dedup();
+        res
+    }
+
     /// Whether some numbered cell borders two different blank regions, which the problem
     /// statement rules out (it happens on real boards, e.g. 4 x 4 with mines at (1,0) and
     /// (3,2), where cell (2,1) borders both the top-right region and cell (3,0)).
     fn has_shared_border(&self) -> bool {
-        (0..self.rows * self.cols).any(|cell| {
-            let mut regions = self
-                .neighbours(cell)
-                .into_iter()
-                .filter(|&n| self.is_blank(n));
-            let first = regions.next().map(|n| self.click(n));
-            !self.is_mine(cell) && regions.any(|n| Some(self.click(n)) != first)
+        (0..self.clicks.len()).any(|cell| {
+            let mut regions = self.neighbours[cell].iter().filter(|&&n| self.is_blank(n));
+            let first = regions.next().map(|&n| self.clicks[n]);
+            !self.is_mine(cell) && regions.any(|&n| Some(self.clicks[n]) != first)
         })
     }
 
     /// Whether the player to click wins with the cells in `opened` already open.
-    fn wins(&self, opened: u32, memo: &mut HashMap<u32, bool>) -> bool {
+    fn wins(&self, opened: u64, memo: &mut HashMap<u64, bool>) -> bool {
         if let Some(&res) = memo.get(&opened) {
             return res;
         }
-        let res = (0..self.rows * self.cols).any(|cell| {
+        let res = (0..self.clicks.len()).any(|cell| {
             !self.is_mine(cell)
                 && opened & (1 << cell) == 0
-                && !self.wins(opened | self.click(cell), memo)
+                && !self.wins(opened | self.clicks[cell], memo)
         });
         memo.insert(opened, res);
         res
     }
 }
 
-/// The board with mines at `(x, y)`: row x, column y, both from 0.
-fn board(rows: usize, cols: usize, mines: &[(usize, usize)]) -> Board {
-    let mines = mines.iter().map(|&(x, y)| 1 << (x * cols + y)).sum();
-    Board { rows, cols, mines }
-}
-
 /// Whether the first player (Xiemao) wins on a `rows x cols` board with these mines.
 fn first_wins(rows: usize, cols: usize, mines: &[(usize, usize)]) -> bool {
-    board(rows, cols, mines).wins(0, &mut HashMap::new())
+    Board::new(rows, cols, mines).wins(0, &mut HashMap::new())
 }
 
 fn case(rows: usize, cols: usize, mines: &[(usize, usize)]) -> Case {
@@ -113,31 +126,36 @@ fn case(rows: usize, cols: usize, mines: &[(usize, usize)]) -> Case {
     for &(x, y) in mines {
         input.push_str(&line(&[x, y]));
     }
+    let answer = if first_wins(rows, cols, mines) {
+        "Xiemao"
+    } else {
+        "Fanglaoshi"
+    };
     Case {
-        answer: if first_wins(rows, cols, mines) {
-            "Xiemao"
-        } else {
-            "Fanglaoshi"
-        }
-        .into(),
+        answer: answer.into(),
         input,
     }
 }
 
-/// A random board of at most 16 cells that meets the statement's promise.
-fn random_case(rng: &mut Rng) -> Case {
+/// A random board of at most `most_cells` cells with at most `most_clicks` different
+/// clicks (so at most 2^most_clicks positions to search) that keeps the statement's
+/// promise, or breaks it when `shared_border` is set.
+fn random_case(rng: &mut Rng, most_cells: usize, most_clicks: usize, shared_border: bool) -> Case {
     loop {
-        let (rows, cols, mines) = random_board(rng);
-        if !board(rows, cols, &mines).has_shared_border() {
+        let (rows, cols, mines) = random_board(rng, most_cells);
+        let board = Board::new(rows, cols, &mines);
+        if board.distinct_clicks().len() <= most_clicks
+            && board.has_shared_border() == shared_border
+        {
             return case(rows, cols, &mines);
         }
     }
 }
 
-fn random_board(rng: &mut Rng) -> (usize, usize, Vec<(usize, usize)>) {
+fn random_board(rng: &mut Rng, most_cells: usize) -> (usize, usize, Vec<(usize, usize)>) {
     let (rows, cols) = loop {
-        let (rows, cols) = (rng.range(1, 5) as usize, rng.range(1, 5) as usize);
-        if rows * cols <= 16 {
+        let (rows, cols) = (rng.range(1, 16) as usize, rng.range(1, 16) as usize);
+        if rows * cols <= most_cells {
             break (rows, cols);
         }
     };
@@ -158,15 +176,31 @@ fn random_board(rng: &mut Rng) -> (usize, usize, Vec<(usize, usize)>) {
 fn brute_force_reproduces_the_samples() {
     assert!(first_wins(3, 3, &[]));
     assert!(!first_wins(3, 3, &[(1, 1)]));
-    assert!(board(4, 4, &[(1, 0), (3, 2)]).has_shared_border());
-    assert!(!board(3, 3, &[(1, 1)]).has_shared_border());
+    assert!(Board::new(4, 4, &[(1, 0), (3, 2)]).has_shared_border());
+    assert!(!Board::new(3, 3, &[(1, 1)]).has_shared_border());
 }
 
 #[test]
 fn judge_matches_brute_force() {
     let mut rng = Rng::new(FORMAT.id);
-    let mut cases: Vec<Case> = (0..400).map(|_| random_case(&mut rng)).collect();
+    let mut cases: Vec<Case> = (0..400)
+        .map(|_| random_case(&mut rng, 16, 14, false))
+        .collect();
+    cases.extend((0..100).map(|_| random_case(&mut rng, 64, 14, false)));
     cases.push(case(1, 1, &[(0, 0)]));
     cases.push(case(1, 1, &[]));
-    check(&FORMAT, &cases, 400);
+    check(&FORMAT, &cases, 500);
+}
+
+/// Boards where a numbered cell borders two blank regions, which the statement promises
+/// never to give: the judge still plays them exactly (issue 5 asks for no wrong answers).
+#[test]
+fn judge_matches_brute_force_beyond_the_promise() {
+    let mut rng = Rng::new("hdu4678 shared borders");
+    let mut cases: Vec<Case> = (0..150)
+        .map(|_| random_case(&mut rng, 16, 12, true))
+        .collect();
+    cases.extend((0..50).map(|_| random_case(&mut rng, 64, 12, true)));
+    cases.push(case(4, 4, &[(1, 0), (3, 2)]));
+    check(&FORMAT, &cases, 200);
 }

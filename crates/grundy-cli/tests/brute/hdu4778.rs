@@ -70,10 +70,8 @@ fn case(g: usize, s: u32, bags: Vec<Vec<usize>>) -> Case {
     }
 }
 
-fn random_case(rng: &mut Rng) -> Case {
-    let g = rng.range(1, 6) as usize;
-    let most_bags = if rng.chance(1, 10) { 14 } else { 10 };
-    let b = rng.range(0, most_bags) as usize;
+fn random_case(rng: &mut Rng, b: usize) -> Case {
+    let g = rng.range(1, 8) as usize;
     let s = if rng.chance(1, 5) {
         rng.range(1, 19)
     } else {
@@ -100,7 +98,15 @@ fn brute_force_reproduces_the_samples() {
 #[test]
 fn judge_matches_brute_force() {
     let mut rng = Rng::new(FORMAT.id);
-    let mut cases: Vec<Case> = (0..300).map(|_| random_case(&mut rng)).collect();
+    let mut cases: Vec<Case> = (0..300)
+        .map(|_| {
+            let most_bags = if rng.chance(1, 10) { 14 } else { 10 };
+            let b = rng.range(0, most_bags) as usize;
+            random_case(&mut rng, b)
+        })
+        .collect();
+    // A few larger ones (up to 2^17 sets of bags taken).
+    cases.extend((15..=17).map(|b| random_case(&mut rng, b)));
     // No bags at all, and no colours either: nobody scores.
     cases.push(case(3, 4, Vec::new()));
     cases.push(case(0, 1, Vec::new()));

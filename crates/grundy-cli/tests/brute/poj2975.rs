@@ -51,7 +51,7 @@ fn brute_force_reproduces_the_samples() {
 fn judge_matches_brute_force() {
     let mut rng = Rng::new(FORMAT.id);
     let mut memo = HashMap::new();
-    let cases: Vec<Case> = (0..300)
+    let mut cases: Vec<Case> = (0..300)
         .map(|_| {
             let heaps: Vec<u32> = (0..rng.range(1, 4))
                 .map(|_| rng.range(0, 12) as u32)
@@ -59,5 +59,12 @@ fn judge_matches_brute_force() {
             case(&heaps, &mut memo)
         })
         .collect();
-    check(&FORMAT, &cases, 300);
+    // Many tiny heaps.
+    for _ in 0..30 {
+        let heaps: Vec<u32> = (0..rng.range(5, 40))
+            .map(|_| rng.range(0, 3) as u32)
+            .collect();
+        cases.push(case(&heaps, &mut memo));
+    }
+    check(&FORMAT, &cases, 330);
 }
