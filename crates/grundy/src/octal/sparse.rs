@@ -19,8 +19,8 @@
 use super::direct::{mark_takes, Marks, Rules};
 use super::stats::{best_mask, is_rare};
 
-/// Pairs scanned between checks of the missing rare values.
-const CHUNK: usize = 64;
+/// Pairs scanned before the first check of the missing rare values (the chunks double).
+const CHUNK: usize = 128;
 
 /// The most missing rare values compared with blocks of pairs at once.
 const TARGETS: usize = 4;
@@ -355,7 +355,7 @@ impl Sparse {
                 return;
             }
             start += chunk;
-            chunk += chunk / 2;
+            chunk += chunk;
         }
         if self.missing.is_empty() {
             return;
