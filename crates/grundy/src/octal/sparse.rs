@@ -19,11 +19,17 @@
 use super::direct::{mark_takes, Marks, Rules};
 use super::stats::{best_mask, is_rare};
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+
 /// Pairs scanned before the first check of the missing rare values (the chunks double).
 const CHUNK: usize = 128;
 
 /// The most missing rare values compared with blocks of pairs at once.
 const TARGETS: usize = 4;
+
+/// At most this many missing rare values are looked up in a bitset (AVX2) instead.
+const SWITCH: usize = 12;
 
 /// Pairs per block in the comparison scan.
 const BLOCK: usize = 32;
@@ -321,13 +327,20 @@ impl Sparse {
 
     /// Marks split pairs chunk by chunk until every missing rare value is found; leaves in
     /// `missing` those never found. While many are missing every pair is marked; once at
-    /// most [`TARGETS`] are, blocks of pairs are compared with them instead (vectorised).
+    /// most [`TARGETS`] are, blocks of pairs are compared with them instead (vectorised);
+    /// with AVX2 and values below 512, once at most [`SWITCH`] are, each pair is looked up
+    /// in a bitset of them (`avx2::find`).
     #[inline(always)]
     fn scan_pairs(&mut self, rules: &Rules, g: &[u16], marks: &mut Marks) {
         let n = g.len();
         let mut start = 1;
         let mut chunk = CHUNK;
-        while self.missing.len() > TARGETS {
+        #[cfg(target_arch = "x86_64")]
+        let bitset = self.avx2 && self.counts.len() <= avx2::LIMIT;
+        #[cfg(not(target_arch = "x86_64"))]
+        let bitset = false;
+        let switch = if bitset { SWITCH } else { TARGETS };
+        while self.missing.len() > switch {
             let mut more = false;
             for &k in &rules.split2 {
                 if n < k + 2 {
@@ -358,6 +371,28 @@ impl Sparse {
             chunk += chunk;
         }
         if self.missing.is_empty() {
+            return;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if bitset {
+            // Every value so far lies below the bitset's limit (`counts` covers them all).
+            let mut wanted = [0u8; avx2::LIMIT / 8];
+            for &v in &self.missing {
+                wanted[(v / 8) % wanted.len()] |= 1 << (v % 8);
+            }
+            let mut left = self.missing.len();
+            for &k in &rules.split2 {
+                if n >= k + 2 && start <= (n - k) / 2 {
+                    // SAFETY: AVX2 was detected, start >= 1, and every value lies below
+                    // the limit.
+                    left = unsafe { avx2::find(&mut wanted, left, &g[..n - k], start) };
+                    if left == 0 {
+                        break;
+                    }
+                }
+            }
+            self.missing
+                .retain(|&v| wanted[(v / 8) % wanted.len()] >> (v % 8) & 1 == 1);
             return;
         }
         for &k in &rules.split2 {
