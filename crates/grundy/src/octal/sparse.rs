@@ -103,16 +103,27 @@ struct Block {
     active: bool,
     width: usize,
     generation: u16,
-    /// `table[x * BLOCK_HEAPS + j] == generation`: x is an option of heap `start + j`.
+    /// `table[j * width + x] == generation`: x is an option of heap `start + j` (one row
+    /// per heap, so the candidate scan reads it 64 values at a time).
     table: Vec<u16>,
 }
 
 impl Block {
+    /// Bit i set when `from + i` is marked for heap n (`from` a multiple of 64).
     #[inline(always)]
-    fn has(&self, n: usize, value: usize) -> bool {
-        self.active
-            && value < self.width
-            && self.table[value * BLOCK_HEAPS + (n - self.start)] == self.generation
+    fn bits(&self, n: usize, from: usize) -> u64 {
+        if !self.active || from + 64 > self.width {
+            return 0;
+        }
+        let at = (n - self.start) * self.width + from;
+        let row: &[u16; 64] = self.table[at..at + 64]
+            .try_into()
+            .unwrap_or_else(|_| unreachable!());
+        let mut bits = 0;
+        for (i, &stamp) in row.iter().enumerate() {
+            bits |= u64::from(stamp == self.generation) << i;
+        }
+        bits
     }
 }
 
@@ -127,8 +138,8 @@ pub(super) struct Sparse {
     next_review: usize,
     rare_at_review: usize,
     missing: Vec<usize>,
-    /// Scratch for the candidate scan, as long as the mark table's scan range.
-    found: Vec<usize>,
+    /// Bit i of `rare_bits[w]`: 64 w + i is rare under the mask.
+    rare_bits: Vec<u64>,
     block: Block,
     /// The CPU supports AVX2 (x86-64 only).
     avx2: bool,
@@ -145,7 +156,7 @@ impl Sparse {
             next_review: 32,
             rare_at_review: 0,
             missing: Vec::new(),
-            found: Vec::new(),
+            rare_bits: Vec::new(),
             block: Block::default(),
             #[cfg(target_arch = "x86_64")]
             avx2: std::is_x86_feature_detected!("avx2"),
@@ -186,6 +197,7 @@ impl Sparse {
     fn review(&mut self, g: &[u16]) {
         let n = g.len();
         self.mask = best_mask(&self.counts).0;
+        self.rare_bits.clear();
         self.rare_pos.clear();
         self.rare_val.clear();
         for (pos, &v) in g.iter().enumerate().skip(1) {
@@ -246,6 +258,7 @@ impl Sparse {
             block.generation = 1;
         }
         let generation = block.generation;
+        let shift = block.width.trailing_zeros();
         let table = &mut block.table[..];
         // The length is a power of two, so masking the index proves it in bounds.
         let index_mask = table.len() - 1;
@@ -264,7 +277,7 @@ impl Sparse {
                     .try_into()
                     .unwrap_or_else(|_| unreachable!());
                 for (j, &p) in partners.iter().enumerate() {
-                    table[(usize::from(p ^ v) * BLOCK_HEAPS + j) & index_mask] = generation;
+                    table[((j << shift) | usize::from(p ^ v)) & index_mask] = generation;
                 }
             }
         }
@@ -297,27 +310,40 @@ impl Sparse {
                 }
             }
         }
+        if self.rare_bits.len() * 64 < marks.len() {
+            let mask = self.mask;
+            self.rare_bits = (0..marks.len() / 64)
+                .map(|w| {
+                    (0..64).fold(0, |bits, i| {
+                        bits | u64::from(is_rare(64 * w + i, mask)) << i
+                    })
+                })
+                .collect();
+        }
         let block = &self.block;
         // Values lie below marks.len() / 2; the least common value at or above that lies
-        // below marks.len(), as the mask has a bit below it. Branch-free: whether a value
-        // is seen or rare is unpredictable.
+        // below marks.len(), as the mask has a bit below it. 64 values at a time: the
+        // missing rare values below the candidate are the set bits of `rare & !seen`.
         let mut candidate = marks.len();
-        if self.found.len() < marks.len() {
-            self.found.resize(marks.len(), 0);
-        }
-        let mut count = 0;
-        for v in 0..marks.len() {
-            let seen = marks.has(v) | block.has(n, v);
-            let rare = is_rare(v, self.mask);
-            self.found[count] = v;
-            count += usize::from(rare & !seen);
-            if !(rare | seen) {
-                candidate = v;
+        self.missing.clear();
+        for from in (0..marks.len()).step_by(64) {
+            let seen = marks.bits(from) | block.bits(n, from);
+            let rare = self.rare_bits[(from / 64) % self.rare_bits.len()];
+            let common_unseen = !(seen | rare);
+            let below = match common_unseen {
+                0 => u64::MAX,
+                bits => (1 << bits.trailing_zeros()) - 1,
+            };
+            let mut missing = rare & !seen & below;
+            while missing != 0 {
+                self.missing.push(from + missing.trailing_zeros() as usize);
+                missing &= missing - 1;
+            }
+            if common_unseen != 0 {
+                candidate = from + common_unseen.trailing_zeros() as usize;
                 break;
             }
         }
-        self.missing.clear();
-        self.missing.extend_from_slice(&self.found[..count]);
         if self.missing.is_empty() {
             return candidate;
         }
