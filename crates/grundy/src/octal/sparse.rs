@@ -127,6 +127,32 @@ impl Block {
     }
 }
 
+/// The block pass for rows of `W` values (every partner XOR is below `W`): with the row
+/// length a constant, each mark is one load, one XOR, one mask and one store.
+#[inline(always)]
+fn scatter<const W: usize>(
+    table: &mut [u16],
+    positions: &[u32],
+    values: &[u16],
+    g: &[u16],
+    m0: usize,
+    generation: u16,
+) {
+    // A slice of constant length: the masked indices below need no bounds checks.
+    let Some(table) = table.get_mut(..BLOCK_HEAPS * W) else {
+        return;
+    };
+    for (&r, &v) in positions.iter().zip(values) {
+        let base = m0 - r as usize;
+        let partners: &[u16; BLOCK_HEAPS] = g[base..base + BLOCK_HEAPS]
+            .try_into()
+            .unwrap_or_else(|_| unreachable!());
+        for (j, &p) in partners.iter().enumerate() {
+            table[j * W + (usize::from(p ^ v) & (W - 1))] = generation;
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(super) struct Sparse {
     mask: usize,
@@ -258,26 +284,34 @@ impl Sparse {
             block.generation = 1;
         }
         let generation = block.generation;
-        let shift = block.width.trailing_zeros();
+        let width = block.width;
         let table = &mut block.table[..];
-        // The length is a power of two, so masking the index proves it in bounds.
-        let index_mask = table.len() - 1;
         for &k in &rules.split2 {
             let m0 = n - k;
             let lo = self
                 .rare_pos
                 .partition_point(|&r| (r as usize) < BLOCK_HEAPS);
             let hi = self.rare_pos.partition_point(|&r| (r as usize) < m0);
-            for (&r, &v) in self.rare_pos[lo.min(hi)..hi]
-                .iter()
-                .zip(&self.rare_val[lo.min(hi)..hi])
-            {
-                let base = m0 - r as usize;
-                let partners: &[u16; BLOCK_HEAPS] = g[base..base + BLOCK_HEAPS]
-                    .try_into()
-                    .unwrap_or_else(|_| unreachable!());
-                for (j, &p) in partners.iter().enumerate() {
-                    table[((j << shift) | usize::from(p ^ v)) & index_mask] = generation;
+            let (pos, val) = (
+                &self.rare_pos[lo.min(hi)..hi],
+                &self.rare_val[lo.min(hi)..hi],
+            );
+            match width {
+                512 => scatter::<512>(table, pos, val, g, m0, generation),
+                1024 => scatter::<1024>(table, pos, val, g, m0, generation),
+                _ => {
+                    let shift = width.trailing_zeros();
+                    // The length is a power of two, so masking the index proves it in bounds.
+                    let index_mask = table.len() - 1;
+                    for (&r, &v) in pos.iter().zip(val) {
+                        let base = m0 - r as usize;
+                        let partners: &[u16; BLOCK_HEAPS] = g[base..base + BLOCK_HEAPS]
+                            .try_into()
+                            .unwrap_or_else(|_| unreachable!());
+                        for (j, &p) in partners.iter().enumerate() {
+                            table[((j << shift) | usize::from(p ^ v)) & index_mask] = generation;
+                        }
+                    }
                 }
             }
         }
