@@ -95,6 +95,20 @@ impl Marks {
         self.stamp[value & (VALUES - 1)] == self.generation
     }
 
+    /// Bit i set when `from + i` is marked (`from` a multiple of 64 below `VALUES`).
+    #[inline(always)]
+    pub fn bits(&self, from: usize) -> u64 {
+        let from = from % VALUES;
+        let stamps: &[u32; 64] = self.stamp[from..from + 64]
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("from is a multiple of 64 below VALUES"));
+        let mut bits = 0;
+        for (i, &stamp) in stamps.iter().enumerate() {
+            bits |= u64::from(stamp == self.generation) << i;
+        }
+        bits
+    }
+
     /// The least value not marked (at most `len()`).
     pub fn mex(&self) -> usize {
         self.stamp[..self.limit]

@@ -19,11 +19,17 @@
 use super::direct::{mark_takes, Marks, Rules};
 use super::stats::{best_mask, is_rare};
 
-/// Pairs scanned between checks of the missing rare values.
-const CHUNK: usize = 64;
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+
+/// Pairs scanned before the first check of the missing rare values (the chunks double).
+const CHUNK: usize = 128;
 
 /// The most missing rare values compared with blocks of pairs at once.
 const TARGETS: usize = 4;
+
+/// At most this many missing rare values are looked up in a bitset (AVX2) instead.
+const SWITCH: usize = 12;
 
 /// Pairs per block in the comparison scan.
 const BLOCK: usize = 32;
@@ -97,16 +103,53 @@ struct Block {
     active: bool,
     width: usize,
     generation: u16,
-    /// `table[x * BLOCK_HEAPS + j] == generation`: x is an option of heap `start + j`.
+    /// `table[j * width + x] == generation`: x is an option of heap `start + j` (one row
+    /// per heap, so the candidate scan reads it 64 values at a time).
     table: Vec<u16>,
 }
 
 impl Block {
+    /// Bit i set when `from + i` is marked for heap n (`from` a multiple of 64).
     #[inline(always)]
-    fn has(&self, n: usize, value: usize) -> bool {
-        self.active
-            && value < self.width
-            && self.table[value * BLOCK_HEAPS + (n - self.start)] == self.generation
+    fn bits(&self, n: usize, from: usize) -> u64 {
+        if !self.active || from + 64 > self.width {
+            return 0;
+        }
+        let at = (n - self.start) * self.width + from;
+        let row: &[u16; 64] = self.table[at..at + 64]
+            .try_into()
+            .unwrap_or_else(|_| unreachable!());
+        let mut bits = 0;
+        for (i, &stamp) in row.iter().enumerate() {
+            bits |= u64::from(stamp == self.generation) << i;
+        }
+        bits
+    }
+}
+
+/// The block pass for rows of `W` values (every partner XOR is below `W`): with the row
+/// length a constant, each mark is one load, one XOR, one mask and one store.
+#[inline(always)]
+fn scatter<const W: usize>(
+    table: &mut [u16],
+    positions: &[u32],
+    values: &[u16],
+    g: &[u16],
+    m0: usize,
+    generation: u16,
+) {
+    // A slice of constant length: the masked indices below need no bounds checks.
+    let Some(table) = table.get_mut(..BLOCK_HEAPS * W) else {
+        return;
+    };
+    for (&r, &v) in positions.iter().zip(values) {
+        let base = m0 - r as usize;
+        let partners: &[u16; BLOCK_HEAPS] = g[base..base + BLOCK_HEAPS]
+            .try_into()
+            .unwrap_or_else(|_| unreachable!());
+        for (j, &p) in partners.iter().enumerate() {
+            table[j * W + (usize::from(p ^ v) & (W - 1))] = generation;
+        }
     }
 }
 
@@ -121,8 +164,8 @@ pub(super) struct Sparse {
     next_review: usize,
     rare_at_review: usize,
     missing: Vec<usize>,
-    /// Scratch for the candidate scan, as long as the mark table's scan range.
-    found: Vec<usize>,
+    /// Bit i of `rare_bits[w]`: 64 w + i is rare under the mask.
+    rare_bits: Vec<u64>,
     block: Block,
     /// The CPU supports AVX2 (x86-64 only).
     avx2: bool,
@@ -139,7 +182,7 @@ impl Sparse {
             next_review: 32,
             rare_at_review: 0,
             missing: Vec::new(),
-            found: Vec::new(),
+            rare_bits: Vec::new(),
             block: Block::default(),
             #[cfg(target_arch = "x86_64")]
             avx2: std::is_x86_feature_detected!("avx2"),
@@ -180,6 +223,7 @@ impl Sparse {
     fn review(&mut self, g: &[u16]) {
         let n = g.len();
         self.mask = best_mask(&self.counts).0;
+        self.rare_bits.clear();
         self.rare_pos.clear();
         self.rare_val.clear();
         for (pos, &v) in g.iter().enumerate().skip(1) {
@@ -240,25 +284,34 @@ impl Sparse {
             block.generation = 1;
         }
         let generation = block.generation;
+        let width = block.width;
         let table = &mut block.table[..];
-        // The length is a power of two, so masking the index proves it in bounds.
-        let index_mask = table.len() - 1;
         for &k in &rules.split2 {
             let m0 = n - k;
             let lo = self
                 .rare_pos
                 .partition_point(|&r| (r as usize) < BLOCK_HEAPS);
             let hi = self.rare_pos.partition_point(|&r| (r as usize) < m0);
-            for (&r, &v) in self.rare_pos[lo.min(hi)..hi]
-                .iter()
-                .zip(&self.rare_val[lo.min(hi)..hi])
-            {
-                let base = m0 - r as usize;
-                let partners: &[u16; BLOCK_HEAPS] = g[base..base + BLOCK_HEAPS]
-                    .try_into()
-                    .unwrap_or_else(|_| unreachable!());
-                for (j, &p) in partners.iter().enumerate() {
-                    table[(usize::from(p ^ v) * BLOCK_HEAPS + j) & index_mask] = generation;
+            let (pos, val) = (
+                &self.rare_pos[lo.min(hi)..hi],
+                &self.rare_val[lo.min(hi)..hi],
+            );
+            match width {
+                512 => scatter::<512>(table, pos, val, g, m0, generation),
+                1024 => scatter::<1024>(table, pos, val, g, m0, generation),
+                _ => {
+                    let shift = width.trailing_zeros();
+                    // The length is a power of two, so masking the index proves it in bounds.
+                    let index_mask = table.len() - 1;
+                    for (&r, &v) in pos.iter().zip(val) {
+                        let base = m0 - r as usize;
+                        let partners: &[u16; BLOCK_HEAPS] = g[base..base + BLOCK_HEAPS]
+                            .try_into()
+                            .unwrap_or_else(|_| unreachable!());
+                        for (j, &p) in partners.iter().enumerate() {
+                            table[((j << shift) | usize::from(p ^ v)) & index_mask] = generation;
+                        }
+                    }
                 }
             }
         }
@@ -291,27 +344,40 @@ impl Sparse {
                 }
             }
         }
+        if self.rare_bits.len() * 64 < marks.len() {
+            let mask = self.mask;
+            self.rare_bits = (0..marks.len() / 64)
+                .map(|w| {
+                    (0..64).fold(0, |bits, i| {
+                        bits | u64::from(is_rare(64 * w + i, mask)) << i
+                    })
+                })
+                .collect();
+        }
         let block = &self.block;
         // Values lie below marks.len() / 2; the least common value at or above that lies
-        // below marks.len(), as the mask has a bit below it. Branch-free: whether a value
-        // is seen or rare is unpredictable.
+        // below marks.len(), as the mask has a bit below it. 64 values at a time: the
+        // missing rare values below the candidate are the set bits of `rare & !seen`.
         let mut candidate = marks.len();
-        if self.found.len() < marks.len() {
-            self.found.resize(marks.len(), 0);
-        }
-        let mut count = 0;
-        for v in 0..marks.len() {
-            let seen = marks.has(v) | block.has(n, v);
-            let rare = is_rare(v, self.mask);
-            self.found[count] = v;
-            count += usize::from(rare & !seen);
-            if !(rare | seen) {
-                candidate = v;
+        self.missing.clear();
+        for from in (0..marks.len()).step_by(64) {
+            let seen = marks.bits(from) | block.bits(n, from);
+            let rare = self.rare_bits[(from / 64) % self.rare_bits.len()];
+            let common_unseen = !(seen | rare);
+            let below = match common_unseen {
+                0 => u64::MAX,
+                bits => (1 << bits.trailing_zeros()) - 1,
+            };
+            let mut missing = rare & !seen & below;
+            while missing != 0 {
+                self.missing.push(from + missing.trailing_zeros() as usize);
+                missing &= missing - 1;
+            }
+            if common_unseen != 0 {
+                candidate = from + common_unseen.trailing_zeros() as usize;
                 break;
             }
         }
-        self.missing.clear();
-        self.missing.extend_from_slice(&self.found[..count]);
         if self.missing.is_empty() {
             return candidate;
         }
@@ -321,13 +387,20 @@ impl Sparse {
 
     /// Marks split pairs chunk by chunk until every missing rare value is found; leaves in
     /// `missing` those never found. While many are missing every pair is marked; once at
-    /// most [`TARGETS`] are, blocks of pairs are compared with them instead (vectorised).
+    /// most [`TARGETS`] are, blocks of pairs are compared with them instead (vectorised);
+    /// with AVX2 and values below 512, once at most [`SWITCH`] are, each pair is looked up
+    /// in a bitset of them (`avx2::find`).
     #[inline(always)]
     fn scan_pairs(&mut self, rules: &Rules, g: &[u16], marks: &mut Marks) {
         let n = g.len();
         let mut start = 1;
         let mut chunk = CHUNK;
-        while self.missing.len() > TARGETS {
+        #[cfg(target_arch = "x86_64")]
+        let bitset = self.avx2 && self.counts.len() <= avx2::LIMIT;
+        #[cfg(not(target_arch = "x86_64"))]
+        let bitset = false;
+        let switch = if bitset { SWITCH } else { TARGETS };
+        while self.missing.len() > switch {
             let mut more = false;
             for &k in &rules.split2 {
                 if n < k + 2 {
@@ -355,9 +428,31 @@ impl Sparse {
                 return;
             }
             start += chunk;
-            chunk += chunk / 2;
+            chunk += chunk;
         }
         if self.missing.is_empty() {
+            return;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if bitset {
+            // Every value so far lies below the bitset's limit (`counts` covers them all).
+            let mut wanted = [0u8; avx2::LIMIT / 8];
+            for &v in &self.missing {
+                wanted[(v / 8) % wanted.len()] |= 1 << (v % 8);
+            }
+            let mut left = self.missing.len();
+            for &k in &rules.split2 {
+                if n >= k + 2 && start <= (n - k) / 2 {
+                    // SAFETY: AVX2 was detected, start >= 1, and every value lies below
+                    // the limit.
+                    left = unsafe { avx2::find(&mut wanted, left, &g[..n - k], start) };
+                    if left == 0 {
+                        break;
+                    }
+                }
+            }
+            self.missing
+                .retain(|&v| wanted[(v / 8) % wanted.len()] >> (v % 8) & 1 == 1);
             return;
         }
         for &k in &rules.split2 {
