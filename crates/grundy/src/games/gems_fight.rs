@@ -17,11 +17,17 @@
 //! successor directly: a set's colex rank is `sum C(p_i, i)` over its members `p_1 < p_2 <
 //! ...`, and removing member `p_j` lowers the indices of those above it by one, so one pass
 //! gives the ranks of all successors. Gem counts are packed one colour per byte, so the
-//! cooker of any set of taken bags is two table reads (low and high halves of the set), and
-//! the stones a bag makes are counted for all colours at once by byte-wise comparisons.
+//! cooker of any set of taken bags is two table reads (low and high halves of the set).
+//!
+//! Stones depend only on the totals poured: after pouring a set of bags, `sum floor(T_c / S)`
+//! stones have melted, `T_c` the set's gems of colour `c`, whatever the order. So the
+//! numbered moves read a move's stones as the difference of that count, tabled once per
+//! position, at its two ends; [`Game::moves`] counts them from the cooker's residues
+//! instead (all colours at once by byte-wise comparisons), and the tests compare the two.
 
 use std::ops::{ControlFlow, Range};
 
+use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::model::{Game, Indexed, Move};
@@ -74,6 +80,9 @@ pub struct GemsFight {
     tier_start: Vec<usize>,
     /// The set of untaken bags of each index.
     sets: Vec<u32>,
+    /// `formed[i]`: stones made in all by pouring the bags taken at index `i`. A move's
+    /// stones are the difference of its two ends, since melting depends only on the totals.
+    formed: Vec<u16>,
     /// Stones made when every bag is poured: no score exceeds it.
     all_stones: u64,
 }
@@ -237,6 +246,18 @@ impl GemsFight {
             tier_start.push(sets.len());
         }
         let all_stones = totals.iter().map(|&t| (t / size as usize) as u64).sum();
+        let quotient: Vec<u16> = (0..256u32).map(|v| (v / size) as u16).collect();
+        let everything = ((1u64 << n) - 1) as u32;
+        let formed = sets
+            .par_iter()
+            .map(|&untaken| {
+                let taken = (everything ^ untaken) as usize;
+                let gems = low_gems[taken & ((1 << LOW_BITS) - 1)] + high_gems[taken >> LOW_BITS];
+                (0..colours)
+                    .map(|colour| quotient[(gems >> (8 * colour)) as u8 as usize])
+                    .sum()
+            })
+            .collect();
         Ok(GemsFight {
             bags: n,
             colours,
@@ -248,6 +269,7 @@ impl GemsFight {
             binomial,
             tier_start,
             sets,
+            formed,
             all_stones,
         })
     }
@@ -369,7 +391,7 @@ impl GemsFight {
         if untaken == 0 {
             return;
         }
-        let cooker = self.cooker(untaken);
+        let formed_here = i64::from(self.formed[index]);
         let tier = untaken.count_ones() as usize;
         let rank = index - self.tier_start[tier];
         let base = self.tier_start[tier - 1];
@@ -385,7 +407,7 @@ impl GemsFight {
             let to = base + rank - suffix + suffix_shifted;
             suffix_shifted += row[(place - 1) & 31] as usize;
             place -= 1;
-            let points = self.stones(cooker, self.bag_gems[bag]);
+            let points = i64::from(self.formed[to]) - formed_here;
             let flow = visit(Move {
                 to,
                 points,
