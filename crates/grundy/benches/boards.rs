@@ -172,7 +172,11 @@ fn young_hand_memo(a: &[i64], b: &[i64]) -> i64 {
         for r in 0..10 {
             if rows[r] < 10 && (r == 0 || rows[r - 1] > rows[r]) {
                 let cell = r * 10 + rows[r];
-                let points = if filled % 2 == 0 { a[cell] } else { b[cell] };
+                let points = if filled.is_multiple_of(2) {
+                    a[cell]
+                } else {
+                    b[cell]
+                };
                 rows[r] += 1;
                 let v = points - go(rows, filled + 1, a, b, memo);
                 rows[r] -= 1;

@@ -93,7 +93,7 @@ fn direct_method_agrees_with_the_engine_on_famous_and_random_codes() {
     .to_vec();
     let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
     for _ in 0..40 {
-        let mut code = String::from(if state % 3 == 0 { "4." } else { "0." });
+        let mut code = String::from(if state.is_multiple_of(3) { "4." } else { "0." });
         for _ in 0..1 + state % 4 {
             state = state
                 .wrapping_mul(6_364_136_223_846_793_005)

@@ -46,7 +46,11 @@ fn search(
     }
     let cols = a[0].len();
     // The first player moves when an even number of cells is filled.
-    let values = if filled.count_ones() % 2 == 0 { a } else { b };
+    let values = if filled.count_ones().is_multiple_of(2) {
+        a
+    } else {
+        b
+    };
     let mut best = None;
     for (i, row) in values.iter().enumerate() {
         for (j, &cell_value) in row.iter().enumerate() {

@@ -55,7 +55,7 @@ impl MooreNim {
     /// ```
     pub fn outcome(&self, heaps: &[u64]) -> Outcome {
         let modulus = self.k as u64 + 1;
-        let loss = (0..64).all(|bit| bit_count(heaps, bit) % modulus == 0);
+        let loss = (0..64).all(|bit| bit_count(heaps, bit).is_multiple_of(modulus));
         if loss {
             Outcome::Loss
         } else {

@@ -57,7 +57,8 @@ impl TeamNim {
     /// assert!(TeamNim::new(vec![3, 0]).is_none());
     /// ```
     pub fn new(limits: Vec<u32>) -> Option<TeamNim> {
-        let valid = !limits.is_empty() && limits.len() % 2 == 0 && limits.iter().all(|&m| m > 0);
+        let valid =
+            !limits.is_empty() && limits.len().is_multiple_of(2) && limits.iter().all(|&m| m > 0);
         valid.then_some(TeamNim { limits })
     }
 

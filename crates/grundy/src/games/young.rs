@@ -229,7 +229,7 @@ impl Young {
 
     /// The points for placing a stone on `cell` (row-major) with `filled` cells filled.
     fn points(&self, cell: usize, filled: usize) -> i64 {
-        if filled % 2 == 0 {
+        if filled.is_multiple_of(2) {
             self.first[cell]
         } else {
             self.second[cell]

@@ -392,7 +392,7 @@ pub fn ring_period(seq: &mut Sequence, line: Period) -> Result<(Period, usize), 
     let len = start + 2 * p;
     let ring = ring_values(seq, len)?;
     let period = (1..=p)
-        .filter(|d| p % d == 0)
+        .filter(|d| p.is_multiple_of(*d))
         .find(|&d| (start..start + p).all(|n| ring[n] == ring[n + d]))
         .unwrap_or(p);
     let mut preperiod = start;

@@ -264,7 +264,7 @@ impl Sequence {
         self.values.reserve(len - self.values.len());
         while self.values.len() < len {
             let n = self.values.len();
-            if n % 4096 == 0 {
+            if n.is_multiple_of(4096) {
                 self.budget.check_cancelled()?;
             }
             let value = match &mut self.engine {

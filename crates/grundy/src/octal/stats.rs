@@ -46,7 +46,7 @@ pub fn best_mask(counts: &[u64]) -> (usize, u64) {
 /// ```
 #[inline(always)]
 pub fn is_rare(value: usize, mask: usize) -> bool {
-    (value & mask).count_ones() % 2 == 0
+    (value & mask).count_ones().is_multiple_of(2)
 }
 
 /// How often each value occurs among G(1) .. G(len - 1), and the rare ones.

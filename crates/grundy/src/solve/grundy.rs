@@ -175,7 +175,7 @@ impl<'g, G: Game> GrundySolver<'g, G> {
         self.budget.check_positions(needed)?;
         let entry_bytes = size_of::<(G::Position, Option<Nimber>)>() as u64 + 1;
         self.budget.check_bytes(needed * entry_bytes)?;
-        if needed % 65_536 == 0 {
+        if needed.is_multiple_of(65_536) {
             self.budget.check_cancelled()?;
         }
         let start = moves.len();

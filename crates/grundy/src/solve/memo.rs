@@ -285,7 +285,7 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
         self.budget.check_positions(needed)?;
         self.budget
             .check_bytes(needed * Self::bytes_per_position() as u64)?;
-        if needed % 65_536 == 0 {
+        if needed.is_multiple_of(65_536) {
             self.budget.check_cancelled()?;
         }
         let start = moves.len();

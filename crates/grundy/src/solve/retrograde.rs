@@ -389,7 +389,7 @@ impl Graph {
         let mut popped = 0usize;
         while let Some(v) = queue.pop() {
             popped += 1;
-            if popped % 65_536 == 0 {
+            if popped.is_multiple_of(65_536) {
                 budget.check_cancelled()?;
             }
             let v = v as usize;

@@ -124,7 +124,7 @@ pub fn analyze(family: &Family, words: &[String]) -> anyhow::Result<Analysis> {
 }
 
 fn parity(n: u64) -> &'static str {
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         "even"
     } else {
         "odd"

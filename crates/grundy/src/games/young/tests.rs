@@ -14,7 +14,11 @@ fn plain(rows: usize, cols: usize, a: &[i64], b: &[i64], filled: u32, turn: usiz
                 && (0..=r).all(|rr| (0..=c).all(|cc| (rr, cc) == (r, c) || is_filled(rr, cc)));
             if open {
                 let cell = r * cols + c;
-                let points = if turn % 2 == 0 { a[cell] } else { b[cell] };
+                let points = if turn.is_multiple_of(2) {
+                    a[cell]
+                } else {
+                    b[cell]
+                };
                 let v = points - plain(rows, cols, a, b, filled | 1 << cell, turn + 1);
                 best = Some(best.map_or(v, |x: i64| x.max(v)));
             }

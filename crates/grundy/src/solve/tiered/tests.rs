@@ -405,7 +405,7 @@ fn large_tiers_split_across_threads_agree_with_one_thread() {
         fn moves(&self, pos: &usize, out: &mut Vec<Move<usize>>) {
             if *pos >= 37 {
                 out.push(Move::to(pos % 37));
-                if pos % 3 == 0 {
+                if pos.is_multiple_of(3) {
                     out.push(Move::to((pos / 3) % 37).again());
                 }
             } else if *pos > 0 {
