@@ -24,6 +24,8 @@ pub mod model;
 pub mod octal;
 pub mod sequence;
 pub mod solve;
+#[cfg(test)]
+mod testing;
 pub mod value;
 
 pub use limits::{Budget, SolveError};

@@ -1,6 +1,7 @@
 use super::*;
 use crate::solve::memo::{MemoSearch, Scores};
 use crate::solve::tiered::solve_scores;
+use crate::testing::check_numbered_moves;
 use crate::Budget;
 
 /// The best stones difference for the player to move, by plain recursion over the rules:
@@ -107,32 +108,9 @@ fn indexed_moves_and_table_match_memo_search() {
         let game = GemsFight::new(colours, size as u32, &bags).unwrap();
         let table = solve_scores(&game, &Budget::default()).unwrap();
         let mut search = MemoSearch::new(&game, Scores, Budget::default());
-        let (mut direct, mut plain_moves) = (Vec::new(), Vec::new());
         assert_eq!(game.len(), 1 << bags.len());
         for index in 0..game.len() {
-            let pos = game.position(index);
-            assert_eq!(game.index(&pos), index);
-            direct.clear();
-            plain_moves.clear();
-            game.indexed_moves(index, &mut direct);
-            let mut visited = Vec::new();
-            game.visit_moves(index, &mut Vec::new(), |m| {
-                visited.push(m);
-                std::ops::ControlFlow::Continue(())
-            });
-            assert_eq!(visited, direct);
-            game.moves(&pos, &mut plain_moves);
-            let mut renumbered: Vec<Move<usize>> = plain_moves
-                .iter()
-                .map(|m| Move {
-                    to: game.index(&m.to),
-                    points: m.points,
-                    again: m.again,
-                })
-                .collect();
-            direct.sort_by_key(|m| m.to);
-            renumbered.sort_by_key(|m| m.to);
-            assert_eq!(direct, renumbered);
+            let pos = check_numbered_moves(&game, index);
             assert_eq!(table.get(index), search.value(&pos).unwrap());
             compared += 1;
         }

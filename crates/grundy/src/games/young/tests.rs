@@ -1,6 +1,7 @@
 use super::*;
 use crate::solve::memo::{MemoSearch, Scores};
 use crate::solve::tiered::solve_scores;
+use crate::testing::check_numbered_moves;
 use crate::Budget;
 
 /// The mover's best difference by plain recursion over cells: `filled` is a bitset of cells,
@@ -86,34 +87,11 @@ fn indexed_moves_and_table_match_memo_search() {
         let game = Young::new(rows, cols, a, b).unwrap();
         let table = solve_scores(&game, &Budget::default()).unwrap();
         let mut search = MemoSearch::new(&game, Scores, Budget::default());
-        let (mut direct, mut plain_moves) = (Vec::new(), Vec::new());
         for tier in 0..game.tiers() {
             for index in game.tier_range(tier) {
-                let pos = game.position(index);
-                assert_eq!(game.index(&pos), index);
+                let pos = check_numbered_moves(&game, index);
                 let empty = cells - pos.iter().map(|&l| usize::from(l)).sum::<usize>();
                 assert_eq!(empty, tier);
-                direct.clear();
-                plain_moves.clear();
-                game.indexed_moves(index, &mut direct);
-                let mut visited = Vec::new();
-                game.visit_moves(index, &mut Vec::new(), |m| {
-                    visited.push(m);
-                    std::ops::ControlFlow::Continue(())
-                });
-                assert_eq!(visited, direct);
-                game.moves(&pos, &mut plain_moves);
-                let mut renumbered: Vec<Move<usize>> = plain_moves
-                    .iter()
-                    .map(|m| Move {
-                        to: game.index(&m.to),
-                        points: m.points,
-                        again: m.again,
-                    })
-                    .collect();
-                direct.sort_by_key(|m| m.to);
-                renumbered.sort_by_key(|m| m.to);
-                assert_eq!(direct, renumbered);
                 assert_eq!(table.get(index), search.value(&pos).unwrap());
                 compared += 1;
             }

@@ -1,0 +1,33 @@
+//! Checks shared by the unit tests of several games (compiled for tests only).
+
+use crate::model::{Indexed, Move};
+
+/// Checks position `index` of an indexed game against its plain rules and returns it:
+/// numbering and position are inverse, [`Indexed::visit_moves`] visits exactly what
+/// [`Indexed::indexed_moves`] lists, and those moves are [`crate::Game::moves`] renumbered.
+pub(crate) fn check_numbered_moves<G: Indexed>(game: &G, index: usize) -> G::Position {
+    let pos = game.position(index);
+    assert_eq!(game.index(&pos), index);
+    let mut direct = Vec::new();
+    game.indexed_moves(index, &mut direct);
+    let mut visited = Vec::new();
+    game.visit_moves(index, &mut Vec::new(), |m| {
+        visited.push(m);
+        std::ops::ControlFlow::Continue(())
+    });
+    assert_eq!(visited, direct);
+    let mut plain_moves = Vec::new();
+    game.moves(&pos, &mut plain_moves);
+    let mut renumbered: Vec<Move<usize>> = plain_moves
+        .iter()
+        .map(|m| Move {
+            to: game.index(&m.to),
+            points: m.points,
+            again: m.again,
+        })
+        .collect();
+    direct.sort_by_key(|m| m.to);
+    renumbered.sort_by_key(|m| m.to);
+    assert_eq!(direct, renumbered);
+    pos
+}
