@@ -29,5 +29,5 @@ mod testing;
 pub mod value;
 
 pub use limits::{Budget, SolveError};
-pub use model::{Components, Game, Indexed, Move};
+pub use model::{Components, Game, Indexed, Move, Subsets};
 pub use value::{Nimber, Outcome, Play};

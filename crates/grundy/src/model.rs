@@ -3,12 +3,15 @@
 //! A game is seen from the player to move (negamax). [`Game::moves`] lists the moves from a
 //! position; each [`Move`] leads to a position, may give the mover points, and may give the
 //! mover another turn. Optional abilities are traits of their own: [`Components`] (a position
-//! is a sum of independent games) and [`Indexed`] (positions are numbered densely in tiers
-//! that every move lowers). Solvers live in [`crate::solve`] and are generic over these
+//! is a sum of independent games), [`Indexed`] (positions are numbered densely in tiers
+//! that every move lowers) and [`Subsets`] (positions are sets of items taken, a move takes
+//! one more). Solvers live in [`crate::solve`] and are generic over these
 //! traits; a game knows nothing of them.
 
 use std::hash::Hash;
-use std::ops::{ControlFlow, Range};
+use std::ops::{Add, ControlFlow, Range, Sub};
+
+use crate::limits::SolveError;
 
 /// The rules of a two-player game of perfect information.
 ///
@@ -270,4 +273,151 @@ pub trait Indexed: Game {
             }
         }
     }
+}
+
+/// A game whose positions are the sets of items taken so far, and whose every move takes one
+/// more item: "take a bag", "pick a coin", the bitmask games of competitive programming.
+///
+/// A position is a `u32` bit set of the [`Subsets::items`] items (bit `i` for item `i`); the
+/// start is the empty set. From a position, each item not yet taken is exactly one move (to
+/// the position with that item added), which may earn points and grant another turn; the set
+/// of all items is the only position without moves. [`Game::moves`] must list exactly these
+/// moves. Such games are solved by [`crate::solve::subsets`], which needs only the moves'
+/// points and bonus turns, in batches ([`Subsets::take_many`]).
+///
+/// # Examples
+///
+/// Coins worth 1, 2 and 3 on a table; players take one coin at a time, keeping its value.
+///
+/// ```
+/// use grundy::model::{Game, Move, Subsets};
+///
+/// struct Coins;
+/// impl Game for Coins {
+///     type Position = u32;
+///     fn moves(&self, taken: &u32, out: &mut Vec<Move<u32>>) {
+///         for coin in (0..3).filter(|c| taken & 1 << c == 0) {
+///             out.push(Move::to(taken | 1 << coin).with_points(coin as i64 + 1));
+///         }
+///     }
+/// }
+/// impl Subsets for Coins {
+///     fn items(&self) -> usize { 3 }
+///     fn score_bound(&self) -> u64 { 6 }
+/// }
+/// let (mut points, mut again) = ([0i16; 2], [false; 2]);
+/// // Taking coin 1 (worth 2) from the positions {} and {coin 0}.
+/// Coins.take_many(1, 0, &mut points, &mut again).unwrap();
+/// assert_eq!(points, [2, 2]);
+/// ```
+pub trait Subsets: Game<Position = u32> {
+    /// The number of items (at most 30).
+    fn items(&self) -> usize;
+
+    /// A bound on the absolute value of every move's points and of every position's value
+    /// (the mover's points minus the other's from there on); score tables pick their cells
+    /// from it.
+    fn score_bound(&self) -> u64;
+
+    /// The moves taking `item` from the positions `first, first + 1, ..` (one per element of
+    /// `points`), none of which holds `item`: writes each move's points and whether it grants
+    /// another turn.
+    ///
+    /// The default finds each move in [`Game::moves`], checking that it lists one move per
+    /// item not yet taken and nothing else; a game with many positions overrides it with
+    /// straight-line code over slices, which the compiler vectorises.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] when the moves are not those of a subset game, or points
+    /// do not fit `T`.
+    ///
+    /// # Examples
+    ///
+    /// See the trait's example.
+    fn take_many<T: ScoreCell>(
+        &self,
+        item: usize,
+        first: u32,
+        points: &mut [T],
+        again: &mut [bool],
+    ) -> Result<(), SolveError> {
+        let mut moves = Vec::new();
+        for (k, (p, a)) in points.iter_mut().zip(again.iter_mut()).enumerate() {
+            let taken = first + k as u32;
+            moves.clear();
+            self.moves(&taken, &mut moves);
+            let items = self.items();
+            let legal = moves.len() == items - taken.count_ones() as usize
+                && moves.iter().all(|m| {
+                    let added = m.to & !taken;
+                    m.to & taken == taken
+                        && added.count_ones() == 1
+                        && (added.trailing_zeros() as usize) < items
+                        && moves.iter().filter(|o| o.to == m.to).count() == 1
+                });
+            let found = moves.iter().find(|m| m.to == taken | 1 << item);
+            let (Some(m), true) = (found, legal) else {
+                return Err(SolveError::Unsupported(format!(
+                    "not a subset game: the moves from {taken:#b} are not one per item not taken"
+                )));
+            };
+            *p = T::try_from(m.points).map_err(|_| {
+                SolveError::Unsupported(format!(
+                    "the move taking item {item} from {taken:#b} earns {} points, beyond the cells",
+                    m.points
+                ))
+            })?;
+            *a = m.again;
+        }
+        Ok(())
+    }
+}
+
+/// The integer cells of score tables for [`Subsets`] games: `i16` or `i32`.
+///
+/// Sealed: the solver picks the type from [`Subsets::score_bound`], and a game's
+/// [`Subsets::take_many`] writes points in it.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::model::ScoreCell;
+/// fn double<T: ScoreCell>(x: T) -> T { x + x }
+/// assert_eq!(double(21i16), 42);
+/// ```
+pub trait ScoreCell:
+    sealed::Sealed
+    + Copy
+    + Ord
+    + Default
+    + Send
+    + Sync
+    + From<i16>
+    + Into<i64>
+    + TryFrom<i64>
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + 'static
+{
+    /// The least value, used for "no move seen yet".
+    const MIN: Self;
+    /// The greatest value.
+    const MAX: Self;
+}
+
+impl ScoreCell for i16 {
+    const MIN: i16 = i16::MIN;
+    const MAX: i16 = i16::MAX;
+}
+
+impl ScoreCell for i32 {
+    const MIN: i32 = i32::MIN;
+    const MAX: i32 = i32::MAX;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for i16 {}
+    impl Sealed for i32 {}
 }

@@ -5,10 +5,13 @@
 //!   The same search gives exact scores by negamax ([`memo::Scores`]), bonus turns included.
 //! - [`strategy`]: every move with its value, the optimal ones, a principal line.
 //! - [`tiered`]: dense bottom-up tables for [`Indexed`](crate::model::Indexed) games, in parallel.
+//! - [`subsets`]: score tables for [`Subsets`](crate::model::Subsets) games (sets of items
+//!   taken), in vectorised passes over bit sets, in parallel.
 //! - [`retrograde`]: win/loss/draw for loopy games.
 
 pub mod grundy;
 pub mod memo;
 pub mod retrograde;
 pub mod strategy;
+pub mod subsets;
 pub mod tiered;

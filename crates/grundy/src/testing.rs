@@ -1,4 +1,4 @@
-//! Checks shared by the unit tests of several games (compiled for tests only).
+//! Checks for the unit tests of games (compiled for tests only).
 
 use crate::model::{Indexed, Move};
 

@@ -1,11 +1,11 @@
 //! hdu4778 — Gems Fight!: bags poured into a shared cooker, bonus turns for stones. Solved by
-//! the engine's tiered score tables over the sets of untaken bags.
+//! the engine's subset score tables over the sets of bags taken.
 
 use std::io::Write;
 
 use grundy::games::gems_fight::GemsFight;
-use grundy::solve::tiered::solve_scores;
-use grundy::{Budget, Indexed};
+use grundy::solve::subsets::solve_subset_scores;
+use grundy::Budget;
 
 use super::{Input, JudgeError};
 
@@ -40,9 +40,9 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
         }
         let game = GemsFight::new(colours as usize, size as u32, &bags)
             .map_err(|err| input.error(err.to_string()))?;
-        let table =
-            solve_scores(&game, &Budget::default()).map_err(|err| input.error(err.to_string()))?;
-        writeln!(out, "{}", table.get(game.index(&game.start())))?;
+        let table = solve_subset_scores(&game, &Budget::default())
+            .map_err(|err| input.error(err.to_string()))?;
+        writeln!(out, "{}", table.get(game.start()))?;
     }
     Ok(())
 }

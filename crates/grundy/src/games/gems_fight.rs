@@ -6,31 +6,27 @@
 //! again. Play ends when every bag is taken; the value is the mover's stones minus the
 //! other's.
 //!
-//! A position is the set of untaken bags: the cooker holds, of each colour, the gems of the
+//! A position is the set of bags taken: the cooker holds, of each colour, the gems of the
 //! taken bags modulo `S`, so it is a function of the set. Pouring a bag earns
 //! `floor((r + n) / S)` stones per colour, where `r` is the colour's residue and `n` the bag's
 //! gems of that colour, and grants another turn when that is positive ([`Move::again`]).
 //!
-//! The positions are numbered for tiered tables ([`Indexed`]): tier `t` holds the sets of `t`
-//! untaken bags, in colexicographic order (the order in which Gosper's hack enumerates them),
-//! so taking a bag moves to the tier below. [`Indexed::indexed_moves`] numbers every
-//! successor directly: a set's colex rank is `sum C(p_i, i)` over its members `p_1 < p_2 <
-//! ...`, and removing member `p_j` lowers the indices of those above it by one, so one pass
-//! gives the ranks of all successors. Gem counts are packed one colour per byte, so the
-//! cooker of any set of taken bags is two table reads (low and high halves of the set).
-//!
-//! Stones depend only on the totals poured: after pouring a set of bags, `sum floor(T_c / S)`
-//! stones have melted, `T_c` the set's gems of colour `c`, whatever the order. So the
-//! numbered moves read a move's stones as the difference of that count, tabled once per
-//! position, at its two ends; [`Game::moves`] counts them from the cooker's residues
-//! instead (all colours at once by byte-wise comparisons), and the tests compare the two.
+//! The game is a [`Subsets`] game (a move takes one more bag), solved by the engine's subset
+//! score tables. Stones depend only on the totals poured: after pouring a set of bags,
+//! `sum floor(T_c / S)` stones have melted, `T_c` the set's gems of colour `c`, whatever the
+//! order. So [`Subsets::take_many`] reads a move's stones as the difference of that count,
+//! tabled once per set, at its two ends (two contiguous slices for a batch of moves);
+//! [`Game::moves`] counts them from the cooker's residues instead (all colours at once by
+//! byte-wise comparisons), and the tests compare the two. Gem counts are packed one colour per
+//! byte, so the gems of any set are two table reads (low and high halves of the set).
 
-use std::ops::{ControlFlow, Range};
+use std::ops::Range;
 
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::model::{Game, Indexed, Move};
+use crate::limits::SolveError;
+use crate::model::{Game, Move, ScoreCell, Subsets};
 
 /// At most this many bags (the tables take `2^bags` entries).
 pub const MAX_BAGS: usize = 24;
@@ -50,14 +46,14 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 ///
 /// ```
 /// use grundy::games::gems_fight::GemsFight;
-/// use grundy::solve::tiered::solve_scores;
-/// use grundy::{Budget, Indexed};
+/// use grundy::solve::subsets::solve_subset_scores;
+/// use grundy::Budget;
 ///
 /// // hdu4778's first sample: 3 colours, S = 3, four bags (colours 0-based).
 /// let bags = vec![vec![1, 2], vec![0, 2], vec![0, 1], vec![1, 2, 0]];
 /// let game = GemsFight::new(3, 3, &bags).unwrap();
-/// let table = solve_scores(&game, &Budget::default()).unwrap();
-/// assert_eq!(table.get(game.index(&game.start())), 3);
+/// let table = solve_subset_scores(&game, &Budget::default()).unwrap();
+/// assert_eq!(table.get(game.start()), 3);
 /// ```
 #[derive(Clone, Debug)]
 pub struct GemsFight {
@@ -74,15 +70,9 @@ pub struct GemsFight {
     /// Gems of the taken bags in the low `LOW_BITS` bags of a set, and in the others.
     low_gems: Vec<u64>,
     high_gems: Vec<u64>,
-    /// `binomial[p][k]` = C(p, k).
-    binomial: Box<[[u32; 32]; 32]>,
-    /// Tier `t` is `tier_start[t]..tier_start[t + 1]`.
-    tier_start: Vec<usize>,
-    /// The set of untaken bags of each index.
-    sets: Vec<u32>,
-    /// `formed[i]`: stones made in all by pouring the bags taken at index `i`. A move's
-    /// stones are the difference of its two ends, since melting depends only on the totals.
-    formed: Vec<u16>,
+    /// `formed[taken]`: stones made in all by pouring the bags `taken`. A move's stones are
+    /// the difference of its two ends, since melting depends only on the totals.
+    formed: Vec<i16>,
     /// Stones made when every bag is poured: no score exceeds it.
     all_stones: u64,
 }
@@ -150,9 +140,9 @@ impl GemsFight {
     ///
     /// ```
     /// use grundy::games::gems_fight::GemsFight;
-    /// use grundy::Indexed;
+    /// use grundy::Subsets;
     /// let game = GemsFight::new(1, 2, &[vec![0], vec![0, 0]]).unwrap();
-    /// assert_eq!(game.len(), 4);
+    /// assert_eq!((game.items(), game.score_bound()), (2, 1));
     /// ```
     pub fn new(
         colours: usize,
@@ -221,43 +211,38 @@ impl GemsFight {
         };
         let low_gems = subset_sums(0..split);
         let high_gems = subset_sums(split..bags.len());
-        let mut binomial = Box::new([[0u32; 32]; 32]);
-        for p in 0..32 {
-            binomial[p][0] = 1;
-            for k in 1..=p {
-                binomial[p][k] = binomial[p - 1][k - 1] + binomial[p - 1][k];
-            }
-        }
         let n = bags.len();
-        let mut tier_start = vec![0usize];
-        let mut sets = Vec::with_capacity(1 << n);
-        for t in 0..=n {
-            // Gosper's hack: the t-subsets of 0..n in increasing order, which is colex order.
-            let mut set: u64 = (1 << t) - 1;
-            while set < 1 << n {
-                sets.push(set as u32);
-                if set == 0 {
-                    break;
-                }
-                let low = set & set.wrapping_neg();
-                let ripple = set + low;
-                set = (((ripple ^ set) >> 2) >> low.trailing_zeros()) | ripple;
-            }
-            tier_start.push(sets.len());
-        }
         let all_stones = totals.iter().map(|&t| (t / size as usize) as u64).sum();
-        let quotient: Vec<u16> = (0..256u32).map(|v| (v / size) as u16).collect();
-        let everything = ((1u64 << n) - 1) as u32;
-        let formed = sets
-            .par_iter()
-            .map(|&untaken| {
-                let taken = (everything ^ untaken) as usize;
-                let gems = low_gems[taken & ((1 << LOW_BITS) - 1)] + high_gems[taken >> LOW_BITS];
-                (0..colours)
-                    .map(|colour| quotient[(gems >> (8 * colour)) as u8 as usize])
-                    .sum()
-            })
-            .collect();
+        // Stones of `taken`, from its low and high halves: floor((l + h) / S) is floor(l / S) +
+        // floor(h / S), plus one when the residues add up to S or more. Residues (below S, so
+        // their sums and 128 - S fit a byte) are compared for all colours at once.
+        let split_stones = |sums: &[u64]| -> (Vec<i16>, Vec<u64>) {
+            sums.iter()
+                .map(|&gems| {
+                    let bytes = gems.to_le_bytes();
+                    let stones: i16 = bytes.iter().map(|&b| i16::from(b) / size as i16).sum();
+                    let residues = u64::from_le_bytes(bytes.map(|b| residue[b as usize]));
+                    (stones, residues)
+                })
+                .unzip()
+        };
+        let (low_stones, low_residues) = split_stones(&low_gems);
+        let (high_stones, high_residues) = split_stones(&high_gems);
+        let carry = u64::from(128 - size) * ONES;
+        let mut formed = vec![0i16; 1 << n];
+        formed
+            .par_chunks_mut(1 << split)
+            .enumerate()
+            .for_each(|(high, chunk)| {
+                let stones = high_stones[high];
+                let residues = high_residues[high] + carry;
+                let low = low_stones.iter().zip(&low_residues);
+                for (cell, (&low_stones, &low_residues)) in chunk.iter_mut().zip(low) {
+                    let carried = ((low_residues + residues) & HIGH_BITS) >> 7;
+                    let carries = (carried.wrapping_mul(ONES) >> 56) as i16;
+                    *cell = stones + low_stones + carries;
+                }
+            });
         Ok(GemsFight {
             bags: n,
             colours,
@@ -266,29 +251,25 @@ impl GemsFight {
             thresholds,
             low_gems,
             high_gems,
-            binomial,
-            tier_start,
-            sets,
             formed,
             all_stones,
         })
     }
 
-    /// The starting position: every bag untaken.
+    /// The starting position: no bag taken.
     ///
     /// # Examples
     ///
     /// ```
     /// let game = grundy::games::gems_fight::GemsFight::new(1, 1, &[vec![0], vec![0]]).unwrap();
-    /// assert_eq!(game.start(), 0b11);
+    /// assert_eq!(game.start(), 0);
     /// ```
     pub fn start(&self) -> u32 {
-        ((1u64 << self.bags) - 1) as u32
+        0
     }
 
-    /// The cooker's residues (one byte per colour) when the bags outside `untaken` are taken.
-    fn cooker(&self, untaken: u32) -> u64 {
-        let taken = self.start() ^ untaken;
+    /// The cooker's residues (one byte per colour) when the bags `taken` are taken.
+    fn cooker(&self, taken: u32) -> u64 {
         let low = taken as usize & ((1 << LOW_BITS) - 1);
         let gems = self.low_gems[low] + self.high_gems[(taken >> LOW_BITS) as usize];
         let mut res = 0u64;
@@ -311,112 +292,48 @@ impl GemsFight {
         }
         (reached.wrapping_mul(ONES) >> 56) as i64
     }
-
-    /// The colex rank of `set` among the sets of its size.
-    fn rank(&self, set: u32) -> usize {
-        let (mut rest, mut res, mut k) = (set, 0usize, 1);
-        while rest != 0 {
-            let p = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            res += self.binomial[p & 31][k & 31] as usize;
-            k += 1;
-        }
-        res
-    }
 }
 
 impl Game for GemsFight {
-    /// The set of untaken bags, bit `b` for bag `b`.
+    /// The set of bags taken, bit `b` for bag `b`.
     type Position = u32;
 
-    fn moves(&self, untaken: &u32, out: &mut Vec<Move<u32>>) {
-        let cooker = self.cooker(*untaken);
-        let mut rest = *untaken;
-        while rest != 0 {
-            let bag = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+    fn moves(&self, taken: &u32, out: &mut Vec<Move<u32>>) {
+        let cooker = self.cooker(*taken);
+        for bag in (0..self.bags).filter(|b| taken & 1 << b == 0) {
             let stones = self.stones(cooker, self.bag_gems[bag & 31]);
-            let mv = Move::to(untaken ^ 1 << bag).with_points(stones);
+            let mv = Move::to(taken | 1 << bag).with_points(stones);
             out.push(if stones > 0 { mv.again() } else { mv });
         }
     }
 }
 
-impl Indexed for GemsFight {
-    fn len(&self) -> usize {
-        self.sets.len()
+impl Subsets for GemsFight {
+    fn items(&self) -> usize {
+        self.bags
     }
 
-    fn index(&self, untaken: &u32) -> usize {
-        self.tier_start[untaken.count_ones() as usize] + self.rank(*untaken)
+    fn score_bound(&self) -> u64 {
+        self.all_stones
     }
 
-    fn position(&self, index: usize) -> u32 {
-        self.sets[index]
-    }
-
-    fn tiers(&self) -> usize {
-        self.bags + 1
-    }
-
-    fn tier_range(&self, tier: usize) -> Range<usize> {
-        self.tier_start[tier]..self.tier_start[tier + 1]
-    }
-
-    fn score_bound(&self) -> Option<u64> {
-        Some(self.all_stones)
-    }
-
-    fn indexed_moves(&self, index: usize, out: &mut Vec<Move<usize>>) {
-        self.each_move(index, |m| {
-            out.push(m);
-            ControlFlow::Continue(())
-        });
-    }
-
-    fn visit_moves<F>(&self, index: usize, _buf: &mut Vec<Move<usize>>, visit: F)
-    where
-        F: FnMut(Move<usize>) -> ControlFlow<()>,
-    {
-        self.each_move(index, visit);
-    }
-}
-
-impl GemsFight {
-    /// Calls `visit` on each move from the position numbered `index`, successors numbered
-    /// directly, until it breaks.
     #[inline]
-    fn each_move(&self, index: usize, mut visit: impl FnMut(Move<usize>) -> ControlFlow<()>) {
-        let untaken = self.sets[index];
-        if untaken == 0 {
-            return;
+    fn take_many<T: ScoreCell>(
+        &self,
+        bag: usize,
+        first: u32,
+        points: &mut [T],
+        again: &mut [bool],
+    ) -> Result<(), SolveError> {
+        let n = points.len();
+        let before = &self.formed[first as usize..][..n];
+        let after = &self.formed[(first | 1 << bag) as usize..][..n];
+        for (((p, a), &b), &c) in points.iter_mut().zip(again).zip(before).zip(after) {
+            let stones = c - b;
+            *p = T::from(stones);
+            *a = stones > 0;
         }
-        let formed_here = i64::from(self.formed[index]);
-        let tier = untaken.count_ones() as usize;
-        let rank = index - self.tier_start[tier];
-        let base = self.tier_start[tier - 1];
-        // Members from the highest down. Without member j (place j from 1), the members
-        // above it drop one place: rank - sum_{i >= j} C(p_i, i) + sum_{i > j} C(p_i, i - 1).
-        let (mut suffix, mut suffix_shifted) = (0usize, 0usize);
-        let (mut rest, mut place) = (untaken, tier);
-        while rest != 0 {
-            let bag = (31 - rest.leading_zeros()) as usize & 31;
-            rest ^= 1 << bag;
-            let row = &self.binomial[bag];
-            suffix += row[place & 31] as usize;
-            let to = base + rank - suffix + suffix_shifted;
-            suffix_shifted += row[(place - 1) & 31] as usize;
-            place -= 1;
-            let points = i64::from(self.formed[to]) - formed_here;
-            let flow = visit(Move {
-                to,
-                points,
-                again: points > 0,
-            });
-            if flow.is_break() {
-                return;
-            }
-        }
+        Ok(())
     }
 }
 

@@ -1,7 +1,6 @@
 use super::*;
 use crate::solve::memo::{MemoSearch, Scores};
-use crate::solve::tiered::solve_scores;
-use crate::testing::check_numbered_moves;
+use crate::solve::subsets::solve_subset_scores;
 use crate::Budget;
 
 /// The best stones difference for the player to move, by plain recursion over the rules:
@@ -65,57 +64,65 @@ fn samples() {
     ] {
         let size = if expected == 3 { 3 } else { 2 };
         let game = GemsFight::new(3, size, &bags).unwrap();
-        let table = solve_scores(&game, &Budget::default()).unwrap();
-        assert_eq!(table.get(game.index(&game.start())), expected);
+        let table = solve_subset_scores(&game, &Budget::default()).unwrap();
+        assert_eq!(table.get(game.start()), expected);
     }
 }
 
-/// The tiered table's start value equals plain recursion over the rules on random games of
+/// The subset table's start value equals plain recursion over the rules on random games of
 /// up to 7 bags.
 #[test]
-fn tiered_matches_plain_recursion() {
+fn table_matches_plain_recursion() {
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let mut compared = 0;
     for _ in 0..300 {
         let (colours, size, bags) = random_game(&mut rng, 7);
         let game = GemsFight::new(colours, size as u32, &bags).unwrap();
-        let table = solve_scores(&game, &Budget::default()).unwrap();
+        let table = solve_subset_scores(&game, &Budget::default()).unwrap();
         let expected = plain(
             &bags,
             size,
             &mut vec![0; colours],
             &mut vec![false; bags.len()],
         );
-        assert_eq!(
-            table.get(game.index(&game.start())),
-            expected,
-            "{bags:?} S = {size}"
-        );
+        assert_eq!(table.get(game.start()), expected, "{bags:?} S = {size}");
         compared += 1;
     }
     assert_eq!(compared, 300);
 }
 
-/// On every position of random games: the numbering round-trips, the visitor lists the
-/// same moves as `indexed_moves`, the direct successor
-/// numbering equals numbering `moves`' successors, and the tiered table equals the memo search.
+/// On every position of random games of up to 14 bags (more than one block of the subset
+/// solver): the batched moves (stones as differences of a table) equal [`Game::moves`]
+/// (stones from the cooker's residues), and the table equals the memo search.
 #[test]
-fn indexed_moves_and_table_match_memo_search() {
+fn take_many_and_table_match_memo_search() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut compared = 0;
-    for _ in 0..60 {
-        let (colours, size, bags) = random_game(&mut rng, 10);
+    for round in 0..40 {
+        let most_bags = if round < 4 { 14 } else { 10 };
+        let (colours, size, mut bags) = random_game(&mut rng, most_bags);
+        while round < 4 && bags.len() < 13 {
+            bags.push(vec![rng.below(colours as u64) as usize; 2]);
+        }
         let game = GemsFight::new(colours, size as u32, &bags).unwrap();
-        let table = solve_scores(&game, &Budget::default()).unwrap();
+        let table = solve_subset_scores(&game, &Budget::default()).unwrap();
         let mut search = MemoSearch::new(&game, Scores, Budget::default());
-        assert_eq!(game.len(), 1 << bags.len());
-        for index in 0..game.len() {
-            let pos = check_numbered_moves(&game, index);
-            assert_eq!(table.get(index), search.value(&pos).unwrap());
+        assert_eq!(table.len(), 1 << bags.len());
+        let (mut points, mut again) = ([0i16; 1], [false; 1]);
+        let mut moves = Vec::new();
+        for taken in 0..1u32 << bags.len() {
+            moves.clear();
+            game.moves(&taken, &mut moves);
+            for m in &moves {
+                let bag = (m.to ^ taken).trailing_zeros() as usize;
+                game.take_many(bag, taken, &mut points, &mut again).unwrap();
+                assert_eq!((i64::from(points[0]), again[0]), (m.points, m.again));
+            }
+            assert_eq!(table.get(taken), search.value(&taken).unwrap());
             compared += 1;
         }
     }
-    assert!(compared > 5_000, "{compared}");
+    assert!(compared > 4 * 8192, "{compared}");
 }
 
 #[test]
