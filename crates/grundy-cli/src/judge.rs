@@ -38,7 +38,7 @@ pub struct Problem {
 pub const PROBLEMS: &[Problem] = &[
     Problem {
         id: "hdu4778",
-        summary: "Gems Fight!: bags, a shared cooker, bonus turns (tiered score tables)",
+        summary: "Gems Fight!: bags, a shared cooker, bonus turns (subset score tables)",
         run: hdu4778::run,
     },
     Problem {

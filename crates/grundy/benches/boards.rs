@@ -129,6 +129,16 @@ fn gems_fight(c: &mut Criterion) {
             assert_eq!(got, expected);
         })
     });
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a thread pool");
+    group.bench_function("engine_subsets_one_thread", |b| {
+        b.iter(|| {
+            let got: Vec<i64> = one_thread.install(|| cases.iter().map(gems_engine).collect());
+            assert_eq!(got, expected);
+        })
+    });
     group.bench_function("hand_written_dp", |b| {
         b.iter(|| {
             let got: Vec<i64> = cases.iter().map(gems_hand_dp).collect();
