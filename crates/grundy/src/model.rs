@@ -309,6 +309,8 @@ pub trait Indexed: Game {
 /// // Taking coin 1 (worth 2) from the positions {} and {coin 0}.
 /// Coins.take_many(1, 0, &mut points, &mut again).unwrap();
 /// assert_eq!(points, [2, 2]);
+/// // Taking coin 2 (worth 3) from {coin 0, coin 1}.
+/// assert_eq!(Coins.take::<i16>(0b011, 2).unwrap(), (3, false));
 /// ```
 pub trait Subsets: Game<Position = u32> {
     /// The number of items (at most 30).
@@ -318,6 +320,27 @@ pub trait Subsets: Game<Position = u32> {
     /// (the mover's points minus the other's from there on); score tables pick their cells
     /// from it.
     fn score_bound(&self) -> u64;
+
+    /// The move taking `item` from the position `taken` (which lacks it): its points and
+    /// whether it grants another turn. Solvers call it for the first few items, whose
+    /// batches would be too short to pay for [`Subsets::take_many`].
+    ///
+    /// The default calls [`Subsets::take_many`] on one position; a game with many positions
+    /// overrides it with a direct computation.
+    ///
+    /// # Errors
+    ///
+    /// As [`Subsets::take_many`].
+    ///
+    /// # Examples
+    ///
+    /// See the trait's example.
+    #[inline]
+    fn take<T: ScoreCell>(&self, taken: u32, item: usize) -> Result<(T, bool), SolveError> {
+        let (mut points, mut again) = ([T::default()], [false]);
+        self.take_many(item, taken, &mut points, &mut again)?;
+        Ok((points[0], again[0]))
+    }
 
     /// The moves taking `item` from the positions `first, first + 1, ..` (one per element of
     /// `points`), none of which holds `item`: writes each move's points and whether it grants

@@ -318,6 +318,12 @@ impl Subsets for GemsFight {
     }
 
     #[inline]
+    fn take<T: ScoreCell>(&self, taken: u32, bag: usize) -> Result<(T, bool), SolveError> {
+        let stones = self.formed[(taken | 1 << bag) as usize] - self.formed[taken as usize];
+        Ok((T::from(stones), stones > 0))
+    }
+
+    #[inline]
     fn take_many<T: ScoreCell>(
         &self,
         bag: usize,

@@ -31,7 +31,7 @@ use crate::model::{ScoreCell, Subsets};
 /// A block holds `2^BLOCK_BITS` positions: the unit of parallel work (8 KB of `i16` cells).
 const BLOCK_BITS: usize = 12;
 
-/// Blocks of this many positions have their smallest passes unrolled.
+/// Blocks of this many positions have their first items' moves relaxed one at a time.
 const MICRO: usize = 8;
 
 /// The most items a game may have (`2^30` positions).
@@ -330,18 +330,35 @@ where
         return Ok(());
     }
     for c0 in (0..block).step_by(MICRO).rev() {
-        // Inside [c0, c0 + 8): the steps of the loop above, unrolled so that each pass has a
-        // constant length (the generic loop spends most of its time on passes of 1 to 4).
-        relax_below(game, cells, first, c0 + 7, 1, scratch)?;
-        relax_below(game, cells, first, c0 + 6, 2, scratch)?;
-        relax_below(game, cells, first, c0 + 5, 1, scratch)?;
-        relax_below(game, cells, first, c0 + 4, 4, scratch)?;
-        relax_below(game, cells, first, c0 + 3, 1, scratch)?;
-        relax_below(game, cells, first, c0 + 2, 2, scratch)?;
-        relax_below(game, cells, first, c0 + 1, 1, scratch)?;
+        solve_micro(game, &mut cells[c0..c0 + MICRO], first + c0 as u32)?;
         if c0 > 0 {
             relax_below(game, cells, first, c0, 1 << c0.trailing_zeros(), scratch)?;
         }
+    }
+    Ok(())
+}
+
+/// The moves inside the `MICRO` positions from `first` (those taking items 0, 1 and 2), one
+/// at a time: too short for passes, which would spend their time setting up. Every other
+/// move of these positions is already relaxed, so from the top down each position is final
+/// once it has taken each of those items it lacks.
+#[inline(always)]
+fn solve_micro<G, T>(game: &G, cells: &mut [T], first: u32) -> Result<(), SolveError>
+where
+    G: Subsets,
+    T: ScoreCell,
+{
+    let cells: &mut [T; MICRO] = cells.try_into().expect("a micro block");
+    for x in (0..MICRO - 1).rev() {
+        let mut best = cells[x];
+        for item in 0..MICRO.trailing_zeros() as usize {
+            if x & 1 << item == 0 {
+                let (points, again) = game.take::<T>(first + x as u32, item)?;
+                let next = cells[x + (1 << item)];
+                best = best.max(if again { points + next } else { points - next });
+            }
+        }
+        cells[x] = best;
     }
     Ok(())
 }

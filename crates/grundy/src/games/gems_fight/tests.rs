@@ -92,7 +92,7 @@ fn table_matches_plain_recursion() {
 }
 
 /// On every position of random games of up to 14 bags (more than one block of the subset
-/// solver): the batched moves (stones as differences of a table) equal [`Game::moves`]
+/// solver): the batched and single moves (stones as differences of a table) equal [`Game::moves`]
 /// (stones from the cooker's residues), and the table equals the memo search.
 #[test]
 fn take_many_and_table_match_memo_search() {
@@ -117,6 +117,8 @@ fn take_many_and_table_match_memo_search() {
                 let bag = (m.to ^ taken).trailing_zeros() as usize;
                 game.take_many(bag, taken, &mut points, &mut again).unwrap();
                 assert_eq!((i64::from(points[0]), again[0]), (m.points, m.again));
+                let (points, again) = game.take::<i32>(taken, bag).unwrap();
+                assert_eq!((i64::from(points), again), (m.points, m.again));
             }
             assert_eq!(table.get(taken), search.value(&taken).unwrap());
             compared += 1;
