@@ -263,9 +263,9 @@ where
     T: ScoreCell,
 {
     let block = 1usize << layout.block_bits;
-    let mut cells = vec![T::MIN; block << layout.high_items];
-    // Every item taken: no moves, worth 0. It is the last cell of the first block stored.
-    cells[block - 1] = T::default();
+    // Zeroed memory comes lazily from the system; each block sets its cells as it starts, on
+    // the thread that solves it.
+    let mut cells = vec![T::default(); block << layout.high_items];
     let mut seq_scratch = Scratch::new(block);
     for tier in 0..layout.tier_start.len() - 1 {
         budget.check_cancelled()?;
@@ -311,6 +311,11 @@ where
 {
     let block = cells.len();
     let first = high << layout.block_bits;
+    cells.fill(T::MIN);
+    if high == (1 << layout.high_items) - 1 {
+        // Every item taken: no moves, worth 0.
+        cells[block - 1] = T::default();
+    }
     for j in (0..layout.high_items).filter(|j| high & 1 << j == 0) {
         let upper = layout.slot[(high | 1 << j) as usize] as usize * block;
         let item = layout.block_bits + j;
