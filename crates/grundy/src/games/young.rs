@@ -260,16 +260,41 @@ impl Young {
     }
 }
 
-/// The cells filled under a boundary path: the sum over up steps of the right steps before.
+/// The cells filled under a boundary path: the sum over up steps of the right steps before,
+/// that is the sum of the up steps' positions minus `0 + 1 + .. + (ups - 1)`, the positions
+/// summed a byte at a time.
 fn filled(path: u32) -> usize {
-    let (mut rest, mut res, mut k) = (path, 0, 0);
-    while rest != 0 {
-        res += rest.trailing_zeros() as usize - k;
-        rest &= rest - 1;
-        k += 1;
-    }
-    res
+    let ups = path.count_ones() as usize;
+    let positions: usize = path
+        .to_le_bytes()
+        .iter()
+        .enumerate()
+        .map(|(j, &byte)| {
+            let (count, sum) = BYTE_BITS[byte as usize];
+            usize::from(sum) + 8 * j * usize::from(count)
+        })
+        .sum();
+    positions - ups * ups.saturating_sub(1) / 2
 }
+
+/// For each byte: how many bits are set, and the sum of their positions.
+const BYTE_BITS: [(u8, u8); 256] = {
+    let mut table = [(0u8, 0u8); 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut count, mut sum, mut bit) = (0, 0, 0);
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                count += 1;
+                sum += bit as u8;
+            }
+            bit += 1;
+        }
+        table[byte] = (count, sum);
+        byte += 1;
+    }
+    table
+};
 
 impl Game for Young {
     /// The row lengths, top row first, non-increasing, each at most `cols`.
@@ -347,25 +372,24 @@ impl Young {
         let rank = self.ranks[index] as usize;
         let filled = usize::from(self.filled[index]);
         let end = self.rows + self.cols;
-        let (mut rest, mut k) = (path, 0);
-        while rest != 0 {
-            let p = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            // An up step followed by a right step: the cell at the end of that row is free.
-            if p + 1 < end && path >> (p + 1) & 1 == 0 {
-                let row = self.rows - 1 - k;
-                let col = p - k;
-                let next = rank + self.binomial[p][k] as usize;
-                let flow = visit(Move {
-                    to: self.index_of_rank[next] as usize,
-                    points: self.points(row * self.cols + col, filled),
-                    again: false,
-                });
-                if flow.is_break() {
-                    return;
-                }
+        // Inner corners: an up step at `p` followed by a right step at `p + 1`.
+        let mut corners = path & !(path >> 1) & ((1 << (end - 1)) - 1);
+        while corners != 0 {
+            let p = corners.trailing_zeros() as usize;
+            corners &= corners - 1;
+            // The corner's up step is the `k`-th from the bottom (0-based).
+            let k = (path & ((1 << p) - 1)).count_ones() as usize;
+            let row = self.rows - 1 - k;
+            let col = p - k;
+            let next = rank + self.binomial[p][k] as usize;
+            let flow = visit(Move {
+                to: self.index_of_rank[next] as usize,
+                points: self.points(row * self.cols + col, filled),
+                again: false,
+            });
+            if flow.is_break() {
+                return;
             }
-            k += 1;
         }
     }
 }

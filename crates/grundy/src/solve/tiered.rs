@@ -388,7 +388,9 @@ where
         let (done, rest) = cells.split_at_mut(range.start);
         let done: &[T] = done;
         let solve = |scratch: &mut Scratch, i: usize| -> Result<T, SolveError> {
-            let mut best: Option<i64> = None;
+            // The best move so far, meaningful once `moved`.
+            let mut best = i64::MIN;
+            let mut moved = false;
             // The first faulty move: one not lowering the tier, or overflowing (`None`).
             let mut bad = None;
             game.visit_moves(i, &mut scratch.moves, |m| {
@@ -404,7 +406,8 @@ where
                 };
                 match v {
                     Some(v) => {
-                        best = Some(best.map_or(v, |b| b.max(v)));
+                        best = best.max(v);
+                        moved = true;
                         ControlFlow::Continue(())
                     }
                     None => {
@@ -418,7 +421,7 @@ where
                 Some(Some(to)) => return Err(not_lower(i, to, range.start)),
                 Some(None) => return Err(overflow(i)),
             }
-            let value = best.unwrap_or(0);
+            let value = if moved { best } else { 0 };
             let within = match bound {
                 Some(b) => value.unsigned_abs() <= b,
                 None => true,

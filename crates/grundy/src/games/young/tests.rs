@@ -115,3 +115,24 @@ fn refuses_bad_games() {
         YoungError::Overflow
     );
 }
+
+/// `filled` (bytes at a time) against the plain sum over up steps, on every path of up to 20
+/// steps.
+#[test]
+fn filled_counts_the_cells_under_every_path() {
+    let plain = |path: u32| {
+        let (mut rest, mut res, mut k) = (path, 0, 0);
+        while rest != 0 {
+            res += rest.trailing_zeros() as usize - k;
+            rest &= rest - 1;
+            k += 1;
+        }
+        res
+    };
+    let mut compared = 0;
+    for path in 0..1u32 << 20 {
+        assert_eq!(filled(path), plain(path), "{path:#b}");
+        compared += 1;
+    }
+    assert_eq!(compared, 1 << 20);
+}
