@@ -37,7 +37,9 @@ mod tables;
 use tables::{NimberCells, ScoreCells};
 pub use tables::{NimberTable, OutcomeTable, ScoreTable};
 
-/// Positions per parallel task: large enough to amortize scheduling, small enough to balance.
+/// Positions per parallel task at most: large enough to amortize scheduling, small enough to
+/// balance. Small tiers are cut into smaller tasks (down to `CHUNK / 16`), about four per
+/// thread, so that they too run in parallel.
 const CHUNK: usize = 4096;
 
 /// Per-task scratch space, reused from position to position.
@@ -307,11 +309,12 @@ fn for_each_tier<G: Indexed>(
 }
 
 /// Fills `out` (element `j` is item `first + j`) with `solve(scratch, item)`, in parallel
-/// chunks of `chunk` items when there is more than one chunk. Each task owns its elements.
+/// chunks of at most `max_chunk` items (about four per thread, at least `max_chunk / 16`)
+/// when there is more than one chunk. Each task owns its elements.
 fn fill_tier<T, E, F>(
     out: &mut [T],
     first: usize,
-    chunk: usize,
+    max_chunk: usize,
     seq_buf: &mut Scratch,
     solve: F,
 ) -> Result<(), E>
@@ -320,6 +323,10 @@ where
     E: Send,
     F: Fn(&mut Scratch, usize) -> Result<T, E> + Sync,
 {
+    let chunk = out
+        .len()
+        .div_ceil(4 * rayon::current_num_threads())
+        .clamp(max_chunk / 16, max_chunk);
     let sequential = |out: &mut [T], seq_buf: &mut Scratch| {
         for (j, cell) in out.iter_mut().enumerate() {
             *cell = solve(seq_buf, first + j)?;
