@@ -21,6 +21,9 @@ use super::stats::{best_mask, is_rare};
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+mod guess;
+
+use guess::{Split, GUESSES};
 
 /// Pairs scanned before the first check of the missing rare values (the chunks double).
 const CHUNK: usize = 128;
@@ -102,10 +105,21 @@ struct Block {
     end: usize,
     active: bool,
     width: usize,
-    generation: u16,
+    generation: u8,
     /// `table[j * width + x] == generation`: x is an option of heap `start + j` (one row
     /// per heap, so the candidate scan reads it 64 values at a time).
-    table: Vec<u16>,
+    table: Vec<u8>,
+    /// Part B of a split rare list is only compared with the guesses (see `guess`).
+    checked: bool,
+    /// `guess[i][j]`: heap `start + j`'s i-th least common value left unmarked by part A.
+    guess: [[u16; BLOCK_HEAPS]; GUESSES],
+    /// `hit[i][j] != 0`: part B hits `guess[i][j]`.
+    hit: [[u16; BLOCK_HEAPS]; GUESSES],
+    /// A candidate of heap `start + j` up to `bound[j]`, or at or above `width`, is exact;
+    /// between them part B must be marked in full.
+    bound: [usize; BLOCK_HEAPS],
+    /// The CPU supports AVX2 (x86-64 only).
+    avx2: bool,
 }
 
 impl Block {
@@ -116,14 +130,93 @@ impl Block {
             return 0;
         }
         let at = (n - self.start) * self.width + from;
-        let row: &[u16; 64] = self.table[at..at + 64]
+        let row: &[u8; 64] = self.table[at..at + 64]
             .try_into()
             .unwrap_or_else(|_| unreachable!());
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the CPU reports AVX2.
+            return unsafe { avx2::equal_bits(row, self.generation) };
+        }
         let mut bits = 0;
         for (i, &stamp) in row.iter().enumerate() {
             bits |= u64::from(stamp == self.generation) << i;
         }
         bits
+    }
+
+    /// Bit i set when `from + i` is a guess of heap n that part B hits.
+    #[inline(always)]
+    fn hits(&self, n: usize, from: usize) -> u64 {
+        if !self.checked {
+            return 0;
+        }
+        let j = (n - self.start) % BLOCK_HEAPS;
+        let mut bits = 0;
+        for (guess, hit) in self.guess.iter().zip(&self.hit) {
+            let offset = usize::from(guess[j]).wrapping_sub(from);
+            if hit[j] != 0 && offset < 64 {
+                bits |= 1 << offset;
+            }
+        }
+        bits
+    }
+
+    /// Finds the guesses of every heap from the rows marked by part A.
+    #[inline(always)]
+    fn guesses(&mut self, rare_bits: &[u64]) {
+        for j in 0..BLOCK_HEAPS {
+            let mut found = 0;
+            let mut from = 0;
+            while found < GUESSES && from + 64 <= self.width {
+                let mut free = !(self.bits(self.start + j, from) | rare_bits[from / 64]);
+                while free != 0 && found < GUESSES {
+                    self.guess[found][j] = (from + free.trailing_zeros() as usize) as u16;
+                    free &= free - 1;
+                    found += 1;
+                }
+                from += 64;
+            }
+            self.bound[j] = if found == GUESSES {
+                usize::from(self.guess[GUESSES - 1][j])
+            } else {
+                usize::MAX
+            };
+            for guess in &mut self.guess[found..] {
+                guess[j] = u16::MAX;
+            }
+        }
+        self.hit = [[0; BLOCK_HEAPS]; GUESSES];
+    }
+}
+
+/// The block pass of `positions` for rows of `width` values.
+#[inline(always)]
+fn scatter_rows(
+    table: &mut [u8],
+    width: usize,
+    (positions, values): (&[u32], &[u16]),
+    g: &[u16],
+    m0: usize,
+    generation: u8,
+) {
+    match width {
+        512 => scatter::<512>(table, positions, values, g, m0, generation),
+        1024 => scatter::<1024>(table, positions, values, g, m0, generation),
+        _ => {
+            let shift = width.trailing_zeros();
+            // The length is a power of two, so masking the index proves it in bounds.
+            let index_mask = table.len() - 1;
+            for (&r, &v) in positions.iter().zip(values) {
+                let base = m0 - r as usize;
+                let partners: &[u16; BLOCK_HEAPS] = g[base..base + BLOCK_HEAPS]
+                    .try_into()
+                    .unwrap_or_else(|_| unreachable!());
+                for (j, &p) in partners.iter().enumerate() {
+                    table[((j << shift) | usize::from(p ^ v)) & index_mask] = generation;
+                }
+            }
+        }
     }
 }
 
@@ -131,12 +224,12 @@ impl Block {
 /// length a constant, each mark is one load, one XOR, one mask and one store.
 #[inline(always)]
 fn scatter<const W: usize>(
-    table: &mut [u16],
+    table: &mut [u8],
     positions: &[u32],
     values: &[u16],
     g: &[u16],
     m0: usize,
-    generation: u16,
+    generation: u8,
 ) {
     // A slice of constant length: the masked indices below need no bounds checks.
     let Some(table) = table.get_mut(..BLOCK_HEAPS * W) else {
@@ -167,6 +260,7 @@ pub(super) struct Sparse {
     /// Bit i of `rare_bits[w]`: 64 w + i is rare under the mask.
     rare_bits: Vec<u64>,
     block: Block,
+    split: Split,
     /// The CPU supports AVX2 (x86-64 only).
     avx2: bool,
 }
@@ -184,11 +278,13 @@ impl Sparse {
             missing: Vec::new(),
             rare_bits: Vec::new(),
             block: Block::default(),
+            split: Split::default(),
             #[cfg(target_arch = "x86_64")]
             avx2: std::is_x86_feature_detected!("avx2"),
             #[cfg(not(target_arch = "x86_64"))]
             avx2: false,
         };
+        sparse.block.avx2 = sparse.avx2;
         for &v in g.iter().skip(1) {
             sparse.count(v);
         }
@@ -233,6 +329,7 @@ impl Sparse {
             }
         }
         self.rare_at_review = self.rare_pos.len();
+        self.split.clear();
         self.next_review = (2 * n).max(32);
     }
 
@@ -265,10 +362,12 @@ impl Sparse {
         if n >= self.next_review || self.rare_pos.len() > 2 * self.rare_at_review + 64 {
             self.review(g);
         }
+        self.cover_rare_bits(2 * width);
         let block = &mut self.block;
         block.start = n;
         if n < 4 * BLOCK_HEAPS {
             block.active = false;
+            block.checked = false;
             block.end = n + 1;
             return;
         }
@@ -285,43 +384,77 @@ impl Sparse {
         }
         let generation = block.generation;
         let width = block.width;
+        self.split
+            .update(rules, g, (&self.rare_pos, &self.rare_val), self.mask, width);
+        let split = &self.split;
         let table = &mut block.table[..];
+        let below = |pos: &[u32], m0: usize| pos.partition_point(|&r| (r as usize) < m0);
         for &k in &rules.split2 {
             let m0 = n - k;
-            let lo = self
-                .rare_pos
-                .partition_point(|&r| (r as usize) < BLOCK_HEAPS);
-            let hi = self.rare_pos.partition_point(|&r| (r as usize) < m0);
-            let (pos, val) = (
-                &self.rare_pos[lo.min(hi)..hi],
-                &self.rare_val[lo.min(hi)..hi],
-            );
-            match width {
-                512 => scatter::<512>(table, pos, val, g, m0, generation),
-                1024 => scatter::<1024>(table, pos, val, g, m0, generation),
-                _ => {
-                    let shift = width.trailing_zeros();
-                    // The length is a power of two, so masking the index proves it in bounds.
-                    let index_mask = table.len() - 1;
-                    for (&r, &v) in pos.iter().zip(val) {
-                        let base = m0 - r as usize;
-                        let partners: &[u16; BLOCK_HEAPS] = g[base..base + BLOCK_HEAPS]
-                            .try_into()
-                            .unwrap_or_else(|_| unreachable!());
-                        for (j, &p) in partners.iter().enumerate() {
-                            table[((j << shift) | usize::from(p ^ v)) & index_mask] = generation;
-                        }
-                    }
-                }
+            let lo = below(&self.rare_pos, BLOCK_HEAPS);
+            let hi = below(&self.rare_pos, m0);
+            if split.learned == 0 {
+                let range = lo.min(hi)..hi;
+                let rare = (&self.rare_pos[range.clone()], &self.rare_val[range]);
+                scatter_rows(table, width, rare, g, m0, generation);
+                continue;
+            }
+            let end = below(&split.a_pos, m0);
+            let part_a = (&split.a_pos[..end], &split.a_val[..end]);
+            scatter_rows(table, width, part_a, g, m0, generation);
+            let range = split.learned.max(lo).min(hi)..hi;
+            let later = (&self.rare_pos[range.clone()], &self.rare_val[range]);
+            scatter_rows(table, width, later, g, m0, generation);
+        }
+        block.checked = split.learned > 0;
+        if block.checked {
+            block.guesses(&self.rare_bits);
+            for &k in &rules.split2 {
+                let m0 = n - k;
+                let end = below(&split.b_pos, m0);
+                let (pos, val) = (&split.b_pos[..end], &split.b_val[..end]);
+                guess::check(&mut block.hit, &block.guess, pos, val, g, m0);
             }
         }
+    }
+
+    /// Makes `rare_bits` cover the values below `len` (a multiple of 64).
+    fn cover_rare_bits(&mut self, len: usize) {
+        if self.rare_bits.len() * 64 < len {
+            let mask = self.mask;
+            self.rare_bits = (0..len / 64)
+                .map(|w| {
+                    (0..64).fold(0, |bits, i| {
+                        bits | u64::from(is_rare(64 * w + i, mask)) << i
+                    })
+                })
+                .collect();
+        }
+    }
+
+    /// Marks part B in full in heap n's row (its candidate passed its guesses).
+    fn mark_part_b(&mut self, rules: &Rules, g: &[u16], n: usize) {
+        let block = &mut self.block;
+        let j = n - block.start;
+        let row = &mut block.table[j * block.width..(j + 1) * block.width];
+        for &k in &rules.split2 {
+            let m0 = block.start - k;
+            let split = &self.split;
+            let end = split.b_pos.partition_point(|&r| (r as usize) < m0);
+            for (&r, &v) in split.b_pos[..end].iter().zip(&split.b_val) {
+                let x = usize::from(v ^ g[m0 - r as usize + j]);
+                row[x % row.len()] = block.generation;
+            }
+        }
+        block.bound[j % BLOCK_HEAPS] = usize::MAX;
     }
 
     #[inline(always)]
     fn compute(&mut self, rules: &Rules, g: &[u16], marks: &mut Marks) -> usize {
         let n = g.len();
         if n >= self.block.end {
-            self.start_block(rules, g, marks.len());
+            // Every XOR of two values lies below half the mark range.
+            self.start_block(rules, g, (marks.len() / 2).max(64));
         }
         marks.begin();
         mark_takes(rules, g, marks);
@@ -344,40 +477,40 @@ impl Sparse {
                 }
             }
         }
-        if self.rare_bits.len() * 64 < marks.len() {
-            let mask = self.mask;
-            self.rare_bits = (0..marks.len() / 64)
-                .map(|w| {
-                    (0..64).fold(0, |bits, i| {
-                        bits | u64::from(is_rare(64 * w + i, mask)) << i
-                    })
-                })
-                .collect();
-        }
-        let block = &self.block;
-        // Values lie below marks.len() / 2; the least common value at or above that lies
-        // below marks.len(), as the mask has a bit below it. 64 values at a time: the
-        // missing rare values below the candidate are the set bits of `rare & !seen`.
-        let mut candidate = marks.len();
-        self.missing.clear();
-        for from in (0..marks.len()).step_by(64) {
-            let seen = marks.bits(from) | block.bits(n, from);
-            let rare = self.rare_bits[(from / 64) % self.rare_bits.len()];
-            let common_unseen = !(seen | rare);
-            let below = match common_unseen {
-                0 => u64::MAX,
-                bits => (1 << bits.trailing_zeros()) - 1,
-            };
-            let mut missing = rare & !seen & below;
-            while missing != 0 {
-                self.missing.push(from + missing.trailing_zeros() as usize);
-                missing &= missing - 1;
+        self.cover_rare_bits(marks.len());
+        let candidate = loop {
+            let block = &self.block;
+            // Values lie below marks.len() / 2; the least common value at or above that
+            // lies below marks.len(), as the mask has a bit below it. 64 values at a time:
+            // the missing rare values below the candidate are the set bits of
+            // `rare & !seen`.
+            let mut candidate = marks.len();
+            self.missing.clear();
+            for from in (0..marks.len()).step_by(64) {
+                let seen = marks.bits(from) | block.bits(n, from) | block.hits(n, from);
+                let rare = self.rare_bits[(from / 64) % self.rare_bits.len()];
+                let common_unseen = !(seen | rare);
+                let below = match common_unseen {
+                    0 => u64::MAX,
+                    bits => (1 << bits.trailing_zeros()) - 1,
+                };
+                let mut missing = rare & !seen & below;
+                while missing != 0 {
+                    self.missing.push(from + missing.trailing_zeros() as usize);
+                    missing &= missing - 1;
+                }
+                if common_unseen != 0 {
+                    candidate = from + common_unseen.trailing_zeros() as usize;
+                    break;
+                }
             }
-            if common_unseen != 0 {
-                candidate = from + common_unseen.trailing_zeros() as usize;
-                break;
+            let bound = block.bound[(n - block.start) % BLOCK_HEAPS];
+            if block.checked && candidate > bound && candidate < block.width {
+                self.mark_part_b(rules, g, n);
+                continue;
             }
-        }
+            break candidate;
+        };
         if self.missing.is_empty() {
             return candidate;
         }

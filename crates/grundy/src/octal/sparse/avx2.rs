@@ -111,6 +111,27 @@ pub(super) unsafe fn find(
     count
 }
 
+/// Bit i set when `row[i] == value`.
+///
+/// # Safety
+///
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn equal_bits(row: &[u8; 64], value: u8) -> u64 {
+    let value = _mm256_set1_epi8(value as i8);
+    // SAFETY: `row` holds 64 bytes: two unaligned 32-byte loads.
+    let (low, high) = unsafe {
+        (
+            _mm256_loadu_si256(row.as_ptr() as *const __m256i),
+            _mm256_loadu_si256(row.as_ptr().add(32) as *const __m256i),
+        )
+    };
+    let low = _mm256_movemask_epi8(_mm256_cmpeq_epi8(low, value)) as u32;
+    let high = _mm256_movemask_epi8(_mm256_cmpeq_epi8(high, value)) as u32;
+    u64::from(low) | u64::from(high) << 32
+}
+
 /// Removes `value` from `wanted`; 1 if it was there, else 0.
 #[inline(always)]
 fn clear(wanted: &mut Wanted, value: u16) -> usize {
