@@ -92,6 +92,9 @@ fn find_targets(targets: &mut Vec<usize>, window: &[u16], start: usize) {
 /// Heaps per block of the partner pass.
 const BLOCK_HEAPS: usize = 16;
 
+/// The block pass also marks the pairs (a, m - a) for a up to this.
+const PAIRS: usize = 256;
+
 /// The partner marks of a block of consecutive heaps, made in one pass over the rare list.
 ///
 /// For a rare position r >= BLOCK_HEAPS, the partners of the heaps `start .. start + B` are
@@ -120,6 +123,8 @@ struct Block {
     bound: [usize; BLOCK_HEAPS],
     /// The CPU supports AVX2 (x86-64 only).
     avx2: bool,
+    /// The pairs (a, m - a) for BLOCK_HEAPS <= a <= `pairs` are marked too (0: none).
+    pairs: usize,
 }
 
 impl Block {
@@ -261,6 +266,8 @@ pub(super) struct Sparse {
     rare_bits: Vec<u64>,
     block: Block,
     split: Split,
+    /// BLOCK_HEAPS ..= PAIRS, the "positions" of the block's pairs.
+    pair_pos: Vec<u32>,
     /// The CPU supports AVX2 (x86-64 only).
     avx2: bool,
 }
@@ -279,6 +286,7 @@ impl Sparse {
             rare_bits: Vec::new(),
             block: Block::default(),
             split: Split::default(),
+            pair_pos: (BLOCK_HEAPS as u32..=PAIRS as u32).collect(),
             #[cfg(target_arch = "x86_64")]
             avx2: std::is_x86_feature_detected!("avx2"),
             #[cfg(not(target_arch = "x86_64"))]
@@ -406,6 +414,17 @@ impl Sparse {
             let later = (&self.rare_pos[range.clone()], &self.rare_val[range]);
             scatter_rows(table, width, later, g, m0, generation);
         }
+        // The pairs (a, m - a) for 16 <= a <= PAIRS: marked like rare positions, so the
+        // candidate scan already sees the rare values they give.
+        block.pairs = 0;
+        if n >= 4 * PAIRS {
+            block.pairs = PAIRS;
+            let values = &g[BLOCK_HEAPS..=PAIRS];
+            let positions = &self.pair_pos[..values.len()];
+            for &k in &rules.split2 {
+                scatter_rows(table, width, (positions, values), g, n - k, generation);
+            }
+        }
         block.checked = split.learned > 0;
         if block.checked {
             block.guesses(&self.rare_bits);
@@ -528,6 +547,16 @@ impl Sparse {
         let n = g.len();
         let mut start = 1;
         let mut chunk = CHUNK;
+        if self.block.pairs > 0 {
+            // The block marked the pairs from a = BLOCK_HEAPS to `pairs`: mark those
+            // below, then go on after them.
+            for &k in &rules.split2 {
+                let m = n - k;
+                marks.mark_pairs(&g[1..BLOCK_HEAPS], &g[m - (BLOCK_HEAPS - 1)..m]);
+            }
+            self.missing.retain(|&v| !marks.has(v));
+            start = self.block.pairs + 1;
+        }
         #[cfg(target_arch = "x86_64")]
         let bitset = self.avx2 && self.counts.len() <= avx2::LIMIT;
         #[cfg(not(target_arch = "x86_64"))]
