@@ -240,13 +240,26 @@ fn scatter<const W: usize>(
     let Some(table) = table.get_mut(..BLOCK_HEAPS * W) else {
         return;
     };
+    // Four u16 lanes per u64, XORed and masked at once; each index is then a shift away.
+    // (As a vector of 16 lanes, extracting each index costs more than its store.)
+    const LOW: u64 = 0x0001_0001_0001_0001;
+    let keep = LOW * (W as u64 - 1);
     for (&r, &v) in positions.iter().zip(values) {
         let base = m0 - r as usize;
         let partners: &[u16; BLOCK_HEAPS] = g[base..base + BLOCK_HEAPS]
             .try_into()
             .unwrap_or_else(|_| unreachable!());
-        for (j, &p) in partners.iter().enumerate() {
-            table[j * W + (usize::from(p ^ v) & (W - 1))] = generation;
+        let v = LOW * u64::from(v);
+        for (quad, four) in partners.chunks_exact(4).enumerate() {
+            let word = four
+                .iter()
+                .rev()
+                .fold(0u64, |word, &p| word << 16 | u64::from(p));
+            let x = (word ^ v) & keep;
+            for lane in 0..4 {
+                let j = 4 * quad + lane;
+                table[j * W + ((x >> (16 * lane)) as usize & (W - 1))] = generation;
+            }
         }
     }
 }
