@@ -105,7 +105,7 @@ impl Split {
         }
         let mut order: Vec<usize> = (0..count).collect();
         order.sort_by(|&a, &b| credit[b].total_cmp(&credit[a]).then(a.cmp(&b)));
-        let (a, b) = order.split_at(count / 2);
+        let (a, b) = order.split_at(count * 9 / 20);
         let take = |part: &[usize]| {
             let mut part: Vec<usize> = part.iter().map(|&i| first + i).collect();
             part.sort_unstable();
