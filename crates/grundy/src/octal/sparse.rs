@@ -125,6 +125,10 @@ struct Block {
     avx2: bool,
     /// The pairs (a, m - a) for BLOCK_HEAPS <= a <= `pairs` are marked too (0: none).
     pairs: usize,
+    /// How many rare positions lie below BLOCK_HEAPS, and for each split's k, below
+    /// max(start - k, BLOCK_HEAPS): the heap-by-heap pass starts there.
+    low: usize,
+    from: Vec<usize>,
 }
 
 impl Block {
@@ -394,6 +398,14 @@ impl Sparse {
         }
         block.active = true;
         block.end = n + BLOCK_HEAPS;
+        let below = |pos: &[u32], m0: usize| pos.partition_point(|&r| (r as usize) < m0);
+        block.low = below(&self.rare_pos, BLOCK_HEAPS);
+        block.from.clear();
+        for &k in &rules.split2 {
+            block
+                .from
+                .push(below(&self.rare_pos, (n - k).max(BLOCK_HEAPS)));
+        }
         if width > block.width {
             block.table.resize(width * BLOCK_HEAPS, 0);
             block.width = width;
@@ -409,7 +421,6 @@ impl Sparse {
             .update(rules, g, (&self.rare_pos, &self.rare_val), self.mask, width);
         let split = &self.split;
         let table = &mut block.table[..];
-        let below = |pos: &[u32], m0: usize| pos.partition_point(|&r| (r as usize) < m0);
         for &k in &rules.split2 {
             let m0 = n - k;
             let lo = below(&self.rare_pos, BLOCK_HEAPS);
@@ -490,16 +501,24 @@ impl Sparse {
         }
         marks.begin();
         mark_takes(rules, g, marks);
-        for &k in &rules.split2 {
+        for (i, &k) in rules.split2.iter().enumerate() {
             if n >= k + 2 {
                 let m = n - k;
                 let (pos, val) = (&self.rare_pos, &self.rare_val);
                 if self.block.active {
-                    let low = pos.partition_point(|&r| (r as usize) < BLOCK_HEAPS.min(m));
+                    let low = match m >= BLOCK_HEAPS {
+                        true => self.block.low,
+                        false => pos.partition_point(|&r| (r as usize) < m),
+                    };
                     marks.mark_partners(&pos[..low], &val[..low], &g[..m]);
-                    let m0 = (self.block.start - k).max(BLOCK_HEAPS);
-                    let from = pos.partition_point(|&r| (r as usize) < m0);
-                    let to = pos.partition_point(|&r| (r as usize) < m);
+                    // The rare positions from max(start - k, BLOCK_HEAPS) on: few, and
+                    // those found since the block started among them.
+                    let from = self.block.from[i];
+                    let to = from
+                        + pos[from..]
+                            .iter()
+                            .take_while(|&&r| (r as usize) < m)
+                            .count();
                     if from < to {
                         marks.mark_partners(&pos[from..to], &val[from..to], &g[..m]);
                     }
