@@ -15,6 +15,11 @@
 //! The answer is the exact mex whatever the mask: step 3 finishes the full scan when it must.
 //! The mask only decides the speed, so it is chosen from the value counts (fewest rare
 //! positions) at doubling heap sizes, and the rare list rebuilt when it changes.
+//!
+//! Step 1 runs for 16 heaps at once (`block`). With a long rare list (Officers: 1,583
+//! positions) it is split (`guess`): part A is marked, part B only compared with each
+//! heap's four least common values left unmarked by part A, and the block also marks the
+//! pairs (a, m - a) for 16 <= a <= 256, so step 3 starts after them.
 
 use super::direct::{mark_takes, Marks, Rules};
 use super::stats::{best_mask, is_rare};

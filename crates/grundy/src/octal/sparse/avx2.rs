@@ -145,6 +145,31 @@ fn clear(wanted: &mut Wanted, value: u16) -> usize {
 mod tests {
     use super::*;
 
+    /// `equal_bits` against a plain comparison, on pseudo-random rows.
+    #[test]
+    fn equal_bits_agrees_with_a_plain_comparison() {
+        if !std::is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let mut seed = 0x853c_49e6_748f_ea9bu64;
+        let mut equal = 0;
+        for case in 0..200 {
+            let mut row = [0u8; 64];
+            for byte in &mut row {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                *byte = (seed % 4) as u8;
+            }
+            let value = (case % 4) as u8;
+            let expected = (0..64).fold(0u64, |bits, i| bits | u64::from(row[i] == value) << i);
+            // SAFETY: AVX2 is present.
+            assert_eq!(unsafe { equal_bits(&row, value) }, expected, "case {case}");
+            equal += expected.count_ones();
+        }
+        assert!(equal > 2000, "{equal}");
+    }
+
     /// `find` against a plain scan of the same pairs, on pseudo-random windows and sets.
     #[test]
     fn find_agrees_with_a_plain_scan() {
