@@ -232,7 +232,7 @@ impl Sparse {
         for &k in &rules.split2 {
             block
                 .from
-                .push(below(&self.rare_pos, (n - k).max(BLOCK_HEAPS)));
+                .push(below(&self.rare_pos, n.saturating_sub(k).max(BLOCK_HEAPS)));
         }
         if width > block.width {
             block.table.resize(width * BLOCK_HEAPS, 0);
@@ -249,8 +249,10 @@ impl Sparse {
             .update(rules, g, (&self.rare_pos, &self.rare_val), self.mask, width);
         let split = &self.split;
         let table = &mut block.table[..];
+        // A take k >= n leaves no partner inside the block's reach (m0 = 0): the
+        // heap-by-heap pass has all of its rare positions.
         for &k in &rules.split2 {
-            let m0 = n - k;
+            let m0 = n.saturating_sub(k);
             let lo = below(&self.rare_pos, BLOCK_HEAPS);
             let hi = below(&self.rare_pos, m0);
             if split.learned == 0 {
@@ -271,7 +273,8 @@ impl Sparse {
         // rare list: with a short one the rare values are mostly found without a scan
         // (0.16: 10 % slower with the pairs).
         block.pairs = 0;
-        if n >= 4 * PAIRS && split.learned > 0 {
+        let far = rules.split2.iter().all(|&k| n >= k + 4 * PAIRS);
+        if split.learned > 0 && n >= 4 * PAIRS && far {
             block.pairs = PAIRS;
             let values = &g[BLOCK_HEAPS..=PAIRS];
             let positions = &self.pair_pos[..values.len()];
@@ -283,7 +286,7 @@ impl Sparse {
         if block.checked {
             block.guesses(&self.rare_bits);
             for &k in &rules.split2 {
-                let m0 = n - k;
+                let m0 = n.saturating_sub(k);
                 let end = below(&split.b_pos, m0);
                 let (pos, val) = (&split.b_pos[..end], &split.b_val[..end]);
                 guess::check(&mut block.hit, &block.guess, pos, val, g, m0);
@@ -311,7 +314,7 @@ impl Sparse {
         let j = n - block.start;
         let row = &mut block.table[j * block.width..(j + 1) * block.width];
         for &k in &rules.split2 {
-            let m0 = block.start - k;
+            let m0 = block.start.saturating_sub(k);
             let split = &self.split;
             let end = split.b_pos.partition_point(|&r| (r as usize) < m0);
             for (&r, &v) in split.b_pos[..end].iter().zip(&split.b_val) {
