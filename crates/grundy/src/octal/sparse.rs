@@ -15,12 +15,22 @@
 //! The answer is the exact mex whatever the mask: step 3 finishes the full scan when it must.
 //! The mask only decides the speed, so it is chosen from the value counts (fewest rare
 //! positions) at doubling heap sizes, and the rare list rebuilt when it changes.
+//!
+//! Step 1 runs for 16 heaps at once (`block`). With a long rare list (Officers: 1,583
+//! positions) it is split (`guess`): part A is marked, part B only compared with each
+//! heap's four least common values left unmarked by part A, and the block also marks the
+//! pairs (a, m - a) for 16 <= a <= 256, so step 3 starts after them.
 
 use super::direct::{mark_takes, Marks, Rules};
 use super::stats::{best_mask, is_rare};
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+mod block;
+mod guess;
+
+use block::{scatter_rows, Block, BLOCK_HEAPS, PAIRS};
+use guess::Split;
 
 /// Pairs scanned before the first check of the missing rare values (the chunks double).
 const CHUNK: usize = 128;
@@ -86,73 +96,6 @@ fn find_targets(targets: &mut Vec<usize>, window: &[u16], start: usize) {
     }
 }
 
-/// Heaps per block of the partner pass.
-const BLOCK_HEAPS: usize = 16;
-
-/// The partner marks of a block of consecutive heaps, made in one pass over the rare list.
-///
-/// For a rare position r >= BLOCK_HEAPS, the partners of the heaps `start .. start + B` are
-/// the B consecutive values G(m0 - r .. m0 - r + B) (m0 = start - k), all known before the
-/// block starts: one contiguous load per rare position serves B heaps, instead of B loads
-/// spread over the whole window of recent values. The few rare positions below B, and
-/// those at or after m0 (new rare positions among them), are handled heap by heap.
-#[derive(Clone, Debug, Default)]
-struct Block {
-    start: usize,
-    end: usize,
-    active: bool,
-    width: usize,
-    generation: u16,
-    /// `table[j * width + x] == generation`: x is an option of heap `start + j` (one row
-    /// per heap, so the candidate scan reads it 64 values at a time).
-    table: Vec<u16>,
-}
-
-impl Block {
-    /// Bit i set when `from + i` is marked for heap n (`from` a multiple of 64).
-    #[inline(always)]
-    fn bits(&self, n: usize, from: usize) -> u64 {
-        if !self.active || from + 64 > self.width {
-            return 0;
-        }
-        let at = (n - self.start) * self.width + from;
-        let row: &[u16; 64] = self.table[at..at + 64]
-            .try_into()
-            .unwrap_or_else(|_| unreachable!());
-        let mut bits = 0;
-        for (i, &stamp) in row.iter().enumerate() {
-            bits |= u64::from(stamp == self.generation) << i;
-        }
-        bits
-    }
-}
-
-/// The block pass for rows of `W` values (every partner XOR is below `W`): with the row
-/// length a constant, each mark is one load, one XOR, one mask and one store.
-#[inline(always)]
-fn scatter<const W: usize>(
-    table: &mut [u16],
-    positions: &[u32],
-    values: &[u16],
-    g: &[u16],
-    m0: usize,
-    generation: u16,
-) {
-    // A slice of constant length: the masked indices below need no bounds checks.
-    let Some(table) = table.get_mut(..BLOCK_HEAPS * W) else {
-        return;
-    };
-    for (&r, &v) in positions.iter().zip(values) {
-        let base = m0 - r as usize;
-        let partners: &[u16; BLOCK_HEAPS] = g[base..base + BLOCK_HEAPS]
-            .try_into()
-            .unwrap_or_else(|_| unreachable!());
-        for (j, &p) in partners.iter().enumerate() {
-            table[j * W + (usize::from(p ^ v) & (W - 1))] = generation;
-        }
-    }
-}
-
 #[derive(Clone, Debug)]
 pub(super) struct Sparse {
     mask: usize,
@@ -167,6 +110,9 @@ pub(super) struct Sparse {
     /// Bit i of `rare_bits[w]`: 64 w + i is rare under the mask.
     rare_bits: Vec<u64>,
     block: Block,
+    split: Split,
+    /// BLOCK_HEAPS ..= PAIRS, the "positions" of the block's pairs.
+    pair_pos: Vec<u32>,
     /// The CPU supports AVX2 (x86-64 only).
     avx2: bool,
 }
@@ -184,11 +130,14 @@ impl Sparse {
             missing: Vec::new(),
             rare_bits: Vec::new(),
             block: Block::default(),
+            split: Split::default(),
+            pair_pos: (BLOCK_HEAPS as u32..=PAIRS as u32).collect(),
             #[cfg(target_arch = "x86_64")]
             avx2: std::is_x86_feature_detected!("avx2"),
             #[cfg(not(target_arch = "x86_64"))]
             avx2: false,
         };
+        sparse.block.avx2 = sparse.avx2;
         for &v in g.iter().skip(1) {
             sparse.count(v);
         }
@@ -233,6 +182,7 @@ impl Sparse {
             }
         }
         self.rare_at_review = self.rare_pos.len();
+        self.split.clear();
         self.next_review = (2 * n).max(32);
     }
 
@@ -265,15 +215,25 @@ impl Sparse {
         if n >= self.next_review || self.rare_pos.len() > 2 * self.rare_at_review + 64 {
             self.review(g);
         }
+        self.cover_rare_bits(2 * width);
         let block = &mut self.block;
         block.start = n;
         if n < 4 * BLOCK_HEAPS {
             block.active = false;
+            block.checked = false;
             block.end = n + 1;
             return;
         }
         block.active = true;
         block.end = n + BLOCK_HEAPS;
+        let below = |pos: &[u32], m0: usize| pos.partition_point(|&r| (r as usize) < m0);
+        block.low = below(&self.rare_pos, BLOCK_HEAPS);
+        block.from.clear();
+        for &k in &rules.split2 {
+            block
+                .from
+                .push(below(&self.rare_pos, n.saturating_sub(k).max(BLOCK_HEAPS)));
+        }
         if width > block.width {
             block.table.resize(width * BLOCK_HEAPS, 0);
             block.width = width;
@@ -285,56 +245,113 @@ impl Sparse {
         }
         let generation = block.generation;
         let width = block.width;
+        self.split
+            .update(rules, g, (&self.rare_pos, &self.rare_val), self.mask, width);
+        let split = &self.split;
         let table = &mut block.table[..];
+        // A take k >= n leaves no partner inside the block's reach (m0 = 0): the
+        // heap-by-heap pass has all of its rare positions.
         for &k in &rules.split2 {
-            let m0 = n - k;
-            let lo = self
-                .rare_pos
-                .partition_point(|&r| (r as usize) < BLOCK_HEAPS);
-            let hi = self.rare_pos.partition_point(|&r| (r as usize) < m0);
-            let (pos, val) = (
-                &self.rare_pos[lo.min(hi)..hi],
-                &self.rare_val[lo.min(hi)..hi],
-            );
-            match width {
-                512 => scatter::<512>(table, pos, val, g, m0, generation),
-                1024 => scatter::<1024>(table, pos, val, g, m0, generation),
-                _ => {
-                    let shift = width.trailing_zeros();
-                    // The length is a power of two, so masking the index proves it in bounds.
-                    let index_mask = table.len() - 1;
-                    for (&r, &v) in pos.iter().zip(val) {
-                        let base = m0 - r as usize;
-                        let partners: &[u16; BLOCK_HEAPS] = g[base..base + BLOCK_HEAPS]
-                            .try_into()
-                            .unwrap_or_else(|_| unreachable!());
-                        for (j, &p) in partners.iter().enumerate() {
-                            table[((j << shift) | usize::from(p ^ v)) & index_mask] = generation;
-                        }
-                    }
-                }
+            let m0 = n.saturating_sub(k);
+            let lo = below(&self.rare_pos, BLOCK_HEAPS);
+            let hi = below(&self.rare_pos, m0);
+            if split.learned == 0 {
+                let range = lo.min(hi)..hi;
+                let rare = (&self.rare_pos[range.clone()], &self.rare_val[range]);
+                scatter_rows(table, width, rare, g, m0, generation);
+                continue;
+            }
+            let end = below(&split.a_pos, m0);
+            let part_a = (&split.a_pos[..end], &split.a_val[..end]);
+            scatter_rows(table, width, part_a, g, m0, generation);
+            let range = split.learned.max(lo).min(hi)..hi;
+            let later = (&self.rare_pos[range.clone()], &self.rare_val[range]);
+            scatter_rows(table, width, later, g, m0, generation);
+        }
+        // The pairs (a, m - a) for 16 <= a <= PAIRS: marked like rare positions, so the
+        // candidate scan already sees the rare values they give. Only with a split (long)
+        // rare list: with a short one the rare values are mostly found without a scan
+        // (0.16: 10 % slower with the pairs).
+        block.pairs = 0;
+        let far = rules.split2.iter().all(|&k| n >= k + 4 * PAIRS);
+        if split.learned > 0 && n >= 4 * PAIRS && far {
+            block.pairs = PAIRS;
+            let values = &g[BLOCK_HEAPS..=PAIRS];
+            let positions = &self.pair_pos[..values.len()];
+            for &k in &rules.split2 {
+                scatter_rows(table, width, (positions, values), g, n - k, generation);
             }
         }
+        block.checked = split.learned > 0;
+        if block.checked {
+            block.guesses(&self.rare_bits);
+            for &k in &rules.split2 {
+                let m0 = n.saturating_sub(k);
+                let end = below(&split.b_pos, m0);
+                let (pos, val) = (&split.b_pos[..end], &split.b_val[..end]);
+                guess::check(&mut block.hit, &block.guess, pos, val, g, m0);
+            }
+        }
+    }
+
+    /// Makes `rare_bits` cover the values below `len` (a multiple of 64).
+    fn cover_rare_bits(&mut self, len: usize) {
+        if self.rare_bits.len() * 64 < len {
+            let mask = self.mask;
+            self.rare_bits = (0..len / 64)
+                .map(|w| {
+                    (0..64).fold(0, |bits, i| {
+                        bits | u64::from(is_rare(64 * w + i, mask)) << i
+                    })
+                })
+                .collect();
+        }
+    }
+
+    /// Marks part B in full in heap n's row (its candidate passed its guesses).
+    fn mark_part_b(&mut self, rules: &Rules, g: &[u16], n: usize) {
+        let block = &mut self.block;
+        let j = n - block.start;
+        let row = &mut block.table[j * block.width..(j + 1) * block.width];
+        for &k in &rules.split2 {
+            let m0 = block.start.saturating_sub(k);
+            let split = &self.split;
+            let end = split.b_pos.partition_point(|&r| (r as usize) < m0);
+            for (&r, &v) in split.b_pos[..end].iter().zip(&split.b_val) {
+                let x = usize::from(v ^ g[m0 - r as usize + j]);
+                row[x % row.len()] = block.generation;
+            }
+        }
+        block.bound[j % BLOCK_HEAPS] = usize::MAX;
     }
 
     #[inline(always)]
     fn compute(&mut self, rules: &Rules, g: &[u16], marks: &mut Marks) -> usize {
         let n = g.len();
         if n >= self.block.end {
-            self.start_block(rules, g, marks.len());
+            // Every XOR of two values lies below half the mark range.
+            self.start_block(rules, g, (marks.len() / 2).max(64));
         }
         marks.begin();
         mark_takes(rules, g, marks);
-        for &k in &rules.split2 {
+        for (i, &k) in rules.split2.iter().enumerate() {
             if n >= k + 2 {
                 let m = n - k;
                 let (pos, val) = (&self.rare_pos, &self.rare_val);
                 if self.block.active {
-                    let low = pos.partition_point(|&r| (r as usize) < BLOCK_HEAPS.min(m));
+                    let low = match m >= BLOCK_HEAPS {
+                        true => self.block.low,
+                        false => pos.partition_point(|&r| (r as usize) < m),
+                    };
                     marks.mark_partners(&pos[..low], &val[..low], &g[..m]);
-                    let m0 = (self.block.start - k).max(BLOCK_HEAPS);
-                    let from = pos.partition_point(|&r| (r as usize) < m0);
-                    let to = pos.partition_point(|&r| (r as usize) < m);
+                    // The rare positions from max(start - k, BLOCK_HEAPS) on: few, and
+                    // those found since the block started among them.
+                    let from = self.block.from[i];
+                    let to = from
+                        + pos[from..]
+                            .iter()
+                            .take_while(|&&r| (r as usize) < m)
+                            .count();
                     if from < to {
                         marks.mark_partners(&pos[from..to], &val[from..to], &g[..m]);
                     }
@@ -344,40 +361,40 @@ impl Sparse {
                 }
             }
         }
-        if self.rare_bits.len() * 64 < marks.len() {
-            let mask = self.mask;
-            self.rare_bits = (0..marks.len() / 64)
-                .map(|w| {
-                    (0..64).fold(0, |bits, i| {
-                        bits | u64::from(is_rare(64 * w + i, mask)) << i
-                    })
-                })
-                .collect();
-        }
-        let block = &self.block;
-        // Values lie below marks.len() / 2; the least common value at or above that lies
-        // below marks.len(), as the mask has a bit below it. 64 values at a time: the
-        // missing rare values below the candidate are the set bits of `rare & !seen`.
-        let mut candidate = marks.len();
-        self.missing.clear();
-        for from in (0..marks.len()).step_by(64) {
-            let seen = marks.bits(from) | block.bits(n, from);
-            let rare = self.rare_bits[(from / 64) % self.rare_bits.len()];
-            let common_unseen = !(seen | rare);
-            let below = match common_unseen {
-                0 => u64::MAX,
-                bits => (1 << bits.trailing_zeros()) - 1,
-            };
-            let mut missing = rare & !seen & below;
-            while missing != 0 {
-                self.missing.push(from + missing.trailing_zeros() as usize);
-                missing &= missing - 1;
+        self.cover_rare_bits(marks.len());
+        let candidate = loop {
+            let block = &self.block;
+            // Values lie below marks.len() / 2; the least common value at or above that
+            // lies below marks.len(), as the mask has a bit below it. 64 values at a time:
+            // the missing rare values below the candidate are the set bits of
+            // `rare & !seen`.
+            let mut candidate = marks.len();
+            self.missing.clear();
+            for from in (0..marks.len()).step_by(64) {
+                let seen = marks.bits(from) | block.bits(n, from) | block.hits(n, from);
+                let rare = self.rare_bits[(from / 64) % self.rare_bits.len()];
+                let common_unseen = !(seen | rare);
+                let below = match common_unseen {
+                    0 => u64::MAX,
+                    bits => (1 << bits.trailing_zeros()) - 1,
+                };
+                let mut missing = rare & !seen & below;
+                while missing != 0 {
+                    self.missing.push(from + missing.trailing_zeros() as usize);
+                    missing &= missing - 1;
+                }
+                if common_unseen != 0 {
+                    candidate = from + common_unseen.trailing_zeros() as usize;
+                    break;
+                }
             }
-            if common_unseen != 0 {
-                candidate = from + common_unseen.trailing_zeros() as usize;
-                break;
+            let bound = block.bound[(n - block.start) % BLOCK_HEAPS];
+            if block.checked && candidate > bound && candidate < block.width {
+                self.mark_part_b(rules, g, n);
+                continue;
             }
-        }
+            break candidate;
+        };
         if self.missing.is_empty() {
             return candidate;
         }
@@ -395,6 +412,16 @@ impl Sparse {
         let n = g.len();
         let mut start = 1;
         let mut chunk = CHUNK;
+        if self.block.pairs > 0 {
+            // The block marked the pairs from a = BLOCK_HEAPS to `pairs`: mark those
+            // below, then go on after them.
+            for &k in &rules.split2 {
+                let m = n - k;
+                marks.mark_pairs(&g[1..BLOCK_HEAPS], &g[m - (BLOCK_HEAPS - 1)..m]);
+            }
+            self.missing.retain(|&v| !marks.has(v));
+            start = self.block.pairs + 1;
+        }
         #[cfg(target_arch = "x86_64")]
         let bitset = self.avx2 && self.counts.len() <= avx2::LIMIT;
         #[cfg(not(target_arch = "x86_64"))]

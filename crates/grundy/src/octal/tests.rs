@@ -174,6 +174,22 @@ fn sparse_method_agrees_with_direct_on_long_runs_of_famous_codes() {
 }
 
 #[test]
+fn sparse_method_agrees_with_direct_on_takes_beyond_a_block() {
+    // Splits after taking 100 or 1,100: the block pass starts before any split exists.
+    let mut compared = 0;
+    for zeros in [99, 1099] {
+        let text = format!("0.{}6", "0".repeat(zeros));
+        assert_eq!(
+            values(&text, Method::Direct, 3000),
+            values(&text, Method::Sparse, 3000),
+            "{text}"
+        );
+        compared += 1;
+    }
+    assert_eq!(compared, 2);
+}
+
+#[test]
 fn resumed_sequences_continue_exactly() {
     for method in [Method::Direct, Method::Sparse] {
         let whole = values("0.6", method, 2000);

@@ -111,6 +111,27 @@ pub(super) unsafe fn find(
     count
 }
 
+/// Bit i set when `row[i] == value`.
+///
+/// # Safety
+///
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn equal_bits(row: &[u8; 64], value: u8) -> u64 {
+    let value = _mm256_set1_epi8(value as i8);
+    // SAFETY: `row` holds 64 bytes: two unaligned 32-byte loads.
+    let (low, high) = unsafe {
+        (
+            _mm256_loadu_si256(row.as_ptr() as *const __m256i),
+            _mm256_loadu_si256(row.as_ptr().add(32) as *const __m256i),
+        )
+    };
+    let low = _mm256_movemask_epi8(_mm256_cmpeq_epi8(low, value)) as u32;
+    let high = _mm256_movemask_epi8(_mm256_cmpeq_epi8(high, value)) as u32;
+    u64::from(low) | u64::from(high) << 32
+}
+
 /// Removes `value` from `wanted`; 1 if it was there, else 0.
 #[inline(always)]
 fn clear(wanted: &mut Wanted, value: u16) -> usize {
@@ -123,6 +144,31 @@ fn clear(wanted: &mut Wanted, value: u16) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `equal_bits` against a plain comparison, on pseudo-random rows.
+    #[test]
+    fn equal_bits_agrees_with_a_plain_comparison() {
+        if !std::is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let mut seed = 0x853c_49e6_748f_ea9bu64;
+        let mut equal = 0;
+        for case in 0..200 {
+            let mut row = [0u8; 64];
+            for byte in &mut row {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                *byte = (seed % 4) as u8;
+            }
+            let value = (case % 4) as u8;
+            let expected = (0..64).fold(0u64, |bits, i| bits | u64::from(row[i] == value) << i);
+            // SAFETY: AVX2 is present.
+            assert_eq!(unsafe { equal_bits(&row, value) }, expected, "case {case}");
+            equal += expected.count_ones();
+        }
+        assert!(equal > 2000, "{equal}");
+    }
 
     /// `find` against a plain scan of the same pairs, on pseudo-random windows and sets.
     #[test]

@@ -1,0 +1,184 @@
+//! The block pass of the sparse method: the partner marks of 16 consecutive heaps at once.
+
+#[cfg(target_arch = "x86_64")]
+use super::avx2;
+use super::guess::GUESSES;
+
+/// Heaps per block of the partner pass.
+pub(super) const BLOCK_HEAPS: usize = 16;
+
+/// The block pass also marks the pairs (a, m - a) for a up to this.
+pub(super) const PAIRS: usize = 256;
+
+/// The partner marks of a block of consecutive heaps, made in one pass over the rare list.
+///
+/// For a rare position r >= BLOCK_HEAPS, the partners of the heaps `start .. start + B` are
+/// the B consecutive values G(m0 - r .. m0 - r + B) (m0 = start - k), all known before the
+/// block starts: one contiguous load per rare position serves B heaps, instead of B loads
+/// spread over the whole window of recent values. The few rare positions below B, and
+/// those at or after m0 (new rare positions among them), are handled heap by heap.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Block {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) active: bool,
+    pub(super) width: usize,
+    pub(super) generation: u8,
+    /// `table[j * width + x] == generation`: x is an option of heap `start + j` (one row
+    /// per heap, so the candidate scan reads it 64 values at a time).
+    pub(super) table: Vec<u8>,
+    /// Part B of a split rare list is only compared with the guesses (see `guess`).
+    pub(super) checked: bool,
+    /// `guess[i][j]`: heap `start + j`'s i-th least common value left unmarked by part A.
+    pub(super) guess: [[u16; BLOCK_HEAPS]; GUESSES],
+    /// `hit[i][j] != 0`: part B hits `guess[i][j]`.
+    pub(super) hit: [[u16; BLOCK_HEAPS]; GUESSES],
+    /// A candidate of heap `start + j` up to `bound[j]`, or at or above `width`, is exact;
+    /// between them part B must be marked in full.
+    pub(super) bound: [usize; BLOCK_HEAPS],
+    /// The CPU supports AVX2 (x86-64 only).
+    pub(super) avx2: bool,
+    /// The pairs (a, m - a) for BLOCK_HEAPS <= a <= `pairs` are marked too (0: none).
+    pub(super) pairs: usize,
+    /// How many rare positions lie below BLOCK_HEAPS, and for each split's k, below
+    /// max(start - k, BLOCK_HEAPS): the heap-by-heap pass starts there.
+    pub(super) low: usize,
+    pub(super) from: Vec<usize>,
+}
+
+impl Block {
+    /// Bit i set when `from + i` is marked for heap n (`from` a multiple of 64).
+    #[inline(always)]
+    pub(super) fn bits(&self, n: usize, from: usize) -> u64 {
+        if !self.active || from + 64 > self.width {
+            return 0;
+        }
+        let at = (n - self.start) * self.width + from;
+        let row: &[u8; 64] = self.table[at..at + 64]
+            .try_into()
+            .unwrap_or_else(|_| unreachable!());
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the CPU reports AVX2.
+            return unsafe { avx2::equal_bits(row, self.generation) };
+        }
+        let mut bits = 0;
+        for (i, &stamp) in row.iter().enumerate() {
+            bits |= u64::from(stamp == self.generation) << i;
+        }
+        bits
+    }
+
+    /// Bit i set when `from + i` is a guess of heap n that part B hits.
+    #[inline(always)]
+    pub(super) fn hits(&self, n: usize, from: usize) -> u64 {
+        if !self.checked {
+            return 0;
+        }
+        let j = (n - self.start) % BLOCK_HEAPS;
+        let mut bits = 0;
+        for (guess, hit) in self.guess.iter().zip(&self.hit) {
+            let offset = usize::from(guess[j]).wrapping_sub(from);
+            if hit[j] != 0 && offset < 64 {
+                bits |= 1 << offset;
+            }
+        }
+        bits
+    }
+
+    /// Finds the guesses of every heap from the rows marked by part A.
+    #[inline(always)]
+    pub(super) fn guesses(&mut self, rare_bits: &[u64]) {
+        for j in 0..BLOCK_HEAPS {
+            let mut found = 0;
+            let mut from = 0;
+            while found < GUESSES && from + 64 <= self.width {
+                let mut free = !(self.bits(self.start + j, from) | rare_bits[from / 64]);
+                while free != 0 && found < GUESSES {
+                    self.guess[found][j] = (from + free.trailing_zeros() as usize) as u16;
+                    free &= free - 1;
+                    found += 1;
+                }
+                from += 64;
+            }
+            self.bound[j] = if found == GUESSES {
+                usize::from(self.guess[GUESSES - 1][j])
+            } else {
+                usize::MAX
+            };
+            for guess in &mut self.guess[found..] {
+                guess[j] = u16::MAX;
+            }
+        }
+        self.hit = [[0; BLOCK_HEAPS]; GUESSES];
+    }
+}
+
+/// The block pass of `positions` for rows of `width` values.
+#[inline(always)]
+pub(super) fn scatter_rows(
+    table: &mut [u8],
+    width: usize,
+    (positions, values): (&[u32], &[u16]),
+    g: &[u16],
+    m0: usize,
+    generation: u8,
+) {
+    match width {
+        512 => scatter::<512>(table, positions, values, g, m0, generation),
+        1024 => scatter::<1024>(table, positions, values, g, m0, generation),
+        _ => {
+            let shift = width.trailing_zeros();
+            // The length is a power of two, so masking the index proves it in bounds.
+            let index_mask = table.len() - 1;
+            for (&r, &v) in positions.iter().zip(values) {
+                let base = m0 - r as usize;
+                let partners: &[u16; BLOCK_HEAPS] = g[base..base + BLOCK_HEAPS]
+                    .try_into()
+                    .unwrap_or_else(|_| unreachable!());
+                for (j, &p) in partners.iter().enumerate() {
+                    table[((j << shift) | usize::from(p ^ v)) & index_mask] = generation;
+                }
+            }
+        }
+    }
+}
+
+/// The block pass for rows of `W` values (every partner XOR is below `W`): with the row
+/// length a constant, each mark is one load, one XOR, one mask and one store.
+#[inline(always)]
+fn scatter<const W: usize>(
+    table: &mut [u8],
+    positions: &[u32],
+    values: &[u16],
+    g: &[u16],
+    m0: usize,
+    generation: u8,
+) {
+    // A slice of constant length: the masked indices below need no bounds checks.
+    let Some(table) = table.get_mut(..BLOCK_HEAPS * W) else {
+        return;
+    };
+    // Four u16 lanes per u64, XORed and masked at once; each index is then a shift away.
+    // (As a vector of 16 lanes, extracting each index costs more than its store.)
+    const LOW: u64 = 0x0001_0001_0001_0001;
+    let keep = LOW * (W as u64 - 1);
+    for (&r, &v) in positions.iter().zip(values) {
+        let base = m0 - r as usize;
+        let partners: &[u16; BLOCK_HEAPS] = g[base..base + BLOCK_HEAPS]
+            .try_into()
+            .unwrap_or_else(|_| unreachable!());
+        let v = LOW * u64::from(v);
+        for (quad, four) in partners.chunks_exact(4).enumerate() {
+            let word = four
+                .iter()
+                .rev()
+                .fold(0u64, |word, &p| word << 16 | u64::from(p));
+            let x = (word ^ v) & keep;
+            for lane in 0..4 {
+                let j = 4 * quad + lane;
+                table[j * W + ((x >> (16 * lane)) as usize & (W - 1))] = generation;
+            }
+        }
+    }
+}
