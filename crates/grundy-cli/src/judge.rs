@@ -250,12 +250,13 @@ impl Input {
         let Some(token) = self.token() else {
             return Err(at(format!("input ends where {what} was expected")));
         };
-        let text = String::from_utf8_lossy(token).into_owned();
-        let value: i64 = text.parse().map_err(|_| {
-            at(format!(
+        // Parsed in place: a judge input holds up to millions of tokens.
+        let Some(value) = parse_int(token) else {
+            let text = String::from_utf8_lossy(token);
+            return Err(at(format!(
                 "expected {what} (an integer from {min} to {max}), found {text:?}"
-            ))
-        })?;
+            )));
+        };
         if value < min || value > max {
             return Err(at(format!(
                 "{what} must be from {min} to {max}, found {value}"
@@ -303,9 +304,71 @@ impl Input {
     }
 }
 
+/// An optionally signed decimal integer (as `str::parse::<i64>` reads it), or `None`.
+fn parse_int(token: &[u8]) -> Option<i64> {
+    let (negative, digits) = match token {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        _ => (false, token),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut value: i64 = 0;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        let digit = i64::from(d - b'0');
+        // Negative numbers accumulate downwards, so that `i64::MIN` parses.
+        value = value.checked_mul(10)?;
+        value = if negative {
+            value.checked_sub(digit)?
+        } else {
+            value.checked_add(digit)?
+        };
+    }
+    Some(value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `parse_int` reads exactly what `str::parse::<i64>` reads.
+    #[test]
+    fn parse_int_agrees_with_str_parse() {
+        let cases = [
+            "0",
+            "7",
+            "-7",
+            "+7",
+            "007",
+            "-0",
+            "",
+            "-",
+            "+",
+            "1-2",
+            "12a",
+            " 1",
+            "--1",
+            "+-1",
+            "9223372036854775807",
+            "9223372036854775808",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "99999999999999999999",
+            "\u{661}",
+        ];
+        for text in cases {
+            assert_eq!(
+                parse_int(text.as_bytes()),
+                text.parse::<i64>().ok(),
+                "{text:?}"
+            );
+        }
+        assert_eq!(parse_int(&[0xFF, b'1']), None);
+    }
 
     #[test]
     fn tokens_across_crlf_and_blank_lines() {
