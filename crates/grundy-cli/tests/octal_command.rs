@@ -158,3 +158,17 @@ fn a_plot_is_drawn() {
     assert!(svg.contains("<svg"));
     let _ = std::fs::remove_file(&file);
 }
+
+/// A run too large for the budget is refused before any value is computed, with the size it
+/// needs (not after hours, at the step that crosses the limit).
+#[test]
+fn a_run_too_large_is_refused_at_once() {
+    let out = grundy(&["octal", "0.6", "--to", "100000000000"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("needs 100000000001 positions"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).is_empty());
+}

@@ -231,6 +231,38 @@ impl Sequence {
         }
     }
 
+    /// Checks, without computing anything, that `len` values fit: the budget's positions
+    /// and bytes (2 a value), and at most `2^32` values for the sparse method. Callers that
+    /// extend a sequence step by step check the final length first, so that a run too large
+    /// is refused before it starts rather than at the step that crosses the limit.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::TooLarge`] (inside [`ComputeError`]) naming the size needed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::octal::{Method, Sequence};
+    /// let seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
+    /// assert!(seq.check_fits(1 << 20).is_ok());
+    /// assert!(seq.check_fits(1 << 33).is_err());
+    /// ```
+    pub fn check_fits(&self, len: usize) -> Result<(), ComputeError> {
+        if self.method == Method::Sparse && len as u64 > 1 << 32 {
+            // The rare list stores heap sizes as u32.
+            return Err(SolveError::TooLarge {
+                needed: len as u64,
+                limit: 1 << 32,
+                unit: "positions",
+            }
+            .into());
+        }
+        self.budget.check_positions(len as u64)?;
+        self.budget.check_bytes((len as u64).saturating_mul(2))?;
+        Ok(())
+    }
+
     /// Computes values until `len` are known (G(0) .. G(len - 1)).
     ///
     /// # Errors
@@ -250,17 +282,7 @@ impl Sequence {
         if len <= self.values.len() {
             return Ok(());
         }
-        if self.method == Method::Sparse && len as u64 > 1 << 32 {
-            // The rare list stores heap sizes as u32.
-            return Err(SolveError::TooLarge {
-                needed: len as u64,
-                limit: 1 << 32,
-                unit: "positions",
-            }
-            .into());
-        }
-        self.budget.check_positions(len as u64)?;
-        self.budget.check_bytes(2 * len as u64)?;
+        self.check_fits(len)?;
         self.values.reserve(len - self.values.len());
         while self.values.len() < len {
             let n = self.values.len();

@@ -56,6 +56,7 @@ impl Watch {
 
     /// Extends `seq` to `len` values, watched.
     pub fn extend(&mut self, seq: &mut Sequence, len: usize) -> anyhow::Result<()> {
+        seq.check_fits(len)?;
         while seq.len() < len {
             let next = len.min(seq.len() + self.interval());
             let res = seq.extend_to(next);
