@@ -172,3 +172,18 @@ fn a_run_too_large_is_refused_at_once() {
     );
     assert!(stdout(&out).is_empty());
 }
+
+/// `--memory` bounds the values (2 bytes each): 1 GiB holds 2^29 of them.
+#[test]
+fn memory_bounds_the_values() {
+    let out = grundy(&["octal", "0.6", "--to", "600000000", "--memory", "1"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("needs 600000001 positions, more than the limit of 536870912"),
+        "{}",
+        stderr(&out)
+    );
+    let out = grundy(&["octal", "0.77", "--memory", "1", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"period\": 12"), "{}", stdout(&out));
+}

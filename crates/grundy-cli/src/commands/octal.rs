@@ -52,6 +52,10 @@ pub struct Args {
     /// How many values the text output lists.
     #[arg(long, default_value_t = 100, value_name = "K")]
     show: usize,
+    /// Memory the values may take, in GiB (2 bytes a value): the default 8 holds 2^32
+    /// values; a run that needs more is refused before it starts.
+    #[arg(long, default_value_t = 8, value_name = "GIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    memory: u64,
 }
 
 /// The names of famous codes (Winning Ways ch. 4).
@@ -101,6 +105,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         Method::Direct
     });
+    // Values are the positions here, at 2 bytes each: the memory bounds both.
+    let bytes = args.memory << 30;
+    let budget = Budget::default()
+        .with_bytes(bytes)
+        .with_positions(bytes / 2);
     let mut seq = match &args.checkpoint {
         Some(path) if path.exists() => {
             let bytes = std::fs::read(path)
@@ -116,9 +125,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 path.display(),
                 values.len()
             );
-            Sequence::resume(game.clone(), method, values, Budget::default())?
+            Sequence::resume(game.clone(), method, values, budget)?
         }
-        _ => Sequence::new(game.clone(), method, Budget::default())?,
+        _ => Sequence::new(game.clone(), method, budget)?,
     };
     let mut watch = watch::Watch::new(args.checkpoint.clone(), args.checkpoint_interval);
     let started = Instant::now();
