@@ -3,15 +3,18 @@
 //!
 //! A position is the set of items taken, and taking item `j` moves from `m` to `m + 2^j`, a
 //! higher number. So when the positions are solved from the highest number down, every
-//! successor is solved first, and the table is just the bit sets in order: no numbering, no
-//! hashing. The work is organised by item rather than by position. For a block of `2^k`
-//! positions `c - 2^k .. c` that lack item `k` (with `c` a multiple of `2^k`), the moves
+//! successor is solved first, and the table is indexed by the bit sets themselves (block by
+//! block, see below): no numbering, no hashing. The work is organised by item rather than by
+//! position. For a block of `2^k` positions `c - 2^k .. c` that lack item `k` (with `c` an
+//! odd multiple of `2^k`), the moves
 //! taking item `k` lead to the next `2^k` positions, in the same order: one pass over two
 //! contiguous slices relaxes all of them (`cell = max(cell, points ± next)`), with the
 //! points and bonus turns written by the game for the whole slice
 //! ([`Subsets::take_many`]). Visiting `c` from the top down and relaxing the block below `c`
 //! for item `trailing_zeros(c)` relaxes every move exactly once, each after its successor is
 //! final (the block above `c` is done by then), in `n 2^(n-1)` straight-line steps in all.
+//! Passes for items 0, 1 and 2 would be 1 to 4 positions long and spend their time setting
+//! up, so those moves go one at a time ([`Subsets::take`]), 8 positions at a time.
 //!
 //! Parallelism: the items split into low ones (the bits inside a block of
 //! `2^BLOCK_BITS` positions) and high ones (which block). Blocks are solved in tiers of the
