@@ -1,4 +1,5 @@
-//! Checks for the unit tests of games (compiled for tests only).
+//! Helpers shared by unit tests (compiled for tests only): checks of games against their
+//! plain rules, and a seeded generator for random test games.
 
 use crate::model::{Indexed, Move};
 
@@ -30,4 +31,18 @@ pub(crate) fn check_numbered_moves<G: Indexed>(game: &G, index: usize) -> G::Pos
     renumbered.sort_by_key(|m| m.to);
     assert_eq!(direct, renumbered);
     pos
+}
+
+/// A small deterministic generator (xorshift) for random test games: seeded, so that a
+/// failure repeats.
+pub(crate) struct Rng(pub(crate) u64);
+
+impl Rng {
+    /// A number in `0..n` (`n > 0`).
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
 }

@@ -1,6 +1,7 @@
 use super::*;
 use crate::solve::memo::{MemoSearch, Scores};
 use crate::solve::subsets::solve_subset_scores;
+use crate::testing::Rng;
 use crate::Budget;
 
 /// The best stones difference for the player to move, by plain recursion over the rules:
@@ -30,16 +31,6 @@ fn plain(bags: &[Vec<usize>], size: usize, cooker: &mut Vec<usize>, taken: &mut 
         taken[b] = false;
     }
     best.unwrap_or(0)
-}
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
 }
 
 fn random_game(rng: &mut Rng, most_bags: u64) -> (usize, usize, Vec<Vec<usize>>) {

@@ -2,6 +2,7 @@ use super::*;
 use crate::solve::memo::{MemoSearch, Scores};
 use crate::solve::tiered::solve_scores;
 use crate::testing::check_numbered_moves;
+use crate::testing::Rng;
 use crate::Budget;
 
 /// The mover's best difference by plain recursion over cells: `filled` is a bitset of cells,
@@ -26,16 +27,6 @@ fn plain(rows: usize, cols: usize, a: &[i64], b: &[i64], filled: u32, turn: usiz
         }
     }
     best.unwrap_or(0)
-}
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
 }
 
 /// chess2018's sample gives 2.

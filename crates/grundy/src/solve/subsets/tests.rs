@@ -1,6 +1,7 @@
 use super::*;
 use crate::model::{Game, Move};
 use crate::solve::memo::{MemoSearch, Scores};
+use crate::testing::Rng;
 
 /// A random subset game: each (position, item) move has its own points and bonus turn.
 struct RandomSubsets {
@@ -9,16 +10,6 @@ struct RandomSubsets {
     points: Vec<i64>,
     again: Vec<bool>,
     bound: u64,
-}
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
 }
 
 impl RandomSubsets {
