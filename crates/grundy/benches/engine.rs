@@ -2,6 +2,8 @@
 //! array DP baseline, all on sums of three heaps of the subtraction game S = {1, 3, 4}.
 //! The tiered game generates its moves lazily (`Indexed::visit_moves`); `outcomes_listed_moves`
 //! solves the same game through move lists (the default `visit_moves`) for comparison.
+//! The memo search runs on a hash table and, for the same heaps numbered in a cube
+//! (`Indexed`), on a dense 2-bit table (`dense_three_heaps_134`).
 //!
 //! Every benchmark asserts its answer against Sprague-Grundy: a heap of `n` has nimber
 //! `[0, 1, 0, 1, 2, 3, 2][n % 7]` (period 7), and a sum is lost for the player to move exactly
@@ -25,6 +27,7 @@ use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
 use grundy::model::{Game, Indexed, Move};
+use grundy::solve::memo::dense::DenseOutcomeSearch;
 use grundy::solve::memo::{MemoSearch, Outcomes};
 use grundy::solve::tiered::{solve_nimbers, solve_outcomes};
 use grundy::{Budget, Outcome, Play};
@@ -325,6 +328,68 @@ impl Indexed for Listed<'_> {
     }
 }
 
+/// Three heaps of at most `side - 1` tokens numbered as digits in base `side`:
+/// `(x2 * side + x1) * side + x0`, for the dense memo search. Moves come in [`Packed`]'s order
+/// (heap `x0`, then `x1`, then `x2`), so both searches visit the same positions. Every move
+/// lowers the number, so each number is its own tier.
+struct Cube {
+    side: usize,
+}
+
+impl Cube {
+    fn index_of(&self, heaps: [usize; 3]) -> usize {
+        (heaps[2] * self.side + heaps[1]) * self.side + heaps[0]
+    }
+}
+
+impl Game for Cube {
+    type Position = [usize; 3];
+    fn moves(&self, pos: &[usize; 3], out: &mut Vec<Move<[usize; 3]>>) {
+        for heap_idx in 0..3 {
+            for take in TAKE {
+                if take <= pos[heap_idx] {
+                    let mut next = *pos;
+                    next[heap_idx] -= take;
+                    out.push(Move::to(next));
+                }
+            }
+        }
+    }
+}
+
+impl Indexed for Cube {
+    fn len(&self) -> usize {
+        self.side.pow(3)
+    }
+    fn index(&self, pos: &[usize; 3]) -> usize {
+        self.index_of(*pos)
+    }
+    fn position(&self, index: usize) -> [usize; 3] {
+        [
+            index % self.side,
+            index / self.side % self.side,
+            index / (self.side * self.side),
+        ]
+    }
+    fn tiers(&self) -> usize {
+        self.len()
+    }
+    fn tier_range(&self, tier: usize) -> std::ops::Range<usize> {
+        tier..tier + 1
+    }
+    fn indexed_moves(&self, index: usize, out: &mut Vec<Move<usize>>) {
+        let mut stride = 1;
+        for digit in self.position(index) {
+            for take in TAKE {
+                if take <= digit {
+                    out.push(Move::to(index - take * stride));
+                }
+            }
+            stride *= self.side;
+        }
+    }
+}
+
 /// The hand-written baseline: the same numbering, walked in order with nested loops (no
 /// decoding, no move buffer), one bit per position, stopping at the first losing option
 /// when `early_exit` (the generic solver lists and checks every move).
@@ -378,10 +443,58 @@ fn memo_search<M: Measurement>(c: &mut Criterion<M>, name: &str) {
     // 127 is the target's instance (2 M positions, a table far larger than the caches); 63
     // stores about 240 K positions, whose table fits the 8 MB L3 cache: the pair shows what
     // the table's size costs per position.
-    for heap in [63u32, 127] {
+    // 215 (10.1 M positions numbered) is issue 2's size, where the hash table runs far out
+    // of the caches and the dense table (2.5 MB) does not: the hash search runs there too, as
+    // the dense search's baseline.
+    for heap in [63u32, 127, 215] {
         memo_three_heaps(&mut group, heap);
     }
+    for heap in [127, 215] {
+        dense_three_heaps(&mut group, heap);
+    }
     group.finish();
+}
+
+/// The dense memo benchmark from `(heap, heap, heap)` on [`Cube`] of side `heap + 1`: it
+/// visits the positions the hash search stores from the same root, in the same order.
+fn dense_three_heaps<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, heap: usize) {
+    let game = Cube { side: heap + 1 };
+    let root = game.index_of([heap; 3]);
+    assert_eq!(game.position(root), [heap; 3]);
+    let expected = if heap_nimber(heap) == 0 {
+        Outcome::Loss
+    } else {
+        Outcome::Win
+    };
+    let mut probe = DenseOutcomeSearch::new(&game, Play::Normal, Budget::default()).unwrap();
+    assert_eq!(probe.value_at(root).unwrap(), expected);
+    let solved = probe.len();
+    let packed = (heap << 16 | heap << 8 | heap) as u32;
+    let mut hashed = MemoSearch::new(&Packed, Outcomes(Play::Normal), Budget::default());
+    assert_eq!(hashed.value(&packed).unwrap(), expected);
+    assert_eq!(hashed.len(), solved);
+    println!(
+        "dense memo from {heap}: {solved} positions solved of {} numbered, {} bytes ({:.3} bytes per solved position)",
+        game.len(),
+        probe.bytes(),
+        probe.bytes() as f64 / solved as f64
+    );
+    // Then every position against Sprague-Grundy, outside the timings.
+    for index in 0..game.len() {
+        let [a, b, c] = game.position(index);
+        let win = heap_nimber(a) ^ heap_nimber(b) ^ heap_nimber(c) != 0;
+        assert_eq!(probe.value_at(index).unwrap() == Outcome::Win, win);
+    }
+    assert_eq!(probe.len(), game.len());
+    group.throughput(Throughput::Elements(solved as u64));
+    group.bench_function(BenchmarkId::new("dense_three_heaps_134", heap), |bench| {
+        bench.iter(|| {
+            let mut search =
+                DenseOutcomeSearch::new(&game, Play::Normal, Budget::default()).unwrap();
+            assert_eq!(search.value_at(black_box(root)).unwrap(), expected);
+            assert_eq!(search.len(), solved);
+        })
+    });
 }
 
 /// The memo benchmark from `(heap, heap, heap)`.

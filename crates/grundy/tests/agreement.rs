@@ -1,5 +1,6 @@
-//! Every solver against every other on the same games: memo search, tiered tables,
-//! retrograde analysis and the Grundy solver (with and without components).
+//! Every solver against every other on the same games: memo search (on a hash table and on
+//! dense cells), tiered tables, retrograde analysis and the Grundy solver (with and without
+//! components).
 //!
 //! Random games come from proptest: random DAGs with points and bonus turns (256 cases),
 //! random impartial games whose positions are multisets of atoms (256 cases), and random
@@ -11,6 +12,7 @@ use std::ops::Range;
 
 use grundy::model::{Components, Game, Indexed, Move};
 use grundy::solve::grundy::GrundySolver;
+use grundy::solve::memo::dense::DenseOutcomeSearch;
 use grundy::solve::memo::{MemoSearch, Outcomes, Scores};
 use grundy::solve::retrograde::{retrograde, retrograde_indexed};
 use grundy::solve::tiered::{solve_nimbers, solve_outcomes, solve_scores};
@@ -33,8 +35,14 @@ fn check_all_solvers(game: &TableGame) -> usize {
         let dense = retrograde_indexed(game, play, &budget).unwrap();
         let hashed = retrograde(game, &(n - 1), play, &budget).unwrap();
         let mut search = MemoSearch::new(game, Outcomes(play), budget.clone());
+        let mut on_cells = DenseOutcomeSearch::new(game, play, budget.clone()).unwrap();
         for i in 0..n {
             let expected = search.value(&i).unwrap();
+            assert_eq!(
+                on_cells.value(&i).unwrap(),
+                expected,
+                "{play:?} dense memo, position {i}"
+            );
             assert_eq!(tiered.get(i), expected, "{play:?} tiered, position {i}");
             assert_eq!(dense.get(i), expected, "{play:?} retrograde, position {i}");
             if let Some(o) = hashed.outcome(&i) {

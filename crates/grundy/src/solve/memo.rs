@@ -17,8 +17,13 @@
 //! outcomes) before descending into any; those probes do not depend on each other, so their
 //! cache misses overlap. A finished position hands its value straight to its parent, which
 //! does not probe for it again.
+//!
+//! The loop is written once over its table: the hash table of [`MemoSearch`], or, for an
+//! [`crate::model::Indexed`] game, the 2-bit cells of [`dense::DenseOutcomeSearch`], which
+//! stay in the caches where a hash table does not.
 
-use std::hash::BuildHasherDefault;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash};
 use std::mem::size_of;
 
 use rustc_hash::FxHasher;
@@ -27,7 +32,7 @@ use crate::limits::{Budget, SolveError};
 use crate::model::{Game, Move};
 use crate::value::{Outcome, Play};
 
-type FxIndexMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<FxHasher>>;
+type FxIndexMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
 /// How values combine in a negamax search.
 ///
@@ -163,6 +168,8 @@ impl Evaluation for Scores {
 /// A memoized negamax search over any [`Game`], with its transposition table.
 ///
 /// The table persists between queries, so asking for many positions of one game shares work.
+/// For an [`crate::model::Indexed`] game whose index space fits the budget,
+/// [`dense::DenseOutcomeSearch`] runs the same search for outcomes on a 2-bit table.
 ///
 /// # Examples
 ///
@@ -180,21 +187,6 @@ pub struct MemoSearch<'g, G: Game, E: Evaluation> {
     rule: E,
     budget: Budget,
     table: FxIndexMap<G::Position, Entry<E::Value>>,
-}
-
-#[derive(Clone, Copy, Debug)]
-enum Entry<V> {
-    /// On the search stack: its value is being computed.
-    Open,
-    Solved(V),
-}
-
-/// One position being searched: its moves are `moves[start..end]` of the shared buffer.
-struct Frame<P, V> {
-    pos: P,
-    start: usize,
-    next: usize,
-    best: Option<V>,
 }
 
 impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
@@ -260,37 +252,150 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
     /// assert!(matches!(tight.value(&vec![10, 10]), Err(SolveError::TooLarge { .. })));
     /// ```
     pub fn value(&mut self, pos: &G::Position) -> Result<E::Value, SolveError> {
-        if let Some(Entry::Solved(v)) = self.table.get(pos) {
-            return Ok(*v);
-        }
-        let mut stack: Vec<Frame<G::Position, E::Value>> = Vec::new();
-        let mut moves: Vec<Move<G::Position>> = Vec::new();
-        let res = self.run(pos, &mut stack, &mut moves);
-        if res.is_err() {
-            // Forget the positions that were still open: they have no value.
-            for frame in stack {
-                self.table.remove(&frame.pos);
-            }
-        }
-        res
+        let game = self.game;
+        search(
+            &mut self.table,
+            &self.rule,
+            &self.budget,
+            |p, out| game.moves(p, out),
+            pos,
+        )
+    }
+}
+
+/// What a table holds for a position it knows.
+#[derive(Clone, Copy, Debug)]
+enum Entry<V> {
+    /// On the search stack: its value is being computed.
+    Open,
+    Solved(V),
+}
+
+/// The transposition table of a search, over positions named by `Key`: the hash table of
+/// [`MemoSearch`], or the dense cells of [`dense::DenseOutcomeSearch`].
+trait Table {
+    type Key: Clone;
+    type Value: Copy;
+
+    /// What is stored for `key` (`None`: nothing yet).
+    fn get(&self, key: &Self::Key) -> Option<Entry<Self::Value>>;
+
+    /// Marks `key` (not stored yet) open, once one more position fits `budget`.
+    fn open(&mut self, key: &Self::Key, budget: &Budget) -> Result<(), SolveError>;
+
+    /// Stores the value of the open position `key`.
+    fn store(&mut self, key: &Self::Key, value: Self::Value);
+
+    /// Drops the open position `key`.
+    fn forget(&mut self, key: &Self::Key);
+
+    /// The positions stored, open ones included.
+    fn len(&self) -> usize;
+}
+
+impl<P: Clone + Eq + Hash, V: Copy> Table for FxIndexMap<P, Entry<V>> {
+    type Key = P;
+    type Value = V;
+
+    #[inline]
+    fn get(&self, key: &P) -> Option<Entry<V>> {
+        HashMap::get(self, key).copied()
     }
 
-    fn open(
-        &mut self,
-        pos: G::Position,
-        stack: &mut Vec<Frame<G::Position, E::Value>>,
-        moves: &mut Vec<Move<G::Position>>,
-    ) -> Result<(), SolveError> {
-        let needed = self.table.len() as u64 + 1;
-        self.budget.check_positions(needed)?;
-        self.budget
-            .check_bytes(needed * Self::bytes_per_position() as u64)?;
-        if needed.is_multiple_of(65_536) {
+    #[inline]
+    fn open(&mut self, key: &P, budget: &Budget) -> Result<(), SolveError> {
+        let needed = HashMap::len(self) as u64 + 1;
+        budget.check_positions(needed)?;
+        budget.check_bytes(needed * (size_of::<(P, Entry<V>)>() as u64 + 1))?;
+        self.insert(key.clone(), Entry::Open);
+        Ok(())
+    }
+
+    #[inline]
+    fn store(&mut self, key: &P, value: V) {
+        if let Some(e) = self.get_mut(key) {
+            *e = Entry::Solved(value);
+        }
+    }
+
+    fn forget(&mut self, key: &P) {
+        self.remove(key);
+    }
+
+    fn len(&self) -> usize {
+        HashMap::len(self)
+    }
+}
+
+/// The value of `root` under `rule`, searched depth first over `table`, generating moves
+/// with `moves_of` (which appends to its buffer). After an error, the positions still open
+/// are dropped from the table.
+fn search<T, E, M>(
+    table: &mut T,
+    rule: &E,
+    budget: &Budget,
+    moves_of: M,
+    root: &T::Key,
+) -> Result<E::Value, SolveError>
+where
+    T: Table,
+    E: Evaluation<Value = T::Value>,
+    M: Fn(&T::Key, &mut Vec<Move<T::Key>>),
+{
+    if let Some(Entry::Solved(v)) = table.get(root) {
+        return Ok(v);
+    }
+    let mut run = Run {
+        table,
+        rule,
+        budget,
+        moves_of,
+        stack: Vec::new(),
+        moves: Vec::new(),
+    };
+    let res = run.run(root);
+    if res.is_err() {
+        // Forget the positions that were still open: they have no value.
+        for frame in run.stack {
+            run.table.forget(&frame.pos);
+        }
+    }
+    res
+}
+
+/// One position being searched: its moves are `moves[start..end]` of the shared buffer.
+struct Frame<P, V> {
+    pos: P,
+    start: usize,
+    next: usize,
+    best: Option<V>,
+}
+
+/// The state of one [`search`]: the table, the stack, and every open position's moves in one
+/// shared buffer.
+struct Run<'a, T: Table, E, M> {
+    table: &'a mut T,
+    rule: &'a E,
+    budget: &'a Budget,
+    moves_of: M,
+    stack: Vec<Frame<T::Key, T::Value>>,
+    moves: Vec<Move<T::Key>>,
+}
+
+impl<T, E, M> Run<'_, T, E, M>
+where
+    T: Table,
+    E: Evaluation<Value = T::Value>,
+    M: Fn(&T::Key, &mut Vec<Move<T::Key>>),
+{
+    fn open(&mut self, pos: T::Key) -> Result<(), SolveError> {
+        if (self.table.len() as u64 + 1).is_multiple_of(65_536) {
             self.budget.check_cancelled()?;
         }
+        let moves = &mut self.moves;
         let start = moves.len();
-        self.game.moves(&pos, moves);
-        self.table.insert(pos.clone(), Entry::Open);
+        (self.moves_of)(&pos, moves);
+        self.table.open(&pos, self.budget)?;
         let mut frame = Frame {
             pos,
             start,
@@ -305,7 +410,7 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
         };
         for mv in &moves[scan..] {
             if let Some(Entry::Solved(next)) = self.table.get(&mv.to) {
-                let v = self.rule.through(mv.points, mv.again, *next);
+                let v = self.rule.through(mv.points, mv.again, next);
                 if self.rule.is_best(v) {
                     frame.best = Some(v);
                     frame.next = moves.len();
@@ -313,25 +418,23 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
                 }
             }
         }
-        stack.push(frame);
+        self.stack.push(frame);
         Ok(())
     }
 
-    fn run(
-        &mut self,
-        root: &G::Position,
-        stack: &mut Vec<Frame<G::Position, E::Value>>,
-        moves: &mut Vec<Move<G::Position>>,
-    ) -> Result<E::Value, SolveError> {
-        self.open(root.clone(), stack, moves)?;
+    fn run(&mut self, root: &T::Key) -> Result<E::Value, SolveError> {
+        self.open(root.clone())?;
         loop {
-            let frame = stack.last_mut().expect("the root frame is on the stack");
+            let frame = self
+                .stack
+                .last_mut()
+                .expect("the root frame is on the stack");
             let mut descend = None;
-            while frame.next < moves.len() {
-                let mv = &moves[frame.next];
+            while frame.next < self.moves.len() {
+                let mv = &self.moves[frame.next];
                 match self.table.get(&mv.to) {
                     Some(Entry::Solved(next)) => {
-                        let v = self.rule.through(mv.points, mv.again, *next);
+                        let v = self.rule.through(mv.points, mv.again, next);
                         let best = match frame.best {
                             Some(b) => self.rule.better(b, v),
                             None => v,
@@ -339,7 +442,7 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
                         frame.best = Some(best);
                         frame.next += 1;
                         if self.rule.is_best(best) {
-                            frame.next = moves.len();
+                            frame.next = self.moves.len();
                         }
                     }
                     Some(Entry::Open) => return Err(SolveError::Cycle),
@@ -350,20 +453,18 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
                 }
             }
             if let Some(child) = descend {
-                self.open(child, stack, moves)?;
+                self.open(child)?;
                 continue;
             }
-            let frame = stack.pop().expect("the frame just examined");
-            moves.truncate(frame.start);
+            let frame = self.stack.pop().expect("the frame just examined");
+            self.moves.truncate(frame.start);
             let value = frame.best.unwrap_or_else(|| self.rule.terminal());
-            if let Some(e) = self.table.get_mut(&frame.pos) {
-                *e = Entry::Solved(value);
-            }
+            self.table.store(&frame.pos, value);
             // The parent's current move led here: hand it the value without a probe.
-            let Some(parent) = stack.last_mut() else {
+            let Some(parent) = self.stack.last_mut() else {
                 return Ok(value);
             };
-            let mv = &moves[parent.next];
+            let mv = &self.moves[parent.next];
             let v = self.rule.through(mv.points, mv.again, value);
             let best = match parent.best {
                 Some(b) => self.rule.better(b, v),
@@ -372,7 +473,7 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
             parent.best = Some(best);
             parent.next += 1;
             if self.rule.is_best(best) {
-                parent.next = moves.len();
+                parent.next = self.moves.len();
             }
         }
     }
@@ -383,6 +484,8 @@ pub type OutcomeSearch<'g, G> = MemoSearch<'g, G, Outcomes>;
 
 /// Score search: the best points difference for the player to move.
 pub type ScoreSearch<'g, G> = MemoSearch<'g, G, Scores>;
+
+pub mod dense;
 
 #[cfg(test)]
 mod tests;
