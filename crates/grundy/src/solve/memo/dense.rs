@@ -134,6 +134,30 @@ impl<'g, G: Indexed> DenseOutcomeSearch<'g, G> {
     }
 
     /// True when nothing is solved yet.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use grundy::model::{Game, Indexed, Move};
+    /// # struct Terminal;
+    /// # impl Game for Terminal {
+    /// #     type Position = usize;
+    /// #     fn moves(&self, _pos: &usize, _out: &mut Vec<Move<usize>>) {}
+    /// # }
+    /// # impl Indexed for Terminal {
+    /// #     fn len(&self) -> usize { 3 }
+    /// #     fn index(&self, pos: &usize) -> usize { *pos }
+    /// #     fn position(&self, index: usize) -> usize { index }
+    /// #     fn tiers(&self) -> usize { 1 }
+    /// #     fn tier_range(&self, _tier: usize) -> std::ops::Range<usize> { 0..3 }
+    /// # }
+    /// use grundy::solve::memo::dense::DenseOutcomeSearch;
+    /// use grundy::{Budget, Play};
+    /// let mut search = DenseOutcomeSearch::new(&Terminal, Play::Normal, Budget::default()).unwrap();
+    /// assert!(search.is_empty());
+    /// search.value_at(1).unwrap();
+    /// assert!(!search.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.cells.stored == 0
     }
