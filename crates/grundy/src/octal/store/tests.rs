@@ -1,0 +1,119 @@
+//! Windowed runs against runs that keep every value.
+
+use super::Window;
+use crate::octal::stats::Tally;
+use crate::octal::{ComputeError, Method, Sequence};
+use crate::Budget;
+
+fn sparse(code: &str) -> Sequence {
+    Sequence::new(code.parse().unwrap(), Method::Sparse, Budget::default()).unwrap()
+}
+
+/// Runs `code` to `len` keeping `window`, in uneven steps (reads across a slide are
+/// exercised from every phase), and checks every value it keeps, and its totals, against
+/// a run that keeps every value. Returns the refusal, if the window was too small.
+fn compare_with_full(code: &str, window: Window, len: usize) -> Option<usize> {
+    let mut full = sparse(code);
+    full.extend_to(len).unwrap();
+    let full = full.values();
+    let mut seq = sparse(code);
+    seq.keep_window(window).unwrap();
+    let mut result = Ok(());
+    for step in (1000..len).step_by(7001).chain([len]) {
+        result = seq.extend_to(step);
+        if result.is_err() {
+            break;
+        }
+    }
+    let done = seq.len();
+    let refused = match result {
+        Ok(()) => None,
+        Err(ComputeError::NotKept { n, .. }) => {
+            assert_eq!(n, done, "{code}");
+            Some(n)
+        }
+        Err(e) => panic!("{code}: {e}"),
+    };
+    assert_eq!(seq.values(), &full[..window.prefix.min(done)], "{code}");
+    let (origin, recent) = seq.recent();
+    assert_eq!(recent, &full[origin..done], "{code}");
+    assert!(recent.len() >= window.recent.min(done), "{code}");
+    assert_eq!(seq.tally(), &Tally::of(&full[..done]), "{code}");
+    if refused.is_none() {
+        assert!(
+            origin > window.prefix,
+            "{code}: the window moved past the prefix"
+        );
+    }
+    refused
+}
+
+/// Sparse codes (short rare lists, all found early) run in a window to the end with the
+/// values of a full run. Sources for the rare positions: Officers' last at n = 20,627
+/// (Flammenkamp's tables); 0.16's and 0.56's are few.
+#[test]
+fn windowed_runs_keep_the_values_of_full_runs() {
+    let long = Window {
+        prefix: 1 << 16,
+        recent: (1 << 16) + 8192,
+    };
+    let short = Window {
+        prefix: 4096,
+        recent: 8192,
+    };
+    let runs = [
+        ("0.6", long, 240_000),
+        ("0.16", long, 240_000),
+        ("0.56", long, 240_000),
+        ("0.77", short, 60_000),
+        ("0.45", short, 60_000),
+        ("0.144", short, 60_000),
+        ("4.6", short, 60_000),
+    ];
+    for (code, window, len) in runs {
+        assert_eq!(compare_with_full(code, window, len), None, "{code}");
+    }
+}
+
+/// Codes whose rare values keep coming (periodic ones, where every period repeats them)
+/// outgrow a small window: the run stops with `NotKept`, every value kept so far right.
+#[test]
+fn windowed_runs_that_outgrow_the_window_stop_cleanly() {
+    let window = Window {
+        prefix: 1024,
+        recent: 5000,
+    };
+    let mut refused = 0;
+    for code in ["0.07", "0.376", "0.106", "4.37", "0.3256"] {
+        refused += usize::from(compare_with_full(code, window, 30_000).is_some());
+    }
+    assert_eq!(refused, 5);
+}
+
+/// A window too short for the partners of the rare positions is refused, not misread.
+#[test]
+fn a_window_shorter_than_the_rare_positions_is_refused() {
+    let mut seq = sparse("0.6"); // Officers: rare positions up to 20,627
+    seq.keep_window(Window {
+        prefix: 1024,
+        recent: 2048,
+    })
+    .unwrap();
+    let err = seq.extend_to(40_000).unwrap_err();
+    assert!(matches!(err, ComputeError::NotKept { .. }), "{err}");
+    assert!(seq.len() < 40_000);
+    let mut full = sparse("0.6");
+    full.extend_to(seq.len()).unwrap();
+    let last = seq.len() - 1;
+    assert_eq!(seq.get(last), full.get(last));
+}
+
+#[test]
+fn the_direct_method_keeps_every_value() {
+    let mut seq =
+        Sequence::new("0.07".parse().unwrap(), Method::Direct, Budget::default()).unwrap();
+    assert_eq!(
+        seq.keep_window(Window::new(1024)),
+        Err(ComputeError::WindowNeedsSparse)
+    );
+}
