@@ -42,7 +42,7 @@ pub mod stats;
 mod store;
 
 pub use sequence::{ComputeError, Method, Nimbers, Sequence};
-pub use store::Window;
+pub use store::{SpillFile, Window};
 
 /// The most digits a code may have (the largest take plus one).
 pub const MAX_DIGITS: usize = 1 << 16;

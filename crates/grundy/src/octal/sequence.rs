@@ -20,9 +20,9 @@ use std::fmt;
 use thiserror::Error;
 
 use super::direct::{self, Marks, Rules};
-use super::sparse::Sparse;
+use super::sparse::{Next, Sparse};
 use super::stats::Tally;
-use super::store::{Store, Window};
+use super::store::{SpillFile, Store, Window};
 use super::TakeAndBreak;
 use crate::limits::{Budget, SolveError};
 use crate::value::Nimber;
@@ -100,6 +100,12 @@ pub enum ComputeError {
         /// The window's recent values.
         recent: usize,
     },
+    /// The spill file failed.
+    #[error("the spill file: {message}")]
+    Spill {
+        /// The I/O error.
+        message: String,
+    },
     /// A window was asked for the direct method, which reads every value.
     #[error(
         "only the sparse method can keep a window of values; the direct method reads them all"
@@ -111,6 +117,12 @@ pub enum ComputeError {
         /// The code.
         code: String,
     },
+}
+
+fn spill_error(err: std::io::Error) -> ComputeError {
+    ComputeError::Spill {
+        message: err.to_string(),
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -134,7 +146,7 @@ enum Engine {
 /// assert_eq!(seq.values(), &[0, 0, 1, 1, 2, 0, 3, 1, 1, 0]);
 /// assert_eq!(seq.nimber(50).unwrap(), Nimber(5)); // A002187(49)
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Sequence {
     game: TakeAndBreak,
     method: Method,
@@ -212,11 +224,12 @@ impl Sequence {
     }
 
     /// A windowed sparse run resumed from its saved state (see [`super::checkpoint`],
-    /// which checks it before handing it here): the kept values, the totals, and the
-    /// sparse method's mask and rare positions.
+    /// which checks it and the spill before handing them here): the kept values, the
+    /// totals, and the sparse method's mask and rare positions.
     pub(super) fn resume_windowed(
         game: TakeAndBreak,
         saved: WindowedState,
+        spill: Option<Box<dyn SpillFile>>,
         budget: Budget,
     ) -> Result<Self, ComputeError> {
         let mut seq = Sequence::new(game, Method::Sparse, budget)?;
@@ -228,7 +241,8 @@ impl Sequence {
             saved.tally.counts.clone(),
             saved.tally.len as usize,
         )));
-        seq.store = Store::windowed(saved.window, saved.early, saved.origin, saved.recent);
+        let recent = (saved.origin, saved.recent);
+        seq.store = Store::windowed(saved.window, saved.early, recent, spill);
         seq.tally = saved.tally;
         Ok(seq)
     }
@@ -259,30 +273,54 @@ impl Sequence {
         })
     }
 
-    /// From now on, keeps only `window` of the values (the sparse method only): the run's
-    /// memory stops growing with its length.
+    /// From now on, keeps in memory only `window` of the values (the sparse method only),
+    /// so the run's memory stops growing with its length. The values dropped past the
+    /// prefix go to `spill`, when given, for the rare pair scans that reach them; without
+    /// a spill such a scan stops the run with [`ComputeError::NotKept`].
     ///
     /// # Errors
     ///
-    /// [`ComputeError::WindowNeedsSparse`] for the direct method.
+    /// [`ComputeError::WindowNeedsSparse`] for the direct method;
+    /// [`ComputeError::Spill`] when writing the spill fails.
     ///
     /// # Examples
     ///
     /// ```
-    /// use grundy::octal::{Method, Sequence, Window};
-    /// let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
-    /// seq.keep_window(Window::new(4096)).unwrap();
+    /// use grundy::octal::{Method, Sequence, SpillFile, Window};
+    /// let mut seq = Sequence::new("0.56".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
+    /// let spill: Box<dyn SpillFile> = Box::new(std::io::Cursor::new(Vec::new()));
+    /// seq.keep_window(Window { prefix: 4096, recent: 20_000 }, Some(spill)).unwrap();
     /// seq.extend_to(100_000).unwrap();
     /// assert_eq!(seq.values().len(), 4096); // G(0 .. 4096) kept for good
-    /// assert_eq!(seq.get(99_999), Some(7)); // and the recent ones
-    /// assert_eq!(seq.get(50_000), None);
+    /// assert!(seq.get(99_999).is_some()); // and the recent ones
+    /// assert_eq!(seq.get(50_000), None); // but not the ones between
     /// ```
-    pub fn keep_window(&mut self, window: Window) -> Result<(), ComputeError> {
+    pub fn keep_window(
+        &mut self,
+        window: Window,
+        spill: Option<Box<dyn SpillFile>>,
+    ) -> Result<(), ComputeError> {
         if self.method != Method::Sparse {
             return Err(ComputeError::WindowNeedsSparse);
         }
-        self.store.set_window(window);
-        Ok(())
+        self.store.set_window(window, spill).map_err(spill_error)
+    }
+
+    /// Makes the spill durable (before a checkpoint that counts on it is saved).
+    ///
+    /// # Errors
+    ///
+    /// [`ComputeError::Spill`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::octal::{Method, Sequence};
+    /// let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
+    /// assert!(seq.sync_spill().is_ok()); // no spill: nothing to do
+    /// ```
+    pub fn sync_spill(&mut self) -> Result<(), ComputeError> {
+        self.store.sync().map_err(spill_error)
     }
 
     /// The most recent values kept: the heap size of the first, and the values up to
@@ -293,7 +331,7 @@ impl Sequence {
     /// ```
     /// use grundy::octal::{Method, Sequence, Window};
     /// let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
-    /// seq.keep_window(Window { prefix: 1024, recent: 30_000 }).unwrap();
+    /// seq.keep_window(Window { prefix: 1024, recent: 30_000 }, None).unwrap();
     /// seq.extend_to(100_000).unwrap();
     /// let (first, values) = seq.recent();
     /// assert_eq!(first + values.len(), 100_000);
@@ -450,14 +488,25 @@ impl Sequence {
                     direct::next_value(&self.rules, all, &mut self.marks)
                 }
                 Engine::Sparse(sparse) => {
-                    let value = sparse.next_value(&self.rules, self.store.view(), &mut self.marks);
-                    value.ok_or_else(|| self.not_kept(n))?
+                    match sparse.next_value(&self.rules, self.store.view(), &mut self.marks) {
+                        Next::Value(value) => value,
+                        Next::FarScan { candidate } if self.store.has_spill() => {
+                            let missing = sparse.missing_mut();
+                            self.store
+                                .far_scan(&self.rules.split2, n, missing)
+                                .map_err(spill_error)?;
+                            sparse.finish(candidate)
+                        }
+                        Next::FarScan { .. } | Next::OutOfReach => {
+                            return Err(self.not_kept(n));
+                        }
+                    }
                 }
             };
             let Ok(stored) = u16::try_from(value) else {
                 return Err(ComputeError::ValueTooLarge { n });
             };
-            self.store.push(stored);
+            self.store.push(stored).map_err(spill_error)?;
             self.tally.push(stored);
             if let Engine::Sparse(sparse) = &mut self.engine {
                 sparse.push(n, stored);

@@ -98,6 +98,19 @@ fn find_targets(targets: &mut Vec<usize>, low: &[u16], high: &[u16], start: usiz
     }
 }
 
+/// What [`Sparse::next_value`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Next {
+    /// The value.
+    Value(usize),
+    /// The pairs a window keeps did not find every missing rare value below `candidate`:
+    /// the rest of the pairs must be scanned ([`Sparse::missing_mut`]), then
+    /// [`Sparse::finish`] gives the value.
+    FarScan { candidate: usize },
+    /// A rare position's partners lie before the window.
+    OutOfReach,
+}
+
 #[derive(Clone, Debug)]
 pub(super) struct Sparse {
     mask: usize,
@@ -117,6 +130,8 @@ pub(super) struct Sparse {
     pair_pos: Vec<u32>,
     /// The CPU supports AVX2 (x86-64 only).
     avx2: bool,
+    /// The review before a window first drops values is done.
+    closed: bool,
 }
 
 impl Sparse {
@@ -138,6 +153,7 @@ impl Sparse {
             avx2: std::is_x86_feature_detected!("avx2"),
             #[cfg(not(target_arch = "x86_64"))]
             avx2: false,
+            closed: false,
         };
         sparse.block.avx2 = sparse.avx2;
         for &v in g.iter().skip(1) {
@@ -218,8 +234,8 @@ impl Sparse {
         self.next_review = (2 * n).max(32);
     }
 
-    /// G(n) for n = g.len(); `None` when it needs a value the window no longer keeps.
-    pub fn next_value(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> Option<usize> {
+    /// G(n) for n = g.len(), unless it needs values the window no longer keeps.
+    pub fn next_value(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> Next {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the CPU reports AVX2 (see `Sparse::new`).
@@ -240,7 +256,7 @@ impl Sparse {
         rules: &Rules,
         g: Values,
         marks: &mut Marks,
-    ) -> Option<usize> {
+    ) -> Next {
         self.compute(rules, g, marks)
     }
 
@@ -249,7 +265,11 @@ impl Sparse {
     #[inline(always)]
     fn start_block(&mut self, rules: &Rules, g: Values, width: usize) {
         let n = g.len();
-        if n >= self.next_review || self.rare_pos.len() > 2 * self.rare_at_review + 64 {
+        let closing = g.closing && !self.closed;
+        if closing || n >= self.next_review || self.rare_pos.len() > 2 * self.rare_at_review + 64
+        {
+            // A closing window: the last review that can rebuild the rare list.
+            self.closed |= closing;
             self.review(g);
         }
         self.cover_rare_bits(2 * width);
@@ -366,10 +386,10 @@ impl Sparse {
     }
 
     #[inline(always)]
-    fn compute(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> Option<usize> {
+    fn compute(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> Next {
         let n = g.len();
         if g.origin > 0 && self.reach(rules) > g.recent.len() {
-            return None;
+            return Next::OutOfReach;
         }
         if n >= self.block.end {
             // Every XOR of two values lies below half the mark range.
@@ -439,13 +459,24 @@ impl Sparse {
             break candidate;
         };
         if self.missing.is_empty() {
-            return Some(candidate);
+            return Next::Value(candidate);
         }
         let complete = self.scan_pairs(rules, g, marks);
         if !complete && !self.missing.is_empty() {
-            return None;
+            return Next::FarScan { candidate };
         }
-        Some(self.missing.first().copied().unwrap_or(candidate))
+        Next::Value(self.finish(candidate))
+    }
+
+    /// The rare values still missing after a [`Next::FarScan`], ascending.
+    pub fn missing_mut(&mut self) -> &mut Vec<usize> {
+        &mut self.missing
+    }
+
+    /// The value once every pair is scanned: the least rare value still missing, if any,
+    /// else the candidate.
+    pub fn finish(&self, candidate: usize) -> usize {
+        self.missing.first().copied().unwrap_or(candidate)
     }
 
     /// Marks split pairs chunk by chunk until every missing rare value is found; leaves in

@@ -4,12 +4,21 @@
 //! (the rare positions' values, the low side of a pair) and G(m - x) for small x (the
 //! partners of the rare positions, the high side of a pair, the takes). A [`Window`] keeps
 //! exactly those: the first `prefix` values for good, and the last `recent` ones, so a run
-//! to 2^40 takes as much memory as one to 2^23. The few reads that reach further back are
-//! refused with [`super::ComputeError::NotKept`], never answered from missing values.
+//! to 2^40 takes as much memory as one to 2^23.
+//!
+//! A few heaps need more: a missing rare value is usually found among the first few
+//! thousand pairs (a, m - a), but now and then only far out (Officers: past a = 2^16 at 16
+//! of its first 2^23 heaps, and at a = 431,361 for n = 1,697,097). The values dropped from
+//! the window past the prefix can go to a [`SpillFile`] (on disk: 2 bytes a value), from
+//! which those scans read; without one, such a heap stops the run with
+//! [`super::ComputeError::NotKept`]. Either way no value is answered from missing values.
 //!
 //! Invariant: in window mode, `recent` holds G(origin .. n) with at least
 //! `min(n, window.recent)` values, and `early` holds G(0 .. prefix) once n > prefix
 //! (before that, `recent` starts at 0 and serves as both).
+
+use std::fmt;
+use std::io::{self, SeekFrom};
 
 /// The values a windowed run keeps: the first `prefix` heap sizes, and the last `recent`.
 ///
@@ -70,8 +79,78 @@ impl Window {
     }
 }
 
+/// Where a windowed run puts the values it drops (past its prefix), read back only by
+/// the rare long pair scans. Implemented for files and for in-memory cursors (tests).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::octal::{Method, Sequence, SpillFile, Window};
+/// let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
+/// let spill: Box<dyn SpillFile> = Box::new(std::io::Cursor::new(Vec::new()));
+/// seq.keep_window(Window { prefix: 1024, recent: 30_000 }, Some(spill)).unwrap();
+/// seq.extend_to(200_000).unwrap(); // far scans read the spill
+/// assert_eq!(seq.get(199_999), Some(4));
+/// ```
+pub trait SpillFile: std::io::Read + std::io::Write + std::io::Seek + Send + fmt::Debug {
+    /// Makes what was written durable (a file's data reaches the disk).
+    ///
+    /// # Errors
+    ///
+    /// The I/O error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::octal::SpillFile;
+    /// let mut cursor = std::io::Cursor::new(Vec::new());
+    /// assert!(cursor.sync().is_ok());
+    /// ```
+    fn sync(&mut self) -> io::Result<()>;
+}
+
+impl SpillFile for std::fs::File {
+    fn sync(&mut self) -> io::Result<()> {
+        self.sync_data()
+    }
+}
+
+impl SpillFile for io::Cursor<Vec<u8>> {
+    fn sync(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The spilled values G(prefix .. prefix + len) in a [`SpillFile`], 2 bytes each (LE).
+#[derive(Debug)]
+struct Spill {
+    file: Box<dyn SpillFile>,
+    len: usize,
+}
+
+impl Spill {
+    fn append(&mut self, values: &[u16]) -> io::Result<()> {
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        self.file.seek(SeekFrom::Start(2 * self.len as u64))?;
+        self.file.write_all(&bytes)?;
+        self.len += values.len();
+        Ok(())
+    }
+
+    /// Reads spilled values `from ..` (relative to the prefix) into `out`.
+    fn read(&mut self, from: usize, out: &mut [u16]) -> io::Result<()> {
+        let mut bytes = vec![0u8; 2 * out.len()];
+        self.file.seek(SeekFrom::Start(2 * from as u64))?;
+        self.file.read_exact(&mut bytes)?;
+        for (v, pair) in out.iter_mut().zip(bytes.chunks_exact(2)) {
+            *v = u16::from_le_bytes([pair[0], pair[1]]);
+        }
+        Ok(())
+    }
+}
+
 /// The values of a sequence: all of them, or a prefix and a recent window.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(super) struct Store {
     /// G(0 .. prefix) once the recent window has moved past them (window mode only).
     early: Vec<u16>,
@@ -79,7 +158,16 @@ pub(super) struct Store {
     recent: Vec<u16>,
     origin: usize,
     window: Option<Window>,
+    /// G(prefix .. origin) when the window has moved past the prefix.
+    spill: Option<Spill>,
 }
+
+/// A window is closing (about to drop values for the first time) when fewer values than
+/// this are left before it does: two blocks of the sparse method.
+const CLOSING: usize = 32;
+
+/// Pairs read at once by a far scan: the first chunk, doubling up to the last.
+const FAR_CHUNK: (usize, usize) = (1 << 10, 1 << 20);
 
 impl Store {
     /// Every value, starting from `values` = G(0 ..).
@@ -90,22 +178,49 @@ impl Store {
         }
     }
 
-    /// A window resumed at G(0 .. early.len()) and G(origin .. origin + recent.len()).
-    /// The caller checks the shape (see `checkpoint`).
-    pub fn windowed(window: Window, early: Vec<u16>, origin: usize, recent: Vec<u16>) -> Self {
+    /// A window resumed at G(0 .. early.len()) and G(origin .. origin + recent.len()),
+    /// with G(prefix .. origin) in `spill` when given. The caller checks the shape and
+    /// the spill (see `checkpoint`).
+    pub fn windowed(
+        window: Window,
+        early: Vec<u16>,
+        (origin, recent): (usize, Vec<u16>),
+        spill: Option<Box<dyn SpillFile>>,
+    ) -> Self {
         let early = if origin == 0 { Vec::new() } else { early };
+        let len = origin.saturating_sub(window.prefix);
         Store {
             early,
             recent,
             origin,
             window: Some(window),
+            spill: spill.map(|file| Spill { file, len }),
         }
     }
 
-    /// Keeps from now on only `window` (every value is still here).
-    pub fn set_window(&mut self, window: Window) {
+    /// Keeps from now on only `window` (every value is still here), dropping the others
+    /// into `spill` when given.
+    pub fn set_window(
+        &mut self,
+        window: Window,
+        spill: Option<Box<dyn SpillFile>>,
+    ) -> io::Result<()> {
         self.window = Some(window);
-        self.slide();
+        self.spill = spill.map(|file| Spill { file, len: 0 });
+        self.slide()
+    }
+
+    /// True when dropped values can be read back.
+    pub fn has_spill(&self) -> bool {
+        self.spill.is_some()
+    }
+
+    /// Makes the spill durable.
+    pub fn sync(&mut self) -> io::Result<()> {
+        match &mut self.spill {
+            Some(spill) => spill.file.sync(),
+            None => Ok(()),
+        }
     }
 
     pub fn window(&self) -> Option<Window> {
@@ -142,20 +257,24 @@ impl Store {
 
     /// What the computation reads.
     pub fn view(&self) -> Values<'_> {
+        let closing = match self.window {
+            Some(window) => self.origin == 0 && self.recent.len() + CLOSING >= 2 * window.recent,
+            None => false,
+        };
         Values {
             early: self.head(),
             recent: &self.recent,
             origin: self.origin,
+            closing,
         }
     }
 
     /// Appends G(n) for n = len().
-    pub fn push(&mut self, value: u16) {
+    pub fn push(&mut self, value: u16) -> io::Result<()> {
         self.recent.push(value);
-        if let Some(window) = self.window {
-            if self.recent.len() >= 2 * window.recent {
-                self.slide();
-            }
+        match self.window {
+            Some(window) if self.recent.len() >= 2 * window.recent => self.slide(),
+            _ => Ok(()),
         }
     }
 
@@ -169,20 +288,107 @@ impl Store {
         self.recent.reserve(more);
     }
 
-    /// Drops the values before the last `window.recent`, keeping the prefix.
-    fn slide(&mut self) {
+    /// Drops the values before the last `window.recent`, keeping the prefix (and
+    /// spilling the others when there is a spill).
+    fn slide(&mut self) -> io::Result<()> {
         let Some(window) = self.window else {
-            return;
+            return Ok(());
         };
         if self.recent.len() <= window.recent {
-            return;
+            return Ok(());
         }
         if self.origin == 0 {
             self.early = self.recent[..window.prefix.min(self.recent.len())].to_vec();
         }
         let drop = self.recent.len() - window.recent;
+        if let Some(spill) = &mut self.spill {
+            // G(max(origin, prefix) .. origin + drop) leave memory.
+            let from = window.prefix.max(self.origin) - self.origin;
+            if from < drop {
+                spill.append(&self.recent[from..drop])?;
+            }
+        }
         self.recent.drain(..drop);
         self.origin += drop;
+        Ok(())
+    }
+
+    /// Reads G(from .. from + out.len()) from wherever it is kept: the prefix, the
+    /// spill, the recent values.
+    fn read(&mut self, from: usize, out: &mut [u16]) -> io::Result<()> {
+        let end = from + out.len();
+        let mut at = from;
+        while at < end {
+            let i = at - from;
+            if at >= self.origin {
+                let src = &self.recent[at - self.origin..end - self.origin];
+                out[i..].copy_from_slice(src);
+                return Ok(());
+            }
+            let head = self.head();
+            if at < head.len() {
+                let to = end.min(head.len());
+                out[i..i + to - at].copy_from_slice(&head[at..to]);
+                at = to;
+                continue;
+            }
+            let prefix = self.window.map_or(0, |w| w.prefix);
+            let to = end.min(self.origin);
+            match &mut self.spill {
+                Some(spill) if at >= prefix && to - prefix <= spill.len => {
+                    spill.read(at - prefix, &mut out[i..i + to - at])?;
+                }
+                _ => {
+                    return Err(io::Error::other(format!(
+                        "G({at}) is neither kept nor spilled"
+                    )))
+                }
+            }
+            at = to;
+        }
+        Ok(())
+    }
+
+    /// Removes from `missing` (ascending) every G(a) ^ G(m - a), m = n - k, for each
+    /// two-heap take k of `split2` and each a above the pairs a kept window can scan
+    /// ([`Values::pair_limit`]) up to m / 2, reading the pairs from the spill.
+    pub fn far_scan(
+        &mut self,
+        split2: &[usize],
+        n: usize,
+        missing: &mut Vec<usize>,
+    ) -> io::Result<()> {
+        let top = missing.iter().copied().max().unwrap_or(0);
+        let mut wanted = vec![false; (top + 1).next_power_of_two().max(1 << 16)];
+        for &v in missing.iter() {
+            wanted[v] = true;
+        }
+        let mut left = missing.len();
+        let (mut low, mut high) = (Vec::new(), Vec::new());
+        for &k in split2.iter().filter(|&&k| n >= k + 2) {
+            let m = n - k;
+            let half = m / 2;
+            let mut a = self.view().pair_limit(m) + 1;
+            let mut chunk = FAR_CHUNK.0;
+            while a <= half && left > 0 {
+                let count = chunk.min(half + 1 - a);
+                chunk = (2 * chunk).min(FAR_CHUNK.1);
+                low.resize(count, 0);
+                high.resize(count, 0);
+                self.read(a, &mut low[..count])?;
+                self.read(m - a - (count - 1), &mut high[..count])?;
+                for (x, y) in low[..count].iter().zip(high[..count].iter().rev()) {
+                    let v = usize::from(x ^ y);
+                    if v < wanted.len() && wanted[v] {
+                        wanted[v] = false;
+                        left -= 1;
+                    }
+                }
+                a += count;
+            }
+        }
+        missing.retain(|&v| wanted[v]);
+        Ok(())
     }
 }
 
@@ -194,6 +400,9 @@ pub(super) struct Values<'a> {
     pub early: &'a [u16],
     pub recent: &'a [u16],
     pub origin: usize,
+    /// Every value is still kept, but the window drops some within [`CLOSING`] values:
+    /// the last chance to rebuild anything from all of them.
+    pub closing: bool,
 }
 
 impl<'a> Values<'a> {
@@ -203,6 +412,7 @@ impl<'a> Values<'a> {
             early: g,
             recent: g,
             origin: 0,
+            closing: false,
         }
     }
 

@@ -176,9 +176,10 @@ mod tests {
                 sparse.block.avx2 = sparse.avx2;
                 let (mut marks, mut direct_marks) = (Marks::new(), Marks::new());
                 for n in 0..3000 {
-                    let value = sparse
-                        .next_value(&rules, Values::full(&g), &mut marks)
-                        .unwrap();
+                    let next = sparse.next_value(&rules, Values::full(&g), &mut marks);
+                    let super::super::Next::Value(value) = next else {
+                        panic!("{code}: G({n}) with every value kept: {next:?}");
+                    };
                     let expected = direct::next_value(&rules, &reference, &mut direct_marks);
                     assert_eq!(value, expected, "{code}: G({n})");
                     let block = &sparse.block;

@@ -1,6 +1,8 @@
 //! Windowed runs against runs that keep every value.
 
-use super::Window;
+use std::io::Cursor;
+
+use super::{SpillFile, Window};
 use crate::octal::stats::Tally;
 use crate::octal::{ComputeError, Method, Sequence};
 use crate::Budget;
@@ -17,7 +19,7 @@ fn compare_with_full(code: &str, window: Window, len: usize) -> Option<usize> {
     full.extend_to(len).unwrap();
     let full = full.values();
     let mut seq = sparse(code);
-    seq.keep_window(window).unwrap();
+    seq.keep_window(window, None).unwrap();
     let mut result = Ok(());
     for step in (1000..len).step_by(7001).chain([len]) {
         result = seq.extend_to(step);
@@ -90,15 +92,46 @@ fn windowed_runs_that_outgrow_the_window_stop_cleanly() {
     assert_eq!(refused, 5);
 }
 
+/// With a spill, the heaps whose missing rare values lie beyond the window's pairs are
+/// scanned from it: the same configurations that stop without a spill run to the end
+/// with the values of a full run.
+#[test]
+fn spilled_runs_scan_far_pairs_and_match_full_runs() {
+    let runs = [
+        // Officers' rare positions end at 20,627: a 24,000 window keeps their partners.
+        ("0.6", 4096, 24_000, 250_000, true),
+        ("0.16", 4096, 16_000, 250_000, true),
+        ("0.56", 1024, 16_000, 100_000, false),
+    ];
+    for (code, prefix, recent, len, far) in runs {
+        let window = Window { prefix, recent };
+        if far {
+            assert!(compare_with_full(code, window, len).is_some(), "{code} needs far scans");
+        }
+        let mut full = sparse(code);
+        full.extend_to(len).unwrap();
+        let mut seq = sparse(code);
+        let spill: Box<dyn SpillFile> = Box::new(Cursor::new(Vec::new()));
+        seq.keep_window(window, Some(spill)).unwrap();
+        for step in (0..len).step_by(33_333).chain([len]) {
+            seq.extend_to(step).unwrap();
+        }
+        let (origin, recent) = seq.recent();
+        assert!(origin > 4 * prefix, "{code}");
+        assert_eq!(recent, &full.values()[origin..], "{code}");
+        assert_eq!(seq.tally(), full.tally(), "{code}");
+    }
+}
+
 /// A window too short for the partners of the rare positions is refused, not misread.
 #[test]
 fn a_window_shorter_than_the_rare_positions_is_refused() {
     let mut seq = sparse("0.6"); // Officers: rare positions up to 20,627
-    seq.keep_window(Window {
+    let window = Window {
         prefix: 1024,
         recent: 2048,
-    })
-    .unwrap();
+    };
+    seq.keep_window(window, None).unwrap();
     let err = seq.extend_to(40_000).unwrap_err();
     assert!(matches!(err, ComputeError::NotKept { .. }), "{err}");
     assert!(seq.len() < 40_000);
@@ -113,7 +146,7 @@ fn the_direct_method_keeps_every_value() {
     let mut seq =
         Sequence::new("0.07".parse().unwrap(), Method::Direct, Budget::default()).unwrap();
     assert_eq!(
-        seq.keep_window(Window::new(1024)),
+        seq.keep_window(Window::new(1024), None),
         Err(ComputeError::WindowNeedsSparse)
     );
 }
