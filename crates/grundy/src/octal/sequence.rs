@@ -264,6 +264,7 @@ impl Sequence {
             early,
             origin,
             recent: recent.to_vec(),
+            spilled: self.store.spilled(),
             tally: self.tally.clone(),
             mask: sparse.mask(),
             rare: (
@@ -304,23 +305,6 @@ impl Sequence {
             return Err(ComputeError::WindowNeedsSparse);
         }
         self.store.set_window(window, spill).map_err(spill_error)
-    }
-
-    /// Makes the spill durable (before a checkpoint that counts on it is saved).
-    ///
-    /// # Errors
-    ///
-    /// [`ComputeError::Spill`].
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use grundy::octal::{Method, Sequence};
-    /// let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
-    /// assert!(seq.sync_spill().is_ok()); // no spill: nothing to do
-    /// ```
-    pub fn sync_spill(&mut self) -> Result<(), ComputeError> {
-        self.store.sync().map_err(spill_error)
     }
 
     /// The most recent values kept: the heap size of the first, and the values up to
@@ -611,6 +595,8 @@ pub(super) struct WindowedState {
     pub origin: usize,
     /// G(origin ..).
     pub recent: Vec<u16>,
+    /// How many values G(prefix ..) were spilled (`None`: no spill).
+    pub spilled: Option<usize>,
     pub tally: Tally,
     pub mask: usize,
     pub rare: (Vec<u32>, Vec<u16>),

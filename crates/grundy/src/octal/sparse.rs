@@ -251,12 +251,7 @@ impl Sparse {
     /// The CPU must support AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn next_value_avx2(
-        &mut self,
-        rules: &Rules,
-        g: Values,
-        marks: &mut Marks,
-    ) -> Next {
+    unsafe fn next_value_avx2(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> Next {
         self.compute(rules, g, marks)
     }
 
@@ -266,8 +261,7 @@ impl Sparse {
     fn start_block(&mut self, rules: &Rules, g: Values, width: usize) {
         let n = g.len();
         let closing = g.closing && !self.closed;
-        if closing || n >= self.next_review || self.rare_pos.len() > 2 * self.rare_at_review + 64
-        {
+        if closing || n >= self.next_review || self.rare_pos.len() > 2 * self.rare_at_review + 64 {
             // A closing window: the last review that can rebuild the rare list.
             self.closed |= closing;
             self.review(g);

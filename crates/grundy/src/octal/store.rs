@@ -80,7 +80,9 @@ impl Window {
 }
 
 /// Where a windowed run puts the values it drops (past its prefix), read back only by
-/// the rare long pair scans. Implemented for files and for in-memory cursors (tests).
+/// the rare long pair scans: a file, or anything else that reads, writes and seeks (an
+/// in-memory cursor in tests). Making it durable before a checkpoint that counts on it
+/// (`File::sync_data` on a clone of the handle) is the caller's part.
 ///
 /// # Examples
 ///
@@ -92,34 +94,9 @@ impl Window {
 /// seq.extend_to(200_000).unwrap(); // far scans read the spill
 /// assert_eq!(seq.get(199_999), Some(4));
 /// ```
-pub trait SpillFile: std::io::Read + std::io::Write + std::io::Seek + Send + fmt::Debug {
-    /// Makes what was written durable (a file's data reaches the disk).
-    ///
-    /// # Errors
-    ///
-    /// The I/O error.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use grundy::octal::SpillFile;
-    /// let mut cursor = std::io::Cursor::new(Vec::new());
-    /// assert!(cursor.sync().is_ok());
-    /// ```
-    fn sync(&mut self) -> io::Result<()>;
-}
+pub trait SpillFile: io::Read + io::Write + io::Seek + Send + fmt::Debug {}
 
-impl SpillFile for std::fs::File {
-    fn sync(&mut self) -> io::Result<()> {
-        self.sync_data()
-    }
-}
-
-impl SpillFile for io::Cursor<Vec<u8>> {
-    fn sync(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
+impl<T: io::Read + io::Write + io::Seek + Send + fmt::Debug> SpillFile for T {}
 
 /// The spilled values G(prefix .. prefix + len) in a [`SpillFile`], 2 bytes each (LE).
 #[derive(Debug)]
@@ -215,12 +192,9 @@ impl Store {
         self.spill.is_some()
     }
 
-    /// Makes the spill durable.
-    pub fn sync(&mut self) -> io::Result<()> {
-        match &mut self.spill {
-            Some(spill) => spill.file.sync(),
-            None => Ok(()),
-        }
+    /// How many values the spill holds (`None` without a spill).
+    pub fn spilled(&self) -> Option<usize> {
+        self.spill.as_ref().map(|spill| spill.len)
     }
 
     pub fn window(&self) -> Option<Window> {

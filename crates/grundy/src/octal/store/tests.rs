@@ -106,7 +106,10 @@ fn spilled_runs_scan_far_pairs_and_match_full_runs() {
     for (code, prefix, recent, len, far) in runs {
         let window = Window { prefix, recent };
         if far {
-            assert!(compare_with_full(code, window, len).is_some(), "{code} needs far scans");
+            assert!(
+                compare_with_full(code, window, len).is_some(),
+                "{code} needs far scans"
+            );
         }
         let mut full = sparse(code);
         full.extend_to(len).unwrap();
@@ -149,4 +152,100 @@ fn the_direct_method_keeps_every_value() {
         seq.keep_window(Window::new(1024), None),
         Err(ComputeError::WindowNeedsSparse)
     );
+}
+
+/// A spill file in the system's temporary folder, removed when dropped.
+struct TempSpill(std::path::PathBuf);
+
+impl TempSpill {
+    fn new(name: &str) -> Self {
+        let path = std::env::temp_dir().join(format!("grundy-{}-{name}", std::process::id()));
+        TempSpill(path)
+    }
+
+    fn open(&self, create: bool) -> Box<dyn SpillFile> {
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(create)
+            .truncate(create)
+            .open(&self.0)
+            .unwrap();
+        Box::new(file)
+    }
+}
+
+impl Drop for TempSpill {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// A windowed run saved mid-way and resumed (with its spill, which has grown past the
+/// checkpoint meanwhile) ends with exactly the values of the run that went on; a missing,
+/// short, or changed spill, and a changed checkpoint, are refused.
+#[test]
+fn windowed_checkpoints_resume_exactly_and_refuse_wrong_spills() {
+    use crate::octal::checkpoint::{self, CheckpointError};
+    let game: crate::octal::TakeAndBreak = "0.16".parse().unwrap();
+    let window = Window {
+        prefix: 4096,
+        recent: 16_000,
+    };
+    let spill = TempSpill::new("checkpoint-spill");
+    let mut seq = sparse("0.16");
+    seq.keep_window(window, Some(spill.open(true))).unwrap();
+    seq.extend_to(90_001).unwrap();
+    let saved = checkpoint::encode(&seq);
+    seq.extend_to(200_000).unwrap();
+    let restore = |spill: Option<Box<dyn SpillFile>>| {
+        checkpoint::restore(&saved, &game, Method::Sparse, Budget::default(), spill)
+    };
+    let mut resumed = restore(Some(spill.open(false))).unwrap();
+    assert_eq!((resumed.len(), resumed.window()), (90_001, Some(window)));
+    resumed.extend_to(200_000).unwrap();
+    assert_eq!(resumed.tally(), seq.tally());
+    assert_eq!(resumed.recent(), seq.recent());
+    let mut full = sparse("0.16");
+    full.extend_to(200_000).unwrap();
+    assert_eq!(resumed.tally(), full.tally());
+
+    let refused = |result: Result<Sequence, CheckpointError>| match result {
+        Err(CheckpointError::Spill(message)) => message,
+        other => panic!("{other:?}"),
+    };
+    assert!(refused(restore(None)).contains("cannot go on without it"));
+    let empty: Box<dyn SpillFile> = Box::new(Cursor::new(Vec::new()));
+    assert!(refused(restore(Some(empty))).contains("shorter"));
+    let mut bytes = std::fs::read(&spill.0).unwrap();
+    bytes[1000] ^= 1;
+    let changed: Box<dyn SpillFile> = Box::new(Cursor::new(bytes));
+    assert!(refused(restore(Some(changed))).contains("does not match"));
+    let mut damaged = saved.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 1;
+    let result = checkpoint::restore(&damaged, &game, Method::Sparse, Budget::default(), None);
+    assert!(matches!(result, Err(CheckpointError::Checksum)));
+}
+
+/// A windowed run without a spill saves and resumes too (version 2, `spill none`).
+#[test]
+fn windowed_checkpoints_without_a_spill_resume() {
+    use crate::octal::checkpoint;
+    let window = Window {
+        prefix: 1 << 16,
+        recent: (1 << 16) + 8192,
+    };
+    let mut seq = sparse("0.6");
+    seq.keep_window(window, None).unwrap();
+    seq.extend_to(160_000).unwrap();
+    let saved = checkpoint::encode(&seq);
+    assert!(saved.starts_with(b"grundy-octal-checkpoint 2\n"));
+    let game = "0.6".parse().unwrap();
+    let resumed =
+        checkpoint::restore(&saved, &game, Method::Sparse, Budget::default(), None).unwrap();
+    assert_eq!(resumed.tally(), seq.tally());
+    assert_eq!(resumed.recent(), seq.recent());
+    assert_eq!(resumed.values(), seq.values());
+    assert_eq!(checkpoint::encode(&resumed), saved);
 }
