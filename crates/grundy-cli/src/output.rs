@@ -21,13 +21,19 @@ pub fn clap_error(err: clap::Error) -> ExitCode {
             }
         }
         _ => {
+            // The message is the first paragraph: one line, or a line and a list (the
+            // missing arguments), joined on one line.
             let text = err.render().to_string();
-            let first = text
+            let message: Vec<&str> = text
                 .lines()
-                .next()
-                .unwrap_or("invalid arguments")
-                .trim_start_matches("error: ");
-            eprintln!("grundy: {first} (see 'grundy --help')");
+                .take_while(|line| !line.trim().is_empty() && !line.starts_with("Usage:"))
+                .map(str::trim)
+                .collect();
+            let message = match message.join(" ") {
+                joined if joined.is_empty() => "invalid arguments".to_string(),
+                joined => joined.trim_start_matches("error: ").to_string(),
+            };
+            eprintln!("grundy: {message} (see 'grundy --help')");
             ExitCode::from(2)
         }
     }

@@ -39,8 +39,10 @@ pub mod period;
 mod sequence;
 mod sparse;
 pub mod stats;
+mod store;
 
 pub use sequence::{ComputeError, Method, Nimbers, Sequence};
+pub use store::{SpillFile, Window};
 
 /// The most digits a code may have (the largest take plus one).
 pub const MAX_DIGITS: usize = 1 << 16;

@@ -4,15 +4,16 @@
 //! The library computes; this module renders, draws the progress bar and keeps the
 //! checkpoint file (watch.rs), and draws the plot (plot.rs).
 
+use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
 use grundy::octal::period::{self, Period, Verdict};
 use grundy::octal::stats::Distribution;
-use grundy::octal::{checkpoint, Method, Sequence, TakeAndBreak};
+use grundy::octal::{checkpoint, Method, Sequence, SpillFile, TakeAndBreak, Window};
 use grundy::Budget;
 use serde::Serialize;
 
@@ -56,6 +57,16 @@ pub struct Args {
     /// values; a run that needs more is refused before it starts.
     #[arg(long, default_value_t = 8, value_name = "GIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     memory: u64,
+    /// Keep in memory only the first values (--keep) and a recent window of twice as many
+    /// (about 50 MiB by default, whatever --to is); the values between go to FILE, 2 bytes
+    /// each, read back only by the rare long scans that reach them. For runs past what
+    /// --memory holds (sparse method). Periods are then looked for among the first values.
+    #[arg(long, value_name = "FILE")]
+    spill: Option<PathBuf>,
+    /// With --spill: how many values G(0) .. G(N - 1) stay in memory for good.
+    #[arg(long, value_name = "N", requires = "spill", default_value_t = 1 << 22,
+          value_parser = clap::value_parser!(u64).range(1024..=1 << 30))]
+    keep: u64,
 }
 
 /// The names of famous codes (Winning Ways ch. 4).
@@ -76,6 +87,8 @@ struct Report {
     max_take: usize,
     max_heaps: usize,
     values_computed: usize,
+    /// With `--spill`: the values kept in memory and in the spill file.
+    kept: Option<Kept>,
     verdict: Verdict,
     verdict_text: String,
     /// FNV-1a (64 bits) of every value computed, as little-endian u16: compares two runs.
@@ -85,6 +98,16 @@ struct Report {
     pattern: Option<Vec<u16>>,
     distribution: Distribution,
     ring: Option<RingReport>,
+}
+
+#[derive(Serialize)]
+struct Kept {
+    /// G(0 .. prefix) are kept (and judged for a period).
+    prefix: usize,
+    /// G(recent_from ..) are kept.
+    recent_from: usize,
+    /// The file holding G(prefix .. recent_from).
+    spill: String,
 }
 
 #[derive(Serialize)]
@@ -98,6 +121,9 @@ struct RingReport {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game: TakeAndBreak = args.code.parse()?;
     if let Some(path) = &args.plot {
+        if args.spill.is_some() {
+            anyhow::bail!("--plot draws every value, and a run with --spill keeps only a window of them in memory");
+        }
         plot::check_path(path)?;
     }
     let method = args.method.unwrap_or(if game.max_heaps() <= 2 {
@@ -105,6 +131,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         Method::Direct
     });
+    if args.spill.is_some() && method != Method::Sparse {
+        anyhow::bail!("--spill needs the sparse method (the direct method reads every value)");
+    }
     // Values are the positions here, at 2 bytes each: the memory bounds both.
     let bytes = args.memory << 30;
     let budget = Budget::default()
@@ -114,28 +143,60 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(path) if path.exists() => {
             let bytes = std::fs::read(path)
                 .with_context(|| format!("cannot read the checkpoint {}", path.display()))?;
-            let values = checkpoint::decode(&bytes, &game, method).with_context(|| {
-                format!(
-                    "cannot resume from {} (delete it to start afresh)",
-                    path.display()
-                )
-            })?;
+            let spill = match &args.spill {
+                Some(file) => Some(open_spill(file, false)?),
+                None => None,
+            };
+            let spill = spill.map(|file| Box::new(file) as Box<dyn SpillFile>);
+            let seq =
+                checkpoint::restore(&bytes, &game, method, budget, spill).with_context(|| {
+                    format!(
+                        "cannot resume from {} (delete it to start afresh)",
+                        path.display()
+                    )
+                })?;
             eprintln!(
                 "grundy: resumed from {} at n = {}",
                 path.display(),
-                values.len()
+                seq.len()
             );
-            Sequence::resume(game.clone(), method, values, budget)?
+            seq
         }
         _ => Sequence::new(game.clone(), method, budget)?,
     };
-    let mut watch = watch::Watch::new(args.checkpoint.clone(), args.checkpoint_interval);
+    let mut spill_handle = None;
+    if let Some(file) = &args.spill {
+        if seq.window().is_none() {
+            let spill = open_spill(file, true)?;
+            spill_handle = Some(spill.try_clone()?);
+            let window = Window::new(args.keep as usize);
+            seq.keep_window(window, Some(Box::new(spill)))?;
+        } else {
+            spill_handle = Some(open_spill(file, false)?);
+        }
+    }
+    if let Some(last) = args.to {
+        let len = last.checked_add(1).context("--to is too large")?;
+        if let Err(err) = seq.check_fits(len) {
+            let hint = match seq.window() {
+                None => " (pass --spill FILE to keep only a window of the values in memory)",
+                Some(_) => "",
+            };
+            anyhow::bail!("{err}{hint}");
+        }
+    }
+    let mut watch = watch::Watch::new(
+        args.checkpoint.clone(),
+        args.checkpoint_interval,
+        spill_handle,
+    );
     let started = Instant::now();
     let verdict = match args.to {
         Some(last) => {
             let len = last.checked_add(1).context("--to is too large")?;
             watch.extend(&mut seq, len)?;
-            period::verdict(&seq.values()[..len], seq.game())
+            let kept = seq.values();
+            period::verdict(&kept[..len.min(kept.len())], seq.game())
         }
         None => {
             let limit = match (method, game.max_heaps()) {
@@ -155,7 +216,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         None
     };
-    let values = &seq.values()[..len.min(seq.len())];
+    let values = &seq.values()[..len.min(seq.values().len())];
     let pattern = match verdict {
         Verdict::Periodic {
             period, preperiod, ..
@@ -171,13 +232,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         method: method.to_string(),
         max_take: game.max_take(),
         max_heaps: game.max_heaps(),
-        values_computed: values.len(),
+        values_computed: match seq.window() {
+            Some(_) => seq.len(),
+            None => values.len(),
+        },
+        kept: seq.window().map(|window| Kept {
+            prefix: window.prefix,
+            recent_from: seq.recent().0,
+            spill: args
+                .spill
+                .as_deref()
+                .map_or(String::new(), |p| p.display().to_string()),
+        }),
         verdict,
         verdict_text: verdict.to_string(),
-        digest: format!("{:016x}", checkpoint::digest(values)),
+        // A window's totals cover every value computed; otherwise the first `len`.
+        digest: format!(
+            "{:016x}",
+            match seq.window() {
+                Some(_) => seq.tally().digest,
+                None => checkpoint::digest(values),
+            }
+        ),
         first_values: values[..values.len().min(args.show)].to_vec(),
         pattern,
-        distribution: Distribution::of(values),
+        distribution: match seq.window() {
+            Some(_) => Distribution::from_tally(seq.tally()),
+            None => Distribution::of(values),
+        },
         ring,
     };
     if let Some(path) = &args.plot {
@@ -221,6 +303,18 @@ fn ring_report(
     })
 }
 
+/// Opens the spill file for reading and writing, `fresh`: emptied, else as it is (a
+/// resumed run's).
+fn open_spill(path: &Path, fresh: bool) -> anyhow::Result<File> {
+    OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(fresh)
+        .truncate(fresh)
+        .open(path)
+        .with_context(|| format!("cannot open the spill file {}", path.display()))
+}
+
 fn write_values(out: &mut impl Write, first: usize, values: &[u16]) -> io::Result<()> {
     for (row, chunk) in values.chunks(20).enumerate() {
         write!(out, "  n = {:<6}", first + 20 * row)?;
@@ -245,6 +339,16 @@ fn render(report: &Report, elapsed: std::time::Duration) -> anyhow::Result<()> {
         elapsed.as_secs_f64()
     )?;
     writeln!(out, "{}", report.verdict_text)?;
+    if let Some(kept) = &report.kept {
+        writeln!(
+            out,
+            "kept in memory: G(0) .. G({}) and G({}) on, the values between in {}; periods are looked for among the first {}",
+            kept.prefix - 1,
+            kept.recent_from,
+            kept.spill,
+            kept.prefix
+        )?;
+    }
     let shown = report.first_values.len();
     match (&report.verdict, &report.pattern) {
         (Verdict::Periodic { preperiod, .. }, Some(pattern)) => {

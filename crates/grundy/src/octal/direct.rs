@@ -19,6 +19,8 @@ pub(super) struct Rules {
     pub split2: Vec<usize>,
     /// Takes k >= 0 allowed to leave three heaps (bit 8).
     pub split3: Vec<usize>,
+    /// The largest take of any kind.
+    pub max_take: usize,
 }
 
 impl Rules {
@@ -33,6 +35,7 @@ impl Rules {
             single: with(2, 1),
             split2: with(4, 0),
             split3: with(8, 0),
+            max_take: game.max_take(),
         }
     }
 }
@@ -161,10 +164,10 @@ impl Marks {
     }
 }
 
-/// Marks the options that leave nothing or one heap.
+/// Marks the options of heap n that leave nothing or one heap; `tail` ends at G(n - 1)
+/// and holds at least the largest take's values (or all n).
 #[inline(always)]
-pub(super) fn mark_takes(rules: &Rules, g: &[u16], marks: &mut Marks) {
-    let n = g.len();
+pub(super) fn mark_takes(rules: &Rules, n: usize, tail: &[u16], marks: &mut Marks) {
     for &k in &rules.whole {
         if k == n {
             marks.mark(0);
@@ -172,7 +175,7 @@ pub(super) fn mark_takes(rules: &Rules, g: &[u16], marks: &mut Marks) {
     }
     for &k in &rules.single {
         if k < n {
-            marks.mark(g[n - k]);
+            marks.mark(tail[tail.len() - k]);
         }
     }
 }
@@ -192,7 +195,7 @@ pub(super) fn mark_pairs(g: &[u16], m: usize, marks: &mut Marks) {
 pub(super) fn next_value(rules: &Rules, g: &[u16], marks: &mut Marks) -> usize {
     let n = g.len();
     marks.begin();
-    mark_takes(rules, g, marks);
+    mark_takes(rules, n, g, marks);
     for &k in &rules.split2 {
         if n >= k + 2 {
             mark_pairs(g, n - k, marks);

@@ -4,19 +4,25 @@
 //! game is far below 65536), so 2^30 heap sizes take 2 GiB. Growth is checked against the
 //! [`Budget`] before allocating.
 //!
-//! Memory: the whole prefix G(0 .. n) is kept, not a prefix plus a recent window. The sparse
-//! method mostly reads the first few thousand values and the last (largest rare position)
-//! ones, but a heap whose value is a new rare value needs every pair (a, m - a), and the
-//! period check and the theorem's proof read back over e + 2p values; a windowed store
-//! would have to fall back to recomputation there, and is not implemented. The ring (circular) variant needs no table of its own: a
-//! ring's first move leaves a line, so its value is a mex over at most t line values.
+//! Memory: every value by default. With the sparse method, [`Sequence::keep_window`] keeps
+//! only the first values and a recent window ([`Window`], see [`super::store`]), so a run
+//! to 2^32 and beyond takes a few tens of MiB. The reads that reach outside it (the full
+//! pair scan that proves a new rare value, partners of a rare position that is too late)
+//! stop the run with [`ComputeError::NotKept`] instead of answering. Running totals (the
+//! count of each value, the last heap size of each, a digest of all values) are kept
+//! either way, for the report of a windowed run.
+//!
+//! The ring (circular) variant needs no table of its own: a ring's first move leaves a
+//! line, so its value is a mex over at most t line values.
 
 use std::fmt;
 
 use thiserror::Error;
 
 use super::direct::{self, Marks, Rules};
-use super::sparse::Sparse;
+use super::sparse::{Next, Sparse};
+use super::stats::Tally;
+use super::store::{SpillFile, Store, Window};
 use super::TakeAndBreak;
 use crate::limits::{Budget, SolveError};
 use crate::value::Nimber;
@@ -84,12 +90,39 @@ pub enum ComputeError {
         /// The heap size.
         n: usize,
     },
+    /// A value needs values that the window no longer keeps (or asks for one of them).
+    #[error("G({n}) needs values that the window (the first {prefix} and the last {recent}) no longer keeps: rerun keeping more values")]
+    NotKept {
+        /// The heap size.
+        n: usize,
+        /// The window's prefix.
+        prefix: usize,
+        /// The window's recent values.
+        recent: usize,
+    },
+    /// The spill file failed.
+    #[error("the spill file: {message}")]
+    Spill {
+        /// The I/O error.
+        message: String,
+    },
+    /// A window was asked for the direct method, which reads every value.
+    #[error(
+        "only the sparse method can keep a window of values; the direct method reads them all"
+    )]
+    WindowNeedsSparse,
     /// The sparse method was asked for a code whose moves leave three heaps.
     #[error("the sparse method handles codes whose moves leave at most two heaps; {code} leaves three: use the direct method")]
     SparseNeedsOctal {
         /// The code.
         code: String,
     },
+}
+
+fn spill_error(err: std::io::Error) -> ComputeError {
+    ComputeError::Spill {
+        message: err.to_string(),
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -113,12 +146,13 @@ enum Engine {
 /// assert_eq!(seq.values(), &[0, 0, 1, 1, 2, 0, 3, 1, 1, 0]);
 /// assert_eq!(seq.nimber(50).unwrap(), Nimber(5)); // A002187(49)
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Sequence {
     game: TakeAndBreak,
     method: Method,
     rules: Rules,
-    values: Vec<u16>,
+    store: Store,
+    tally: Tally,
     marks: Marks,
     engine: Engine,
     budget: Budget,
@@ -181,11 +215,148 @@ impl Sequence {
             game,
             method,
             rules,
-            values,
+            tally: Tally::of(&values),
+            store: Store::full(values),
             marks,
             engine,
             budget,
         })
+    }
+
+    /// A windowed sparse run resumed from its saved state (see [`super::checkpoint`],
+    /// which checks it and the spill before handing them here): the kept values, the
+    /// totals, and the sparse method's mask and rare positions.
+    pub(super) fn resume_windowed(
+        game: TakeAndBreak,
+        saved: WindowedState,
+        spill: Option<Box<dyn SpillFile>>,
+        budget: Budget,
+    ) -> Result<Self, ComputeError> {
+        let mut seq = Sequence::new(game, Method::Sparse, budget)?;
+        let top = saved.tally.counts.len();
+        seq.marks.cover(2 * top.max(1).next_power_of_two());
+        seq.engine = Engine::Sparse(Box::new(Sparse::restore(
+            saved.mask,
+            saved.rare,
+            saved.tally.counts.clone(),
+            saved.tally.len as usize,
+        )));
+        let recent = (saved.origin, saved.recent);
+        seq.store = Store::windowed(saved.window, saved.early, recent, spill);
+        seq.tally = saved.tally;
+        Ok(seq)
+    }
+
+    /// The saved state of a windowed run (`None` when every value is kept).
+    pub(super) fn windowed_state(&self) -> Option<WindowedState> {
+        let window = self.store.window()?;
+        let Engine::Sparse(sparse) = &self.engine else {
+            return None;
+        };
+        let (origin, recent) = self.store.recent();
+        let early = if origin == 0 {
+            Vec::new()
+        } else {
+            self.store.head().to_vec()
+        };
+        Some(WindowedState {
+            window,
+            early,
+            origin,
+            recent: recent.to_vec(),
+            spilled: self.store.spilled(),
+            tally: self.tally.clone(),
+            mask: sparse.mask(),
+            rare: (
+                sparse.rare_positions().to_vec(),
+                sparse.rare_values().to_vec(),
+            ),
+        })
+    }
+
+    /// From now on, keeps in memory only `window` of the values (the sparse method only),
+    /// so the run's memory stops growing with its length. The values dropped past the
+    /// prefix go to `spill`, when given, for the rare pair scans that reach them; without
+    /// a spill such a scan stops the run with [`ComputeError::NotKept`].
+    ///
+    /// # Errors
+    ///
+    /// [`ComputeError::WindowNeedsSparse`] for the direct method;
+    /// [`ComputeError::Spill`] when writing the spill fails.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::octal::{Method, Sequence, SpillFile, Window};
+    /// let mut seq = Sequence::new("0.56".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
+    /// let spill: Box<dyn SpillFile> = Box::new(std::io::Cursor::new(Vec::new()));
+    /// seq.keep_window(Window { prefix: 4096, recent: 20_000 }, Some(spill)).unwrap();
+    /// seq.extend_to(100_000).unwrap();
+    /// assert_eq!(seq.values().len(), 4096); // G(0 .. 4096) kept for good
+    /// assert!(seq.get(99_999).is_some()); // and the recent ones
+    /// assert_eq!(seq.get(50_000), None); // but not the ones between
+    /// ```
+    pub fn keep_window(
+        &mut self,
+        window: Window,
+        spill: Option<Box<dyn SpillFile>>,
+    ) -> Result<(), ComputeError> {
+        if self.method != Method::Sparse {
+            return Err(ComputeError::WindowNeedsSparse);
+        }
+        self.store.set_window(window, spill).map_err(spill_error)
+    }
+
+    /// The most recent values kept: the heap size of the first, and the values up to
+    /// G(len - 1) (every value, from 0, when no window is set).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::octal::{Method, Sequence, Window};
+    /// let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
+    /// seq.keep_window(Window { prefix: 1024, recent: 30_000 }, None).unwrap();
+    /// seq.extend_to(100_000).unwrap();
+    /// let (first, values) = seq.recent();
+    /// assert_eq!(first + values.len(), 100_000);
+    /// assert!(values.len() >= 30_000);
+    /// ```
+    pub fn recent(&self) -> (usize, &[u16]) {
+        self.store.recent()
+    }
+
+    /// The window kept, if any.
+    pub fn window(&self) -> Option<Window> {
+        self.store.window()
+    }
+
+    /// G(n) when it is computed and kept.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::octal::{Method, Sequence};
+    /// let mut seq = Sequence::new("0.77".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
+    /// seq.extend_to(6).unwrap();
+    /// assert_eq!((seq.get(5), seq.get(6)), (Some(4), None));
+    /// ```
+    pub fn get(&self, n: usize) -> Option<u16> {
+        self.store.get(n)
+    }
+
+    /// The running totals of every value computed (kept or not): counts, last heap
+    /// sizes, digest.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::octal::{checkpoint, Method, Sequence};
+    /// let mut seq = Sequence::new("0.07".parse().unwrap(), Method::Direct, grundy::Budget::default()).unwrap();
+    /// seq.extend_to(100).unwrap();
+    /// assert_eq!(seq.tally().digest, checkpoint::digest(seq.values()));
+    /// ```
+    pub fn tally(&self) -> &Tally {
+        &self.tally
     }
 
     /// The game.
@@ -198,19 +369,20 @@ impl Sequence {
         self.method
     }
 
-    /// The values computed so far: G(0), ..., G(len - 1).
+    /// The values computed and kept from G(0) on: all of them, G(0) .. G(len - 1),
+    /// unless a window was set ([`Sequence::keep_window`]); then at least its prefix.
     pub fn values(&self) -> &[u16] {
-        &self.values
+        self.store.head()
     }
 
     /// How many values are computed.
     pub fn len(&self) -> usize {
-        self.values.len()
+        self.store.len()
     }
 
     /// True before the first value.
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.store.len() == 0
     }
 
     /// The sparse method's current mask and rare heap sizes (`None` for the direct method).
@@ -232,9 +404,10 @@ impl Sequence {
     }
 
     /// Checks, without computing anything, that `len` values fit: the budget's positions
-    /// and bytes (2 a value), and at most `2^32` values for the sparse method. Callers that
-    /// extend a sequence step by step check the final length first, so that a run too large
-    /// is refused before it starts rather than at the step that crosses the limit.
+    /// and bytes (2 a value; with a window, the window's), and at most `2^32` values for
+    /// the sparse method without a window. Callers that extend a sequence step by step
+    /// check the final length first, so that a run too large is refused before it starts
+    /// rather than at the step that crosses the limit.
     ///
     /// # Errors
     ///
@@ -249,6 +422,10 @@ impl Sequence {
     /// assert!(seq.check_fits(1 << 33).is_err());
     /// ```
     pub fn check_fits(&self, len: usize) -> Result<(), ComputeError> {
+        if let Some(window) = self.store.window() {
+            self.budget.check_bytes(window.bytes())?;
+            return Ok(());
+        }
         if self.method == Method::Sparse && len as u64 > 1 << 32 {
             // The rare list stores heap sizes as u32.
             return Err(SolveError::TooLarge {
@@ -279,28 +456,44 @@ impl Sequence {
     /// assert!(seq.extend_to(1000).is_err());
     /// ```
     pub fn extend_to(&mut self, len: usize) -> Result<(), ComputeError> {
-        if len <= self.values.len() {
+        if len <= self.store.len() {
             return Ok(());
         }
         self.check_fits(len)?;
-        self.values.reserve(len - self.values.len());
-        while self.values.len() < len {
-            let n = self.values.len();
+        self.store.reserve(len);
+        while self.store.len() < len {
+            let n = self.store.len();
             if n.is_multiple_of(4096) {
                 self.budget.check_cancelled()?;
             }
             let value = match &mut self.engine {
-                Engine::Direct => direct::next_value(&self.rules, &self.values, &mut self.marks),
+                Engine::Direct => {
+                    let (_, all) = self.store.recent();
+                    direct::next_value(&self.rules, all, &mut self.marks)
+                }
                 Engine::Sparse(sparse) => {
-                    sparse.next_value(&self.rules, &self.values, &mut self.marks)
+                    match sparse.next_value(&self.rules, self.store.view(), &mut self.marks) {
+                        Next::Value(value) => value,
+                        Next::FarScan { candidate } if self.store.has_spill() => {
+                            let missing = sparse.missing_mut();
+                            self.store
+                                .far_scan(&self.rules.split2, n, missing)
+                                .map_err(spill_error)?;
+                            sparse.finish(candidate)
+                        }
+                        Next::FarScan { .. } | Next::OutOfReach => {
+                            return Err(self.not_kept(n));
+                        }
+                    }
                 }
             };
             let Ok(stored) = u16::try_from(value) else {
                 return Err(ComputeError::ValueTooLarge { n });
             };
-            self.values.push(stored);
+            self.store.push(stored).map_err(spill_error)?;
+            self.tally.push(stored);
             if let Engine::Sparse(sparse) = &mut self.engine {
-                sparse.push(&self.values);
+                sparse.push(n, stored);
             }
             if 2 * value + 2 > self.marks.len() {
                 self.marks.cover(2 * (value + 1).next_power_of_two());
@@ -324,7 +517,24 @@ impl Sequence {
     /// ```
     pub fn nimber(&mut self, n: usize) -> Result<Nimber, ComputeError> {
         self.extend_to(n + 1)?;
-        Ok(Nimber(u64::from(self.values[n])))
+        self.value_kept(n).map(|v| Nimber(u64::from(v)))
+    }
+
+    /// G(n) for n < len(), or [`ComputeError::NotKept`].
+    fn value_kept(&self, n: usize) -> Result<u16, ComputeError> {
+        self.store.get(n).ok_or_else(|| self.not_kept(n))
+    }
+
+    fn not_kept(&self, n: usize) -> ComputeError {
+        let window = self.store.window().unwrap_or(Window {
+            prefix: 0,
+            recent: 0,
+        });
+        ComputeError::NotKept {
+            n,
+            prefix: window.prefix,
+            recent: window.recent,
+        }
     }
 
     /// The value of a ring of `n` tokens (the circular variant): a move removes k tokens
@@ -354,7 +564,7 @@ impl Sequence {
             if k == n && digit & 1 != 0 {
                 options.push(Nimber::ZERO);
             } else if k < n && digit & 2 != 0 {
-                options.push(Nimber(u64::from(self.values[n - k])));
+                options.push(Nimber(u64::from(self.value_kept(n - k)?)));
             }
         }
         Ok(Nimber::mex(options))
@@ -374,6 +584,22 @@ impl Sequence {
     pub fn nimbers(&mut self) -> Nimbers<'_> {
         Nimbers { seq: self, next: 0 }
     }
+}
+
+/// What a windowed run saves to resume: see [`Sequence::resume_windowed`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct WindowedState {
+    pub window: Window,
+    /// G(0 .. prefix), empty while the window has not moved (`origin` 0).
+    pub early: Vec<u16>,
+    pub origin: usize,
+    /// G(origin ..).
+    pub recent: Vec<u16>,
+    /// How many values G(prefix ..) were spilled (`None`: no spill).
+    pub spilled: Option<usize>,
+    pub tally: Tally,
+    pub mask: usize,
+    pub rare: (Vec<u32>, Vec<u16>),
 }
 
 /// The iterator of [`Sequence::nimbers`]; an error ends it.

@@ -23,6 +23,7 @@
 
 use super::direct::{mark_takes, Marks, Rules};
 use super::stats::{best_mask, is_rare};
+use super::store::Values;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -45,11 +46,12 @@ const SWITCH: usize = 12;
 const BLOCK: usize = 32;
 
 /// Removes from `targets` (at most [`TARGETS`], not empty) every value G(a) ^ G(m - a) for
-/// `start <= a <= m / 2`, where `window = g[..m]`.
+/// `start <= a <= end`, where `low[a]` = G(a) and `high = G(..m)` ends at G(m - 1)
+/// (`end < low.len()`, `end <= high.len()`).
 #[inline(always)]
-fn find_targets(targets: &mut Vec<usize>, window: &[u16], start: usize) {
-    let m = window.len();
-    let half = m / 2;
+fn find_targets(targets: &mut Vec<usize>, low: &[u16], high: &[u16], start: usize, end: usize) {
+    let m = high.len();
+    let half = end;
     let mut wanted = [0u16; TARGETS];
     let load = |targets: &Vec<usize>, wanted: &mut [u16; TARGETS]| {
         for (j, slot) in wanted.iter_mut().enumerate() {
@@ -59,15 +61,15 @@ fn find_targets(targets: &mut Vec<usize>, window: &[u16], start: usize) {
     load(targets, &mut wanted);
     let mut a = start;
     while a + BLOCK <= half + 1 {
-        let low: &[u16; BLOCK] = window[a..a + BLOCK]
+        let lo: &[u16; BLOCK] = low[a..a + BLOCK]
             .try_into()
             .unwrap_or_else(|_| unreachable!());
-        let high: &[u16; BLOCK] = window[m - a - (BLOCK - 1)..=m - a]
+        let hi: &[u16; BLOCK] = high[m - a - (BLOCK - 1)..=m - a]
             .try_into()
             .unwrap_or_else(|_| unreachable!());
         let mut xors = [0u16; BLOCK];
         for i in 0..BLOCK {
-            xors[i] = low[i] ^ high[BLOCK - 1 - i];
+            xors[i] = lo[i] ^ hi[BLOCK - 1 - i];
         }
         let mut hits = 0u32;
         for (j, &w) in wanted.iter().enumerate() {
@@ -87,13 +89,26 @@ fn find_targets(targets: &mut Vec<usize>, window: &[u16], start: usize) {
         a += BLOCK;
     }
     while a <= half {
-        let x = usize::from(window[a] ^ window[m - a]);
+        let x = usize::from(low[a] ^ high[m - a]);
         targets.retain(|&t| t != x);
         if targets.is_empty() {
             return;
         }
         a += 1;
     }
+}
+
+/// What [`Sparse::next_value`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Next {
+    /// The value.
+    Value(usize),
+    /// The pairs a window keeps did not find every missing rare value below `candidate`:
+    /// the rest of the pairs must be scanned ([`Sparse::missing_mut`]), then
+    /// [`Sparse::finish`] gives the value.
+    FarScan { candidate: usize },
+    /// A rare position's partners lie before the window.
+    OutOfReach,
 }
 
 #[derive(Clone, Debug)]
@@ -115,6 +130,8 @@ pub(super) struct Sparse {
     pair_pos: Vec<u32>,
     /// The CPU supports AVX2 (x86-64 only).
     avx2: bool,
+    /// The review before a window first drops values is done.
+    closed: bool,
 }
 
 impl Sparse {
@@ -136,13 +153,40 @@ impl Sparse {
             avx2: std::is_x86_feature_detected!("avx2"),
             #[cfg(not(target_arch = "x86_64"))]
             avx2: false,
+            closed: false,
         };
         sparse.block.avx2 = sparse.avx2;
         for &v in g.iter().skip(1) {
             sparse.count(v);
         }
-        sparse.review(g);
+        sparse.review(Values::full(g));
         sparse
+    }
+
+    /// The state of a windowed run resumed at heap size `n`: the values' `counts` (n >= 1)
+    /// and the rare positions under `mask` (the values before the window are gone, so the
+    /// rare list cannot be rebuilt from them).
+    pub fn restore(mask: usize, rare: (Vec<u32>, Vec<u16>), counts: Vec<u64>, n: usize) -> Self {
+        let mut sparse = Sparse::new(&[]);
+        sparse.mask = mask;
+        (sparse.rare_pos, sparse.rare_val) = rare;
+        sparse.rare_at_review = sparse.rare_pos.len();
+        sparse.counts = counts;
+        sparse.next_review = (2 * n).max(32);
+        sparse
+    }
+
+    /// The rare values, in the order of [`Sparse::rare_positions`].
+    pub fn rare_values(&self) -> &[u16] {
+        &self.rare_val
+    }
+
+    /// How many heap sizes back from n the partner reads reach (the block pass, the
+    /// learning pass, the takes): beyond the largest rare position, 128 heaps learnt
+    /// from, a block, the largest take and the block's pairs.
+    fn reach(&self, rules: &Rules) -> usize {
+        let last = self.rare_pos.last().map_or(0, |&r| r as usize);
+        last.max(PAIRS) + 128 + 2 * BLOCK_HEAPS + rules.max_take
     }
 
     /// The mask in use.
@@ -168,17 +212,21 @@ impl Sparse {
         is_rare(v, self.mask)
     }
 
-    /// Chooses the mask with the fewest rare positions and rebuilds the rare list.
-    fn review(&mut self, g: &[u16]) {
+    /// Chooses the mask with the fewest rare positions and rebuilds the rare list. Once
+    /// a window has dropped values, the list cannot be rebuilt: the mask stays (it only
+    /// decides the speed).
+    fn review(&mut self, g: Values) {
         let n = g.len();
-        self.mask = best_mask(&self.counts).0;
-        self.rare_bits.clear();
-        self.rare_pos.clear();
-        self.rare_val.clear();
-        for (pos, &v) in g.iter().enumerate().skip(1) {
-            if self.is_rare(usize::from(v)) {
-                self.rare_pos.push(pos as u32);
-                self.rare_val.push(v);
+        if g.origin == 0 {
+            self.mask = best_mask(&self.counts).0;
+            self.rare_bits.clear();
+            self.rare_pos.clear();
+            self.rare_val.clear();
+            for (pos, &v) in g.recent.iter().enumerate().skip(1) {
+                if self.is_rare(usize::from(v)) {
+                    self.rare_pos.push(pos as u32);
+                    self.rare_val.push(v);
+                }
             }
         }
         self.rare_at_review = self.rare_pos.len();
@@ -186,8 +234,8 @@ impl Sparse {
         self.next_review = (2 * n).max(32);
     }
 
-    /// G(n) for n = g.len().
-    pub fn next_value(&mut self, rules: &Rules, g: &[u16], marks: &mut Marks) -> usize {
+    /// G(n) for n = g.len(), unless it needs values the window no longer keeps.
+    pub fn next_value(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> Next {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the CPU reports AVX2 (see `Sparse::new`).
@@ -203,16 +251,19 @@ impl Sparse {
     /// The CPU must support AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn next_value_avx2(&mut self, rules: &Rules, g: &[u16], marks: &mut Marks) -> usize {
+    unsafe fn next_value_avx2(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> Next {
         self.compute(rules, g, marks)
     }
 
     /// Starts the block of heaps from n = g.len(): reviews the mask if due (only here, so
     /// a block's marks always follow the current mask) and makes the block's partner marks.
     #[inline(always)]
-    fn start_block(&mut self, rules: &Rules, g: &[u16], width: usize) {
+    fn start_block(&mut self, rules: &Rules, g: Values, width: usize) {
         let n = g.len();
-        if n >= self.next_review || self.rare_pos.len() > 2 * self.rare_at_review + 64 {
+        let closing = g.closing && !self.closed;
+        if closing || n >= self.next_review || self.rare_pos.len() > 2 * self.rare_at_review + 64 {
+            // A closing window: the last review that can rebuild the rare list.
+            self.closed |= closing;
             self.review(g);
         }
         self.cover_rare_bits(2 * width);
@@ -247,6 +298,8 @@ impl Sparse {
         let width = block.width;
         self.split
             .update(rules, g, (&self.rare_pos, &self.rare_val), self.mask, width);
+        // Partners are read relative to the window (heap size origin + i at i).
+        let (recent, origin) = (g.recent, g.origin);
         let split = &self.split;
         let table = &mut block.table[..];
         // A take k >= n leaves no partner inside the block's reach (m0 = 0): the
@@ -258,15 +311,15 @@ impl Sparse {
             if split.learned == 0 {
                 let range = lo.min(hi)..hi;
                 let rare = (&self.rare_pos[range.clone()], &self.rare_val[range]);
-                scatter_rows(table, width, rare, g, m0, generation);
+                scatter_rows(table, width, rare, recent, m0 - origin, generation);
                 continue;
             }
             let end = below(&split.a_pos, m0);
             let part_a = (&split.a_pos[..end], &split.a_val[..end]);
-            scatter_rows(table, width, part_a, g, m0, generation);
+            scatter_rows(table, width, part_a, recent, m0 - origin, generation);
             let range = split.learned.max(lo).min(hi)..hi;
             let later = (&self.rare_pos[range.clone()], &self.rare_val[range]);
-            scatter_rows(table, width, later, g, m0, generation);
+            scatter_rows(table, width, later, recent, m0 - origin, generation);
         }
         // The pairs (a, m - a) for 16 <= a <= PAIRS: marked like rare positions, so the
         // candidate scan already sees the rare values they give. Only with a split (long)
@@ -276,10 +329,11 @@ impl Sparse {
         let far = rules.split2.iter().all(|&k| n >= k + 4 * PAIRS);
         if split.learned > 0 && n >= 4 * PAIRS && far {
             block.pairs = PAIRS;
-            let values = &g[BLOCK_HEAPS..=PAIRS];
+            let values = &g.early[BLOCK_HEAPS..=PAIRS];
             let positions = &self.pair_pos[..values.len()];
             for &k in &rules.split2 {
-                scatter_rows(table, width, (positions, values), g, n - k, generation);
+                let m0 = n - k - origin;
+                scatter_rows(table, width, (positions, values), recent, m0, generation);
             }
         }
         block.checked = split.learned > 0;
@@ -289,7 +343,7 @@ impl Sparse {
                 let m0 = n.saturating_sub(k);
                 let end = below(&split.b_pos, m0);
                 let (pos, val) = (&split.b_pos[..end], &split.b_val[..end]);
-                guess::check(&mut block.hit, &block.guess, pos, val, g, m0);
+                guess::check(&mut block.hit, &block.guess, pos, val, recent, m0 - origin);
             }
         }
     }
@@ -309,7 +363,7 @@ impl Sparse {
     }
 
     /// Marks part B in full in heap n's row (its candidate passed its guesses).
-    fn mark_part_b(&mut self, rules: &Rules, g: &[u16], n: usize) {
+    fn mark_part_b(&mut self, rules: &Rules, g: Values, n: usize) {
         let block = &mut self.block;
         let j = n - block.start;
         let row = &mut block.table[j * block.width..(j + 1) * block.width];
@@ -318,7 +372,7 @@ impl Sparse {
             let split = &self.split;
             let end = split.b_pos.partition_point(|&r| (r as usize) < m0);
             for (&r, &v) in split.b_pos[..end].iter().zip(&split.b_val) {
-                let x = usize::from(v ^ g[m0 - r as usize + j]);
+                let x = usize::from(v ^ g.recent[m0 - g.origin - r as usize + j]);
                 row[x % row.len()] = block.generation;
             }
         }
@@ -326,14 +380,17 @@ impl Sparse {
     }
 
     #[inline(always)]
-    fn compute(&mut self, rules: &Rules, g: &[u16], marks: &mut Marks) -> usize {
+    fn compute(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> Next {
         let n = g.len();
+        if g.origin > 0 && self.reach(rules) > g.recent.len() {
+            return Next::OutOfReach;
+        }
         if n >= self.block.end {
             // Every XOR of two values lies below half the mark range.
             self.start_block(rules, g, (marks.len() / 2).max(64));
         }
         marks.begin();
-        mark_takes(rules, g, marks);
+        mark_takes(rules, n, g.recent, marks);
         for (i, &k) in rules.split2.iter().enumerate() {
             if n >= k + 2 {
                 let m = n - k;
@@ -343,7 +400,7 @@ impl Sparse {
                         true => self.block.low,
                         false => pos.partition_point(|&r| (r as usize) < m),
                     };
-                    marks.mark_partners(&pos[..low], &val[..low], &g[..m]);
+                    marks.mark_partners(&pos[..low], &val[..low], g.until(m));
                     // The rare positions from max(start - k, BLOCK_HEAPS) on: few, and
                     // those found since the block started among them.
                     let from = self.block.from[i];
@@ -353,11 +410,11 @@ impl Sparse {
                             .take_while(|&&r| (r as usize) < m)
                             .count();
                     if from < to {
-                        marks.mark_partners(&pos[from..to], &val[from..to], &g[..m]);
+                        marks.mark_partners(&pos[from..to], &val[from..to], g.until(m));
                     }
                 } else {
                     let count = pos.partition_point(|&r| (r as usize) < m);
-                    marks.mark_partners(&pos[..count], &val[..count], &g[..m]);
+                    marks.mark_partners(&pos[..count], &val[..count], g.until(m));
                 }
             }
         }
@@ -396,9 +453,23 @@ impl Sparse {
             break candidate;
         };
         if self.missing.is_empty() {
-            return candidate;
+            return Next::Value(candidate);
         }
-        self.scan_pairs(rules, g, marks);
+        let complete = self.scan_pairs(rules, g, marks);
+        if !complete && !self.missing.is_empty() {
+            return Next::FarScan { candidate };
+        }
+        Next::Value(self.finish(candidate))
+    }
+
+    /// The rare values still missing after a [`Next::FarScan`], ascending.
+    pub fn missing_mut(&mut self) -> &mut Vec<usize> {
+        &mut self.missing
+    }
+
+    /// The value once every pair is scanned: the least rare value still missing, if any,
+    /// else the candidate.
+    pub fn finish(&self, candidate: usize) -> usize {
         self.missing.first().copied().unwrap_or(candidate)
     }
 
@@ -406,22 +477,32 @@ impl Sparse {
     /// `missing` those never found. While many are missing every pair is marked; once at
     /// most [`TARGETS`] are, blocks of pairs are compared with them instead (vectorised);
     /// with AVX2 and values below 512, once at most [`SWITCH`] are, each pair is looked up
-    /// in a bitset of them (`avx2::find`).
+    /// in a bitset of them (`avx2::find`). False when a pair the scan needed is not kept
+    /// (a windowed run): `missing` is then not final.
     #[inline(always)]
-    fn scan_pairs(&mut self, rules: &Rules, g: &[u16], marks: &mut Marks) {
+    fn scan_pairs(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> bool {
         let n = g.len();
+        let early = g.early;
         let mut start = 1;
         let mut chunk = CHUNK;
         if self.block.pairs > 0 {
             // The block marked the pairs from a = BLOCK_HEAPS to `pairs`: mark those
             // below, then go on after them.
             for &k in &rules.split2 {
-                let m = n - k;
-                marks.mark_pairs(&g[1..BLOCK_HEAPS], &g[m - (BLOCK_HEAPS - 1)..m]);
+                let high = g.until(n - k);
+                marks.mark_pairs(
+                    &early[1..BLOCK_HEAPS],
+                    &high[high.len() - (BLOCK_HEAPS - 1)..],
+                );
             }
             self.missing.retain(|&v| !marks.has(v));
             start = self.block.pairs + 1;
         }
+        // Whether every split's pairs can be scanned to m / 2.
+        let complete = rules
+            .split2
+            .iter()
+            .all(|&k| n < k + 2 || g.pair_limit(n - k) == (n - k) / 2);
         #[cfg(target_arch = "x86_64")]
         let bitset = self.avx2 && self.counts.len() <= avx2::LIMIT;
         #[cfg(not(target_arch = "x86_64"))]
@@ -434,13 +515,13 @@ impl Sparse {
                     continue;
                 }
                 let m = n - k;
-                let half = m / 2;
+                let half = g.pair_limit(m);
                 if start > half {
                     continue;
                 }
                 let end = (start + chunk - 1).min(half);
                 more |= end < half;
-                marks.mark_pairs(&g[start..=end], &g[m - end..=m - start]);
+                marks.mark_pairs(&early[start..=end], recent_pairs(g, m, start, end));
             }
             // The block's marks cannot find a missing value: it was missing despite them.
             // Branch-free compaction: found or not is unpredictable.
@@ -452,13 +533,13 @@ impl Sparse {
             }
             self.missing.truncate(kept);
             if !more {
-                return;
+                return complete;
             }
             start += chunk;
             chunk += chunk;
         }
         if self.missing.is_empty() {
-            return;
+            return true;
         }
         #[cfg(target_arch = "x86_64")]
         if bitset {
@@ -468,11 +549,13 @@ impl Sparse {
                 wanted[(v / 8) % wanted.len()] |= 1 << (v % 8);
             }
             let mut left = self.missing.len();
-            for &k in &rules.split2 {
-                if n >= k + 2 && start <= (n - k) / 2 {
-                    // SAFETY: AVX2 was detected, start >= 1, and every value lies below
-                    // the limit.
-                    left = unsafe { avx2::find(&mut wanted, left, &g[..n - k], start) };
+            for &k in rules.split2.iter().filter(|&&k| n >= k + 2) {
+                let m = n - k;
+                let end = g.pair_limit(m);
+                if start <= end {
+                    // SAFETY: AVX2 was detected, 1 <= start <= end < early.len(),
+                    // end <= until(m).len(), and every value lies below the limit.
+                    left = unsafe { avx2::find(&mut wanted, left, early, g.until(m), start, end) };
                     if left == 0 {
                         break;
                     }
@@ -480,22 +563,23 @@ impl Sparse {
             }
             self.missing
                 .retain(|&v| wanted[(v / 8) % wanted.len()] >> (v % 8) & 1 == 1);
-            return;
+            return complete;
         }
-        for &k in &rules.split2 {
-            if n >= k + 2 && start <= (n - k) / 2 {
-                find_targets(&mut self.missing, &g[..n - k], start);
+        for &k in rules.split2.iter().filter(|&&k| n >= k + 2) {
+            let m = n - k;
+            let end = g.pair_limit(m);
+            if start <= end {
+                find_targets(&mut self.missing, early, g.until(m), start, end);
                 if self.missing.is_empty() {
-                    return;
+                    return true;
                 }
             }
         }
+        complete
     }
 
-    /// Records G(n) = `value` for n = g.len() - 1 (already pushed on `g`).
-    pub fn push(&mut self, g: &[u16]) {
-        let n = g.len() - 1;
-        let v = g[n];
+    /// Records G(n) = `value` (n >= 0 the heap size just computed).
+    pub fn push(&mut self, n: usize, v: u16) {
         if n >= 1 {
             self.count(v);
             if self.is_rare(usize::from(v)) {
@@ -504,4 +588,11 @@ impl Sparse {
             }
         }
     }
+}
+
+/// G(m - end ..= m - start), the high sides of the pairs (a, m - a) for a in start ..= end.
+#[inline(always)]
+fn recent_pairs(g: Values<'_>, m: usize, start: usize, end: usize) -> &[u16] {
+    let high = g.until(m);
+    &high[high.len() - end..=high.len() - start]
 }

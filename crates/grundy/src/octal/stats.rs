@@ -77,23 +77,29 @@ pub struct Distribution {
 impl Distribution {
     /// The distribution of `values` (G(0) is left out: heap 0 is never part of a split).
     pub fn of(values: &[u16]) -> Self {
-        let mut counts = Vec::new();
-        for &v in values.iter().skip(1) {
-            let v = usize::from(v);
-            if v >= counts.len() {
-                counts.resize(v + 1, 0);
-            }
-            counts[v] += 1;
-        }
+        Distribution::from_tally(&Tally::of(values))
+    }
+
+    /// The distribution of the values a [`Tally`] has seen.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::octal::stats::{Distribution, Tally};
+    /// let values = [0, 1, 2, 1, 2, 1, 0];
+    /// assert_eq!(Distribution::from_tally(&Tally::of(&values)), Distribution::of(&values));
+    /// ```
+    pub fn from_tally(tally: &Tally) -> Self {
+        let counts = tally.counts.clone();
         let (mask, rare_positions) = best_mask(&counts);
         let rare_values = (0..counts.len())
             .filter(|&v| counts[v] > 0 && is_rare(v, mask))
             .map(|v| v as u16)
             .collect();
-        let last_rare = values
-            .iter()
-            .rposition(|&v| is_rare(usize::from(v), mask))
-            .filter(|&n| n > 0);
+        let last_rare = (0..counts.len())
+            .filter(|&v| counts[v] > 0 && is_rare(v, mask))
+            .map(|v| tally.last[v] as usize)
+            .max();
         Distribution {
             counts,
             mask,
@@ -101,5 +107,87 @@ impl Distribution {
             rare_positions,
             last_rare,
         }
+    }
+}
+
+/// Running totals of a sequence, value by value: how often each value occurs among n >= 1,
+/// the last heap size n >= 1 of each, and the FNV-1a digest of every value so far (as
+/// little-endian `u16`, G(0) included; see [`super::checkpoint::digest`]).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::octal::{checkpoint, stats::Tally};
+/// let values = [0, 1, 1, 2];
+/// let tally = Tally::of(&values);
+/// assert_eq!((tally.len, tally.counts.clone(), tally.last.clone()), (4, vec![0, 2, 1], vec![0, 2, 3]));
+/// assert_eq!(tally.digest, checkpoint::digest(&values));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// How many values were seen (the next heap size).
+    pub len: u64,
+    /// `counts[v]`: how many heap sizes n >= 1 have G(n) = v.
+    pub counts: Vec<u64>,
+    /// `last[v]`: the largest such n (0 when none).
+    pub last: Vec<u64>,
+    /// FNV-1a (64 bits) of G(0), ..., G(len - 1).
+    pub digest: u64,
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Tally {
+            len: 0,
+            counts: Vec::new(),
+            last: Vec::new(),
+            digest: super::checkpoint::fnv1a64(&[]),
+        }
+    }
+}
+
+impl Tally {
+    /// The totals of `values` = G(0), G(1), ...
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(grundy::octal::stats::Tally::of(&[0, 1]).counts, vec![0, 1]);
+    /// ```
+    pub fn of(values: &[u16]) -> Self {
+        let mut tally = Tally::default();
+        for &v in values {
+            tally.push(v);
+        }
+        tally
+    }
+
+    /// Counts G(len) = `value`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut tally = grundy::octal::stats::Tally::default();
+    /// tally.push(0);
+    /// tally.push(3);
+    /// assert_eq!((tally.len, tally.last[3]), (2, 1));
+    /// ```
+    #[inline]
+    pub fn push(&mut self, value: u16) {
+        let n = self.len;
+        self.len += 1;
+        for byte in value.to_le_bytes() {
+            self.digest = (self.digest ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+        if n == 0 {
+            return;
+        }
+        let v = usize::from(value);
+        if v >= self.counts.len() {
+            self.counts.resize(v + 1, 0);
+            self.last.resize(v + 1, 0);
+        }
+        self.counts[v] += 1;
+        self.last[v] = n;
     }
 }

@@ -23,10 +23,12 @@ pub struct Watch {
     last_save: Instant,
     saved_len: usize,
     error: Option<anyhow::Error>,
+    /// A handle on the run's spill file, synced before each checkpoint that counts on it.
+    spill: Option<fs::File>,
 }
 
 impl Watch {
-    pub fn new(checkpoint: Option<PathBuf>, every_seconds: f64) -> Self {
+    pub fn new(checkpoint: Option<PathBuf>, every_seconds: f64, spill: Option<fs::File>) -> Self {
         let every = Duration::try_from_secs_f64(every_seconds.max(0.0)).unwrap_or(Duration::MAX);
         Watch {
             bar: None,
@@ -36,6 +38,7 @@ impl Watch {
             last_save: Instant::now(),
             saved_len: 0,
             error: None,
+            spill,
         }
     }
 
@@ -93,6 +96,11 @@ impl Watch {
         let mut tmp = path.clone().into_os_string();
         tmp.push(".tmp");
         let tmp = PathBuf::from(tmp);
+        if let Some(spill) = &self.spill {
+            spill
+                .sync_data()
+                .context("cannot sync the spill file before the checkpoint")?;
+        }
         let write = || -> std::io::Result<()> {
             let mut file = fs::File::create(&tmp)?;
             file.write_all(&checkpoint::encode(seq))?;

@@ -14,23 +14,27 @@ pub(super) const LIMIT: usize = 512;
 pub(super) type Wanted = [u8; LIMIT / 8];
 
 /// Clears from `wanted` (which holds `count` values) every G(a) ^ G(m - a) for
-/// `start <= a <= m / 2`, where `window = g[..m]`; returns how many values remain.
+/// `start <= a <= end`, where `low[a]` = G(a) and `high` ends at G(m - 1), so that
+/// G(m - a) = `high[high.len() - a]`; returns how many values remain.
 ///
 /// # Safety
 ///
-/// The CPU must support AVX2, `start >= 1`, and every value in `window` must lie below
-/// [`LIMIT`].
+/// The CPU must support AVX2, `1 <= start`, `end < low.len()`, `end <= high.len()`, and
+/// every value in `low` and `high` must lie below [`LIMIT`].
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn find(
     wanted: &mut Wanted,
     mut count: usize,
-    window: &[u16],
+    low: &[u16],
+    high: &[u16],
     start: usize,
+    end: usize,
 ) -> usize {
     const BLOCK: usize = 32;
-    let m = window.len();
-    let half = m / 2;
-    let ptr = window.as_ptr();
+    assert!(end < low.len() && end <= high.len());
+    let m = high.len();
+    let half = end;
+    let (low_ptr, high_ptr) = (low.as_ptr(), high.as_ptr());
     // Reverses the eight u16 of each 128-bit lane; a lane swap then reverses all sixteen.
     let reverse = _mm256_setr_epi8(
         14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7,
@@ -52,14 +56,15 @@ pub(super) unsafe fn find(
     let mut tables = [0, 1, 2, 3].map(|part| load_table(wanted, part));
     let mut a = start;
     while a + BLOCK <= half + 1 {
-        // SAFETY: 1 <= a and a + 31 <= m / 2, so a .. a + 32 and m - a - 31 ..= m - a lie
-        // inside the window.
+        // SAFETY: 1 <= a and a + 31 <= end < low.len(), so a .. a + 32 lies inside `low`;
+        // end <= m = high.len(), so m - a - 31 >= m - end >= 0 and m - a < m: the 32
+        // values m - a - 31 ..= m - a lie inside `high`.
         let (lo0, lo1, hi0, hi1) = unsafe {
             (
-                _mm256_loadu_si256(ptr.add(a) as *const __m256i),
-                _mm256_loadu_si256(ptr.add(a + 16) as *const __m256i),
-                _mm256_loadu_si256(ptr.add(m - a - 15) as *const __m256i),
-                _mm256_loadu_si256(ptr.add(m - a - 31) as *const __m256i),
+                _mm256_loadu_si256(low_ptr.add(a) as *const __m256i),
+                _mm256_loadu_si256(low_ptr.add(a + 16) as *const __m256i),
+                _mm256_loadu_si256(high_ptr.add(m - a - 15) as *const __m256i),
+                _mm256_loadu_si256(high_ptr.add(m - a - 31) as *const __m256i),
             )
         };
         let hi0 = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(hi0, reverse));
@@ -72,17 +77,17 @@ pub(super) unsafe fn find(
         // Bits 4 and 5 of the byte index, moved to bit 7 of each byte for the blends.
         let select16 = _mm256_slli_epi16::<3>(byte);
         let select32 = _mm256_slli_epi16::<2>(byte);
-        let low = _mm256_blendv_epi8(
+        let set_low = _mm256_blendv_epi8(
             _mm256_shuffle_epi8(tables[0], byte),
             _mm256_shuffle_epi8(tables[1], byte),
             select16,
         );
-        let high = _mm256_blendv_epi8(
+        let set_high = _mm256_blendv_epi8(
             _mm256_shuffle_epi8(tables[2], byte),
             _mm256_shuffle_epi8(tables[3], byte),
             select16,
         );
-        let set = _mm256_blendv_epi8(low, high, select32);
+        let set = _mm256_blendv_epi8(set_low, set_high, select32);
         let hits = _mm256_and_si256(set, _mm256_shuffle_epi8(bits, bit));
         if _mm256_testz_si256(hits, hits) == 0 {
             let zero = _mm256_cmpeq_epi8(hits, _mm256_setzero_si256());
@@ -92,7 +97,7 @@ pub(super) unsafe fn find(
                 lanes &= lanes - 1;
                 // The packs interleave eight-lane groups: x0 low, x1 low, x0 high, x1 high.
                 let j = a + [0, 16, 8, 24][lane / 8] + lane % 8;
-                count -= clear(wanted, window[j] ^ window[m - j]);
+                count -= clear(wanted, low[j] ^ high[m - j]);
             }
             if count == 0 {
                 return 0;
@@ -102,7 +107,7 @@ pub(super) unsafe fn find(
         a += BLOCK;
     }
     while a <= half {
-        count -= clear(wanted, window[a] ^ window[m - a]);
+        count -= clear(wanted, low[a] ^ high[m - a]);
         if count == 0 {
             return 0;
         }
@@ -201,7 +206,7 @@ mod tests {
             }
             let expected_count: usize = expected.iter().map(|b| b.count_ones() as usize).sum();
             // SAFETY: AVX2 is present, start >= 1 and every value is below LIMIT.
-            let left = unsafe { find(&mut wanted, count, &window, start) };
+            let left = unsafe { find(&mut wanted, count, &window, &window, start, m / 2) };
             assert_eq!(left, expected_count, "case {case}");
             if left > 0 {
                 assert_eq!(wanted, expected, "case {case}");

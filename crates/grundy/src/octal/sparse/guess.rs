@@ -16,6 +16,7 @@
 use super::BLOCK_HEAPS;
 use crate::octal::direct::Rules;
 use crate::octal::stats::is_rare;
+use crate::octal::store::Values;
 
 /// Guesses per heap.
 pub(super) const GUESSES: usize = 4;
@@ -61,7 +62,7 @@ impl Split {
     pub fn update(
         &mut self,
         rules: &Rules,
-        g: &[u16],
+        g: Values,
         rare: (&[u32], &[u16]),
         mask: usize,
         width: usize,
@@ -85,7 +86,11 @@ impl Split {
             let partners = |k: usize| {
                 let m = h - k;
                 let end = rare_pos.partition_point(|&r| (r as usize) < m);
-                (0..end).map(move |i| (i, usize::from(rare_val[i] ^ g[m - rare_pos[i] as usize])))
+                let high = g.until(m);
+                (0..end).map(move |i| {
+                    let partner = high[high.len() - rare_pos[i] as usize];
+                    (i, usize::from(rare_val[i] ^ partner))
+                })
             };
             for &k in rules.split2.iter().filter(|&&k| h >= k + 2) {
                 for (_, x) in partners(k) {
@@ -171,7 +176,10 @@ mod tests {
                 sparse.block.avx2 = sparse.avx2;
                 let (mut marks, mut direct_marks) = (Marks::new(), Marks::new());
                 for n in 0..3000 {
-                    let value = sparse.next_value(&rules, &g, &mut marks);
+                    let next = sparse.next_value(&rules, Values::full(&g), &mut marks);
+                    let super::super::Next::Value(value) = next else {
+                        panic!("{code}: G({n}) with every value kept: {next:?}");
+                    };
                     let expected = direct::next_value(&rules, &reference, &mut direct_marks);
                     assert_eq!(value, expected, "{code}: G({n})");
                     let block = &sparse.block;
@@ -182,7 +190,7 @@ mod tests {
                     }
                     g.push(value as u16);
                     reference.push(value as u16);
-                    sparse.push(&g);
+                    sparse.push(n, value as u16);
                     for m in [&mut marks, &mut direct_marks] {
                         if 2 * value + 2 > m.len() {
                             m.cover(2 * (value + 1).next_power_of_two());
