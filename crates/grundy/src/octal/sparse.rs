@@ -132,6 +132,9 @@ pub(super) struct Sparse {
     avx2: bool,
     /// The review before a window first drops values is done.
     closed: bool,
+    /// A rare position past `u32::MAX` appeared (only possible in a window, where far scans
+    /// go on past 2^32): the rare list cannot hold it, so no further value is computed.
+    overflow: bool,
 }
 
 impl Sparse {
@@ -154,6 +157,7 @@ impl Sparse {
             #[cfg(not(target_arch = "x86_64"))]
             avx2: false,
             closed: false,
+            overflow: false,
         };
         sparse.block.avx2 = sparse.avx2;
         for &v in g.iter().skip(1) {
@@ -382,7 +386,7 @@ impl Sparse {
     #[inline(always)]
     fn compute(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> Next {
         let n = g.len();
-        if g.origin > 0 && self.reach(rules) > g.recent.len() {
+        if self.overflow || (g.origin > 0 && self.reach(rules) > g.recent.len()) {
             return Next::OutOfReach;
         }
         if n >= self.block.end {
@@ -583,7 +587,11 @@ impl Sparse {
         if n >= 1 {
             self.count(v);
             if self.is_rare(usize::from(v)) {
-                self.rare_pos.push(n as u32);
+                let Ok(position) = u32::try_from(n) else {
+                    self.overflow = true;
+                    return;
+                };
+                self.rare_pos.push(position);
                 self.rare_val.push(v);
             }
         }

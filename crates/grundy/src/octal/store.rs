@@ -75,7 +75,8 @@ impl Window {
     /// assert_eq!(w.bytes(), 2 * (1024 + 2 * w.recent as u64));
     /// ```
     pub fn bytes(&self) -> u64 {
-        2 * (self.prefix as u64 + 2 * self.recent as u64)
+        let values = (self.prefix as u64).saturating_add((self.recent as u64).saturating_mul(2));
+        values.saturating_mul(2)
     }
 }
 
