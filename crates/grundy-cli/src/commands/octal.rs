@@ -365,6 +365,7 @@ fn render(report: &Report, elapsed: std::time::Duration) -> anyhow::Result<()> {
                 writeln!(out, "  ... ({} values in all)", pattern.len())?;
             }
         }
+        _ if report.first_values.is_empty() => {}
         _ => {
             writeln!(out, "first values:")?;
             write_values(&mut out, 0, &report.first_values)?;
