@@ -314,8 +314,8 @@ impl Sequence {
     ///
     /// ```
     /// use grundy::octal::{Method, Sequence, Window};
-    /// let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
-    /// seq.keep_window(Window { prefix: 1024, recent: 30_000 }, None).unwrap();
+    /// let mut seq = Sequence::new("0.16".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
+    /// seq.keep_window(Window { prefix: 32_768, recent: 30_000 }, None).unwrap();
     /// seq.extend_to(100_000).unwrap();
     /// let (first, values) = seq.recent();
     /// assert_eq!(first + values.len(), 100_000);
