@@ -323,5 +323,17 @@ fn spill_errors_are_clear() {
         "{}",
         stderr(&out)
     );
+    // 0.376 finds rare values far out (the last known at 1,140,540): a window of 67,584
+    // recent values cannot reach their partners, and the run stops, saying what to change.
+    let out = grundy(&[
+        "octal", "0.376", "--to", "300000", "--spill", spill_arg, "--keep", "1024",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    assert!(
+        stderr(&out).contains("raise --keep, or leave out --spill: G(135168) needs values"),
+        "{}",
+        stderr(&out)
+    );
     let _ = std::fs::remove_file(&spill);
 }

@@ -13,7 +13,7 @@ use std::time::Instant;
 use anyhow::Context;
 use grundy::octal::period::{self, Period, Verdict};
 use grundy::octal::stats::Distribution;
-use grundy::octal::{checkpoint, Method, Sequence, SpillFile, TakeAndBreak, Window};
+use grundy::octal::{checkpoint, ComputeError, Method, Sequence, SpillFile, TakeAndBreak, Window};
 use grundy::Budget;
 use serde::Serialize;
 
@@ -104,6 +104,8 @@ struct Report {
 struct Kept {
     /// G(0 .. prefix) are kept (and judged for a period).
     prefix: usize,
+    /// At least the last `recent` values are kept.
+    recent: usize,
     /// G(recent_from ..) are kept.
     recent_from: usize,
     /// The file holding G(prefix .. recent_from).
@@ -194,7 +196,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let verdict = match args.to {
         Some(last) => {
             let len = last.checked_add(1).context("--to is too large")?;
-            watch.extend(&mut seq, len)?;
+            watch.extend(&mut seq, len).map_err(hint_keep)?;
             let kept = seq.values();
             period::verdict(&kept[..len.min(kept.len())], seq.game())
         }
@@ -204,7 +206,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 (Method::Direct, 3) => 1500,
                 (Method::Direct, _) => 1 << 14,
             };
-            watch.analyze(&mut seq, limit)?
+            watch.analyze(&mut seq, limit).map_err(hint_keep)?
         }
     };
     let elapsed = started.elapsed();
@@ -238,6 +240,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
         kept: seq.window().map(|window| Kept {
             prefix: window.prefix,
+            recent: window.recent,
             recent_from: seq.recent().0,
             spill: args
                 .spill
@@ -303,6 +306,16 @@ fn ring_report(
     })
 }
 
+/// Adds to a window's refusal which options keep more values.
+fn hint_keep(err: anyhow::Error) -> anyhow::Error {
+    match err.downcast_ref::<ComputeError>() {
+        Some(ComputeError::NotKept { .. }) => err.context(
+            "the window of --spill is too small for this code: raise --keep, or leave out --spill",
+        ),
+        _ => err,
+    }
+}
+
 /// Opens the spill file for reading and writing, `fresh`: emptied, else as it is (a
 /// resumed run's).
 fn open_spill(path: &Path, fresh: bool) -> anyhow::Result<File> {
@@ -339,15 +352,24 @@ fn render(report: &Report, elapsed: std::time::Duration) -> anyhow::Result<()> {
         elapsed.as_secs_f64()
     )?;
     writeln!(out, "{}", report.verdict_text)?;
-    if let Some(kept) = &report.kept {
-        writeln!(
+    match &report.kept {
+        Some(kept) if kept.recent_from == 0 => writeln!(
+            out,
+            "kept in memory: every value so far (from {} values on, only G(0) .. G({}) and the last {}, the others in {})",
+            2 * kept.recent,
+            kept.prefix - 1,
+            kept.recent,
+            kept.spill
+        )?,
+        Some(kept) => writeln!(
             out,
             "kept in memory: G(0) .. G({}) and G({}) on, the values between in {}; periods are looked for among the first {}",
             kept.prefix - 1,
             kept.recent_from,
             kept.spill,
             kept.prefix
-        )?;
+        )?,
+        None => {}
     }
     let shown = report.first_values.len();
     match (&report.verdict, &report.pattern) {
