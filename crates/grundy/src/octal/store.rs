@@ -22,9 +22,12 @@ use std::io::{self, SeekFrom};
 
 /// The values a windowed run keeps: the first `prefix` heap sizes, and the last `recent`.
 ///
-/// A rare position beyond the prefix needs its partners `recent` values back, so `recent`
-/// is at least twice `prefix` plus a margin ([`Window::new`]): every rare position the
-/// prefix can prove (below 2 `prefix`) stays in reach.
+/// The partners of a rare position r lie r values back, so `recent` must exceed the
+/// largest rare position (plus a margin). [`Window::new`] makes it twice `prefix` plus a
+/// margin, which covers every rare position a window can prove without a spill (a new rare
+/// value needs the pairs up to m / 2, all within the prefix only while m < 2 `prefix`). A
+/// rare position beyond that (found by a far scan through the spill) stops the run with
+/// [`super::ComputeError::NotKept`].
 ///
 /// # Examples
 ///
