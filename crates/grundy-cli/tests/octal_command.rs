@@ -67,6 +67,25 @@ fn a_bad_code_names_the_character() {
     );
 }
 
+/// Runs grundy with `args` (which save checkpoints to `file`), kills it with SIGKILL once
+/// the checkpoint holds `at_least` values (or after two minutes), and returns how many the
+/// checkpoint holds then.
+fn kill_after_saving(args: &[&str], file: &Path, at_least: usize) -> usize {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the grundy binary runs");
+    let started = Instant::now();
+    while saved_values(file) < at_least && started.elapsed() < Duration::from_secs(120) {
+        sleep(Duration::from_millis(5));
+    }
+    child.kill().expect("SIGKILL is delivered");
+    child.wait().expect("the child is reaped");
+    saved_values(file)
+}
+
 #[test]
 fn a_killed_run_resumes_to_the_same_values() {
     let last = "150000";
@@ -81,19 +100,7 @@ fn a_killed_run_resumes_to_the_same_values() {
         &["--checkpoint", file_arg, "--checkpoint-interval", "0.01"],
     ]
     .concat();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(&watched)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("the grundy binary runs");
-    let started = Instant::now();
-    while saved_values(&file) < 20_000 && started.elapsed() < Duration::from_secs(60) {
-        sleep(Duration::from_millis(5));
-    }
-    child.kill().expect("SIGKILL is delivered");
-    child.wait().expect("the child is reaped");
-    let saved = saved_values(&file);
+    let saved = kill_after_saving(&watched, &file, 20_000);
     assert!(
         (20_000..150_001).contains(&saved),
         "killed midway: {saved} values saved"
@@ -254,20 +261,8 @@ fn a_killed_spilled_run_resumes_to_the_same_values() {
         &["--checkpoint", file_arg, "--checkpoint-interval", "0.01"],
     ]
     .concat();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(&watched)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("the grundy binary runs");
-    let started = Instant::now();
     // Past the first slide of the window (at 147,456 values): the spill is in use.
-    while saved_values(&file) < 170_000 && started.elapsed() < Duration::from_secs(120) {
-        sleep(Duration::from_millis(5));
-    }
-    child.kill().expect("SIGKILL is delivered");
-    child.wait().expect("the child is reaped");
-    let saved = saved_values(&file);
+    let saved = kill_after_saving(&watched, &file, 170_000);
     assert!(
         (170_000..400_000).contains(&saved),
         "killed midway: {saved}"

@@ -219,18 +219,24 @@ impl Simplex {
     }
 }
 
+/// The moves of three heaps of S = {1, 3, 4}, heap by heap, take by take (the order of
+/// `Packed`'s moves, so the memo searches store the same positions).
+fn three_heap_moves(pos: &[usize; 3], out: &mut Vec<Move<[usize; 3]>>) {
+    for heap_idx in 0..3 {
+        for take in TAKE {
+            if take <= pos[heap_idx] {
+                let mut next = *pos;
+                next[heap_idx] -= take;
+                out.push(Move::to(next));
+            }
+        }
+    }
+}
+
 impl Game for Simplex {
     type Position = [usize; 3];
     fn moves(&self, pos: &[usize; 3], out: &mut Vec<Move<[usize; 3]>>) {
-        for heap_idx in 0..3 {
-            for take in TAKE {
-                if take <= pos[heap_idx] {
-                    let mut next = *pos;
-                    next[heap_idx] -= take;
-                    out.push(Move::to(next));
-                }
-            }
-        }
+        three_heap_moves(pos, out);
     }
 }
 
@@ -345,15 +351,7 @@ impl Cube {
 impl Game for Cube {
     type Position = [usize; 3];
     fn moves(&self, pos: &[usize; 3], out: &mut Vec<Move<[usize; 3]>>) {
-        for heap_idx in 0..3 {
-            for take in TAKE {
-                if take <= pos[heap_idx] {
-                    let mut next = *pos;
-                    next[heap_idx] -= take;
-                    out.push(Move::to(next));
-                }
-            }
-        }
+        three_heap_moves(pos, out);
     }
 }
 

@@ -1,5 +1,6 @@
 //! Helpers shared by unit tests (compiled for tests only): checks of games against their
-//! plain rules, and a seeded generator for random test games.
+//! plain rules, a seeded generator for random test games, and the numbering of test games
+//! whose positions are their own numbers.
 
 use crate::model::{Indexed, Move};
 
@@ -46,3 +47,32 @@ impl Rng {
         self.0 % n
     }
 }
+
+/// Implements [`Indexed`] for a test game whose positions are `usize` numbers, numbered by
+/// themselves with one tier per number (so every move must lower the number). `$len` is
+/// the number of positions, computed from `$game` named `$this`; further trait items (a
+/// `score_bound`, a `visit_moves`) follow it.
+macro_rules! numbered_by_itself {
+    ($game:ty, |$this:ident| $len:expr $(, $extra:item)* $(,)?) => {
+        impl $crate::model::Indexed for $game {
+            fn len(&self) -> usize {
+                let $this = self;
+                $len
+            }
+            fn index(&self, pos: &usize) -> usize {
+                *pos
+            }
+            fn position(&self, index: usize) -> usize {
+                index
+            }
+            fn tiers(&self) -> usize {
+                $crate::model::Indexed::len(self)
+            }
+            fn tier_range(&self, tier: usize) -> std::ops::Range<usize> {
+                tier..tier + 1
+            }
+            $($extra)*
+        }
+    };
+}
+pub(crate) use numbered_by_itself;

@@ -4,6 +4,7 @@ use std::sync::Arc;
 use super::*;
 use crate::model::Game;
 use crate::solve::memo::{MemoSearch, Outcomes, Scores};
+use crate::testing::numbered_by_itself;
 
 /// One heap of `len - 1` tokens at most; take 1, 3 or 4. Tier `t` holds heap `t`, or all
 /// heaps when `one_tier` (a deliberately broken game: moves stay in the tier).
@@ -86,22 +87,9 @@ impl Game for Lazy {
     }
 }
 
-impl Indexed for Lazy {
-    fn len(&self) -> usize {
-        self.len
-    }
-    fn index(&self, pos: &usize) -> usize {
-        *pos
-    }
-    fn position(&self, index: usize) -> usize {
-        index
-    }
-    fn tiers(&self) -> usize {
-        self.len
-    }
-    fn tier_range(&self, tier: usize) -> Range<usize> {
-        tier..tier + 1
-    }
+numbered_by_itself!(
+    Lazy,
+    |game| game.len,
     fn visit_moves<F>(&self, index: usize, _buf: &mut Vec<Move<usize>>, mut visit: F)
     where
         F: FnMut(Move<usize>) -> std::ops::ControlFlow<()>,
@@ -118,7 +106,7 @@ impl Indexed for Lazy {
             }
         }
     }
-}
+);
 
 #[test]
 fn lazy_visitors_agree_with_memo_search_and_outcomes_stop_early() {
@@ -304,26 +292,13 @@ impl Game for NimHeap {
         out.extend((0..*pos).map(Move::to));
     }
 }
-impl Indexed for NimHeap {
-    fn len(&self) -> usize {
-        self.0
-    }
-    fn index(&self, pos: &usize) -> usize {
-        *pos
-    }
-    fn position(&self, index: usize) -> usize {
-        index
-    }
-    fn tiers(&self) -> usize {
-        self.0
-    }
-    fn tier_range(&self, tier: usize) -> Range<usize> {
-        tier..tier + 1
-    }
+numbered_by_itself!(
+    NimHeap,
+    |game| game.0,
     fn score_bound(&self) -> Option<u64> {
         Some(0)
     }
-}
+);
 
 #[test]
 fn nimbers_widen_when_needed_and_budget_applies_to_the_wider_table() {
@@ -361,26 +336,13 @@ impl Game for Liar {
         }
     }
 }
-impl Indexed for Liar {
-    fn len(&self) -> usize {
-        3
-    }
-    fn index(&self, pos: &usize) -> usize {
-        *pos
-    }
-    fn position(&self, index: usize) -> usize {
-        index
-    }
-    fn tiers(&self) -> usize {
-        3
-    }
-    fn tier_range(&self, tier: usize) -> Range<usize> {
-        tier..tier + 1
-    }
+numbered_by_itself!(
+    Liar,
+    |_game| 3,
     fn score_bound(&self) -> Option<u64> {
         Some(10)
     }
-}
+);
 
 #[test]
 fn a_score_beyond_the_stated_bound_is_refused() {

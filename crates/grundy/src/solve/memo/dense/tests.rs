@@ -1,11 +1,10 @@
-use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use super::*;
 use crate::model::{Game, Move};
 use crate::solve::memo::MemoSearch;
-use crate::testing::Rng;
+use crate::testing::{numbered_by_itself, Rng};
 
 /// A game given by its move lists: position `i` moves along `moves[i]`. Each position is its
 /// own tier (the dense search ignores tiers; a loopy graph breaks their promise).
@@ -20,23 +19,7 @@ impl Game for Graph {
     }
 }
 
-impl Indexed for Graph {
-    fn len(&self) -> usize {
-        self.moves.len()
-    }
-    fn index(&self, pos: &usize) -> usize {
-        *pos
-    }
-    fn position(&self, index: usize) -> usize {
-        index
-    }
-    fn tiers(&self) -> usize {
-        self.moves.len()
-    }
-    fn tier_range(&self, tier: usize) -> Range<usize> {
-        tier..tier + 1
-    }
-}
+numbered_by_itself!(Graph, |game| game.moves.len());
 
 /// A random game of `n` positions with up to 4 moves each, some granting another turn and
 /// earning points; a move aims below its position, or anywhere with chance `1 / loop_odds`.
@@ -157,23 +140,7 @@ impl Game for Chain {
     }
 }
 
-impl Indexed for Chain {
-    fn len(&self) -> usize {
-        self.0
-    }
-    fn index(&self, pos: &usize) -> usize {
-        *pos
-    }
-    fn position(&self, index: usize) -> usize {
-        index
-    }
-    fn tiers(&self) -> usize {
-        self.0
-    }
-    fn tier_range(&self, tier: usize) -> Range<usize> {
-        tier..tier + 1
-    }
-}
+numbered_by_itself!(Chain, |game| game.0);
 
 #[test]
 fn ten_million_chain_solves_without_recursion() {
