@@ -207,15 +207,16 @@ impl Sequence {
         let mut marks = Marks::new();
         let top = values.iter().copied().max().unwrap_or(0);
         marks.cover(2 * (usize::from(top) + 1).next_power_of_two());
+        let tally = Tally::of(&values);
         let engine = match method {
             Method::Direct => Engine::Direct,
-            Method::Sparse => Engine::Sparse(Box::new(Sparse::new(&values))),
+            Method::Sparse => Engine::Sparse(Box::new(Sparse::new(&values, &tally.counts))),
         };
         Ok(Sequence {
             game,
             method,
             rules,
-            tally: Tally::of(&values),
+            tally,
             store: Store::full(values),
             marks,
             engine,
@@ -238,7 +239,6 @@ impl Sequence {
         seq.engine = Engine::Sparse(Box::new(Sparse::restore(
             saved.mask,
             saved.rare,
-            saved.tally.counts.clone(),
             saved.tally.len as usize,
         )));
         let recent = (saved.origin, saved.recent);
@@ -472,7 +472,8 @@ impl Sequence {
                     direct::next_value(&self.rules, all, &mut self.marks)
                 }
                 Engine::Sparse(sparse) => {
-                    match sparse.next_value(&self.rules, self.store.view(), &mut self.marks) {
+                    let (view, counts) = (self.store.view(), &self.tally.counts);
+                    match sparse.next_value(&self.rules, view, counts, &mut self.marks) {
                         Next::Value(value) => value,
                         Next::FarScan { candidate } if self.store.has_spill() => {
                             let missing = sparse.missing_mut();

@@ -117,8 +117,6 @@ pub(super) struct Sparse {
     /// Heap sizes n >= 1 with a rare value, ascending, and those values.
     rare_pos: Vec<u32>,
     rare_val: Vec<u16>,
-    /// How often each value occurs among n >= 1.
-    counts: Vec<u64>,
     next_review: usize,
     rare_at_review: usize,
     missing: Vec<usize>,
@@ -138,13 +136,13 @@ pub(super) struct Sparse {
 }
 
 impl Sparse {
-    /// The state for the values `g` already computed.
-    pub fn new(g: &[u16]) -> Self {
+    /// The state for the values `g` already computed, whose counts (among n >= 1) are
+    /// `counts`.
+    pub fn new(g: &[u16], counts: &[u64]) -> Self {
         let mut sparse = Sparse {
             mask: 1,
             rare_pos: Vec::new(),
             rare_val: Vec::new(),
-            counts: Vec::new(),
             next_review: 32,
             rare_at_review: 0,
             missing: Vec::new(),
@@ -160,22 +158,18 @@ impl Sparse {
             overflow: false,
         };
         sparse.block.avx2 = sparse.avx2;
-        for &v in g.iter().skip(1) {
-            sparse.count(v);
-        }
-        sparse.review(Values::full(g));
+        sparse.review(Values::full(g), counts);
         sparse
     }
 
-    /// The state of a windowed run resumed at heap size `n`: the values' `counts` (n >= 1)
-    /// and the rare positions under `mask` (the values before the window are gone, so the
-    /// rare list cannot be rebuilt from them).
-    pub fn restore(mask: usize, rare: (Vec<u32>, Vec<u16>), counts: Vec<u64>, n: usize) -> Self {
-        let mut sparse = Sparse::new(&[]);
+    /// The state of a windowed run resumed at heap size `n`: the rare positions under
+    /// `mask` (the values before the window are gone, so the rare list cannot be rebuilt
+    /// from them).
+    pub fn restore(mask: usize, rare: (Vec<u32>, Vec<u16>), n: usize) -> Self {
+        let mut sparse = Sparse::new(&[], &[]);
         sparse.mask = mask;
         (sparse.rare_pos, sparse.rare_val) = rare;
         sparse.rare_at_review = sparse.rare_pos.len();
-        sparse.counts = counts;
         sparse.next_review = (2 * n).max(32);
         sparse
     }
@@ -203,14 +197,6 @@ impl Sparse {
         &self.rare_pos
     }
 
-    fn count(&mut self, v: u16) {
-        let v = usize::from(v);
-        if v >= self.counts.len() {
-            self.counts.resize((v + 1).next_power_of_two(), 0);
-        }
-        self.counts[v] += 1;
-    }
-
     #[inline(always)]
     fn is_rare(&self, v: usize) -> bool {
         is_rare(v, self.mask)
@@ -219,10 +205,10 @@ impl Sparse {
     /// Chooses the mask with the fewest rare positions and rebuilds the rare list. Once
     /// a window has dropped values, the list cannot be rebuilt: the mask stays (it only
     /// decides the speed).
-    fn review(&mut self, g: Values) {
+    fn review(&mut self, g: Values, counts: &[u64]) {
         let n = g.len();
         if g.origin == 0 {
-            self.mask = best_mask(&self.counts).0;
+            self.mask = best_mask(counts).0;
             self.rare_bits.clear();
             self.rare_pos.clear();
             self.rare_val.clear();
@@ -238,14 +224,21 @@ impl Sparse {
         self.next_review = (2 * n).max(32);
     }
 
-    /// G(n) for n = g.len(), unless it needs values the window no longer keeps.
-    pub fn next_value(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> Next {
+    /// G(n) for n = g.len(), unless it needs values the window no longer keeps; `counts`
+    /// are the value counts among n >= 1.
+    pub fn next_value(
+        &mut self,
+        rules: &Rules,
+        g: Values,
+        counts: &[u64],
+        marks: &mut Marks,
+    ) -> Next {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the CPU reports AVX2 (see `Sparse::new`).
-            return unsafe { self.next_value_avx2(rules, g, marks) };
+            return unsafe { self.next_value_avx2(rules, g, counts, marks) };
         }
-        self.compute(rules, g, marks)
+        self.compute(rules, g, counts, marks)
     }
 
     /// [`Sparse::compute`] compiled for AVX2: the pair scans vectorise twice as wide.
@@ -255,20 +248,26 @@ impl Sparse {
     /// The CPU must support AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn next_value_avx2(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> Next {
-        self.compute(rules, g, marks)
+    unsafe fn next_value_avx2(
+        &mut self,
+        rules: &Rules,
+        g: Values,
+        counts: &[u64],
+        marks: &mut Marks,
+    ) -> Next {
+        self.compute(rules, g, counts, marks)
     }
 
     /// Starts the block of heaps from n = g.len(): reviews the mask if due (only here, so
     /// a block's marks always follow the current mask) and makes the block's partner marks.
     #[inline(always)]
-    fn start_block(&mut self, rules: &Rules, g: Values, width: usize) {
+    fn start_block(&mut self, rules: &Rules, g: Values, counts: &[u64], width: usize) {
         let n = g.len();
         let closing = g.closing && !self.closed;
         if closing || n >= self.next_review || self.rare_pos.len() > 2 * self.rare_at_review + 64 {
             // A closing window: the last review that can rebuild the rare list.
             self.closed |= closing;
-            self.review(g);
+            self.review(g, counts);
         }
         self.cover_rare_bits(2 * width);
         let block = &mut self.block;
@@ -384,14 +383,14 @@ impl Sparse {
     }
 
     #[inline(always)]
-    fn compute(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> Next {
+    fn compute(&mut self, rules: &Rules, g: Values, counts: &[u64], marks: &mut Marks) -> Next {
         let n = g.len();
         if self.overflow || (g.origin > 0 && self.reach(rules) > g.recent.len()) {
             return Next::OutOfReach;
         }
         if n >= self.block.end {
             // Every XOR of two values lies below half the mark range.
-            self.start_block(rules, g, (marks.len() / 2).max(64));
+            self.start_block(rules, g, counts, (marks.len() / 2).max(64));
         }
         marks.begin();
         mark_takes(rules, n, g.recent, marks);
@@ -459,7 +458,12 @@ impl Sparse {
         if self.missing.is_empty() {
             return Next::Value(candidate);
         }
-        let complete = self.scan_pairs(rules, g, marks);
+        // Every value so far lies below the AVX2 bitset's limit when `counts` does.
+        #[cfg(target_arch = "x86_64")]
+        let bitset = self.avx2 && counts.len() <= avx2::LIMIT;
+        #[cfg(not(target_arch = "x86_64"))]
+        let bitset = false;
+        let complete = self.scan_pairs(rules, g, bitset, marks);
         if !complete && !self.missing.is_empty() {
             return Next::FarScan { candidate };
         }
@@ -484,7 +488,7 @@ impl Sparse {
     /// in a bitset of them (`avx2::find`). False when a pair the scan needed is not kept
     /// (a windowed run): `missing` is then not final.
     #[inline(always)]
-    fn scan_pairs(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> bool {
+    fn scan_pairs(&mut self, rules: &Rules, g: Values, bitset: bool, marks: &mut Marks) -> bool {
         let n = g.len();
         let early = g.early;
         let mut start = 1;
@@ -507,10 +511,6 @@ impl Sparse {
             .split2
             .iter()
             .all(|&k| n < k + 2 || g.pair_limit(n - k) == (n - k) / 2);
-        #[cfg(target_arch = "x86_64")]
-        let bitset = self.avx2 && self.counts.len() <= avx2::LIMIT;
-        #[cfg(not(target_arch = "x86_64"))]
-        let bitset = false;
         let switch = if bitset { SWITCH } else { TARGETS };
         while self.missing.len() > switch {
             let mut more = false;
@@ -547,7 +547,7 @@ impl Sparse {
         }
         #[cfg(target_arch = "x86_64")]
         if bitset {
-            // Every value so far lies below the bitset's limit (`counts` covers them all).
+            // Every value so far lies below the bitset's limit (checked by the caller).
             let mut wanted = [0u8; avx2::LIMIT / 8];
             for &v in &self.missing {
                 wanted[(v / 8) % wanted.len()] |= 1 << (v % 8);
@@ -584,17 +584,15 @@ impl Sparse {
 
     /// Records G(n) = `value` (n >= 0 the heap size just computed).
     pub fn push(&mut self, n: usize, v: u16) {
-        if n >= 1 {
-            self.count(v);
-            if self.is_rare(usize::from(v)) {
-                let Ok(position) = u32::try_from(n) else {
-                    self.overflow = true;
-                    return;
-                };
-                self.rare_pos.push(position);
-                self.rare_val.push(v);
-            }
+        if n == 0 || !self.is_rare(usize::from(v)) {
+            return;
         }
+        let Ok(position) = u32::try_from(n) else {
+            self.overflow = true;
+            return;
+        };
+        self.rare_pos.push(position);
+        self.rare_val.push(v);
     }
 }
 

@@ -171,12 +171,14 @@ mod tests {
                 let game = code.parse().unwrap();
                 let rules = Rules::new(&game);
                 let (mut g, mut reference) = (Vec::new(), Vec::new());
-                let mut sparse = Sparse::new(&g);
+                let mut tally = crate::octal::stats::Tally::default();
+                let mut sparse = Sparse::new(&g, &tally.counts);
                 sparse.avx2 &= avx2;
                 sparse.block.avx2 = sparse.avx2;
                 let (mut marks, mut direct_marks) = (Marks::new(), Marks::new());
                 for n in 0..3000 {
-                    let next = sparse.next_value(&rules, Values::full(&g), &mut marks);
+                    let next =
+                        sparse.next_value(&rules, Values::full(&g), &tally.counts, &mut marks);
                     let super::super::Next::Value(value) = next else {
                         panic!("{code}: G({n}) with every value kept: {next:?}");
                     };
@@ -190,6 +192,7 @@ mod tests {
                     }
                     g.push(value as u16);
                     reference.push(value as u16);
+                    tally.push(value as u16);
                     sparse.push(n, value as u16);
                     for m in [&mut marks, &mut direct_marks] {
                         if 2 * value + 2 > m.len() {
