@@ -58,7 +58,7 @@ pub struct Args {
     #[arg(long, default_value_t = 8, value_name = "GIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     memory: u64,
     /// Keep in memory only the first values (--keep) and a recent window of twice as many
-    /// (about 50 MiB by default, whatever --to is); the values between go to FILE, 2 bytes
+    /// (42 MiB of values by default, whatever --to is); the values between go to FILE, 2 bytes
     /// each, read back only by the rare long scans that reach them. For runs past what
     /// --memory holds (sparse method). Periods are then looked for among the first values.
     #[arg(long, value_name = "FILE")]
