@@ -149,6 +149,7 @@ fn clear(wanted: &mut Wanted, value: u16) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Rng;
 
     /// `equal_bits` against a plain comparison, on pseudo-random rows.
     #[test]
@@ -156,15 +157,12 @@ mod tests {
         if !std::is_x86_feature_detected!("avx2") {
             return;
         }
-        let mut seed = 0x853c_49e6_748f_ea9bu64;
+        let mut rng = Rng(0x853c_49e6_748f_ea9b);
         let mut equal = 0;
         for case in 0..200 {
             let mut row = [0u8; 64];
             for byte in &mut row {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                *byte = (seed % 4) as u8;
+                *byte = rng.below(4) as u8;
             }
             let value = (case % 4) as u8;
             let expected = (0..64).fold(0u64, |bits, i| bits | u64::from(row[i] == value) << i);
@@ -181,13 +179,8 @@ mod tests {
         if !std::is_x86_feature_detected!("avx2") {
             return;
         }
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |bound: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % bound
-        };
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut next = |bound: u64| rng.below(bound);
         let mut checked = 0;
         for case in 0..300 {
             let m = 2 + next(400) as usize;

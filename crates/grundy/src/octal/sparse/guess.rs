@@ -211,13 +211,8 @@ mod tests {
     /// `check` against a plain comparison, on pseudo-random values and guesses.
     #[test]
     fn check_agrees_with_a_plain_comparison() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |bound: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % bound
-        };
+        let mut rng = crate::testing::Rng(0x9e37_79b9_7f4a_7c15);
+        let mut next = |bound: u64| rng.below(bound);
         let mut hits = 0;
         for _ in 0..200 {
             let g: Vec<u16> = (0..400).map(|_| next(16) as u16).collect();
