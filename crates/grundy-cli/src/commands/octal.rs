@@ -225,6 +225,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         } if period <= 10_000 => Some(values[preperiod..preperiod + period].to_vec()),
         _ => None,
     };
+    // The running totals cover every value computed: they are the report's whenever it is
+    // about all of them (a window, or a run that computed exactly the values asked for);
+    // only a resumed run that had gone past --to recounts its first values.
+    let tallied = seq.window().is_some() || values.len() == seq.len();
     let report = Report {
         code: game.to_string(),
         name: NAMES
@@ -234,10 +238,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         method: method.to_string(),
         max_take: game.max_take(),
         max_heaps: game.max_heaps(),
-        values_computed: match seq.window() {
-            Some(_) => seq.len(),
-            None => values.len(),
-        },
+        values_computed: if tallied { seq.len() } else { values.len() },
         kept: seq.window().map(|window| Kept {
             prefix: window.prefix,
             recent: window.recent,
@@ -249,19 +250,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }),
         verdict,
         verdict_text: verdict.to_string(),
-        // A window's totals cover every value computed; otherwise the first `len`.
         digest: format!(
             "{:016x}",
-            match seq.window() {
-                Some(_) => seq.tally().digest,
-                None => checkpoint::digest(values),
+            match tallied {
+                true => seq.tally().digest,
+                false => checkpoint::digest(values),
             }
         ),
         first_values: values[..values.len().min(args.show)].to_vec(),
         pattern,
-        distribution: match seq.window() {
-            Some(_) => Distribution::from_tally(seq.tally()),
-            None => Distribution::of(values),
+        distribution: match tallied {
+            true => Distribution::from_tally(seq.tally()),
+            false => Distribution::of(values),
         },
         ring,
     };
