@@ -127,7 +127,7 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 }
 
 /// FNV-1a going on from `hash` over `bytes`.
-fn fnv1a64_more(hash: u64, bytes: &[u8]) -> u64 {
+pub(super) fn fnv1a64_more(hash: u64, bytes: &[u8]) -> u64 {
     bytes.iter().fold(hash, |hash, &b| {
         (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })

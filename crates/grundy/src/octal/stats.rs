@@ -176,9 +176,7 @@ impl Tally {
     pub fn push(&mut self, value: u16) {
         let n = self.len;
         self.len += 1;
-        for byte in value.to_le_bytes() {
-            self.digest = (self.digest ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
+        self.digest = super::checkpoint::fnv1a64_more(self.digest, &value.to_le_bytes());
         if n == 0 {
             return;
         }

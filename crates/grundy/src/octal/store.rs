@@ -261,7 +261,7 @@ impl Store {
     pub fn reserve(&mut self, len: usize) {
         let more = len.saturating_sub(self.len());
         let more = match self.window {
-            Some(window) => more.min(2 * window.recent.saturating_sub(self.recent.len())),
+            Some(window) => more.min((2 * window.recent).saturating_sub(self.recent.len())),
             None => more,
         };
         self.recent.reserve(more);
