@@ -19,6 +19,8 @@ use std::fmt;
 
 use thiserror::Error;
 
+mod ahead;
+
 use super::direct::{self, Marks, Rules};
 use super::sparse::{Next, Sparse};
 use super::stats::Tally;
@@ -119,6 +121,19 @@ pub enum ComputeError {
     },
 }
 
+/// [`ComputeError::NotKept`] for G(n) in `store`'s window.
+fn not_kept(store: &Store, n: usize) -> ComputeError {
+    let window = store.window().unwrap_or(Window {
+        prefix: 0,
+        recent: 0,
+    });
+    ComputeError::NotKept {
+        n,
+        prefix: window.prefix,
+        recent: window.recent,
+    }
+}
+
 fn spill_error(err: std::io::Error) -> ComputeError {
     ComputeError::Spill {
         message: err.to_string(),
@@ -156,6 +171,8 @@ pub struct Sequence {
     marks: Marks,
     engine: Engine,
     budget: Budget,
+    /// The two-thread runs of the sparse method.
+    ahead: ahead::Ahead,
 }
 
 impl Sequence {
@@ -221,6 +238,7 @@ impl Sequence {
             marks,
             engine,
             budget,
+            ahead: ahead::Ahead::default(),
         })
     }
 
@@ -466,6 +484,10 @@ impl Sequence {
             if n.is_multiple_of(4096) {
                 self.budget.check_cancelled()?;
             }
+            if self.ahead_ready(len) {
+                self.extend_ahead(len)?;
+                continue;
+            }
             let value = match &mut self.engine {
                 Engine::Direct => {
                     let (_, all) = self.store.recent();
@@ -473,7 +495,7 @@ impl Sequence {
                 }
                 Engine::Sparse(sparse) => {
                     let (view, counts) = (self.store.view(), &self.tally.counts);
-                    match sparse.next_value(&self.rules, view, counts, &mut self.marks) {
+                    match sparse.next_value(&self.rules, view, counts, &mut self.marks, None) {
                         Next::Value(value) => value,
                         Next::FarScan { candidate } if self.store.has_spill() => {
                             let missing = sparse.missing_mut();
@@ -484,6 +506,9 @@ impl Sequence {
                         }
                         Next::FarScan { .. } | Next::OutOfReach => {
                             return Err(self.not_kept(n));
+                        }
+                        Next::Proof { .. } | Next::Sequential => {
+                            unreachable!("the sparse method defers only when asked to")
                         }
                     }
                 }
@@ -527,15 +552,7 @@ impl Sequence {
     }
 
     fn not_kept(&self, n: usize) -> ComputeError {
-        let window = self.store.window().unwrap_or(Window {
-            prefix: 0,
-            recent: 0,
-        });
-        ComputeError::NotKept {
-            n,
-            prefix: window.prefix,
-            recent: window.recent,
-        }
+        not_kept(&self.store, n)
     }
 
     /// The value of a ring of `n` tokens (the circular variant): a move removes k tokens

@@ -109,6 +109,13 @@ pub(super) enum Next {
     FarScan { candidate: usize },
     /// A rare position's partners lie before the window.
     OutOfReach,
+    /// Asked to defer (see [`Sparse::next_value`]): G(n) is `candidate` once every rare
+    /// value left in [`Sparse::missing_mut`] is found among the pairs (a, m - a) for
+    /// a >= `start` ([`prove`]), which read only values below the `known` bound.
+    Proof { candidate: usize, start: usize },
+    /// Asked to defer, but this heap cannot be: its proof would read values at or past
+    /// the bound, or the mask is due for a review. Compute it with every value at hand.
+    Sequential,
 }
 
 #[derive(Clone, Debug)]
@@ -179,10 +186,15 @@ impl Sparse {
         &self.rare_val
     }
 
+    /// Whether the pair scans use AVX2.
+    pub fn avx2(&self) -> bool {
+        self.avx2
+    }
+
     /// How many heap sizes back from n the partner reads reach (the block pass, the
     /// learning pass, the takes): beyond the largest rare position, 128 heaps learnt
     /// from, a block, the largest take and the block's pairs.
-    fn reach(&self, rules: &Rules) -> usize {
+    pub fn reach(&self, rules: &Rules) -> usize {
         let last = self.rare_pos.last().map_or(0, |&r| r as usize);
         last.max(PAIRS) + 128 + 2 * BLOCK_HEAPS + rules.max_take
     }
@@ -197,8 +209,9 @@ impl Sparse {
         &self.rare_pos
     }
 
+    /// Whether `v` is rare under the mask in use.
     #[inline(always)]
-    fn is_rare(&self, v: usize) -> bool {
+    pub fn is_rare(&self, v: usize) -> bool {
         is_rare(v, self.mask)
     }
 
@@ -226,19 +239,25 @@ impl Sparse {
 
     /// G(n) for n = g.len(), unless it needs values the window no longer keeps; `counts`
     /// are the value counts among n >= 1.
+    ///
+    /// With `defer = Some(known)`, step 3 is left to the caller when its pairs read only
+    /// values below `known` ([`Next::Proof`]); the caller must then prove the candidate
+    /// before trusting it (see `sequence::ahead`). A mask review is never made then: such a
+    /// heap answers [`Next::Sequential`], as does one whose proof cannot be deferred.
     pub fn next_value(
         &mut self,
         rules: &Rules,
         g: Values,
         counts: &[u64],
         marks: &mut Marks,
+        defer: Option<usize>,
     ) -> Next {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the CPU reports AVX2 (see `Sparse::new`).
-            return unsafe { self.next_value_avx2(rules, g, counts, marks) };
+            return unsafe { self.next_value_avx2(rules, g, counts, marks, defer) };
         }
-        self.compute(rules, g, counts, marks)
+        self.compute(rules, g, counts, marks, defer)
     }
 
     /// [`Sparse::compute`] compiled for AVX2: the pair scans vectorise twice as wide.
@@ -254,17 +273,29 @@ impl Sparse {
         g: Values,
         counts: &[u64],
         marks: &mut Marks,
+        defer: Option<usize>,
     ) -> Next {
-        self.compute(rules, g, counts, marks)
+        self.compute(rules, g, counts, marks, defer)
     }
 
     /// Starts the block of heaps from n = g.len(): reviews the mask if due (only here, so
     /// a block's marks always follow the current mask) and makes the block's partner marks.
+    /// Does nothing and returns false when a review is due and `review` is false.
     #[inline(always)]
-    fn start_block(&mut self, rules: &Rules, g: Values, counts: &[u64], width: usize) {
+    fn start_block(
+        &mut self,
+        rules: &Rules,
+        g: Values,
+        counts: &[u64],
+        width: usize,
+        review: bool,
+    ) -> bool {
         let n = g.len();
         let closing = g.closing && !self.closed;
         if closing || n >= self.next_review || self.rare_pos.len() > 2 * self.rare_at_review + 64 {
+            if !review {
+                return false;
+            }
             // A closing window: the last review that can rebuild the rare list.
             self.closed |= closing;
             self.review(g, counts);
@@ -276,7 +307,7 @@ impl Sparse {
             block.active = false;
             block.checked = false;
             block.end = n + 1;
-            return;
+            return true;
         }
         block.active = true;
         block.end = n + BLOCK_HEAPS;
@@ -349,6 +380,13 @@ impl Sparse {
                 guess::check(&mut block.hit, &block.guess, pos, val, recent, m0 - origin);
             }
         }
+        true
+    }
+
+    /// Forgets the block in progress, so the next value starts a new one (its marks may
+    /// come from values that were replaced).
+    pub fn restart_block(&mut self) {
+        self.block.end = 0;
     }
 
     /// Makes `rare_bits` cover the values below `len` (a multiple of 64).
@@ -383,14 +421,22 @@ impl Sparse {
     }
 
     #[inline(always)]
-    fn compute(&mut self, rules: &Rules, g: Values, counts: &[u64], marks: &mut Marks) -> Next {
+    fn compute(
+        &mut self,
+        rules: &Rules,
+        g: Values,
+        counts: &[u64],
+        marks: &mut Marks,
+        defer: Option<usize>,
+    ) -> Next {
         let n = g.len();
         if self.overflow || (g.origin > 0 && self.reach(rules) > g.recent.len()) {
             return Next::OutOfReach;
         }
-        if n >= self.block.end {
-            // Every XOR of two values lies below half the mark range.
-            self.start_block(rules, g, counts, (marks.len() / 2).max(64));
+        // Every XOR of two values lies below half the mark range.
+        let width = (marks.len() / 2).max(64);
+        if n >= self.block.end && !self.start_block(rules, g, counts, width, defer.is_none()) {
+            return Next::Sequential;
         }
         marks.begin();
         mark_takes(rules, n, g.recent, marks);
@@ -458,12 +504,23 @@ impl Sparse {
         if self.missing.is_empty() {
             return Next::Value(candidate);
         }
-        // Every value so far lies below the AVX2 bitset's limit when `counts` does.
-        #[cfg(target_arch = "x86_64")]
-        let bitset = self.avx2 && counts.len() <= avx2::LIMIT;
-        #[cfg(not(target_arch = "x86_64"))]
-        let bitset = false;
-        let complete = self.scan_pairs(rules, g, bitset, marks);
+        let start = self.mark_block_pairs(rules, g, marks);
+        if self.missing.is_empty() {
+            return Next::Value(candidate);
+        }
+        if let Some(known) = defer {
+            let deferrable = start > 1
+                && rules
+                    .split2
+                    .iter()
+                    .all(|&k| n < k + 2 || (n - k - start < known && (n - k) / 2 < known));
+            return match deferrable {
+                true => Next::Proof { candidate, start },
+                false => Next::Sequential,
+            };
+        }
+        let bitset = bitset_fits(self.avx2, counts);
+        let complete = prove(rules, g, n, start, &mut self.missing, bitset, marks);
         if !complete && !self.missing.is_empty() {
             return Next::FarScan { candidate };
         }
@@ -481,105 +538,24 @@ impl Sparse {
         self.missing.first().copied().unwrap_or(candidate)
     }
 
-    /// Marks split pairs chunk by chunk until every missing rare value is found; leaves in
-    /// `missing` those never found. While many are missing every pair is marked; once at
-    /// most [`TARGETS`] are, blocks of pairs are compared with them instead (vectorised);
-    /// with AVX2 and values below 512, once at most [`SWITCH`] are, each pair is looked up
-    /// in a bitset of them (`avx2::find`). False when a pair the scan needed is not kept
-    /// (a windowed run): `missing` is then not final.
+    /// Step 3 before [`prove`]: when the block marked the pairs (a, m - a) from
+    /// a = BLOCK_HEAPS on, marks those below and drops the missing values they give.
+    /// Returns the first pair left to scan.
     #[inline(always)]
-    fn scan_pairs(&mut self, rules: &Rules, g: Values, bitset: bool, marks: &mut Marks) -> bool {
+    fn mark_block_pairs(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> usize {
+        if self.block.pairs == 0 {
+            return 1;
+        }
         let n = g.len();
-        let early = g.early;
-        let mut start = 1;
-        let mut chunk = CHUNK;
-        if self.block.pairs > 0 {
-            // The block marked the pairs from a = BLOCK_HEAPS to `pairs`: mark those
-            // below, then go on after them.
-            for &k in &rules.split2 {
-                let high = g.until(n - k);
-                marks.mark_pairs(
-                    &early[1..BLOCK_HEAPS],
-                    &high[high.len() - (BLOCK_HEAPS - 1)..],
-                );
-            }
-            self.missing.retain(|&v| !marks.has(v));
-            start = self.block.pairs + 1;
+        for &k in &rules.split2 {
+            let high = g.until(n - k);
+            marks.mark_pairs(
+                &g.early[1..BLOCK_HEAPS],
+                &high[high.len() - (BLOCK_HEAPS - 1)..],
+            );
         }
-        // Whether every split's pairs can be scanned to m / 2.
-        let complete = rules
-            .split2
-            .iter()
-            .all(|&k| n < k + 2 || g.pair_limit(n - k) == (n - k) / 2);
-        let switch = if bitset { SWITCH } else { TARGETS };
-        while self.missing.len() > switch {
-            let mut more = false;
-            for &k in &rules.split2 {
-                if n < k + 2 {
-                    continue;
-                }
-                let m = n - k;
-                let half = g.pair_limit(m);
-                if start > half {
-                    continue;
-                }
-                let end = (start + chunk - 1).min(half);
-                more |= end < half;
-                marks.mark_pairs(&early[start..=end], recent_pairs(g, m, start, end));
-            }
-            // The block's marks cannot find a missing value: it was missing despite them.
-            // Branch-free compaction: found or not is unpredictable.
-            let mut kept = 0;
-            for i in 0..self.missing.len() {
-                let v = self.missing[i];
-                self.missing[kept] = v;
-                kept += usize::from(!marks.has(v));
-            }
-            self.missing.truncate(kept);
-            if !more {
-                return complete;
-            }
-            start += chunk;
-            chunk += chunk;
-        }
-        if self.missing.is_empty() {
-            return true;
-        }
-        #[cfg(target_arch = "x86_64")]
-        if bitset {
-            // Every value so far lies below the bitset's limit (checked by the caller).
-            let mut wanted = [0u8; avx2::LIMIT / 8];
-            for &v in &self.missing {
-                wanted[(v / 8) % wanted.len()] |= 1 << (v % 8);
-            }
-            let mut left = self.missing.len();
-            for &k in rules.split2.iter().filter(|&&k| n >= k + 2) {
-                let m = n - k;
-                let end = g.pair_limit(m);
-                if start <= end {
-                    // SAFETY: AVX2 was detected, 1 <= start <= end < early.len(),
-                    // end <= until(m).len(), and every value lies below the limit.
-                    left = unsafe { avx2::find(&mut wanted, left, early, g.until(m), start, end) };
-                    if left == 0 {
-                        break;
-                    }
-                }
-            }
-            self.missing
-                .retain(|&v| wanted[(v / 8) % wanted.len()] >> (v % 8) & 1 == 1);
-            return complete;
-        }
-        for &k in rules.split2.iter().filter(|&&k| n >= k + 2) {
-            let m = n - k;
-            let end = g.pair_limit(m);
-            if start <= end {
-                find_targets(&mut self.missing, early, g.until(m), start, end);
-                if self.missing.is_empty() {
-                    return true;
-                }
-            }
-        }
-        complete
+        self.missing.retain(|&v| !marks.has(v));
+        self.block.pairs + 1
     }
 
     /// Records G(n) = `value` (n >= 0 the heap size just computed).
@@ -596,9 +572,158 @@ impl Sparse {
     }
 }
 
+/// Whether the AVX2 bitset lookup of [`prove`] may run: every value so far (`counts`
+/// covers them) lies below its limit.
+pub(super) fn bitset_fits(avx2: bool, counts: &[u64]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    let limit = avx2::LIMIT;
+    #[cfg(not(target_arch = "x86_64"))]
+    let limit = 0;
+    avx2 && counts.len() <= limit
+}
+
+/// [`prove`], compiled for AVX2 when `avx2` is true (the CPU must support it), with the
+/// bitset lookup when `bitset` is true as well ([`bitset_fits`]).
+pub(super) fn prove_with(
+    (avx2, bitset): (bool, bool),
+    rules: &Rules,
+    g: Values,
+    n: usize,
+    start: usize,
+    missing: &mut Vec<usize>,
+    marks: &mut Marks,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if avx2 {
+        /// # Safety
+        ///
+        /// The CPU must support AVX2.
+        #[target_feature(enable = "avx2")]
+        unsafe fn prove_avx2(
+            rules: &Rules,
+            g: Values,
+            (n, start): (usize, usize),
+            missing: &mut Vec<usize>,
+            bitset: bool,
+            marks: &mut Marks,
+        ) -> bool {
+            prove(rules, g, n, start, missing, bitset, marks)
+        }
+        // SAFETY: the caller passes `avx2` only when the CPU reports AVX2.
+        return unsafe { prove_avx2(rules, g, (n, start), missing, bitset, marks) };
+    }
+    prove(rules, g, n, start, missing, false, marks)
+}
+
+/// Step 3 for heap n from the pair `start` on: scans the pairs (a, m - a), m = n - k for
+/// each two-heap take k, in chunks until every value of `missing` (ascending) is found;
+/// leaves in `missing` those never found. While many are missing every pair is marked;
+/// once at most [`TARGETS`] are, blocks of pairs are compared with them instead
+/// (vectorised); with `bitset` (AVX2 and every value below its limit), once at most
+/// [`SWITCH`] are, each pair is looked up in a bitset of them (`avx2::find`).
+///
+/// Reads only G(a) for a <= m / 2 and G(m - a) for a >= `start`, so `g` may end before n
+/// (`n - k - start < g.len()`): a proof can run while later values are computed. False
+/// when a pair the scan needed is not kept (a windowed run): `missing` is then not final.
+#[inline(always)]
+pub(super) fn prove(
+    rules: &Rules,
+    g: Values,
+    n: usize,
+    start: usize,
+    missing: &mut Vec<usize>,
+    bitset: bool,
+    marks: &mut Marks,
+) -> bool {
+    let early = g.early;
+    let mut start = start;
+    let mut chunk = CHUNK;
+    // Whether every split's pairs can be scanned to m / 2.
+    let complete = rules
+        .split2
+        .iter()
+        .all(|&k| n < k + 2 || g.pair_limit(n - k) == (n - k) / 2);
+    let switch = if bitset { SWITCH } else { TARGETS };
+    while missing.len() > switch {
+        let mut more = false;
+        for &k in &rules.split2 {
+            if n < k + 2 {
+                continue;
+            }
+            let m = n - k;
+            let half = g.pair_limit(m);
+            if start > half {
+                continue;
+            }
+            let end = (start + chunk - 1).min(half);
+            more |= end < half;
+            marks.mark_pairs(&early[start..=end], high_sides(g, m, start, end));
+        }
+        // The block's marks cannot find a missing value: it was missing despite them.
+        // Branch-free compaction: found or not is unpredictable.
+        let mut kept = 0;
+        for i in 0..missing.len() {
+            let v = missing[i];
+            missing[kept] = v;
+            kept += usize::from(!marks.has(v));
+        }
+        missing.truncate(kept);
+        if !more {
+            return complete;
+        }
+        start += chunk;
+        chunk += chunk;
+    }
+    if missing.is_empty() {
+        return true;
+    }
+    // The scans below take the pairs from a = `start` on as pairs from a = 1 of
+    // m' = m - (start - 1): G(a) is then `early[start - 1 + a']` and G(m - a) is
+    // G(m' - a'), so their high side ends at G(m' - 1), the last value they read.
+    let skip = start - 1;
+    #[cfg(target_arch = "x86_64")]
+    if bitset {
+        // Every value so far lies below the bitset's limit (checked by the caller).
+        let mut wanted = [0u8; avx2::LIMIT / 8];
+        for &v in missing.iter() {
+            wanted[(v / 8) % wanted.len()] |= 1 << (v % 8);
+        }
+        let mut left = missing.len();
+        for &k in rules.split2.iter().filter(|&&k| n >= k + 2) {
+            let m = n - k;
+            let end = g.pair_limit(m);
+            if start <= end {
+                // SAFETY: AVX2 was detected (`bitset`), 1 <= end - skip, end < early.len()
+                // so end - skip < early[skip..].len(), end <= m - origin so the high side
+                // m - skip >= origin holds G(m - skip - (end - skip)) = G(m - end), and
+                // every value lies below the limit.
+                left = unsafe {
+                    let (low, high) = (&early[skip..], g.until(m - skip));
+                    avx2::find(&mut wanted, left, low, high, 1, end - skip)
+                };
+                if left == 0 {
+                    break;
+                }
+            }
+        }
+        missing.retain(|&v| wanted[(v / 8) % wanted.len()] >> (v % 8) & 1 == 1);
+        return complete;
+    }
+    for &k in rules.split2.iter().filter(|&&k| n >= k + 2) {
+        let m = n - k;
+        let end = g.pair_limit(m);
+        if start <= end {
+            find_targets(missing, &early[skip..], g.until(m - skip), 1, end - skip);
+            if missing.is_empty() {
+                return true;
+            }
+        }
+    }
+    complete
+}
+
 /// G(m - end ..= m - start), the high sides of the pairs (a, m - a) for a in start ..= end.
 #[inline(always)]
-fn recent_pairs(g: Values<'_>, m: usize, start: usize, end: usize) -> &[u16] {
-    let high = g.until(m);
-    &high[high.len() - end..=high.len() - start]
+fn high_sides(g: Values<'_>, m: usize, start: usize, end: usize) -> &[u16] {
+    &g.recent[m - end - g.origin..=m - start - g.origin]
 }

@@ -234,6 +234,13 @@ impl Store {
         }
     }
 
+    /// How many values there will be when the view starts [`Values::closing`], while it
+    /// can still change (`None` without a window or once it has moved).
+    pub fn closing_at(&self) -> Option<usize> {
+        let window = self.window?;
+        (self.origin == 0).then(|| (2 * window.recent).saturating_sub(CLOSING))
+    }
+
     /// What the computation reads.
     pub fn view(&self) -> Values<'_> {
         let closing = match self.window {

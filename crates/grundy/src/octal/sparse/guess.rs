@@ -177,8 +177,13 @@ mod tests {
                 sparse.block.avx2 = sparse.avx2;
                 let (mut marks, mut direct_marks) = (Marks::new(), Marks::new());
                 for n in 0..3000 {
-                    let next =
-                        sparse.next_value(&rules, Values::full(&g), &tally.counts, &mut marks);
+                    let next = sparse.next_value(
+                        &rules,
+                        Values::full(&g),
+                        &tally.counts,
+                        &mut marks,
+                        None,
+                    );
                     let super::super::Next::Value(value) = next else {
                         panic!("{code}: G({n}) with every value kept: {next:?}");
                     };
