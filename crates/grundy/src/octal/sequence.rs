@@ -12,6 +12,10 @@
 //! count of each value, the last heap size of each, a digest of all values) are kept
 //! either way, for the report of a windowed run.
 //!
+//! Threads: with more than one thread in the rayon pool, a sparse run with a long rare
+//! list computes candidates on a second thread while this one proves them (`ahead`); the
+//! values are the same either way.
+//!
 //! The ring (circular) variant needs no table of its own: a ring's first move leaves a
 //! line, so its value is a mex over at most t line values.
 

@@ -3,17 +3,27 @@
 //! Step 3 of the sparse method (proving that every rare value below the candidate is an
 //! option) reads the pairs (a, m - a) from a = 257 on once the block marks the first 256,
 //! so the proof of heap n only needs values below n - 256. The heaps go in batches of
-//! [`BATCH`]: while one thread proves the candidates of a batch from the values already
-//! proved, the other computes the next batch's candidates (steps 1 and 2) on a copy of the
-//! recent values, taking each unproved candidate as the value. For Officers that splits
-//! the work about 60 / 40.
+//! [`BATCH`]. A second thread computes the candidates of batch after batch (steps 1 and 2)
+//! on its own copy of the recent values, taking each unproved candidate as the value, and
+//! sends them through a queue of [`QUEUE`] batches; this thread proves each batch's
+//! candidates from the values already proved and commits them. For Officers the two halves
+//! of the work are about even (2.8 s each to 2^21).
 //!
 //! Nothing unproved leaves this module. A batch is committed to the sequence heap by heap
 //! once proved; a proof that fails means G(n) is a rare value, not the candidate: the
 //! value is corrected, the candidates computed after it are dropped, the sparse method's
 //! block restarts, and the run goes on one value at a time for a while ([`BACKOFF`]).
 //! Values are therefore the same on any number of threads (tested); only the order of
-//! the work changes.
+//! the work changes. The copy costs 2 bytes per value for at least [`MIN_FRONT`] values
+//! and the sparse method's reach (twice that before it is trimmed).
+//!
+//! Two threads run when the rayon pool has more than one (`RAYON_NUM_THREADS=1` keeps a
+//! run on one), only while the sparse method can defer its proofs (a split rare list),
+//! and never across a mask review or a window's first drop, which take the one-thread path.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::thread;
 
 use super::super::direct::{Marks, Rules};
 use super::super::sparse::{self, Next, Sparse};
@@ -24,6 +34,12 @@ use super::{spill_error, ComputeError};
 /// Heaps per batch. A proof from pair a = 257 of a heap at most 256 after its batch's
 /// start reads only values before that start (checked per heap by the sparse method).
 const BATCH: usize = 256;
+
+/// Batches computed ahead of the proofs at most.
+const QUEUE: usize = 4;
+
+/// The first values the thread ahead copies: the block's pairs read G(1 ..= 256).
+const EARLY: usize = 1024;
 
 /// Heaps computed one at a time after a stretch of batches stopped early.
 const BACKOFF: usize = 4096;
@@ -102,6 +118,8 @@ impl Front {
 struct Batch {
     start: usize,
     len: usize,
+    /// The candidates, G(start ..) unless a proof fails.
+    values: Vec<u16>,
     jobs: Vec<Job>,
     /// The missing rare values of every job, one after the other.
     missing: Vec<usize>,
@@ -113,19 +131,18 @@ struct Batch {
 #[derive(Clone, Copy, Debug)]
 struct Job {
     n: usize,
-    candidate: usize,
     start: usize,
     from: usize,
     to: usize,
     complete: bool,
 }
 
-/// What both threads read during a round: the values proved so far, unchanged until the
-/// round ends.
+/// What the thread ahead reads besides its copy of the recent values: the first values and
+/// the value counts, copied when it starts.
 #[derive(Clone, Copy)]
 struct Context<'a> {
     rules: &'a Rules,
-    proved: Values<'a>,
+    early: &'a [u16],
     counts: &'a [u64],
 }
 
@@ -187,65 +204,88 @@ impl super::Sequence {
             ..
         } = ahead;
         let prover_marks = prover_marks.get_or_insert_with(Marks::new);
-        let mut proving: Option<Batch> = None;
-        let mut stopped = false;
-        loop {
-            budget.check_cancelled()?;
-            let start = front.len();
-            let mut end = if stopped {
-                start
-            } else {
-                len.min(start + BATCH)
-            };
-            if let Some(closing) = store.closing_at() {
-                // The view's last chance to review the mask is the one-at-a-time path's.
-                end = end.min(closing);
-            }
-            let avx2 = sparse.avx2();
-            let bitset = sparse::bitset_fits(avx2, &tally.counts);
-            let context = Context {
-                rules,
-                proved: store.view(),
-                counts: &tally.counts,
-            };
-            let (next, ()) = rayon::join(
-                || stage_one(sparse, context, marks, front, end),
-                || {
-                    if let Some(batch) = proving.as_mut() {
-                        let g = context.proved;
-                        for job in &mut batch.jobs {
-                            prover_missing.clear();
-                            prover_missing.extend_from_slice(&batch.missing[job.from..job.to]);
-                            prover_marks.begin();
-                            job.complete = sparse::prove_with(
-                                (avx2, bitset),
-                                context.rules,
-                                g,
-                                job.n,
-                                job.start,
-                                prover_missing,
-                                prover_marks,
-                            );
-                            job.to = job.from + prover_missing.len();
-                            batch.missing[job.from..job.to].copy_from_slice(prover_missing);
-                        }
+        // The thread ahead reads its own copies: the store and the totals change as
+        // batches are committed.
+        let head = store.head();
+        let early = head[..head.len().min(EARLY)].to_vec();
+        let counts = tally.counts.clone();
+        let end = store.closing_at().map_or(len, |closing| closing.min(len));
+        let avx2 = sparse.avx2();
+        let stop = AtomicBool::new(false);
+        let (send, receive) = mpsc::sync_channel::<Batch>(QUEUE);
+        let rules = &*rules;
+        let (early, counts, stop) = (&early, &counts, &stop);
+        let mut correction = None;
+        let (ahead_marks, ahead_front) = (&mut *marks, &mut *front);
+        let outcome = thread::scope(|scope| {
+            let sparse = &mut **sparse;
+            scope.spawn(move || {
+                let (marks, front) = (ahead_marks, ahead_front);
+                let context = Context {
+                    rules,
+                    early,
+                    counts,
+                };
+                while !stop.load(Ordering::Relaxed) && front.len() < end {
+                    let start = front.len();
+                    let batch = stage_one(sparse, context, marks, front, end.min(start + BATCH));
+                    let short = start + batch.len < end.min(start + BATCH);
+                    if batch.len == 0 || send.send(batch).is_err() || short {
+                        break;
                     }
-                },
-            );
-            if let Some(batch) = proving.take() {
-                if !commit(rules, (store, tally, marks), sparse, front, &batch)? {
-                    *failed += 1;
-                    return Ok(false);
+                    front.trim(keep);
                 }
-                *committed += 1;
+            });
+            let mut outcome = Ok(());
+            for mut batch in receive.iter() {
+                if let Err(err) = budget.check_cancelled() {
+                    outcome = Err(err.into());
+                    break;
+                }
+                let bitset = sparse::bitset_fits(avx2, &tally.counts);
+                let g = store.view();
+                for job in &mut batch.jobs {
+                    prover_missing.clear();
+                    prover_missing.extend_from_slice(&batch.missing[job.from..job.to]);
+                    prover_marks.begin();
+                    job.complete = sparse::prove_with(
+                        (avx2, bitset),
+                        rules,
+                        g,
+                        job.n,
+                        job.start,
+                        prover_missing,
+                        prover_marks,
+                    );
+                    job.to = job.from + prover_missing.len();
+                    batch.missing[job.from..job.to].copy_from_slice(prover_missing);
+                }
+                match commit(rules, store, tally, &batch) {
+                    Ok(None) => *committed += 1,
+                    Ok(Some(fix)) => {
+                        correction = Some(fix);
+                        break;
+                    }
+                    Err(err) => {
+                        outcome = Err(err);
+                        break;
+                    }
+                }
             }
-            if next.len == 0 {
-                return Ok(true);
+            // The thread ahead stops at its next batch (or its next send, which fails).
+            stop.store(true, Ordering::Relaxed);
+            drop(receive);
+            outcome
+        });
+        if let Some((n, value)) = correction {
+            *failed += 1;
+            sparse.push(n, value);
+            if 2 * usize::from(value) + 2 > marks.len() {
+                marks.cover(2 * (usize::from(value) + 1).next_power_of_two());
             }
-            stopped = start + next.len < end || end == len;
-            proving = Some(next);
-            front.trim(keep);
+            return Ok(false);
         }
+        outcome.map(|()| store.len() == front.len())
     }
 }
 
@@ -265,7 +305,7 @@ fn stage_one(
     };
     while front.len() < end {
         let n = front.len();
-        let g = front.view(context.proved.early);
+        let g = front.view(context.early);
         let next = sparse.next_value(context.rules, g, context.counts, marks, Some(start));
         let (value, job) = match next {
             Next::Value(value) => (value, None),
@@ -285,7 +325,6 @@ fn stage_one(
             batch.missing.extend_from_slice(sparse.missing_mut());
             batch.jobs.push(Job {
                 n,
-                candidate: value,
                 start,
                 from,
                 to: batch.missing.len(),
@@ -298,23 +337,22 @@ fn stage_one(
         }
     }
     batch.len = front.len() - start;
+    batch.values = front.values[front.values.len() - batch.len..].to_vec();
     batch
 }
 
-/// Appends the proved values of `batch` to the sequence; false (after appending the
-/// corrected value) at the first proof that failed, the candidates after it dropped.
+/// Appends the proved values of `batch` to the sequence; at the first proof that failed,
+/// appends the corrected value and returns it (the candidates after it are dropped).
 fn commit(
     rules: &Rules,
-    (store, tally, marks): (&mut Store, &mut Tally, &mut Marks),
-    sparse: &mut Sparse,
-    front: &Front,
+    store: &mut Store,
+    tally: &mut Tally,
     batch: &Batch,
-) -> Result<bool, ComputeError> {
+) -> Result<Option<(usize, u16)>, ComputeError> {
     let mut jobs = batch.jobs.iter().peekable();
     let mut missing = Vec::new();
-    for n in batch.start..batch.start + batch.len {
-        let candidate = front.values[n - front.origin];
-        let mut value = usize::from(candidate);
+    for (n, &candidate) in (batch.start..).zip(&batch.values) {
+        let mut value = candidate;
         if let Some(job) = jobs.next_if(|job| job.n == n) {
             missing.clear();
             missing.extend_from_slice(&batch.missing[job.from..job.to]);
@@ -326,22 +364,18 @@ fn commit(
                     .far_scan(&rules.split2, n, &mut missing)
                     .map_err(spill_error)?;
             }
-            value = missing.first().copied().unwrap_or(job.candidate);
+            // A missing rare value lies below the candidate, so it fits.
+            if let Some(&least) = missing.first() {
+                value = u16::try_from(least).map_err(|_| ComputeError::ValueTooLarge { n })?;
+            }
         }
-        let Ok(stored) = u16::try_from(value) else {
-            return Err(ComputeError::ValueTooLarge { n });
-        };
-        store.push(stored).map_err(spill_error)?;
-        tally.push(stored);
-        sparse.push(n, stored);
-        if 2 * value + 2 > marks.len() {
-            marks.cover(2 * (value + 1).next_power_of_two());
-        }
-        if stored != candidate {
-            return Ok(false);
+        store.push(value).map_err(spill_error)?;
+        tally.push(value);
+        if value != candidate {
+            return Ok(Some((n, value)));
         }
     }
-    Ok(true)
+    Ok(None)
 }
 
 #[cfg(test)]
