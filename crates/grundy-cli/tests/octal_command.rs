@@ -203,6 +203,35 @@ fn json_line<'a>(json: &'a str, field: &str) -> &'a str {
         .unwrap_or_else(|| panic!("no {field} in {json}"))
 }
 
+/// Officers on one thread and on two (candidates ahead, proofs behind): the same values.
+/// The text reports the rate.
+#[test]
+fn one_thread_and_two_give_the_same_values() {
+    let run = |threads: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["octal", "0.6", "--to", "199999", "--json"])
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .expect("the grundy binary runs");
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let (one, two) = (run("1"), run("2"));
+    for field in ["digest", "values_computed", "rare_positions", "mask"] {
+        assert_eq!(json_line(&one, field), json_line(&two, field));
+    }
+    let text = grundy(&["octal", "0.6", "--to", "199999"]);
+    let first = stdout(&text);
+    assert!(
+        first.starts_with("0.6 (Officers): 200000 values by the sparse method in ")
+            && first
+                .lines()
+                .next()
+                .is_some_and(|line| line.ends_with(" values/s")),
+        "{first}"
+    );
+}
+
 /// A run with `--spill` keeps only a window of the values in memory, yet computes the
 /// same values (digest and distribution of every value) as a run that keeps them all.
 #[test]

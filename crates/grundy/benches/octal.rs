@@ -1,6 +1,7 @@
-//! Octal games at speed: Officers (0.6) to 2^21 values by the sparse method, 0.16 proved
-//! periodic (about 510,000 values), the small famous games proved, and the direct method
-//! as the baseline. Each benchmark asserts its answer: fast and wrong fails.
+//! Octal games at speed: Officers (0.6) to 2^21 values by the sparse method (on two threads
+//! and on one), 0.16 proved periodic (about 510,000 values), the small famous games proved,
+//! and the direct method as the baseline. Each benchmark asserts its answer: fast and wrong
+//! fails.
 //!
 //! `cargo bench -p grundy --bench octal` (figures in BENCHMARKS.md, "Octal").
 
@@ -75,13 +76,28 @@ fn officers(c: &mut Criterion) {
     // The direct method's answer on a prefix, checked once: the sparse run must agree.
     let mut direct = sequence("0.6", Method::Direct);
     direct.extend_to(20_000).expect("within the budget");
-    group.bench_function("sparse 2^21", |b| {
-        b.iter(|| {
-            let mut seq = sequence("0.6", Method::Sparse);
-            seq.extend_to(len).expect("within the budget");
-            assert_eq!(&seq.values()[..20_000], direct.values());
-            seq.len()
-        })
+    // Two threads (candidates ahead, proofs behind) against one, in the same run.
+    let pool = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool")
+    };
+    let prefix = direct.values();
+    let run = || {
+        let mut seq = sequence("0.6", Method::Sparse);
+        seq.extend_to(len).expect("within the budget");
+        assert_eq!(&seq.values()[..20_000], prefix);
+        seq.values().to_vec()
+    };
+    let (one, two) = (pool(1), pool(2));
+    let alone = one.install(run);
+    assert_eq!(two.install(run), alone);
+    group.bench_function("sparse 2^21 two threads", |b| {
+        b.iter(|| two.install(run).len())
+    });
+    group.bench_function("sparse 2^21 one thread", |b| {
+        b.iter(|| one.install(run).len())
     });
     group.bench_function("sparse 2^15", |b| {
         b.iter(|| {

@@ -192,7 +192,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.checkpoint_interval,
         spill_handle,
     );
-    let started = Instant::now();
+    let (started, resumed) = (Instant::now(), seq.len());
     let verdict = match args.to {
         Some(last) => {
             let len = last.checked_add(1).context("--to is too large")?;
@@ -209,7 +209,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             watch.analyze(&mut seq, limit).map_err(hint_keep)?
         }
     };
-    let elapsed = started.elapsed();
+    let elapsed = Timing {
+        seconds: started.elapsed().as_secs_f64(),
+        computed: seq.len() - resumed,
+    };
     watch.finish(&seq)?;
     let len = args.to.map_or(seq.len(), |last| last + 1);
 
@@ -339,17 +342,38 @@ fn write_values(out: &mut impl Write, first: usize, values: &[u16]) -> io::Resul
     Ok(())
 }
 
-fn render(report: &Report, elapsed: std::time::Duration) -> anyhow::Result<()> {
+/// How long this run took, and how many values it computed (not those it resumed from).
+struct Timing {
+    seconds: f64,
+    computed: usize,
+}
+
+impl Timing {
+    /// `, 0.71 M values/s` when the run was long enough to say.
+    fn rate(&self) -> String {
+        if self.seconds < 0.01 || self.computed == 0 {
+            return String::new();
+        }
+        let per_second = self.computed as f64 / self.seconds;
+        match per_second >= 1e5 {
+            true => format!(", {:.2} M values/s", per_second / 1e6),
+            false => format!(", {per_second:.0} values/s"),
+        }
+    }
+}
+
+fn render(report: &Report, elapsed: Timing) -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
     let name = report.name.map(|n| format!(" ({n})")).unwrap_or_default();
     writeln!(
         out,
-        "{}{name}: {} value{} by the {} method in {:.3} s",
+        "{}{name}: {} value{} by the {} method in {:.3} s{}",
         report.code,
         report.values_computed,
         if report.values_computed == 1 { "" } else { "s" },
         report.method,
-        elapsed.as_secs_f64()
+        elapsed.seconds,
+        elapsed.rate()
     )?;
     writeln!(out, "{}", report.verdict_text)?;
     match &report.kept {

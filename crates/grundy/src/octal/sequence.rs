@@ -483,12 +483,13 @@ impl Sequence {
         }
         self.check_fits(len)?;
         self.store.reserve(len);
+        let two_threads = self.method == Method::Sparse && rayon::current_num_threads() > 1;
         while self.store.len() < len {
             let n = self.store.len();
             if n.is_multiple_of(4096) {
                 self.budget.check_cancelled()?;
             }
-            if self.ahead_ready(len) {
+            if two_threads && self.ahead_ready(len) {
                 self.extend_ahead(len)?;
                 continue;
             }

@@ -147,14 +147,11 @@ struct Context<'a> {
 }
 
 impl super::Sequence {
-    /// Whether [`Sequence::extend_ahead`](super::Sequence) may run now: a sparse run with
-    /// more than one thread, past its backoff, and far enough from `len`.
+    /// Whether a sparse run on more than one thread may go on in batches now: past its
+    /// backoff, and far enough from `len`.
     pub(super) fn ahead_ready(&self, len: usize) -> bool {
         let n = self.store.len();
-        matches!(self.engine, super::Engine::Sparse(_))
-            && n >= self.ahead.resume_at
-            && len >= n + 4 * BATCH
-            && rayon::current_num_threads() > 1
+        n >= self.ahead.resume_at && len >= n + 4 * BATCH
     }
 
     /// Computes values towards `len` in batches on two threads, until a batch stops early

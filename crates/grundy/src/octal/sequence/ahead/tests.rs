@@ -103,3 +103,27 @@ fn a_cancelled_batch_leaves_only_proved_values() {
     on_threads(2, || seq.extend_to(len)).unwrap();
     assert_eq!(seq.values(), full);
 }
+
+/// A prefix too short for most proofs: they are finished at commit time by far scans of
+/// the spill, and the values are still those of a full run on one thread.
+#[test]
+fn two_threads_finish_proofs_from_the_spill() {
+    let len = 100_000;
+    let full = on_threads(1, || {
+        let mut seq = sparse("0.6");
+        seq.extend_to(len).unwrap();
+        seq.values().to_vec()
+    });
+    let window = Window {
+        prefix: 1024,
+        recent: 1 << 15,
+    };
+    let mut seq = sparse("0.6");
+    let spill: Box<dyn SpillFile> = Box::new(Cursor::new(Vec::new()));
+    seq.keep_window(window, Some(spill)).unwrap();
+    on_threads(2, || seq.extend_to(len)).unwrap();
+    assert!(seq.ahead.committed > 50, "{}", seq.ahead.committed);
+    let (origin, recent) = seq.recent();
+    assert_eq!(recent, &full[origin..]);
+    assert_eq!(seq.tally(), &Tally::of(&full));
+}
