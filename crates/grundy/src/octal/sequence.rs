@@ -491,8 +491,13 @@ impl Sequence {
             }
             if two_threads && self.ahead_ready(len) {
                 self.extend_ahead(len)?;
-                continue;
+                if self.store.len() >= len {
+                    break;
+                }
+                // The heap the batches stopped at (a mask review, a proof that could not
+                // wait, the one after a corrected value) is computed alone.
             }
+            let n = self.store.len();
             let value = match &mut self.engine {
                 Engine::Direct => {
                     let (_, all) = self.store.recent();
