@@ -186,6 +186,12 @@ impl Sparse {
         &self.rare_val
     }
 
+    /// Whether the block in progress marks the first pairs, so that proofs can wait for
+    /// values far enough behind ([`Next::Proof`]); false for short rare lists.
+    pub fn defers(&self) -> bool {
+        self.block.pairs > 0
+    }
+
     /// Whether the pair scans use AVX2.
     pub fn avx2(&self) -> bool {
         self.avx2

@@ -149,10 +149,12 @@ struct Context<'a> {
 
 impl super::Sequence {
     /// Whether a sparse run on more than one thread may go on in batches now: past its
-    /// backoff, and far enough from `len`.
+    /// backoff, far enough from `len`, and with proofs that can wait.
     pub(super) fn ahead_ready(&self, len: usize) -> bool {
         let n = self.store.len();
-        n >= self.ahead.resume_at && len >= n + 4 * BATCH
+        n >= self.ahead.resume_at
+            && len >= n + 4 * BATCH
+            && matches!(&self.engine, super::Engine::Sparse(sparse) if sparse.defers())
     }
 
     /// Computes values towards `len` in batches on two threads, until a batch stops early
