@@ -84,8 +84,8 @@ impl Window {
 }
 
 /// Where a windowed run puts the values it drops (past its prefix), read back only by
-/// the rare long pair scans: a file, or anything else that reads, writes and seeks (an
-/// in-memory cursor in tests). Making it durable before a checkpoint that counts on it
+/// the rare long pair scans: a file, or anything else that reads, writes and seeks and may
+/// be sent and shared between threads (an in-memory cursor in tests), so a sequence can be. Making it durable before a checkpoint that counts on it
 /// (`File::sync_data` on a clone of the handle) is the caller's part.
 ///
 /// # Examples
@@ -99,9 +99,9 @@ impl Window {
 /// assert_eq!(seq.get(199_999), Some(32)); // G(199999) of Officers
 /// assert_eq!(seq.get(100_000), None); // in the spill, not in memory
 /// ```
-pub trait SpillFile: io::Read + io::Write + io::Seek + Send + fmt::Debug {}
+pub trait SpillFile: io::Read + io::Write + io::Seek + Send + Sync + fmt::Debug {}
 
-impl<T: io::Read + io::Write + io::Seek + Send + fmt::Debug> SpillFile for T {}
+impl<T: io::Read + io::Write + io::Seek + Send + Sync + fmt::Debug> SpillFile for T {}
 
 /// The spilled values G(prefix .. prefix + len) in a [`SpillFile`], 2 bytes each (LE).
 #[derive(Debug)]

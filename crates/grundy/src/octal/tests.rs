@@ -336,3 +336,10 @@ proptest::proptest! {
         );
     }
 }
+
+/// A sequence moves to another thread and can be read from several (its spill file too).
+#[test]
+fn sequences_are_send_and_sync() {
+    fn send_and_sync<T: Send + Sync>() {}
+    send_and_sync::<crate::octal::Sequence>();
+}
