@@ -447,7 +447,8 @@ fn decode_windowed(reader: &mut Reader) -> Result<WindowedState, CheckpointError
     let distinct = reader.number("tally")? as usize;
     let digest = reader.numbers("digest", true)?;
     let early_len = if origin == 0 { 0 } else { window.prefix };
-    if origin > len || window.prefix == 0 || window.recent == 0 || distinct > 1 << 16 {
+    let too_small = window.prefix < Window::MIN_PREFIX || window.recent == 0;
+    if origin > len || too_small || distinct > 1 << 16 {
         return Err(bad("the window's sizes do not fit the values"));
     }
     let length = 2 * (early_len + len - origin) as u64 + 6 * rare as u64 + 16 * distinct as u64;

@@ -299,7 +299,8 @@ impl Sequence {
     /// From now on, keeps in memory only `window` of the values (the sparse method only),
     /// so the run's memory stops growing with its length. The values dropped past the
     /// prefix go to `spill`, when given, for the rare pair scans that reach them; without
-    /// a spill such a scan stops the run with [`ComputeError::NotKept`].
+    /// a spill such a scan stops the run with [`ComputeError::NotKept`]. A prefix below
+    /// [`Window::MIN_PREFIX`] is raised to it.
     ///
     /// # Errors
     ///
@@ -326,6 +327,10 @@ impl Sequence {
         if self.method != Method::Sparse {
             return Err(ComputeError::WindowNeedsSparse);
         }
+        let window = Window {
+            prefix: window.prefix.max(Window::MIN_PREFIX),
+            ..window
+        };
         self.store.set_window(window, spill).map_err(spill_error)
     }
 

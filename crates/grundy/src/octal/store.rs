@@ -40,7 +40,9 @@ use std::io::{self, SeekFrom};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Window {
-    /// G(0 .. prefix) are kept for good (and periods are looked for among them).
+    /// G(0 .. prefix) are kept for good (and periods are looked for among them); at least
+    /// [`Window::MIN_PREFIX`] are ([`Sequence::keep_window`](super::Sequence::keep_window)
+    /// raises a smaller prefix).
     pub prefix: usize,
     /// At least the last `recent` values are kept.
     pub recent: usize,
@@ -51,6 +53,9 @@ impl Window {
     /// learning pass and the takes read that much further back.
     const MARGIN: usize = 1 << 16;
 
+    /// The fewest values kept for good: the sparse method reads the first pairs from them.
+    pub const MIN_PREFIX: usize = 1024;
+
     /// A window keeping `prefix` values for good (at least 1,024) and enough recent ones.
     ///
     /// # Examples
@@ -60,7 +65,7 @@ impl Window {
     /// assert_eq!(Window::new(10).prefix, 1024);
     /// ```
     pub fn new(prefix: usize) -> Self {
-        let prefix = prefix.clamp(1024, 1 << 30);
+        let prefix = prefix.clamp(Self::MIN_PREFIX, 1 << 30);
         Window {
             prefix,
             recent: 2 * prefix + Self::MARGIN,
