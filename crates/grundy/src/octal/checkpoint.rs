@@ -447,7 +447,9 @@ fn decode_windowed(reader: &mut Reader) -> Result<WindowedState, CheckpointError
     let distinct = reader.number("tally")? as usize;
     let digest = reader.numbers("digest", true)?;
     let early_len = if origin == 0 { 0 } else { window.prefix };
-    let too_small = window.prefix < Window::MIN_PREFIX || window.recent == 0;
+    let sizes = Window::MIN_PREFIX..=Window::MAX_SIZE;
+    let too_small =
+        !sizes.contains(&window.prefix) || !(1..=Window::MAX_SIZE).contains(&window.recent);
     if origin > len || too_small || distinct > 1 << 16 {
         return Err(bad("the window's sizes do not fit the values"));
     }

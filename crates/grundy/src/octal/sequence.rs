@@ -300,7 +300,8 @@ impl Sequence {
     /// so the run's memory stops growing with its length. The values dropped past the
     /// prefix go to `spill`, when given, for the rare pair scans that reach them; without
     /// a spill such a scan stops the run with [`ComputeError::NotKept`]. A prefix below
-    /// [`Window::MIN_PREFIX`] is raised to it.
+    /// [`Window::MIN_PREFIX`] is raised to it, and sizes above [`Window::MAX_SIZE`] are
+    /// lowered to it.
     ///
     /// # Errors
     ///
@@ -328,8 +329,8 @@ impl Sequence {
             return Err(ComputeError::WindowNeedsSparse);
         }
         let window = Window {
-            prefix: window.prefix.max(Window::MIN_PREFIX),
-            ..window
+            prefix: window.prefix.clamp(Window::MIN_PREFIX, Window::MAX_SIZE),
+            recent: window.recent.min(Window::MAX_SIZE),
         };
         self.store.set_window(window, spill).map_err(spill_error)
     }

@@ -42,7 +42,7 @@ use std::io::{self, SeekFrom};
 pub struct Window {
     /// G(0 .. prefix) are kept for good (and periods are looked for among them); at least
     /// [`Window::MIN_PREFIX`] are ([`Sequence::keep_window`](super::Sequence::keep_window)
-    /// raises a smaller prefix).
+    /// raises a smaller prefix, and lowers either size to [`Window::MAX_SIZE`]).
     pub prefix: usize,
     /// At least the last `recent` values are kept.
     pub recent: usize,
@@ -55,6 +55,9 @@ impl Window {
 
     /// The fewest values kept for good: the sparse method reads the first pairs from them.
     pub const MIN_PREFIX: usize = 1024;
+
+    /// The largest prefix or recent size (twice it must not overflow).
+    pub const MAX_SIZE: usize = usize::MAX / 4;
 
     /// A window keeping `prefix` values for good (at least 1,024) and enough recent ones.
     ///
