@@ -491,8 +491,7 @@ impl Sequence {
         self.store.reserve(len);
         let two_threads = self.method == Method::Sparse && rayon::current_num_threads() > 1;
         while self.store.len() < len {
-            let n = self.store.len();
-            if n.is_multiple_of(4096) {
+            if self.store.len().is_multiple_of(4096) {
                 self.budget.check_cancelled()?;
             }
             if two_threads && self.ahead_ready(len) {

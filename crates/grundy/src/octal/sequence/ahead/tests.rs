@@ -19,15 +19,29 @@ fn sparse(code: &str) -> Sequence {
     Sequence::new(code.parse().unwrap(), Method::Sparse, Budget::default()).unwrap()
 }
 
-/// `code` to `len` on one thread, then on two in uneven steps (so batches start and stop
-/// everywhere): the same values. Returns the batches committed and the proofs that failed.
-fn compare(code: &str, len: usize) -> (u64, u64) {
-    let alone = on_threads(1, || {
+/// G(0 .. len) of `code`, computed on one thread.
+fn alone(code: &str, len: usize) -> Vec<u16> {
+    on_threads(1, || {
         let mut seq = sparse(code);
         seq.extend_to(len).unwrap();
         assert_eq!(seq.ahead.committed, 0, "{code}: one thread never batches");
         seq.values().to_vec()
-    });
+    })
+}
+
+/// Officers to `len` on two threads, keeping `window` with a spill in memory.
+fn spilled_on_two_threads(window: Window, len: usize) -> Sequence {
+    let mut seq = sparse("0.6");
+    let spill: Box<dyn SpillFile> = Box::new(Cursor::new(Vec::new()));
+    seq.keep_window(window, Some(spill)).unwrap();
+    on_threads(2, || seq.extend_to(len)).unwrap();
+    seq
+}
+
+/// `code` to `len` on one thread, then on two in uneven steps (so batches start and stop
+/// everywhere): the same values. Returns the batches committed and the proofs that failed.
+fn compare(code: &str, len: usize) -> (u64, u64) {
+    let alone = alone(code, len);
     let mut seq = sparse(code);
     on_threads(2, || {
         for step in (3000..len).step_by(9973).chain([len]) {
@@ -62,19 +76,12 @@ fn two_threads_give_the_values_of_one() {
 #[test]
 fn two_threads_keep_a_window_exactly() {
     let len = 200_000;
-    let full = on_threads(1, || {
-        let mut seq = sparse("0.6");
-        seq.extend_to(len).unwrap();
-        seq.values().to_vec()
-    });
+    let full = alone("0.6", len);
     let window = Window {
         prefix: 1 << 15,
         recent: (1 << 15) + 4096,
     };
-    let mut seq = sparse("0.6");
-    let spill: Box<dyn SpillFile> = Box::new(Cursor::new(Vec::new()));
-    seq.keep_window(window, Some(spill)).unwrap();
-    on_threads(2, || seq.extend_to(len)).unwrap();
+    let seq = spilled_on_two_threads(window, len);
     assert!(seq.ahead.committed > 100, "{}", seq.ahead.committed);
     let (origin, recent) = seq.recent();
     assert!(origin > window.prefix);
@@ -87,11 +94,7 @@ fn two_threads_keep_a_window_exactly() {
 #[test]
 fn a_cancelled_batch_leaves_only_proved_values() {
     let len = 40_000;
-    let full = on_threads(1, || {
-        let mut seq = sparse("0.6");
-        seq.extend_to(len).unwrap();
-        seq.values().to_vec()
-    });
+    let full = alone("0.6", len);
     let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let budget = Budget::default().with_cancel(cancel.clone());
     let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, budget).unwrap();
@@ -109,19 +112,12 @@ fn a_cancelled_batch_leaves_only_proved_values() {
 #[test]
 fn two_threads_finish_proofs_from_the_spill() {
     let len = 100_000;
-    let full = on_threads(1, || {
-        let mut seq = sparse("0.6");
-        seq.extend_to(len).unwrap();
-        seq.values().to_vec()
-    });
+    let full = alone("0.6", len);
     let window = Window {
         prefix: 1024,
         recent: 1 << 15,
     };
-    let mut seq = sparse("0.6");
-    let spill: Box<dyn SpillFile> = Box::new(Cursor::new(Vec::new()));
-    seq.keep_window(window, Some(spill)).unwrap();
-    on_threads(2, || seq.extend_to(len)).unwrap();
+    let seq = spilled_on_two_threads(window, len);
     assert!(seq.ahead.committed > 50, "{}", seq.ahead.committed);
     let (origin, recent) = seq.recent();
     assert_eq!(recent, &full[origin..]);
