@@ -1,11 +1,11 @@
-//! cf69d — Dot: add a vector or reflect once in y = x; leaving the disc loses. Memo search
-//! over (point, reflections left) positions.
+//! cf69d — Dot: add a vector or reflect once in y = x; leaving the disc loses. Answered by
+//! [`Dot::start_outcome`]: a table over the points reachable by additions, since the
+//! reflections do not change a start's outcome (the library's module doc proves it).
 
 use std::io::Write;
 
-use grundy::games::dot::{Dot, Point};
-use grundy::solve::memo::{MemoSearch, Outcomes};
-use grundy::{Budget, Outcome, Play};
+use grundy::games::dot::Dot;
+use grundy::{Budget, Outcome};
 
 use super::{Input, JudgeError};
 
@@ -40,9 +40,8 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
             vectors.push((xi as i32, yi as i32));
         }
         let game = Dot::new(vectors, d as i32).ok_or_else(|| input.error("invalid vectors"))?;
-        let mut search = MemoSearch::new(&game, Outcomes(Play::Normal), Budget::default());
-        let value = search
-            .value(&Point::start(x as i32, y as i32))
+        let value = game
+            .start_outcome(x as i32, y as i32, &Budget::default())
             .map_err(|err| input.error(err.to_string()))?;
         let winner = if value == Outcome::Win {
             "Anton"

@@ -10,8 +10,28 @@
 //! moves loses under normal play. Reflection keeps the distance, so it is always safe while
 //! available. A position holds the point and whether the player to move and the opponent
 //! may still reflect; each move swaps the two flags, since the turn passes.
+//!
+//! # The reflections do not change a start's outcome
+//!
+//! [`Dot::start_outcome`] answers a start (both players may still reflect) from the game
+//! *without* reflections, whose positions are bare points. Let `W(p)` be that game's
+//! outcome. If `W(p)` is a win, the player to move plays its winning additions; if the
+//! opponent ever reflects, from a point `q` where the opponent was to move and `W(q)` is a
+//! loss, the player reflects straight back: the point is `q` again, the opponent is to move,
+//! no reflection is left, so the opponent loses. (The player still has its reflection then,
+//! since it never reflected first.) If `W(p)` is a loss, the same argument serves the
+//! opponent: every addition leads to a point the opponent wins without reflections, and a
+//! reflection is answered by reflecting back to `p` with no reflections left. So a start's
+//! outcome is `W(p)`; the test `start_outcome_matches_memo_search` checks this against the
+//! full search on thousands of random games.
+//!
+//! Additions never lower a coordinate (vectors are non-negative and non-zero), so `W` is a
+//! table over the points from the start up to the disc's edge, filled in one pass from the
+//! largest coordinates down, with no hashing: a byte a point.
 
+use crate::limits::{Budget, SolveError};
 use crate::model::{Game, Move};
+use crate::value::Outcome;
 
 /// Dot with its vectors and distance limit.
 ///
@@ -107,6 +127,71 @@ impl Dot {
     }
 }
 
+impl Dot {
+    /// The outcome of a start at (`x`, `y`), where both players may still reflect, for the
+    /// player to move. Computed from the game without reflections (see the module doc for
+    /// why that gives the same outcome) in a table of a byte per point of the rectangle
+    /// from (`x`, `y`) to the disc's edge, checked against `budget` before it is allocated.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::TooLarge`] when the table would exceed the budget's bytes;
+    /// [`SolveError::Unsupported`] when (`x`, `y`) lies outside the disc.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::dot::Dot;
+    /// use grundy::{Budget, Outcome};
+    ///
+    /// // Codeforces 69D's samples: d = 3 is Anton's (a win), d = 4 Dasha's (a loss).
+    /// let win = Dot::new(vec![(1, 1), (1, 2)], 3).unwrap();
+    /// assert_eq!(win.start_outcome(0, 0, &Budget::default()).unwrap(), Outcome::Win);
+    /// let loss = Dot::new(vec![(1, 1), (1, 2)], 4).unwrap();
+    /// assert_eq!(loss.start_outcome(0, 0, &Budget::default()).unwrap(), Outcome::Loss);
+    /// ```
+    pub fn start_outcome(&self, x: i32, y: i32, budget: &Budget) -> Result<Outcome, SolveError> {
+        if !self.within(x, y) {
+            return Err(SolveError::Unsupported(format!(
+                "the start ({x}, {y}) lies outside the disc of radius {}",
+                self.radius
+            )));
+        }
+        // The rectangle [x, radius] x [y, radius] holds every point reachable by additions.
+        let width = i64::from(self.radius) - i64::from(x) + 1;
+        let height = i64::from(self.radius) - i64::from(y) + 1;
+        let cells = (width as u64).saturating_mul(height as u64);
+        budget.check_bytes(cells)?;
+        budget.check_cancelled()?;
+        let (width, height) = (width as usize, height as usize);
+        // wins[i * height + j]: the player to move at (x + i, y + j) wins. Points outside the
+        // disc are never read: a move there is left out of the game.
+        let mut wins = vec![false; width * height];
+        let vectors: Vec<(usize, usize)> = self
+            .vectors
+            .iter()
+            .map(|&(dx, dy)| (dx as usize, dy as usize))
+            .collect();
+        let r2 = i64::from(self.radius) * i64::from(self.radius);
+        let inside = |i: usize, j: usize| {
+            let (px, py) = (i64::from(x) + i as i64, i64::from(y) + j as i64);
+            px * px + py * py <= r2
+        };
+        for i in (0..width).rev() {
+            for j in (0..height).rev() {
+                if !inside(i, j) {
+                    continue;
+                }
+                wins[i * height + j] = vectors.iter().any(|&(dx, dy)| {
+                    let (ni, nj) = (i + dx, j + dy);
+                    ni < width && nj < height && inside(ni, nj) && !wins[ni * height + nj]
+                });
+            }
+        }
+        Ok(if wins[0] { Outcome::Win } else { Outcome::Loss })
+    }
+}
+
 impl Game for Dot {
     type Position = Point;
 
@@ -189,5 +274,54 @@ mod tests {
             }
         }
         assert!(compared > 150, "{compared}");
+    }
+
+    /// The table without reflections gives the full search's outcome at every start of
+    /// random small games: the module doc's argument, checked.
+    #[test]
+    fn start_outcome_matches_memo_search() {
+        let mut rng = crate::testing::Rng(0x69d_5eed);
+        let mut compared = 0;
+        for _ in 0..300 {
+            let n = 1 + rng.below(4) as usize;
+            let vectors: Vec<(i32, i32)> = (0..n)
+                .map(|_| loop {
+                    let v = (rng.below(4) as i32, rng.below(4) as i32);
+                    if v != (0, 0) {
+                        break v;
+                    }
+                })
+                .collect();
+            let d = 1 + rng.below(7) as i32;
+            let game = Dot::new(vectors.clone(), d).unwrap();
+            let mut search = MemoSearch::new(&game, Outcomes(Play::Normal), Budget::default());
+            for x in -d..=d {
+                for y in -d..=d {
+                    if game.within(x, y) {
+                        let full = search.value(&Point::start(x, y)).unwrap();
+                        let fast = game.start_outcome(x, y, &Budget::default()).unwrap();
+                        assert_eq!(fast, full, "{vectors:?} d = {d} from ({x}, {y})");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
+    }
+
+    /// The table is checked against the budget before it is allocated, and a start outside
+    /// the disc is refused.
+    #[test]
+    fn start_outcome_refusals() {
+        let game = Dot::new(vec![(1, 0)], 1 << 20).unwrap();
+        let err = game
+            .start_outcome(0, 0, &Budget::default().with_bytes(1 << 20))
+            .unwrap_err();
+        assert!(matches!(err, SolveError::TooLarge { .. }), "{err}");
+        let small = Dot::new(vec![(1, 0)], 3).unwrap();
+        assert!(matches!(
+            small.start_outcome(3, 1, &Budget::default()),
+            Err(SolveError::Unsupported(_))
+        ));
     }
 }

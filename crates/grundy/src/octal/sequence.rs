@@ -591,14 +591,15 @@ impl Sequence {
     /// ```
     pub fn ring_nimber(&mut self, n: usize) -> Result<Nimber, ComputeError> {
         self.extend_to(n)?;
+        // Only the takes the code allows are visited (`rules` lists them in increasing
+        // order), not every k up to the largest take: Paint Chain asks a million rings of a
+        // code with one non-zero digit.
         let mut options = Vec::new();
-        for k in 1..=self.game.max_take().min(n) {
-            let digit = self.game.digit(k);
-            if k == n && digit & 1 != 0 {
-                options.push(Nimber::ZERO);
-            } else if k < n && digit & 2 != 0 {
-                options.push(Nimber(u64::from(self.value_kept(n - k)?)));
-            }
+        if self.rules.whole.binary_search(&n).is_ok() {
+            options.push(Nimber::ZERO);
+        }
+        for &k in self.rules.single.iter().take_while(|&&k| k < n) {
+            options.push(Nimber(u64::from(self.value_kept(n - k)?)));
         }
         Ok(Nimber::mex(options))
     }
