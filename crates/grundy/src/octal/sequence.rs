@@ -594,14 +594,27 @@ impl Sequence {
         // Only the takes the code allows are visited (`rules` lists them in increasing
         // order), not every k up to the largest take: Paint Chain asks a million rings of a
         // code with one non-zero digit.
-        let mut options = Vec::new();
-        if self.rules.whole.binary_search(&n).is_ok() {
-            options.push(Nimber::ZERO);
+        let whole = self
+            .rules
+            .whole
+            .binary_search(&n)
+            .is_ok()
+            .then_some(Nimber::ZERO);
+        let mut missing = None;
+        let singles = self.rules.single.iter().take_while(|&&k| k < n).map(|&k| {
+            match self.value_kept(n - k) {
+                Ok(v) => Nimber(u64::from(v)),
+                Err(err) => {
+                    missing.get_or_insert(err);
+                    Nimber::ZERO
+                }
+            }
+        });
+        let mex = Nimber::mex(whole.into_iter().chain(singles));
+        match missing {
+            Some(err) => Err(err),
+            None => Ok(mex),
         }
-        for &k in self.rules.single.iter().take_while(|&&k| k < n) {
-            options.push(Nimber(u64::from(self.value_kept(n - k)?)));
-        }
-        Ok(Nimber::mex(options))
     }
 
     /// An iterator over G(0), G(1), ..., computing each value when it is reached; the
