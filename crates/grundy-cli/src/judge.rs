@@ -252,9 +252,9 @@ impl Input {
         };
         // Parsed in place: a judge input holds up to millions of tokens.
         let Some(value) = parse_int(token) else {
-            let text = String::from_utf8_lossy(token);
             return Err(at(format!(
-                "expected {what} (an integer from {min} to {max}), found {text:?}"
+                "expected {what} (an integer from {min} to {max}), found {}",
+                crate::output::quoted(token)
             )));
         };
         if value < min || value > max {

@@ -5,6 +5,20 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
+/// The longest token an error message quotes whole.
+const QUOTED_CHARS: usize = 32;
+
+/// `token` quoted for an error message: whole when short, else its first characters and
+/// its length, so a 5 MB token gives a one-line message.
+pub fn quoted(token: &[u8]) -> String {
+    let text = String::from_utf8_lossy(token);
+    if text.chars().count() <= QUOTED_CHARS {
+        return format!("{text:?}");
+    }
+    let prefix: String = text.chars().take(QUOTED_CHARS).collect();
+    format!("{prefix:?}... ({} bytes)", token.len())
+}
+
 /// Prints a clap error: help and version as clap renders them (exit 0), any other error as
 /// one line `grundy: ...` with a hint (exit 2).
 pub fn clap_error(err: clap::Error) -> ExitCode {
@@ -54,4 +68,20 @@ pub fn print_json<T: Serialize>(value: &T) -> anyhow::Result<()> {
     serde_json::to_writer_pretty(&mut out, value)?;
     writeln!(out)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quoted;
+
+    #[test]
+    fn long_tokens_are_cut() {
+        assert_eq!(quoted(b"12x"), "\"12x\"");
+        let long = vec![b'7'; 5_000_000];
+        let message = quoted(&long);
+        assert!(message.len() < 60, "{message}");
+        assert!(message.ends_with("... (5000000 bytes)"), "{message}");
+        let nuls = vec![0u8; 1000];
+        assert!(quoted(&nuls).len() < 250);
+    }
 }

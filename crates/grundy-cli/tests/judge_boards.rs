@@ -74,7 +74,7 @@ fn poj2068_bad_input() {
         "",
         "case 1, line 1: a take limit M must be from 1 to 16",
     );
-    check_bad("poj2068", "1 8192 4 4\n", "", "S must be from 1 to 8191");
+    check_bad("poj2068", "1 8193 4 4\n", "", "S must be from 1 to 8192");
 }
 
 #[test]

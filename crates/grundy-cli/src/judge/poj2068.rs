@@ -19,7 +19,7 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
         if n == 0 {
             return Ok(());
         }
-        let stones = input.int("S", 1, (1 << 13) - 1)? as u32;
+        let stones = input.int("S", 1, 1 << 13)? as u32;
         let mut limits = Vec::with_capacity(2 * n as usize);
         for _ in 0..2 * n {
             limits.push(input.int("a take limit M", 1, 16)? as u32);

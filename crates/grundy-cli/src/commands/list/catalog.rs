@@ -226,7 +226,10 @@ pub fn parse_family(words: &mut VecDeque<String>) -> anyhow::Result<Family> {
     let k = |text: String| -> anyhow::Result<u64> {
         match text.parse::<u64>() {
             Ok(k) if (1..=MAX_K).contains(&k) => Ok(k),
-            _ => bail!("{name} expects K, an integer from 1 to {MAX_K}, found {text:?}"),
+            _ => bail!(
+                "{name} expects K, an integer from 1 to {MAX_K}, found {}",
+                crate::output::quoted(text.as_bytes())
+            ),
         }
     };
     let family = match name.as_str() {
@@ -242,7 +245,10 @@ pub fn parse_family(words: &mut VecDeque<String>) -> anyhow::Result<Family> {
                 text
             };
             let set: SubtractionSet = text.parse().with_context(|| {
-                format!("{name} expects S like 1,3,4 (or !1,2, pow2, fib), found {text:?}")
+                format!(
+                    "{name} expects S like 1,3,4 (or !1,2, pow2, fib), found {}",
+                    crate::output::quoted(text.as_bytes())
+                )
             })?;
             Family::Subtraction(Subtraction::new(set))
         }
@@ -273,8 +279,9 @@ pub fn numbers(words: &[String], what: &str) -> anyhow::Result<Vec<u64>> {
         .map(|w| {
             w.parse::<u64>().map_err(|_| {
                 anyhow::anyhow!(
-                    "expected {what} (an integer from 0 to {}), found {w:?}",
-                    u64::MAX
+                    "expected {what} (an integer from 0 to {}), found {}",
+                    u64::MAX,
+                    crate::output::quoted(w.as_bytes())
                 )
             })
         })
