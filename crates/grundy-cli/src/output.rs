@@ -19,6 +19,39 @@ pub fn quoted(token: &[u8]) -> String {
     format!("{prefix:?}... ({} bytes)", token.len())
 }
 
+/// Reads a memory size in GiB (2^30 bytes), fractions allowed (`0.5`), as bytes: from 1 MiB
+/// to 1 PiB.
+pub fn gibibytes(text: &str) -> Result<u64, String> {
+    let gib: f64 = text.trim().parse().map_err(|_| {
+        format!(
+            "expected a size in GiB such as 8 or 0.5, found {}",
+            quoted(text.as_bytes())
+        )
+    })?;
+    let bytes = gib * f64::from(1u32 << 30);
+    if !bytes.is_finite() || bytes < f64::from(1u32 << 20) || bytes > (1u64 << 50) as f64 {
+        return Err(format!(
+            "must be from 0.001 GiB (1 MiB) to 1048576 GiB (1 PiB), found {text}"
+        ));
+    }
+    Ok(bytes as u64)
+}
+
+/// The message for a negative number where a count or size was expected: clap reads `-5`
+/// as an unknown flag, or reports the digit parser's error.
+fn negative_number(err: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let value = [ContextKind::InvalidValue, ContextKind::InvalidArg]
+        .into_iter()
+        .find_map(|kind| match err.get(kind) {
+            Some(ContextValue::String(v)) if v.starts_with('-') => Some(v.clone()),
+            _ => None,
+        })?;
+    let digits = value.strip_prefix('-')?;
+    let number = !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit() || c == '.');
+    number.then(|| format!("a number here must be at least 0, found {value}"))
+}
+
 /// Prints a clap error: help and version as clap renders them (exit 0), any other error as
 /// one line `grundy: ...` with a hint (exit 2).
 pub fn clap_error(err: clap::Error) -> ExitCode {
@@ -33,6 +66,11 @@ pub fn clap_error(err: clap::Error) -> ExitCode {
             } else {
                 ExitCode::SUCCESS
             }
+        }
+        _ if negative_number(&err).is_some() => {
+            let message = negative_number(&err).unwrap_or_default();
+            eprintln!("grundy: {message} (see 'grundy --help')");
+            ExitCode::from(2)
         }
         _ => {
             // The message is the first paragraph: one line, or a line and a list (the
@@ -73,6 +111,17 @@ pub fn print_json<T: Serialize>(value: &T) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::quoted;
+
+    #[test]
+    fn memory_sizes() {
+        assert_eq!(super::gibibytes("8"), Ok(8 << 30));
+        assert_eq!(super::gibibytes("0.5"), Ok(1 << 29));
+        assert!(super::gibibytes("0").unwrap_err().contains("must be from"));
+        assert!(super::gibibytes("-1").is_err());
+        assert!(super::gibibytes("NaN").is_err());
+        assert!(super::gibibytes("1e9").is_err());
+        assert!(super::gibibytes("x").unwrap_err().contains("GiB"));
+    }
 
     #[test]
     fn long_tokens_are_cut() {

@@ -341,3 +341,39 @@ fn errors_say_what_was_expected() {
     check_error(&["table", "wythoff", "--to", "100000"], "at most 200");
     check_error(&["table", "nim", "5"], "takes no position");
 }
+
+/// Negative numbers, memory sizes and oversized pair tables get plain messages, exit 2.
+#[test]
+fn plain_messages_for_bad_numbers() {
+    check_error(
+        &["table", "nim", "--to", "-5"],
+        "a number here must be at least 0, found -5",
+    );
+    check_error(
+        &["solve", "nim", "--", "-3"],
+        "a number here must be at least 0, found -3",
+    );
+    check_error(
+        &["octal", "0.6", "--memory", "abc"],
+        "expected a size in GiB such as 8 or 0.5",
+    );
+    check(
+        &["octal", "0.77", "--memory", "0.5"],
+        &["periodic, period 12"],
+    );
+    check_error(
+        &[
+            "table",
+            "subtraction",
+            "1,3,4",
+            "--pairs",
+            "--to",
+            "1000000",
+        ],
+        "at most 2000 here (a table of pairs holds (N + 1)^2 = 1000002000001 cells)",
+    );
+    check_error(
+        &["table", "bash", "3", "--pairs", "--to", "100000"],
+        "at most 2000 here",
+    );
+}

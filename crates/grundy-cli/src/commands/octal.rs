@@ -53,9 +53,10 @@ pub struct Args {
     /// How many values the text output lists.
     #[arg(long, default_value_t = 100, value_name = "K")]
     show: usize,
-    /// Memory the values may take, in GiB (2 bytes a value): the default 8 holds 2^32
-    /// values; a run that needs more is refused before it starts.
-    #[arg(long, default_value_t = 8, value_name = "GIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    /// Memory the values may take, in GiB (2^30 bytes; fractions such as 0.5 allowed; 2
+    /// bytes a value): the default 8 holds 2^32 values; a run that needs more is refused
+    /// before it starts.
+    #[arg(long, default_value = "8", value_name = "GIB", value_parser = crate::output::gibibytes)]
     memory: u64,
     /// Keep in memory only the first values (--keep) and a recent window of twice as many
     /// (42 MiB of values by default, whatever --to is); the values between go to FILE, 2 bytes
@@ -137,7 +138,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--spill needs the sparse method (the direct method reads every value)");
     }
     // Values are the positions here, at 2 bytes each: the memory bounds both.
-    let bytes = args.memory << 30;
+    let bytes = args.memory;
     let budget = Budget::default()
         .with_bytes(bytes)
         .with_positions(bytes / 2);

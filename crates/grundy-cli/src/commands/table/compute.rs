@@ -27,9 +27,13 @@ impl HeapRule for NimRule {
     }
 }
 
+/// The largest `--to` of a table of pairs of heaps, whatever the family: it holds
+/// (N + 1)^2 cells, 4 M at this bound.
+const PAIRS_CAP: u64 = 2_000;
+
 /// The largest `--to` for each kind of table.
 fn cap(family: &Family, pairs: bool) -> u64 {
-    match family {
+    let one_heap = match family {
         Family::Subtraction(s) => match s.set() {
             SubtractionSet::AllBut(_) => 20_000,
             _ => 1_000_000,
@@ -44,6 +48,11 @@ fn cap(family: &Family, pairs: bool) -> u64 {
         Family::MisereNim => 100,
         Family::Staircase => 60,
         Family::Moore(_) => 40,
+    };
+    if pairs {
+        one_heap.min(PAIRS_CAP)
+    } else {
+        one_heap
     }
 }
 
@@ -51,8 +60,16 @@ fn cap(family: &Family, pairs: bool) -> u64 {
 pub fn tabulate(family: &Family, to: u64, pairs: bool) -> anyhow::Result<Table> {
     let limit = cap(family, pairs);
     if to > limit {
+        let why = if pairs {
+            format!(
+                " (a table of pairs holds (N + 1)^2 = {} cells)",
+                (u128::from(to) + 1).pow(2)
+            )
+        } else {
+            String::new()
+        };
         bail!(
-            "--to {to} is too large for {}: at most {limit} here",
+            "--to {to} is too large for {}: at most {limit} here{why}",
             family.title()
         );
     }
