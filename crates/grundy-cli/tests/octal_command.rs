@@ -86,6 +86,50 @@ fn kill_after_saving(args: &[&str], file: &Path, at_least: usize) -> usize {
     saved_values(file)
 }
 
+/// Ctrl-C (SIGINT) stops a run cleanly: no value is printed, exit 2, the checkpoint holds
+/// the values proved so far, and resuming gives exactly the uninterrupted run's output.
+#[test]
+fn an_interrupted_run_saves_its_checkpoint_and_resumes() {
+    let args = ["octal", "0.6", "--to", "150000", "--json"];
+    let whole = grundy(&args);
+    assert!(whole.status.success(), "{}", stderr(&whole));
+
+    let file = temp_path("officers-sigint.ckpt");
+    let file_arg = file.to_str().expect("a UTF-8 path");
+    // No periodic checkpoint: only the interruption writes one.
+    let watched = [
+        &args[..],
+        &["--checkpoint", file_arg, "--checkpoint-interval", "100000"],
+    ]
+    .concat();
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(&watched)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the grundy binary runs");
+    sleep(Duration::from_millis(300));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("grundy finishes");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("checkpoint saved to"),
+        "{}",
+        stderr(&out)
+    );
+    let saved = saved_values(&file);
+    assert!((1..150_001).contains(&saved), "{saved}");
+
+    let resumed = grundy(&watched);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert_eq!(stdout(&resumed), stdout(&whole));
+}
+
 #[test]
 fn a_killed_run_resumes_to_the_same_values() {
     let last = "150000";

@@ -5,6 +5,7 @@
 //! checkpoint file (watch.rs), and draws the plot (plot.rs).
 
 use std::fs::{File, OpenOptions};
+use std::io::IsTerminal;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -192,6 +193,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.checkpoint.clone(),
         args.checkpoint_interval,
         spill_handle,
+        args.json,
     );
     let (started, resumed) = (Instant::now(), seq.len());
     let verdict = match args.to {
@@ -207,6 +209,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 (Method::Direct, 3) => 1500,
                 (Method::Direct, _) => 1 << 14,
             };
+            if !args.json && std::io::stderr().is_terminal() {
+                eprintln!(
+                    "grundy: no --to given: computing up to n = {} or until a period is proved (--to N goes further)",
+                    limit - 1
+                );
+            }
             watch.analyze(&mut seq, limit).map_err(hint_keep)?
         }
     };

@@ -6,6 +6,8 @@ use std::fs;
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -17,7 +19,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 /// Progress and checkpoints for one run.
 pub struct Watch {
     bar: Option<ProgressBar>,
+    /// Set by Ctrl-C: the run stops at the next progress report, saving its checkpoint.
+    interrupted: Arc<AtomicBool>,
+    /// False with --json or when stderr is not a terminal: no progress bar.
+    show_progress: bool,
     started: Instant,
+    /// The values there were when the run started (a resumed run's rate counts only new ones).
+    start_len: Option<usize>,
     checkpoint: Option<PathBuf>,
     every: Duration,
     last_save: Instant,
@@ -28,11 +36,19 @@ pub struct Watch {
 }
 
 impl Watch {
-    pub fn new(checkpoint: Option<PathBuf>, every_seconds: f64, spill: Option<fs::File>) -> Self {
+    pub fn new(
+        checkpoint: Option<PathBuf>,
+        every_seconds: f64,
+        spill: Option<fs::File>,
+        json: bool,
+    ) -> Self {
         let every = Duration::try_from_secs_f64(every_seconds.max(0.0)).unwrap_or(Duration::MAX);
         Watch {
             bar: None,
+            interrupted: ctrl_c(),
+            show_progress: !json && std::io::stderr().is_terminal(),
             started: Instant::now(),
+            start_len: None,
             checkpoint,
             every,
             last_save: Instant::now(),
@@ -114,21 +130,56 @@ impl Watch {
     }
 }
 
+/// A flag that Ctrl-C sets instead of killing the process (installed once per process).
+fn ctrl_c() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let set = Arc::clone(&flag);
+        // Without a handler (none can be installed) Ctrl-C ends the process as usual, which
+        // also reports no value.
+        let _ = ctrlc::set_handler(move || set.store(true, Ordering::Relaxed));
+        flag
+    })
+    .clone()
+}
+
 impl Observer for Watch {
     fn progress(&mut self, seq: &Sequence, limit: usize) -> ControlFlow<()> {
+        if self.interrupted.load(Ordering::Relaxed) {
+            if let Some(bar) = self.bar.take() {
+                bar.finish_and_clear();
+            }
+            // Only proved values are in `seq`: the checkpoint resumes exactly from here.
+            if let Err(err) = self.save(seq) {
+                self.error = Some(err);
+            } else if let Some(path) = &self.checkpoint {
+                eprintln!(
+                    "grundy: stopped at n = {}; checkpoint saved to {} (the same command resumes)",
+                    seq.len(),
+                    path.display()
+                );
+            }
+            return ControlFlow::Break(());
+        }
+        let start_len = *self.start_len.get_or_insert(seq.len());
         if self.bar.is_none()
+            && self.show_progress
             && self.started.elapsed() > Duration::from_secs(1)
-            && std::io::stderr().is_terminal()
         {
             let bar = ProgressBar::new(limit as u64);
             if let Ok(style) = ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} values ({per_sec}, {eta} left)",
+                "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} values ({msg}, {eta} left)",
             ) {
                 bar.set_style(style.progress_chars("=> "));
             }
             self.bar = Some(bar);
         }
         if let Some(bar) = &self.bar {
+            // The rate over the whole run, as the final report gives it.
+            let seconds = self.started.elapsed().as_secs_f64().max(1e-3);
+            let rate = (seq.len() - start_len.min(seq.len())) as f64 / seconds / 1e6;
+            bar.set_message(format!("{rate:.2} M values/s"));
             bar.set_length(limit as u64);
             bar.set_position(seq.len() as u64);
         }
