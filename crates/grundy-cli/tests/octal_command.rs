@@ -405,3 +405,22 @@ fn spill_errors_are_clear() {
     );
     let _ = std::fs::remove_file(&spill);
 }
+
+/// Once a period is proved, `--to` goes on by the period instead of searching: Kayles to
+/// 10^6 says so, and its values agree with the period (the library's tests compare the
+/// copy with the search on every short code).
+#[test]
+fn a_proved_period_extends_by_copying() {
+    let out = grundy(&["octal", "0.77", "--to", "1000000"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "0.77 (Kayles): 1000001 values by the sparse method (from n = 168 on by the proved period)"
+        ),
+        "{text}"
+    );
+    let json = stdout(&grundy(&["octal", "0.77", "--to", "1000000", "--json"]));
+    assert!(json.contains("\"by_period_from\": 168"), "{json}");
+    assert!(json.contains("\"values_computed\": 1000001"), "{json}");
+}

@@ -89,6 +89,8 @@ struct Report {
     max_take: usize,
     max_heaps: usize,
     values_computed: usize,
+    /// The heap size from which the values followed from the proved period, not a search.
+    by_period_from: Option<usize>,
     /// With `--spill`: the values kept in memory and in the spill file.
     kept: Option<Kept>,
     verdict: Verdict,
@@ -196,10 +198,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.json,
     );
     let (started, resumed) = (Instant::now(), seq.len());
+    let mut by_period_from = None;
     let verdict = match args.to {
         Some(last) => {
             let len = last.checked_add(1).context("--to is too large")?;
-            watch.extend(&mut seq, len).map_err(hint_keep)?;
+            by_period_from = watch.extend(&mut seq, len).map_err(hint_keep)?;
             let kept = seq.values();
             period::verdict(&kept[..len.min(kept.len())], seq.game())
         }
@@ -251,6 +254,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         max_take: game.max_take(),
         max_heaps: game.max_heaps(),
         values_computed: if tallied { seq.len() } else { values.len() },
+        by_period_from,
         kept: seq.window().map(|window| Kept {
             prefix: window.prefix,
             recent: window.recent,
@@ -376,11 +380,15 @@ fn render(report: &Report, elapsed: Timing) -> anyhow::Result<()> {
     let name = report.name.map(|n| format!(" ({n})")).unwrap_or_default();
     writeln!(
         out,
-        "{}{name}: {} value{} by the {} method in {:.3} s{}",
+        "{}{name}: {} value{} by the {} method{} in {:.3} s{}",
         report.code,
         report.values_computed,
         if report.values_computed == 1 { "" } else { "s" },
         report.method,
+        report
+            .by_period_from
+            .map(|n| format!(" (from n = {n} on by the proved period)"))
+            .unwrap_or_default(),
         elapsed.seconds,
         elapsed.rate()
     )?;

@@ -117,6 +117,16 @@ pub enum ComputeError {
         "only the sparse method can keep a window of values; the direct method reads them all"
     )]
     WindowNeedsSparse,
+    /// Values were to be extended by a period that the values computed do not prove.
+    #[error("the values G(0) .. G({}) do not prove period {period} from heap size {preperiod}", .len.saturating_sub(1))]
+    NotProved {
+        /// p.
+        period: usize,
+        /// e.
+        preperiod: usize,
+        /// How many values were computed.
+        len: usize,
+    },
     /// The sparse method was asked for a code whose moves leave three heaps.
     #[error("the sparse method handles codes whose moves leave at most two heaps; {code} leaves three: use the direct method")]
     SparseNeedsOctal {
@@ -531,14 +541,92 @@ impl Sequence {
             let Ok(stored) = u16::try_from(value) else {
                 return Err(ComputeError::ValueTooLarge { n });
             };
-            self.store.push(stored).map_err(spill_error)?;
-            self.tally.push(stored);
-            if let Engine::Sparse(sparse) = &mut self.engine {
-                sparse.push(n, stored);
+            self.commit(n, stored)?;
+        }
+        Ok(())
+    }
+
+    /// Stores G(n) = `value` as the next value, in every structure that follows the values.
+    fn commit(&mut self, n: usize, value: u16) -> Result<(), ComputeError> {
+        self.store.push(value).map_err(spill_error)?;
+        self.tally.push(value);
+        if let Engine::Sparse(sparse) = &mut self.engine {
+            sparse.push(n, value);
+        }
+        let value = usize::from(value);
+        if 2 * value + 2 > self.marks.len() {
+            self.marks.cover(2 * (value + 1).next_power_of_two());
+        }
+        Ok(())
+    }
+
+    /// Extends the sequence to `len` values by a period that the values computed so far
+    /// prove (the Octal Game Periodicity Theorem, see [`period`](super::period)): G(n) =
+    /// G(n - p) for n >= e + p, with no search. The values are exactly those
+    /// [`Sequence::extend_to`] would compute (tested against it), at the speed of a copy.
+    ///
+    /// # Errors
+    ///
+    /// [`ComputeError::NotProved`] when the values computed so far do not prove `period`
+    /// (fewer than its proof needs, or a value that breaks it); otherwise as
+    /// [`Sequence::extend_to`] (the budget, cancellation, a window's spill file).
+    ///
+    /// # Examples
+    ///
+    /// Kayles (0.77) has period 12 from heap size 71, proved by its first 168 values.
+    ///
+    /// ```
+    /// use grundy::octal::{period::Period, Method, Sequence};
+    /// let kayles = Period { period: 12, preperiod: 71 };
+    /// let mut seq = Sequence::new("0.77".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
+    /// seq.extend_to(100).unwrap();
+    /// assert!(seq.extend_by_period(10_000, kayles).is_err()); // not proved yet
+    /// seq.extend_to(168).unwrap();
+    /// seq.extend_by_period(10_000, kayles).unwrap();
+    /// assert_eq!(seq.get(9_999), seq.get(9_999 - 12));
+    /// ```
+    pub fn extend_by_period(
+        &mut self,
+        len: usize,
+        period: super::period::Period,
+    ) -> Result<(), ComputeError> {
+        let super::period::Period {
+            period: p,
+            preperiod: e,
+        } = period;
+        let have = self.store.len();
+        let needed = super::period::proof_length(&self.game, period);
+        // The theorem needs every value up to its proof length; values computed after it
+        // that a window still keeps must agree too (they do, if the theorem holds: a
+        // mismatch would be a bug, refused rather than extended).
+        let agrees = |n: usize| match (self.store.get(n), self.store.get(n - p)) {
+            (Some(a), Some(b)) => Some(a == b),
+            _ => None,
+        };
+        let proved = p >= 1
+            && needed <= have
+            && (e + p..needed).all(|n| agrees(n) == Some(true))
+            && (needed.max(e + p)..have).all(|n| agrees(n) != Some(false));
+        if !proved {
+            return Err(ComputeError::NotProved {
+                period: p,
+                preperiod: e,
+                len: have,
+            });
+        }
+        if len <= have {
+            return Ok(());
+        }
+        self.check_fits(len)?;
+        self.store.reserve(len);
+        for n in have..len {
+            if n.is_multiple_of(1 << 16) {
+                self.budget.check_cancelled()?;
             }
-            if 2 * value + 2 > self.marks.len() {
-                self.marks.cover(2 * (value + 1).next_power_of_two());
-            }
+            // n - p >= e + p - p >= e and n - p < n: computed; a window keeps the last
+            // values, at least a period of them.
+            let value = self.store.get(n - p).ok_or_else(|| self.not_kept(n - p))?;
+            self.commit(n, value)?;
         }
         Ok(())
     }

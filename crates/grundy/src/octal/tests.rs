@@ -343,3 +343,51 @@ fn sequences_are_send_and_sync() {
     fn send_and_sync<T: Send + Sync>() {}
     send_and_sync::<crate::octal::Sequence>();
 }
+
+/// Extending by a proved period gives exactly the values the search computes, on every
+/// short code whose period the first 600 values prove, and a period the values do not
+/// prove is refused.
+#[test]
+fn extending_by_a_proved_period_matches_the_search() {
+    let mut extended = 0;
+    for text in octal_codes() {
+        let direct = values(&text, Method::Direct, 2000);
+        let Some(found) = period::find_proved(&direct[..600], &code(&text)) else {
+            continue;
+        };
+        for method in [Method::Direct, Method::Sparse] {
+            let mut seq = Sequence::new(code(&text), method, Budget::default()).unwrap();
+            seq.extend_to(600).unwrap();
+            seq.extend_by_period(2000, found).unwrap();
+            assert_eq!(seq.values(), &direct[..], "{text} {method:?}");
+            assert_eq!(seq.tally().digest, checkpoint::digest(&direct), "{text}");
+            // The sequence goes on searching from there as if it had computed them.
+            seq.extend_to(2100).unwrap();
+            assert_eq!(
+                seq.values(),
+                &values(&text, Method::Direct, 2100)[..],
+                "{text}"
+            );
+        }
+        extended += 1;
+    }
+    assert!(extended > 500, "{extended}");
+    // Kayles: period 12 from 71 needs 168 values; 167 do not prove it, nor does period 11.
+    let kayles = period::Period {
+        period: 12,
+        preperiod: 71,
+    };
+    let mut seq = Sequence::new(code("0.77"), Method::Sparse, Budget::default()).unwrap();
+    seq.extend_to(167).unwrap();
+    assert!(matches!(
+        seq.extend_by_period(1000, kayles),
+        Err(ComputeError::NotProved { .. })
+    ));
+    seq.extend_to(300).unwrap();
+    let wrong = period::Period {
+        period: 11,
+        preperiod: 71,
+    };
+    assert!(seq.extend_by_period(1000, wrong).is_err());
+    assert_eq!(seq.len(), 300);
+}

@@ -73,22 +73,36 @@ impl Watch {
         }
     }
 
-    /// Extends `seq` to `len` values, watched.
-    pub fn extend(&mut self, seq: &mut Sequence, len: usize) -> anyhow::Result<()> {
+    /// Extends `seq` to `len` values, watched. Once the values prove a period on the way,
+    /// the rest follow from it by [`Sequence::extend_by_period`]: returns the heap size
+    /// from which they did.
+    pub fn extend(&mut self, seq: &mut Sequence, len: usize) -> anyhow::Result<Option<usize>> {
         seq.check_fits(len)?;
+        // Look for a period on the way: once the theorem proves one, the rest is a copy.
+        let verdict = self.analyze(seq, len)?;
+        let Verdict::Periodic {
+            period, preperiod, ..
+        } = verdict
+        else {
+            return Ok(None);
+        };
+        let from = seq.len();
+        if from >= len {
+            return Ok(None);
+        }
+        let period = period::Period { period, preperiod };
         while seq.len() < len {
-            let next = len.min(seq.len() + self.interval());
-            let res = seq.extend_to(next);
+            let next = len.min(seq.len() + 64 * self.interval());
+            let res = seq.extend_by_period(next, period);
             self.result(res)?;
             if self.progress(seq, len).is_break() {
                 let res: Result<(), _> = Err(SolveError::Interrupted.into());
-                return self.result(res);
+                return self.result(res).map(|()| None);
             }
         }
-        Ok(())
+        Ok(Some(from))
     }
 
-    /// Extends `seq` until its period is proved or `limit` values, watched.
     pub fn analyze(&mut self, seq: &mut Sequence, limit: usize) -> anyhow::Result<Verdict> {
         let res = period::analyze(seq, limit, self);
         self.result(res)
