@@ -19,6 +19,25 @@ pub fn quoted(token: &[u8]) -> String {
     format!("{prefix:?}... ({} bytes)", token.len())
 }
 
+/// Checks, before any long computation, that a plot can be written to `path`: its name
+/// ends in `.png` or `.svg`, and the file can be created (it is, empty, and the plot
+/// overwrites it). The error is one line naming the file and the reason.
+pub fn check_plot_path(path: &std::path::Path) -> anyhow::Result<()> {
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    if !matches!(extension.as_deref(), Some("svg" | "png")) {
+        anyhow::bail!(
+            "cannot tell the plot format of {}: use a file name ending in .png or .svg",
+            path.display()
+        );
+    }
+    if let Err(err) = std::fs::File::create(path) {
+        anyhow::bail!("cannot write the plot {}: {err}", path.display());
+    }
+    Ok(())
+}
+
 /// Reads a memory size in GiB (2^30 bytes), fractions allowed (`0.5`), as bytes: from 1 MiB
 /// to 1 PiB.
 pub fn gibibytes(text: &str) -> Result<u64, String> {
@@ -94,9 +113,15 @@ pub fn clap_error(err: clap::Error) -> ExitCode {
 /// True when `err` is a write to a closed pipe (`grundy ... | head`): not worth reporting.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
-        cause
+        let io_kind = cause
             .downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            .map(io::Error::kind)
+            .or_else(|| {
+                cause
+                    .downcast_ref::<serde_json::Error>()
+                    .and_then(serde_json::Error::io_error_kind)
+            });
+        io_kind == Some(io::ErrorKind::BrokenPipe)
     })
 }
 

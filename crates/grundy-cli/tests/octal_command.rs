@@ -217,11 +217,41 @@ fn a_run_too_large_is_refused_at_once() {
     let out = grundy(&["octal", "0.6", "--to", "100000000000"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("needs 100000000001 positions"),
+        stderr(&out).contains("100000000001 values are more than 2^32")
+            && stderr(&out).contains("which --memory cannot raise: pass --spill FILE"),
         "{}",
         stderr(&out)
     );
     assert!(stdout(&out).is_empty());
+    // Below 2^32, the size needed and the option that raises the limit.
+    let out = grundy(&["octal", "0.6", "--to", "600000000", "--memory", "0.5"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("needs 600000001 positions, more than the limit of 268435456"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// A plot that cannot be written is refused before the computation, in one line naming the
+/// file and the reason.
+#[test]
+fn an_unwritable_plot_is_refused_first() {
+    let out = grundy(&[
+        "octal",
+        "0.6",
+        "--to",
+        "100000000",
+        "--plot",
+        "/nonexistent/dir/x.png",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.starts_with("grundy: cannot write the plot /nonexistent/dir/x.png: "),
+        "{message}"
+    );
 }
 
 /// `--memory` bounds the values (2 bytes each): 1 GiB holds 2^29 of them.

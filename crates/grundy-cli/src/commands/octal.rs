@@ -15,7 +15,7 @@ use anyhow::Context;
 use grundy::octal::period::{self, Period, Verdict};
 use grundy::octal::stats::Distribution;
 use grundy::octal::{checkpoint, ComputeError, Method, Sequence, SpillFile, TakeAndBreak, Window};
-use grundy::Budget;
+use grundy::{Budget, SolveError};
 use serde::Serialize;
 
 use crate::output::print_json;
@@ -130,7 +130,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if args.spill.is_some() {
             anyhow::bail!("--plot draws every value, and a run with --spill keeps only a window of them in memory");
         }
-        plot::check_path(path)?;
+        crate::output::check_plot_path(path)?;
     }
     let method = args.method.unwrap_or(if game.max_heaps() <= 2 {
         Method::Sparse
@@ -184,6 +184,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(last) = args.to {
         let len = last.checked_add(1).context("--to is too large")?;
         if let Err(err) = seq.check_fits(len) {
+            if let ComputeError::Solve(SolveError::TooLarge { limit, .. }) = err {
+                if limit == 1 << 32 && seq.window().is_none() {
+                    anyhow::bail!(
+                        "{len} values are more than 2^32, the most a run keeping every value holds, which --memory cannot raise: pass --spill FILE to keep only a window of the values in memory"
+                    );
+                }
+            }
             let hint = match seq.window() {
                 None => " (pass --spill FILE to keep only a window of the values in memory)",
                 Some(_) => "",

@@ -74,6 +74,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(extra) = words.front() {
         anyhow::bail!("grundy table takes no position, found {extra:?} (use --to N)");
     }
+    if let Some(path) = &args.plot {
+        crate::output::check_plot_path(path)?;
+    }
     let table = compute::tabulate(&family, args.to, args.pairs)?;
     if let Some(path) = &args.plot {
         let picture = match &table.nimbers {

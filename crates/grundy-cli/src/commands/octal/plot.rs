@@ -8,20 +8,6 @@ use plotters::prelude::*;
 
 const MOST_POINTS: usize = 20_000;
 
-/// `Ok` when `path` names a format the plot can be drawn in (checked before a long run).
-pub fn check_path(path: &Path) -> anyhow::Result<()> {
-    let extension = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase());
-    match extension.as_deref() {
-        Some("svg" | "png") => Ok(()),
-        _ => anyhow::bail!(
-            "the plot file's name {} must end in .svg or .png",
-            path.display()
-        ),
-    }
-}
-
 /// Draws `values` to `path`.
 pub fn draw(path: &Path, code: &str, values: &[u16]) -> anyhow::Result<()> {
     let extension = path
