@@ -12,6 +12,9 @@ mod commands;
 mod judge;
 mod output;
 
+#[cfg(test)]
+mod fuzz;
+
 /// Exact solver for two-player games of perfect information.
 #[derive(Parser, Debug)]
 #[command(name = "grundy", version, about, long_about = None)]
