@@ -38,6 +38,35 @@ pub fn check_plot_path(path: &std::path::Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The memory this process may use for tables: three quarters of the smaller of the
+/// memory available now and the address-space limit (`ulimit -v`), when Linux says them
+/// (`/proc/meminfo`, `/proc/self/limits`); `None` elsewhere. Defaults are capped by it so
+/// that a refusal, not an allocation failure, ends a job too large for the machine.
+pub fn machine_bytes() -> Option<u64> {
+    let available = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|line| line.starts_with("MemAvailable:"))
+                .and_then(|line| line.split_whitespace().nth(1))
+                .and_then(|kib| kib.parse::<u64>().ok())
+        })
+        .map(|kib| kib.saturating_mul(1024));
+    let address_space = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|line| line.starts_with("Max address space"))
+                .and_then(|line| line.split_whitespace().nth(3))
+                .and_then(|soft| soft.parse::<u64>().ok())
+        });
+    let least = match (available, address_space) {
+        (Some(a), Some(b)) => a.min(b),
+        (a, b) => a.or(b)?,
+    };
+    Some(least / 4 * 3)
+}
+
 /// Reads a memory size in GiB (2^30 bytes), fractions allowed (`0.5`), as bytes: from 1 MiB
 /// to 1 PiB.
 pub fn gibibytes(text: &str) -> Result<u64, String> {

@@ -41,6 +41,23 @@ pub trait Game {
     /// Appends every move from `pos` to `out` (which the caller owns and has cleared).
     /// Appending none means the player to move cannot move.
     fn moves(&self, pos: &Self::Position, out: &mut Vec<Move<Self::Position>>);
+
+    /// At least as many moves as `pos` has, when that is cheap to know; `None` (the
+    /// default) when not. Solvers check it against their budget before asking for the
+    /// moves, so a position with more moves than memory holds (a Nim heap of 10^12) is
+    /// refused with its size instead of exhausting memory.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::nim::Nim;
+    /// use grundy::model::Game;
+    /// assert_eq!(Nim.max_moves(&vec![3, 5]), Some(8));
+    /// ```
+    fn max_moves(&self, pos: &Self::Position) -> Option<u64> {
+        let _ = pos;
+        None
+    }
 }
 
 /// One move: where it leads, the points it earns the mover, and whether the mover moves again.

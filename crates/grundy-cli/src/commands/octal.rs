@@ -55,10 +55,11 @@ pub struct Args {
     #[arg(long, default_value_t = 100, value_name = "K")]
     show: usize,
     /// Memory the values may take, in GiB (2^30 bytes; fractions such as 0.5 allowed; 2
-    /// bytes a value): the default 8 holds 2^32 values; a run that needs more is refused
+    /// bytes a value). The default, 8 (2^32 values), is lowered to three quarters of the
+    /// memory the machine has free (or of `ulimit -v`); a run that needs more is refused
     /// before it starts.
-    #[arg(long, default_value = "8", value_name = "GIB", value_parser = crate::output::gibibytes)]
-    memory: u64,
+    #[arg(long, value_name = "GIB", value_parser = crate::output::gibibytes)]
+    memory: Option<u64>,
     /// Keep in memory only the first values (--keep) and a recent window of twice as many
     /// (42 MiB of values by default, whatever --to is); the values between go to FILE, 2 bytes
     /// each, read back only by the rare long scans that reach them. For runs past what
@@ -141,7 +142,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--spill needs the sparse method (the direct method reads every value)");
     }
     // Values are the positions here, at 2 bytes each: the memory bounds both.
-    let bytes = args.memory;
+    let bytes = args.memory.unwrap_or_else(|| {
+        let default = 8 << 30;
+        crate::output::machine_bytes().map_or(default, |machine| machine.min(default))
+    });
     let budget = Budget::default()
         .with_bytes(bytes)
         .with_positions(bytes / 2);

@@ -53,7 +53,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         Play::Normal
     };
-    let budget = Budget::default().with_positions(args.max_positions);
+    let mut budget = Budget::default().with_positions(args.max_positions);
+    if let Some(machine) = crate::output::machine_bytes() {
+        let bytes = machine.min(budget.bytes());
+        budget = budget.with_bytes(bytes);
+    }
     let mut search = MemoSearch::new(&Nim, Outcomes(play), budget.clone());
     let best = optimal_moves(&mut search, &args.heaps).context("cannot solve this position")?;
     let outcome = best.value;

@@ -23,6 +23,10 @@ impl HeapRule for GrundyGame {
     fn options(&self, heap: u64, out: &mut Vec<(u64, u64)>) {
         out.extend((1..heap.div_ceil(2)).map(|first| (first, heap - first)));
     }
+
+    fn max_options(&self, heap: u64) -> Option<u64> {
+        Some(heap / 2)
+    }
 }
 
 #[cfg(test)]

@@ -30,6 +30,13 @@ pub trait HeapRule {
     /// Appends, for every move on one heap of `heap` tokens, the two heaps it leaves
     /// (0 stands for no heap: a move that only takes leaves `(heap - t, 0)`).
     fn options(&self, heap: u64, out: &mut Vec<(u64, u64)>);
+
+    /// At least as many options as a heap of `heap` tokens has, when cheap to know (see
+    /// [`Game::max_moves`]); `None` by default.
+    fn max_options(&self, heap: u64) -> Option<u64> {
+        let _ = heap;
+        None
+    }
 }
 
 /// A heap game as a [`Game`]: positions are rows of heaps (sorted, zeros dropped), a move
@@ -74,6 +81,12 @@ impl<R: HeapRule> Game for Heaps<R> {
                 out.push(Move::to(canonical(next)));
             }
         }
+    }
+
+    fn max_moves(&self, pos: &Vec<u64>) -> Option<u64> {
+        pos.iter().try_fold(0u64, |sum, &heap| {
+            Some(sum.saturating_add(self.0.max_options(heap)?))
+        })
     }
 }
 

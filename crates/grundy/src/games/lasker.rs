@@ -45,6 +45,10 @@ impl HeapRule for Lasker {
         out.extend((0..heap).map(|smaller| (smaller, 0)));
         out.extend((1..=heap / 2).map(|first| (first, heap - first)));
     }
+
+    fn max_options(&self, heap: u64) -> Option<u64> {
+        Some(heap.saturating_add(heap / 2))
+    }
 }
 
 #[cfg(test)]

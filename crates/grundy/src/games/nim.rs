@@ -31,6 +31,10 @@ impl Game for Nim {
             }
         }
     }
+
+    fn max_moves(&self, pos: &Vec<u64>) -> Option<u64> {
+        Some(pos.iter().fold(0u64, |sum, &heap| sum.saturating_add(heap)))
+    }
 }
 
 impl Components for Nim {

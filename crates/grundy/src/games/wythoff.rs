@@ -35,6 +35,10 @@ impl Game for Wythoff {
         out.extend((0..b).map(|y| Move::to((a, y))));
         out.extend((1..=a.min(b)).map(|t| Move::to((a - t, b - t))));
     }
+
+    fn max_moves(&self, &(a, b): &(u64, u64)) -> Option<u64> {
+        Some(a.saturating_add(b).saturating_add(a.min(b)))
+    }
 }
 
 /// The integer operations the exact formulas need, for `u128` and [`BigUint`].

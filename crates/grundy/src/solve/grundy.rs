@@ -179,6 +179,7 @@ impl<'g, G: Game> GrundySolver<'g, G> {
             self.budget.check_cancelled()?;
         }
         let start = moves.len();
+        check_moves(self.game, &pos, moves.len(), &self.budget)?;
         self.game.moves(&pos, moves);
         if moves[start..].iter().any(|m| m.points != 0 || m.again) {
             moves.truncate(start);
@@ -242,3 +243,18 @@ impl<'g, G: Game> GrundySolver<'g, G> {
 
 #[cfg(test)]
 mod tests;
+
+/// Refuses, before they are listed, moves that would take the move buffer (holding
+/// `listed` moves already) past the budget's bytes, when the game bounds their number.
+pub(crate) fn check_moves<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    listed: usize,
+    budget: &Budget,
+) -> Result<(), SolveError> {
+    if let Some(bound) = game.max_moves(pos) {
+        let per_move = size_of::<Move<G::Position>>() as u64;
+        budget.check_bytes(bound.saturating_add(listed as u64).saturating_mul(per_move))?;
+    }
+    Ok(())
+}

@@ -30,6 +30,7 @@ use rustc_hash::FxHasher;
 
 use crate::limits::{Budget, SolveError};
 use crate::model::{Game, Move};
+use crate::solve::grundy::check_moves;
 use crate::value::{Outcome, Play};
 
 type FxIndexMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
@@ -208,6 +209,19 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
         }
     }
 
+    /// The budget the search runs under.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::solve::memo::{MemoSearch, Scores};
+    /// let search = MemoSearch::new(&grundy::games::nim::Nim, Scores, grundy::Budget::default().with_positions(9));
+    /// assert_eq!(search.budget().positions(), 9);
+    /// ```
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
     /// The number of positions solved and stored so far.
     pub fn len(&self) -> usize {
         self.table.len()
@@ -252,12 +266,16 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
     /// assert!(matches!(tight.value(&vec![10, 10]), Err(SolveError::TooLarge { .. })));
     /// ```
     pub fn value(&mut self, pos: &G::Position) -> Result<E::Value, SolveError> {
-        let game = self.game;
+        let (game, budget) = (self.game, &self.budget);
         search(
             &mut self.table,
             &self.rule,
-            &self.budget,
-            |p, out| game.moves(p, out),
+            budget,
+            |p, out| {
+                check_moves(game, p, out.len(), budget)?;
+                game.moves(p, out);
+                Ok(())
+            },
             pos,
         )
     }
@@ -340,7 +358,7 @@ fn search<T, E, M>(
 where
     T: Table,
     E: Evaluation<Value = T::Value>,
-    M: Fn(&T::Key, &mut Vec<Move<T::Key>>),
+    M: Fn(&T::Key, &mut Vec<Move<T::Key>>) -> Result<(), SolveError>,
 {
     if let Some(Entry::Solved(v)) = table.get(root) {
         return Ok(v);
@@ -386,7 +404,7 @@ impl<T, E, M> Run<'_, T, E, M>
 where
     T: Table,
     E: Evaluation<Value = T::Value>,
-    M: Fn(&T::Key, &mut Vec<Move<T::Key>>),
+    M: Fn(&T::Key, &mut Vec<Move<T::Key>>) -> Result<(), SolveError>,
 {
     fn open(&mut self, pos: T::Key) -> Result<(), SolveError> {
         if (self.table.len() as u64 + 1).is_multiple_of(65_536) {
@@ -394,7 +412,7 @@ where
         }
         let moves = &mut self.moves;
         let start = moves.len();
-        (self.moves_of)(&pos, moves);
+        (self.moves_of)(&pos, moves)?;
         // Marked open after its moves are listed: a hash table's store to the new entry is a
         // cache miss, which would otherwise hold up the move list's stores (20% slower).
         self.table.open(&pos, self.budget)?;

@@ -294,7 +294,10 @@ impl<'g, G: Indexed> DenseOutcomeSearch<'g, G> {
             &mut self.cells,
             &self.rule,
             &self.budget,
-            |&i, out| game.indexed_moves(i, out),
+            |&i, out| {
+                game.indexed_moves(i, out);
+                Ok(())
+            },
             &index,
         )
     }
