@@ -401,6 +401,23 @@ fn spill_errors_are_clear() {
         "{}",
         stderr(&out)
     );
+    // A spill larger than the disk's free space is refused up front, leaving no file.
+    let out = grundy(&[
+        "octal",
+        "0.6",
+        "--to",
+        "100000000000000",
+        "--spill",
+        spill_arg,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("would need 199999991611394 bytes")
+            && stderr(&out).contains("bytes free"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!spill.exists(), "a refused run leaves no spill file");
     let out = grundy(&["octal", "0.6", "--spill", spill_arg, "--method", "direct"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(

@@ -177,6 +177,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut spill_handle = None;
     if let Some(file) = &args.spill {
         if seq.window().is_none() {
+            if let Some(last) = args.to {
+                check_spill_space(file, last.saturating_add(1), args.keep)?;
+            }
             let spill = open_spill(file, true)?;
             spill_handle = Some(spill.try_clone()?);
             let window = Window::new(args.keep as usize);
@@ -345,6 +348,26 @@ fn hint_keep(err: anyhow::Error) -> anyhow::Error {
 
 /// Opens the spill file for reading and writing, `fresh`: emptied, else as it is (a
 /// resumed run's).
+/// Refuses, before the spill file is created, a run whose spill would not fit the free
+/// space of its file system: `values` values past the first `keep`, 2 bytes each.
+fn check_spill_space(path: &Path, values: usize, keep: u64) -> anyhow::Result<()> {
+    let needed = (values as u64).saturating_sub(keep).saturating_mul(2);
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let free = fs4::available_space(dir)
+        .with_context(|| format!("cannot read the free space of {}", dir.display()))?;
+    if needed > free {
+        anyhow::bail!(
+            "the spill file {} would need {needed} bytes (2 bytes a value past the first {keep}), but {} has {free} bytes free",
+            path.display(),
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
 fn open_spill(path: &Path, fresh: bool) -> anyhow::Result<File> {
     OpenOptions::new()
         .read(true)
