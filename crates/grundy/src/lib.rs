@@ -18,6 +18,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod dynamic;
 pub mod games;
 pub mod limits;
 pub mod model;

@@ -44,6 +44,53 @@ pub struct GrundySolver<'g, G: Game> {
     table: FxMap<G::Position, Option<Nimber>>,
 }
 
+/// The table of a [`GrundySolver`] (component nimbers), detached from its game, so that an
+/// owner of the game (which a solver borrows) can keep solved components between solves.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::games::nim::Nim;
+/// use grundy::solve::grundy::GrundySolver;
+/// use grundy::{Budget, Nimber};
+/// let mut solver = GrundySolver::new(&Nim, Budget::default());
+/// solver.nimber(&vec![3]).unwrap();
+/// let table = solver.into_table();
+/// let again = GrundySolver::new(&Nim, Budget::default()).with_table(table);
+/// assert_eq!(again.len(), 3);
+/// ```
+pub struct GrundyTable<P>(FxMap<P, Option<Nimber>>);
+
+impl<P> Default for GrundyTable<P> {
+    fn default() -> Self {
+        GrundyTable(FxMap::default())
+    }
+}
+
+impl<P> GrundyTable<P> {
+    /// The number of components stored.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(grundy::solve::grundy::GrundyTable::<u8>::default().len(), 0);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// True when nothing is stored.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(grundy::solve::grundy::GrundyTable::<u8>::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 struct Frame<P> {
     pos: P,
     /// This frame's moves are `moves[start..]` (the top frame's are last in the buffer).
@@ -95,6 +142,35 @@ impl<'g, G: Game> GrundySolver<'g, G> {
             budget,
             table: FxMap::default(),
         }
+    }
+
+    /// The same solver, starting from `table` (solved earlier for the same game).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::solve::grundy::{GrundySolver, GrundyTable};
+    /// let solver = GrundySolver::new(&grundy::games::nim::Nim, grundy::Budget::default())
+    ///     .with_table(GrundyTable::default());
+    /// assert!(solver.is_empty());
+    /// ```
+    pub fn with_table(mut self, table: GrundyTable<G::Position>) -> Self {
+        self.table = table.0;
+        self
+    }
+
+    /// The table of solved components, for [`GrundySolver::with_table`] later.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::solve::grundy::GrundySolver;
+    /// let mut solver = GrundySolver::new(&grundy::games::nim::Nim, grundy::Budget::default());
+    /// solver.nimber(&vec![2]).unwrap();
+    /// assert_eq!(solver.into_table().len(), 2);
+    /// ```
+    pub fn into_table(self) -> GrundyTable<G::Position> {
+        GrundyTable(self.table)
     }
 
     /// The number of components solved and stored.

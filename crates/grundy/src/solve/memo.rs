@@ -222,6 +222,35 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
         &self.budget
     }
 
+    /// The same search, starting from `table` (solved earlier for the same game and rule).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::solve::memo::{MemoSearch, MemoTable, Scores};
+    /// let search = MemoSearch::new(&grundy::games::nim::Nim, Scores, grundy::Budget::default())
+    ///     .with_table(MemoTable::default());
+    /// assert!(search.is_empty());
+    /// ```
+    pub fn with_table(mut self, table: MemoTable<G::Position, E::Value>) -> Self {
+        self.table = table.0;
+        self
+    }
+
+    /// The table of solved positions, for [`MemoSearch::with_table`] later.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::solve::memo::{MemoSearch, Scores};
+    /// let mut search = MemoSearch::new(&grundy::games::nim::Nim, Scores, grundy::Budget::default());
+    /// search.value(&vec![1]).unwrap();
+    /// assert_eq!(search.into_table().len(), 2);
+    /// ```
+    pub fn into_table(self) -> MemoTable<G::Position, E::Value> {
+        MemoTable(self.table)
+    }
+
     /// The number of positions solved and stored so far.
     pub fn len(&self) -> usize {
         self.table.len()
@@ -278,6 +307,53 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
             },
             pos,
         )
+    }
+}
+
+/// The transposition table of a [`MemoSearch`], detached from its game, so that an owner of
+/// the game (which a search borrows) can keep solved positions between searches.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::games::nim::Nim;
+/// use grundy::solve::memo::{MemoSearch, MemoTable, Outcomes};
+/// use grundy::{Budget, Outcome, Play};
+/// let mut search = MemoSearch::new(&Nim, Outcomes(Play::Normal), Budget::default());
+/// search.value(&vec![2, 3]).unwrap();
+/// let table: MemoTable<Vec<u64>, Outcome> = search.into_table();
+/// let again = MemoSearch::new(&Nim, Outcomes(Play::Normal), Budget::default()).with_table(table);
+/// assert!(!again.is_empty());
+/// ```
+pub struct MemoTable<P, V>(FxIndexMap<P, Entry<V>>);
+
+impl<P, V> Default for MemoTable<P, V> {
+    fn default() -> Self {
+        MemoTable(FxIndexMap::default())
+    }
+}
+
+impl<P, V> MemoTable<P, V> {
+    /// The number of positions stored.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(grundy::solve::memo::MemoTable::<u8, i64>::default().len(), 0);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// True when nothing is stored.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(grundy::solve::memo::MemoTable::<u8, i64>::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 }
 

@@ -1,0 +1,463 @@
+//! One front door for every game: positions as plain data, every solver behind one trait.
+//!
+//! A front end (the command line's `solve` and `play`, a web playground, the Python package,
+//! a game file's interpreter) holds an `Arc<dyn DynGame>` and never sees a game's types:
+//! positions are [`Datum`]s (integers, strings, booleans, lists of them; JSON maps onto
+//! them directly), moves are [`DynMove`]s with a label in the game's own notation, and
+//! [`DynGame::solve`] answers with a [`Solution`]: the value of the position (outcome,
+//! remoteness, nimber or exact score, as the game's [`Kind`] allows), every move with its
+//! value for the mover, the optimal moves and a principal line.
+//!
+//! Any [`crate::Game`] becomes a `DynGame` through [`adapter::Adapter`] and a small
+//! [`adapter::Notation`] (position to and from a `Datum`, text, move labels);
+//! [`builtin`] does that for every game of the library. The adapter runs the generic
+//! engine (memo search, Grundy solver, retrograde analysis), never a closed form, and
+//! keeps its tables between calls, so a play session that asks about many positions of one
+//! game searches each position once.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::limits::{Budget, SolveError};
+use crate::value::{Nimber, Outcome, Play};
+
+pub mod adapter;
+pub mod builtin;
+
+/// A position as plain data: what a front end stores, sends and compares.
+///
+/// Serialized untagged, so JSON is natural: `[3, 5, 7]` is a list of three integers.
+/// `Display` writes the same JSON-like text.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::Datum;
+/// let heaps = Datum::ints([3, 5, 7]);
+/// assert_eq!(heaps.to_string(), "[3, 5, 7]");
+/// let back: Datum = serde_json::from_str("[3, 5, 7]").unwrap();
+/// assert_eq!(back, heaps);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Datum {
+    /// A boolean.
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+    /// A string.
+    Str(String),
+    /// A list of data.
+    List(Vec<Datum>),
+}
+
+impl Datum {
+    /// A list of integers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::Datum;
+    /// assert_eq!(Datum::ints([1, 2]), Datum::List(vec![Datum::Int(1), Datum::Int(2)]));
+    /// ```
+    pub fn ints<I: IntoIterator<Item = i64>>(values: I) -> Datum {
+        Datum::List(values.into_iter().map(Datum::Int).collect())
+    }
+
+    /// The integer, if this is one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::Datum;
+    /// assert_eq!(Datum::Int(4).as_int(), Some(4));
+    /// assert_eq!(Datum::Bool(true).as_int(), None);
+    /// ```
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Datum::Int(value) => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// The items, if this is a list.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::Datum;
+    /// assert_eq!(Datum::ints([7]).as_list().map(|l| l.len()), Some(1));
+    /// ```
+    pub fn as_list(&self) -> Option<&[Datum]> {
+        match self {
+            Datum::List(items) => Some(items),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Datum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Datum::Bool(value) => write!(f, "{value}"),
+            Datum::Int(value) => write!(f, "{value}"),
+            Datum::Str(text) => write!(f, "{text:?}"),
+            Datum::List(items) => {
+                f.write_str("[")?;
+                for (item_idx, item) in items.iter().enumerate() {
+                    if item_idx > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{item}")?;
+                }
+                f.write_str("]")
+            }
+        }
+    }
+}
+
+/// What values a game has, which decides what [`DynGame::solve`] reports.
+///
+/// Serialized with a `kind` tag: `{"kind": "impartial", "play": "normal"}`.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::Kind;
+/// use grundy::Play;
+/// let kind = Kind::Impartial { play: Play::Normal };
+/// assert!(kind.has_nimbers());
+/// assert_eq!(kind.to_string(), "impartial, normal play");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Kind {
+    /// Both players have the same moves, no points, no bonus turns: outcomes with
+    /// remoteness, and nimbers under normal play.
+    Impartial {
+        /// Normal or misère play.
+        play: Play,
+    },
+    /// Win or loss only (moves may differ by whose turn it is, or grant bonus turns):
+    /// outcomes with remoteness.
+    WinLoss {
+        /// What a player who cannot move gets.
+        play: Play,
+    },
+    /// Moves earn points; the value is the exact best points difference for the mover
+    /// (a positive difference is a win, a negative one a loss, a tie is reported as a draw).
+    Scoring,
+    /// Positions may repeat: win, loss or draw by retrograde analysis (no remoteness).
+    Loopy {
+        /// What a player who cannot move gets.
+        play: Play,
+    },
+}
+
+impl Kind {
+    /// True when positions have nimbers (impartial games under normal play).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::Kind;
+    /// assert!(!Kind::Impartial { play: grundy::Play::Misere }.has_nimbers());
+    /// ```
+    pub fn has_nimbers(&self) -> bool {
+        matches!(self, Kind::Impartial { play: Play::Normal })
+    }
+
+    /// The play convention (scoring games end by score: [`Play::Normal`] is reported).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::Kind;
+    /// use grundy::Play;
+    /// assert_eq!(Kind::WinLoss { play: Play::Misere }.play(), Play::Misere);
+    /// ```
+    pub fn play(&self) -> Play {
+        match self {
+            Kind::Impartial { play } | Kind::WinLoss { play } | Kind::Loopy { play } => *play,
+            Kind::Scoring => Play::Normal,
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let play = |play: &Play| match play {
+            Play::Normal => "normal play",
+            Play::Misere => "misère play",
+        };
+        match self {
+            Kind::Impartial { play: p } => write!(f, "impartial, {}", play(p)),
+            Kind::WinLoss { play: p } => write!(f, "win/loss, {}", play(p)),
+            Kind::Scoring => f.write_str("scoring"),
+            Kind::Loopy { play: p } => write!(f, "loopy, {}", play(p)),
+        }
+    }
+}
+
+/// A move: its label in the game's notation, where it leads, its points and bonus turn.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::{Datum, DynMove};
+/// let mv = DynMove { label: "heap 1: 3 -> 2".into(), to: Datum::ints([2]), points: 0, again: false };
+/// assert_eq!(mv.to, Datum::ints([2]));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DynMove {
+    /// How a person names the move (short, unique among a position's moves).
+    pub label: String,
+    /// The position after the move, seen from the player then to move.
+    pub to: Datum,
+    /// Points the mover earns (scoring games only; 0 otherwise).
+    pub points: i64,
+    /// True when the mover moves again.
+    pub again: bool,
+}
+
+/// The value of a position (for the player to move) or of a move (for the mover).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::Value;
+/// use grundy::Outcome;
+/// let v = Value::outcome(Outcome::Win);
+/// assert_eq!((v.remoteness, v.nimber, v.score), (None, None, None));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Value {
+    /// Win, loss or draw.
+    pub outcome: Outcome,
+    /// Moves to the end under best play (the winner hurries, the loser delays); `None` for
+    /// loopy and scoring games, and for sums too large to search whole (see
+    /// [`adapter::REMOTENESS_POSITIONS`]).
+    pub remoteness: Option<u64>,
+    /// The nimber (impartial games under normal play): of the position itself, or, for a
+    /// move, of the position it leads to.
+    pub nimber: Option<Nimber>,
+    /// The exact best points difference (scoring games).
+    pub score: Option<i64>,
+}
+
+impl Value {
+    /// A bare outcome.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(grundy::dynamic::Value::outcome(grundy::Outcome::Draw).outcome, grundy::Outcome::Draw);
+    /// ```
+    pub fn outcome(outcome: Outcome) -> Value {
+        Value {
+            outcome,
+            remoteness: None,
+            nimber: None,
+            score: None,
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    /// `win in 3`, `loss in 4`, `draw`, `score +2`, with ` (*1)` for a nimber.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.score {
+            Some(score) => write!(f, "score {score:+}")?,
+            None => {
+                write!(f, "{}", self.outcome)?;
+                if let Some(moves) = self.remoteness {
+                    write!(f, " in {moves}")?;
+                }
+            }
+        }
+        if let Some(nimber) = self.nimber {
+            write!(f, " ({nimber})")?;
+        }
+        Ok(())
+    }
+}
+
+/// A move with its value for the mover.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::{Datum, DynMove, MoveValue, Value};
+/// let mv = DynMove { label: "take".into(), to: Datum::Int(0), points: 0, again: false };
+/// let valued = MoveValue { mv, value: Value::outcome(grundy::Outcome::Win) };
+/// assert_eq!(valued.value.outcome, grundy::Outcome::Win);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveValue {
+    /// The move.
+    #[serde(flatten)]
+    pub mv: DynMove,
+    /// What it is worth to the mover (its nimber is the nimber of the position reached).
+    pub value: Value,
+}
+
+/// Everything [`DynGame::solve`] knows about a position.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::{builtin, Datum, DynGame};
+/// use grundy::{Budget, Nimber, Outcome};
+/// let nim = builtin::nim();
+/// let sol = nim.solve(&Datum::ints([3, 5, 7]), &Budget::default()).unwrap();
+/// assert_eq!(sol.value.outcome, Outcome::Win);
+/// assert_eq!(sol.value.nimber, Some(Nimber(1)));
+/// assert_eq!(sol.optimal.len(), 3);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Solution {
+    /// The position solved.
+    pub position: Datum,
+    /// Its value for the player to move.
+    pub value: Value,
+    /// Every move, in the game's order, with its value for the mover.
+    pub moves: Vec<MoveValue>,
+    /// Indices into `moves` of the optimal moves: the quickest wins (or, losing, the longest
+    /// resistance; all winning moves where remoteness is unknown), or the best score.
+    pub optimal: Vec<usize>,
+    /// A principal line: optimal moves for both sides from here, to the end of the game or
+    /// [`adapter::MAX_LINE`] moves (a loopy game's line stops where a position repeats).
+    pub line: Vec<DynMove>,
+}
+
+/// Why a [`DynGame`] call failed.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::DynError;
+/// let err = DynError::Position("a heap is an integer from 0 up, found \"x\"".into());
+/// assert_eq!(err.to_string(), "bad position: a heap is an integer from 0 up, found \"x\"");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum DynError {
+    /// The position (text or data) is not a position of this game; says what is wrong.
+    #[error("bad position: {0}")]
+    Position(String),
+    /// No move matches what a player typed.
+    #[error("no move {choice:?}: give a move's label, its number (1 to {count}) or the position it leads to")]
+    NoSuchMove {
+        /// What was typed.
+        choice: String,
+        /// How many moves there are.
+        count: usize,
+    },
+    /// The solver refused or stopped.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+/// A game behind one object-safe interface: positions are [`Datum`]s.
+///
+/// Implementations are `Send + Sync`: one `Arc<dyn DynGame>` serves many sessions, each
+/// call locking nothing while it searches (see [`adapter::Adapter`] for how tables are
+/// kept).
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Arc;
+/// use grundy::dynamic::{builtin, DynGame};
+/// use grundy::Budget;
+/// let game: Arc<dyn DynGame> = builtin::nim();
+/// let pos = game.parse("1 2").unwrap();
+/// let reply = game.play(&pos, "1 1").unwrap(); // by the position it leads to
+/// assert_eq!(game.show(&reply.to).unwrap(), "1 1");
+/// let sol = game.solve(&reply.to, &Budget::default()).unwrap();
+/// assert_eq!(sol.value.outcome, grundy::Outcome::Loss);
+/// ```
+pub trait DynGame: Send + Sync {
+    /// The game's name with its parameters, e.g. `subtraction 1,3,4`.
+    fn name(&self) -> String;
+
+    /// One line saying what the game is.
+    fn description(&self) -> String;
+
+    /// What values it has.
+    fn kind(&self) -> Kind;
+
+    /// The usual start position, when the game has one.
+    fn start(&self) -> Option<Datum>;
+
+    /// Reads a position from text (heaps as `3 5 7`; boards as the game documents).
+    ///
+    /// # Errors
+    ///
+    /// [`DynError::Position`] naming the bad word or line.
+    fn parse(&self, text: &str) -> Result<Datum, DynError>;
+
+    /// Checks that `pos` is a position of the game and returns it in normal form.
+    ///
+    /// # Errors
+    ///
+    /// [`DynError::Position`] saying what is wrong.
+    fn check(&self, pos: &Datum) -> Result<Datum, DynError>;
+
+    /// The position as text (parsed back by [`DynGame::parse`]); boards may take many lines.
+    ///
+    /// # Errors
+    ///
+    /// [`DynError::Position`] when `pos` is not a position of the game.
+    fn show(&self, pos: &Datum) -> Result<String, DynError>;
+
+    /// Every move from `pos`, in the game's order (none: the player to move cannot move).
+    ///
+    /// # Errors
+    ///
+    /// [`DynError::Position`] when `pos` is not a position of the game.
+    fn moves(&self, pos: &Datum) -> Result<Vec<DynMove>, DynError>;
+
+    /// Solves `pos` within `budget`.
+    ///
+    /// # Errors
+    ///
+    /// [`DynError::Position`] for a bad position, [`DynError::Solve`] when the solver
+    /// refuses (too large, a cycle in a game not declared loopy) or is interrupted.
+    fn solve(&self, pos: &Datum, budget: &Budget) -> Result<Solution, DynError>;
+
+    /// The move a person means by `choice`: a move's label (spaces do not matter), else its
+    /// number counted from 1, else the text of the position it leads to.
+    ///
+    /// # Errors
+    ///
+    /// [`DynError::NoSuchMove`] when nothing matches; [`DynError::Position`] for a bad
+    /// position.
+    fn play(&self, pos: &Datum, choice: &str) -> Result<DynMove, DynError> {
+        let moves = self.moves(pos)?;
+        let squeeze = |text: &str| text.split_whitespace().collect::<String>();
+        let wanted = squeeze(choice);
+        if let Some(mv) = moves.iter().find(|m| squeeze(&m.label) == wanted) {
+            return Ok(mv.clone());
+        }
+        if let Ok(number) = choice.trim().parse::<usize>() {
+            if (1..=moves.len()).contains(&number) {
+                return Ok(moves[number - 1].clone());
+            }
+        }
+        if let Ok(target) = self.parse(choice) {
+            if let Some(mv) = moves.iter().find(|m| m.to == target) {
+                return Ok(mv.clone());
+            }
+        }
+        Err(DynError::NoSuchMove {
+            choice: choice.trim().to_string(),
+            count: moves.len(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

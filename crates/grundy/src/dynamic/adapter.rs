@@ -1,0 +1,669 @@
+//! The generic adapter: any [`Game`] with a [`Notation`] is a [`DynGame`].
+//!
+//! [`Adapter`] owns the game and the tables its solvers fill. Solvers borrow the game, so
+//! the adapter keeps their tables detached ([`MemoTable`], [`GrundyTable`]) behind a
+//! mutex: a call takes the table out, searches without holding the lock, and puts it back
+//! (the larger of two tables wins when two calls ran at once). Many sessions can share one
+//! `Arc<dyn DynGame>`: none waits for another's search, and a session that asks about many
+//! positions of one game reuses what earlier calls solved.
+//!
+//! What [`DynGame::solve`] runs depends on the [`Kind`]:
+//!
+//! - impartial, normal play: the Grundy solver (components split when the game has
+//!   [`Components`]) for the nimbers and the outcome, and the memo search with
+//!   [`Remoteness`] for remoteness, tried within [`REMOTENESS_POSITIONS`] positions (a large
+//!   sum solves by its components, but cannot be searched whole);
+//! - impartial misère and win/loss games: the memo search with [`Remoteness`];
+//! - scoring games: the memo search with [`Scores`];
+//! - loopy games: retrograde analysis from the position, kept and reused for every position
+//!   it reached.
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use crate::dynamic::{Datum, DynError, DynGame, DynMove, Kind, MoveValue, Solution, Value};
+use crate::limits::{Budget, SolveError};
+use crate::model::{Components, Game, Move};
+use crate::solve::grundy::{GrundySolver, GrundyTable};
+use crate::solve::memo::{Evaluation, MemoSearch, MemoTable, Scores};
+use crate::solve::retrograde::{retrograde, RetrogradeTable};
+use crate::solve::strategy::{Remoteness, Timed};
+use crate::value::{Nimber, Outcome, Play};
+
+/// The most positions the whole-position remoteness search of an impartial normal-play game
+/// may store (or the budget's positions, if fewer); past it, remoteness is left out.
+pub const REMOTENESS_POSITIONS: u64 = 1 << 22;
+
+/// The most moves of a principal line.
+pub const MAX_LINE: usize = 1_000;
+
+/// How a game's positions and moves are written: to and from [`Datum`] and text.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::adapter::Notation;
+/// use grundy::dynamic::{Datum, DynError};
+/// use grundy::model::Move;
+///
+/// // One heap, written as its size.
+/// struct Size;
+/// impl Notation<u64> for Size {
+///     fn to_datum(&self, pos: &u64) -> Datum { Datum::Int(*pos as i64) }
+///     fn read(&self, datum: &Datum) -> Result<u64, DynError> {
+///         datum.as_int().and_then(|n| u64::try_from(n).ok())
+///             .ok_or_else(|| DynError::Position(format!("expected a size, found {datum}")))
+///     }
+///     fn parse(&self, text: &str) -> Result<u64, DynError> {
+///         text.trim().parse().map_err(|_| DynError::Position(format!("expected a size, found {text:?}")))
+///     }
+///     fn show(&self, pos: &u64) -> String { pos.to_string() }
+/// }
+/// assert_eq!(Size.label(&5, &Move::to(3)), "3");
+/// assert!(Size.parse("x").is_err());
+/// ```
+pub trait Notation<P>: Send + Sync {
+    /// The position as data (the form every front end stores).
+    fn to_datum(&self, pos: &P) -> Datum;
+
+    /// The position that `datum` writes.
+    ///
+    /// # Errors
+    ///
+    /// [`DynError::Position`] saying what is wrong.
+    fn read(&self, datum: &Datum) -> Result<P, DynError>;
+
+    /// The position that `text` writes.
+    ///
+    /// # Errors
+    ///
+    /// [`DynError::Position`] naming the bad word or line.
+    fn parse(&self, text: &str) -> Result<P, DynError>;
+
+    /// The position as text, parsed back by [`Notation::parse`].
+    fn show(&self, pos: &P) -> String;
+
+    /// A short label for `mv` from `from`, unique among the moves from `from`; by default,
+    /// the position it leads to.
+    fn label(&self, from: &P, mv: &Move<P>) -> String {
+        let _ = from;
+        self.show(&mv.to)
+    }
+}
+
+/// Builds the Grundy solver of a game (splitting components or not).
+type MakeGrundy<G> = for<'a> fn(&'a Canon<G>, Budget) -> GrundySolver<'a, Canon<G>>;
+
+fn split<G: Components>(game: &Canon<G>, budget: Budget) -> GrundySolver<'_, Canon<G>> {
+    GrundySolver::new(game, budget)
+}
+
+fn whole<G: Game>(game: &Canon<G>, budget: Budget) -> GrundySolver<'_, Canon<G>> {
+    GrundySolver::without_components(game, budget)
+}
+
+/// The game as the solvers see it: every position reached is put in normal form (a row of
+/// heaps sorted, zeros dropped), so that positions equal up to order share a table entry.
+struct Canon<G: Game> {
+    game: G,
+    canonical: Option<Normalize<G::Position>>,
+}
+
+impl<G: Game> Canon<G> {
+    fn normal(&self, pos: &G::Position) -> G::Position {
+        match self.canonical {
+            Some(canonical) => canonical(pos),
+            None => pos.clone(),
+        }
+    }
+}
+
+impl<G: Game> Game for Canon<G> {
+    type Position = G::Position;
+
+    fn moves(&self, pos: &G::Position, out: &mut Vec<Move<G::Position>>) {
+        let start = out.len();
+        self.game.moves(pos, out);
+        if let Some(canonical) = self.canonical {
+            for mv in &mut out[start..] {
+                mv.to = canonical(&mv.to);
+            }
+        }
+    }
+}
+
+impl<G: Components> Components for Canon<G> {
+    fn components(&self, pos: &G::Position, out: &mut Vec<G::Position>) {
+        self.game.components(pos, out);
+    }
+}
+
+/// Puts a position in normal form.
+type Normalize<P> = fn(&P) -> P;
+
+/// Selects one table of [`Tables`].
+type Pick<P, V> = fn(&mut Tables<P>) -> &mut MemoTable<P, V>;
+
+/// A solve's parts: the position's value, each move's, the optimal moves, a line.
+type Solved<P> = (Value, Vec<Value>, Vec<usize>, Vec<Move<P>>);
+
+/// The solvers' tables, kept between calls.
+struct Tables<P> {
+    timed: MemoTable<P, Timed>,
+    scores: MemoTable<P, i64>,
+    nimbers: GrundyTable<P>,
+    loopy: Option<Arc<RetrogradeTable<P>>>,
+}
+
+/// A [`Game`] with its [`Notation`], name and [`Kind`], as a [`DynGame`].
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::adapter::Adapter;
+/// use grundy::dynamic::builtin::HeapNotation;
+/// use grundy::dynamic::{Datum, DynGame, Kind};
+/// use grundy::games::nim::Nim;
+/// use grundy::{Budget, Nimber, Play};
+///
+/// let game = Adapter::new(Nim, HeapNotation, "nim", "take any number from one heap",
+///     Kind::Impartial { play: Play::Normal }).with_components();
+/// let sol = game.solve(&Datum::ints([1, 2]), &Budget::default()).unwrap();
+/// assert_eq!(sol.value.nimber, Some(Nimber(3)));
+/// assert_eq!(sol.moves[sol.optimal[0]].mv.label, "heap 2: 2 -> 1");
+/// ```
+pub struct Adapter<G: Game, N> {
+    game: Canon<G>,
+    notation: N,
+    name: String,
+    description: String,
+    kind: Kind,
+    start: Option<G::Position>,
+    grundy: MakeGrundy<G>,
+    tables: Mutex<Tables<G::Position>>,
+}
+
+impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
+    /// `game` written in `notation`, named `name`, with values of `kind`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::adapter::Adapter;
+    /// use grundy::dynamic::builtin::PairNotation;
+    /// use grundy::dynamic::{DynGame, Kind};
+    /// use grundy::games::corner::Corner;
+    /// use grundy::Play;
+    /// let game = Adapter::new(Corner, PairNotation, "corner", "to the corner", Kind::Impartial { play: Play::Normal });
+    /// assert_eq!(game.name(), "corner");
+    /// ```
+    pub fn new(
+        game: G,
+        notation: N,
+        name: impl Into<String>,
+        description: impl Into<String>,
+        kind: Kind,
+    ) -> Self {
+        Adapter {
+            game: Canon {
+                game,
+                canonical: None,
+            },
+            notation,
+            name: name.into(),
+            description: description.into(),
+            kind,
+            start: None,
+            grundy: whole::<G>,
+            tables: Mutex::new(Tables {
+                timed: MemoTable::default(),
+                scores: MemoTable::default(),
+                nimbers: GrundyTable::default(),
+                loopy: None,
+            }),
+        }
+    }
+
+    /// The same game, with `start` as its start position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::adapter::Adapter;
+    /// use grundy::dynamic::builtin::PairNotation;
+    /// use grundy::dynamic::{Datum, DynGame, Kind};
+    /// use grundy::games::corner::Corner;
+    /// use grundy::Play;
+    /// let game = Adapter::new(Corner, PairNotation, "corner", "", Kind::Impartial { play: Play::Normal })
+    ///     .with_start((3, 4));
+    /// assert_eq!(game.start(), Some(Datum::ints([3, 4])));
+    /// ```
+    pub fn with_start(mut self, start: G::Position) -> Self {
+        self.start = Some(start);
+        self
+    }
+
+    /// The game being adapted.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::adapter::Adapter;
+    /// use grundy::dynamic::builtin::PairNotation;
+    /// use grundy::dynamic::Kind;
+    /// use grundy::games::corner::Corner;
+    /// let game = Adapter::new(Corner, PairNotation, "corner", "", Kind::Scoring);
+    /// let _rules: &Corner = game.game();
+    /// ```
+    pub fn game(&self) -> &G {
+        &self.game.game
+    }
+
+    /// The same game, with `canonical` putting positions in a normal form before they are
+    /// stored (it must map positions to positions of equal value, e.g. sort a row of heaps);
+    /// moves are still listed from the position as given.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::adapter::Adapter;
+    /// use grundy::dynamic::builtin::{sorted_heaps, HeapNotation};
+    /// use grundy::dynamic::{Datum, DynGame, Kind};
+    /// use grundy::games::nim::Nim;
+    /// use grundy::{Budget, Play};
+    /// let game = Adapter::new(Nim, HeapNotation, "nim", "", Kind::Impartial { play: Play::Misere })
+    ///     .with_canonical(sorted_heaps);
+    /// let sol = game.solve(&Datum::ints([2, 0, 1]), &Budget::default()).unwrap();
+    /// assert_eq!(sol.moves[0].mv.to, Datum::ints([0, 0, 1])); // as given, not sorted
+    /// ```
+    pub fn with_canonical(mut self, canonical: fn(&G::Position) -> G::Position) -> Self {
+        self.game.canonical = Some(canonical);
+        self
+    }
+
+    fn dyn_move(&self, from: &G::Position, mv: &Move<G::Position>) -> DynMove {
+        DynMove {
+            label: self.notation.label(from, mv),
+            to: self.notation.to_datum(&mv.to),
+            points: mv.points,
+            again: mv.again,
+        }
+    }
+
+    /// The moves from `pos`, their positions as the game gives them (not in normal form).
+    fn moves_of(&self, pos: &G::Position) -> Vec<Move<G::Position>> {
+        let mut moves = Vec::new();
+        self.game.game.moves(pos, &mut moves);
+        moves
+    }
+
+    /// Runs `work` on a memo search under `rule` over the table `pick` selects; the table
+    /// goes back whatever the result.
+    fn with_memo<E: Evaluation, T>(
+        &self,
+        rule: E,
+        budget: &Budget,
+        pick: Pick<G::Position, E::Value>,
+        work: impl FnOnce(&mut MemoSearch<'_, Canon<G>, E>) -> Result<T, SolveError>,
+    ) -> Result<T, SolveError> {
+        let table = std::mem::take(pick(&mut self.lock()));
+        let mut search = MemoSearch::new(&self.game, rule, budget.clone()).with_table(table);
+        let res = work(&mut search);
+        let table = search.into_table();
+        let mut tables = self.lock();
+        let slot = pick(&mut tables);
+        if slot.len() < table.len() {
+            *slot = table;
+        }
+        res
+    }
+
+    /// Runs `work` on the Grundy solver over the kept table.
+    fn with_grundy<T>(
+        &self,
+        budget: &Budget,
+        work: impl FnOnce(&mut GrundySolver<'_, Canon<G>>) -> Result<T, SolveError>,
+    ) -> Result<T, SolveError> {
+        let table = std::mem::take(&mut self.lock().nimbers);
+        let mut solver = (self.grundy)(&self.game, budget.clone()).with_table(table);
+        let res = work(&mut solver);
+        let table = solver.into_table();
+        let mut tables = self.lock();
+        if tables.nimbers.len() < table.len() {
+            tables.nimbers = table;
+        }
+        res
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Tables<G::Position>> {
+        // A panic elsewhere cannot leave a table half-written: tables are swapped whole.
+        self.tables.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Values by a memo search under `rule`: the position's, each move's for the mover, and
+    /// a principal line.
+    #[allow(clippy::type_complexity)]
+    fn by_memo<E: Evaluation>(
+        &self,
+        rule: E,
+        budget: &Budget,
+        pick: Pick<G::Position, E::Value>,
+        pos: &G::Position,
+        moves: &[Move<G::Position>],
+    ) -> Result<(E::Value, Vec<E::Value>, Vec<Move<G::Position>>), SolveError> {
+        let canon = &self.game;
+        self.with_memo(rule, budget, pick, |search| {
+            let root = search.value(&canon.normal(pos))?;
+            let mut values = Vec::with_capacity(moves.len());
+            for mv in moves {
+                let next = search.value(&canon.normal(&mv.to))?;
+                values.push(search.rule().through(mv.points, mv.again, next));
+            }
+            // A principal line over the positions as given (labels stay in their order):
+            // the first move achieving the value, every time.
+            let mut line = Vec::new();
+            let mut current = pos.clone();
+            while line.len() < MAX_LINE {
+                let want = search.value(&canon.normal(&current))?;
+                let mut chosen = None;
+                for mv in self.moves_of(&current) {
+                    let next = search.value(&canon.normal(&mv.to))?;
+                    if search.rule().through(mv.points, mv.again, next) == want {
+                        chosen = Some(mv);
+                        break;
+                    }
+                }
+                let Some(mv) = chosen else {
+                    break;
+                };
+                current = mv.to.clone();
+                line.push(mv);
+            }
+            Ok((root, values, line))
+        })
+    }
+
+    fn solve_impartial(
+        &self,
+        pos: &G::Position,
+        moves: &[Move<G::Position>],
+        budget: &Budget,
+    ) -> Result<Solved<G::Position>, SolveError> {
+        let (root_nimber, nimbers) = self.with_grundy(budget, |solver| {
+            let root = solver.nimber(pos)?;
+            let nimbers = moves
+                .iter()
+                .map(|mv| solver.nimber(&mv.to))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok((root, nimbers))
+        })?;
+        let outcome = |nimber: Nimber| match nimber {
+            Nimber::ZERO => Outcome::Loss,
+            _ => Outcome::Win,
+        };
+        let small = budget
+            .clone()
+            .with_positions(budget.positions().min(REMOTENESS_POSITIONS));
+        let timed = match self.by_memo(
+            Remoteness(Play::Normal),
+            &small,
+            |t| &mut t.timed,
+            pos,
+            moves,
+        ) {
+            Ok(timed) => Some(timed),
+            Err(SolveError::TooLarge { .. }) => None,
+            Err(err) => return Err(err),
+        };
+        let mut value = Value::outcome(outcome(root_nimber));
+        value.nimber = Some(root_nimber);
+        let mut values: Vec<Value> = nimbers
+            .iter()
+            .map(|&n| Value {
+                nimber: Some(n),
+                ..Value::outcome(outcome(n).flip())
+            })
+            .collect();
+        let (optimal, line) = match timed {
+            Some((root, timed, line)) => {
+                value.remoteness = Some(root.moves);
+                for (value, t) in values.iter_mut().zip(&timed) {
+                    value.remoteness = Some(t.moves);
+                }
+                (optimal_by(&timed, root), line)
+            }
+            None => {
+                let optimal = (0..values.len())
+                    .filter(|&i| values[i].outcome == value.outcome)
+                    .collect();
+                (optimal, self.line_by_nimbers(pos, budget)?)
+            }
+        };
+        Ok((value, values, optimal, line))
+    }
+
+    /// A principal line chosen by nimbers alone: the winner moves to nimber 0, the loser
+    /// makes the first move.
+    fn line_by_nimbers(
+        &self,
+        pos: &G::Position,
+        budget: &Budget,
+    ) -> Result<Vec<Move<G::Position>>, SolveError> {
+        self.with_grundy(budget, |solver| {
+            let mut line = Vec::new();
+            let mut current = pos.clone();
+            while line.len() < MAX_LINE {
+                let moves = self.moves_of(&current);
+                let mut chosen = None;
+                for mv in &moves {
+                    if solver.nimber(&mv.to)? == Nimber::ZERO {
+                        chosen = Some(mv.clone());
+                        break;
+                    }
+                }
+                let Some(mv) = chosen.or_else(|| moves.into_iter().next()) else {
+                    break;
+                };
+                current = mv.to.clone();
+                line.push(mv);
+            }
+            Ok(line)
+        })
+    }
+
+    fn solve_loopy(
+        &self,
+        play: Play,
+        pos: &G::Position,
+        moves: &[Move<G::Position>],
+        budget: &Budget,
+    ) -> Result<Solved<G::Position>, SolveError> {
+        let canon = &self.game;
+        let kept = self.lock().loopy.clone();
+        let table =
+            match kept.filter(|t| t.outcome(&canon.normal(pos)).is_some() && t.play() == play) {
+                Some(table) => table,
+                None => {
+                    let table = Arc::new(retrograde(canon, &canon.normal(pos), play, budget)?);
+                    let mut tables = self.lock();
+                    if tables.loopy.as_ref().is_none_or(|t| t.len() < table.len()) {
+                        tables.loopy = Some(table.clone());
+                    }
+                    table
+                }
+            };
+        // Every position reachable from `pos` is in the table.
+        let outcome_of = |p: &G::Position| table.outcome(&canon.normal(p)).unwrap_or(Outcome::Draw);
+        let through = |mv: &Move<G::Position>| {
+            let next = outcome_of(&mv.to);
+            if mv.again {
+                next
+            } else {
+                next.flip()
+            }
+        };
+        let root = outcome_of(pos);
+        let values: Vec<Value> = moves.iter().map(|mv| Value::outcome(through(mv))).collect();
+        let optimal = (0..values.len())
+            .filter(|&i| values[i].outcome == root)
+            .collect();
+        let mut line = Vec::new();
+        let mut seen = HashSet::new();
+        let mut current = pos.clone();
+        while line.len() < MAX_LINE && seen.insert(current.clone()) {
+            let want = outcome_of(&current);
+            let Some(mv) = self
+                .moves_of(&current)
+                .into_iter()
+                .find(|mv| through(mv) == want)
+            else {
+                break;
+            };
+            current = mv.to.clone();
+            line.push(mv);
+        }
+        Ok((Value::outcome(root), values, optimal, line))
+    }
+}
+
+impl<G: Components, N: Notation<G::Position>> Adapter<G, N> {
+    /// The same game, with nimbers computed component by component (Sprague-Grundy).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::adapter::Adapter;
+    /// use grundy::dynamic::builtin::HeapNotation;
+    /// use grundy::dynamic::{Datum, DynGame, Kind};
+    /// use grundy::games::nim::Nim;
+    /// use grundy::{Budget, Nimber, Play};
+    /// let game = Adapter::new(Nim, HeapNotation, "nim", "", Kind::Impartial { play: Play::Normal })
+    ///     .with_components();
+    /// // 10^6 positions in all: nimbers come by components, remoteness is left out.
+    /// let sol = game.solve(&Datum::ints([100, 100, 100]), &Budget::default().with_positions(1 << 16)).unwrap();
+    /// assert_eq!(sol.value.nimber, Some(Nimber(100)));
+    /// assert_eq!(sol.value.remoteness, None);
+    /// ```
+    pub fn with_components(mut self) -> Self {
+        self.grundy = split::<G>;
+        self
+    }
+}
+
+/// The indices of the values equal to `best`.
+fn optimal_by<V: PartialEq>(values: &[V], best: V) -> Vec<usize> {
+    (0..values.len()).filter(|&i| values[i] == best).collect()
+}
+
+fn sign(score: i64) -> Outcome {
+    match score.signum() {
+        1 => Outcome::Win,
+        -1 => Outcome::Loss,
+        _ => Outcome::Draw,
+    }
+}
+
+impl<G, N> DynGame for Adapter<G, N>
+where
+    G: Game + Send + Sync,
+    N: Notation<G::Position>,
+{
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn description(&self) -> String {
+        self.description.clone()
+    }
+
+    fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    fn start(&self) -> Option<Datum> {
+        self.start.as_ref().map(|p| self.notation.to_datum(p))
+    }
+
+    fn parse(&self, text: &str) -> Result<Datum, DynError> {
+        Ok(self.notation.to_datum(&self.notation.parse(text)?))
+    }
+
+    fn check(&self, pos: &Datum) -> Result<Datum, DynError> {
+        Ok(self.notation.to_datum(&self.notation.read(pos)?))
+    }
+
+    fn show(&self, pos: &Datum) -> Result<String, DynError> {
+        Ok(self.notation.show(&self.notation.read(pos)?))
+    }
+
+    fn moves(&self, pos: &Datum) -> Result<Vec<DynMove>, DynError> {
+        let pos = self.notation.read(pos)?;
+        Ok(self
+            .moves_of(&pos)
+            .iter()
+            .map(|mv| self.dyn_move(&pos, mv))
+            .collect())
+    }
+
+    fn solve(&self, datum: &Datum, budget: &Budget) -> Result<Solution, DynError> {
+        let pos = self.notation.read(datum)?;
+        let moves = self.moves_of(&pos);
+        let (value, values, optimal, line) = match self.kind {
+            Kind::Impartial { play: Play::Normal } => self.solve_impartial(&pos, &moves, budget)?,
+            Kind::Impartial { play } | Kind::WinLoss { play } => {
+                let (root, timed, line) =
+                    self.by_memo(Remoteness(play), budget, |t| &mut t.timed, &pos, &moves)?;
+                let value = |t: Timed| Value {
+                    remoteness: Some(t.moves),
+                    ..Value::outcome(t.outcome)
+                };
+                let optimal = optimal_by(&timed, root);
+                (
+                    value(root),
+                    timed.into_iter().map(value).collect(),
+                    optimal,
+                    line,
+                )
+            }
+            Kind::Scoring => {
+                let (root, scores, line) =
+                    self.by_memo(Scores, budget, |t| &mut t.scores, &pos, &moves)?;
+                let value = |score: i64| Value {
+                    score: Some(score),
+                    ..Value::outcome(sign(score))
+                };
+                let optimal = optimal_by(&scores, root);
+                (
+                    value(root),
+                    scores.into_iter().map(value).collect(),
+                    optimal,
+                    line,
+                )
+            }
+            Kind::Loopy { play } => self.solve_loopy(play, &pos, &moves, budget)?,
+        };
+        let mut from = pos.clone();
+        let line = line
+            .iter()
+            .map(|mv| {
+                let res = self.dyn_move(&from, mv);
+                from = mv.to.clone();
+                res
+            })
+            .collect();
+        Ok(Solution {
+            position: self.notation.to_datum(&pos),
+            value,
+            moves: moves
+                .iter()
+                .zip(values)
+                .map(|(mv, value)| MoveValue {
+                    mv: self.dyn_move(&pos, mv),
+                    value,
+                })
+                .collect(),
+            optimal,
+            line,
+        })
+    }
+}

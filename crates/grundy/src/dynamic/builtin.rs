@@ -1,0 +1,610 @@
+//! Every game of the library as a [`DynGame`]: the heap families, the two-heap families and
+//! the problem-set board games.
+//!
+//! Positions on the command line and in data:
+//!
+//! - heap games (nim, misère Nim, bash, subtraction games, lasker, grundy-game, moore,
+//!   staircase): the heaps (or a staircase's coins, lowest step first) as integers,
+//!   `3 5 7`, data `[3, 5, 7]`; a move's label is `heap 1: 3 -> 2` (`heap 2: 7 -> 3 + 4`
+//!   for a split, `heaps 1, 2: 3 5 -> 2 4` for Moore's Nim);
+//! - two-heap games (wythoff, corner): `A B`, data `[a, b]`;
+//! - fibonacci-nim: `N [MAX_TAKE]` (the first move may take all but one: `N` alone starts a
+//!   game), data `[n, max_take]`;
+//! - bash-reach: the number written so far (the game starts at 0).
+//!
+//! Heap games keep the heaps in the order given (a heap that is split leaves its second
+//! part just after it), so a player sees the row they typed; the solvers split positions
+//! into components and store single heaps, so the order costs nothing. A heap (or a
+//! coordinate) is at most [`MAX_HEAP`]: the generic engine lists every move, and larger
+//! heaps belong to the closed forms of `grundy analyze`.
+
+use std::sync::Arc;
+
+use crate::dynamic::adapter::{Adapter, Notation};
+use crate::dynamic::{Datum, DynError, DynGame, Kind};
+use crate::games::bash::{Bash, BashReach};
+use crate::games::corner::Corner;
+use crate::games::fibonacci_nim::FibonacciNim;
+use crate::games::grundy_game::GrundyGame;
+use crate::games::heaps::HeapRule;
+use crate::games::lasker::Lasker;
+use crate::games::moore::MooreNim;
+use crate::games::nim::Nim;
+use crate::games::staircase::Staircase;
+use crate::games::subtraction::Subtraction;
+use crate::games::wythoff::Wythoff;
+use crate::model::{Components, Game, Move};
+use crate::value::Play;
+
+/// The largest heap (or coordinate) the adapters take: 2^24.
+pub const MAX_HEAP: u64 = 1 << 24;
+
+/// A heap game keeping its heaps in order: a move applies the rule to one heap in place,
+/// and a split's second heap follows the first. Zeros stay (an emptied heap shows as 0).
+///
+/// The same game as [`crate::games::heaps::Heaps`] up to the order of heaps.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::builtin::HeapRow;
+/// use grundy::games::lasker::Lasker;
+/// use grundy::model::{Game, Move};
+/// let mut moves = Vec::new();
+/// HeapRow(Lasker).moves(&vec![2, 1], &mut moves);
+/// let to: Vec<_> = moves.into_iter().map(|m| m.to).collect();
+/// assert_eq!(to, vec![vec![0, 1], vec![1, 1], vec![1, 1, 1], vec![2, 0]]);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HeapRow<R>(pub R);
+
+impl<R: HeapRule> Game for HeapRow<R> {
+    type Position = Vec<u64>;
+
+    fn moves(&self, pos: &Vec<u64>, out: &mut Vec<Move<Vec<u64>>>) {
+        let mut options = Vec::new();
+        for (heap_idx, &heap) in pos.iter().enumerate() {
+            options.clear();
+            self.0.options(heap, &mut options);
+            for &(first, second) in &options {
+                let mut next = pos.clone();
+                next[heap_idx] = first;
+                if second > 0 {
+                    next.insert(heap_idx + 1, second);
+                }
+                out.push(Move::to(next));
+            }
+        }
+    }
+}
+
+impl<R: HeapRule> Components for HeapRow<R> {
+    fn components(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        out.extend(pos.iter().filter(|&&h| h > 0).map(|&h| vec![h]));
+    }
+}
+
+fn heap(word: &str, what: &str) -> Result<u64, DynError> {
+    match word.parse::<u64>() {
+        Ok(value) if value <= MAX_HEAP => Ok(value),
+        Ok(_) => Err(DynError::Position(format!(
+            "{what} {word} is too large for the search (at most {MAX_HEAP})"
+        ))),
+        Err(_) => Err(DynError::Position(format!(
+            "expected {what} (an integer from 0 to {MAX_HEAP}), found {word:?}"
+        ))),
+    }
+}
+
+fn heap_datum(datum: &Datum, what: &str) -> Result<u64, DynError> {
+    match datum.as_int() {
+        Some(value) if (0..=MAX_HEAP as i64).contains(&value) => Ok(value as u64),
+        _ => Err(DynError::Position(format!(
+            "expected {what} (an integer from 0 to {MAX_HEAP}), found {datum}"
+        ))),
+    }
+}
+
+fn join(values: &[u64]) -> String {
+    values
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Heaps written as integers: `3 5 7`, data `[3, 5, 7]`.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::adapter::Notation;
+/// use grundy::dynamic::builtin::HeapNotation;
+/// use grundy::model::Move;
+/// assert_eq!(HeapNotation.parse("3 5 7").unwrap(), vec![3, 5, 7]);
+/// assert_eq!(HeapNotation.label(&vec![3, 5], &Move::to(vec![3, 2])), "heap 2: 5 -> 2");
+/// assert_eq!(HeapNotation.label(&vec![7], &Move::to(vec![3, 4])), "heap 1: 7 -> 3 + 4");
+/// assert!(HeapNotation.parse("3 x").is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HeapNotation;
+
+impl Notation<Vec<u64>> for HeapNotation {
+    fn to_datum(&self, pos: &Vec<u64>) -> Datum {
+        Datum::ints(pos.iter().map(|&h| h as i64))
+    }
+
+    fn read(&self, datum: &Datum) -> Result<Vec<u64>, DynError> {
+        let items = datum.as_list().ok_or_else(|| {
+            DynError::Position(format!("expected a list of heaps, found {datum}"))
+        })?;
+        items
+            .iter()
+            .map(|item| heap_datum(item, "a heap"))
+            .collect()
+    }
+
+    fn parse(&self, text: &str) -> Result<Vec<u64>, DynError> {
+        text.split_whitespace()
+            .map(|word| heap(word, "a heap"))
+            .collect()
+    }
+
+    fn show(&self, pos: &Vec<u64>) -> String {
+        join(pos)
+    }
+
+    fn label(&self, from: &Vec<u64>, mv: &Move<Vec<u64>>) -> String {
+        let to = &mv.to;
+        if to.len() == from.len() + 1 {
+            let heap_idx = (0..from.len()).find(|&i| from[i] != to[i]).unwrap_or(0);
+            return format!(
+                "heap {}: {} -> {} + {}",
+                heap_idx + 1,
+                from[heap_idx],
+                to[heap_idx],
+                to[heap_idx + 1]
+            );
+        }
+        let changed: Vec<usize> = (0..from.len().min(to.len()))
+            .filter(|&i| from[i] != to[i])
+            .collect();
+        let pick = |row: &Vec<u64>| join(&changed.iter().map(|&i| row[i]).collect::<Vec<_>>());
+        let numbers = changed
+            .iter()
+            .map(|i| (i + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let plural = if changed.len() == 1 { "" } else { "s" };
+        format!("heap{plural} {numbers}: {} -> {}", pick(from), pick(to))
+    }
+}
+
+/// Staircase Nim's coins, lowest step first: `2 4 3`; a move's label is
+/// `step 2: 3 down` (3 coins from step 2 to step 1; from step 1 they leave).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::adapter::Notation;
+/// use grundy::dynamic::builtin::StairNotation;
+/// use grundy::model::Move;
+/// assert_eq!(StairNotation.label(&vec![1, 4], &Move::to(vec![4, 1])), "step 2: 3 down");
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StairNotation;
+
+impl Notation<Vec<u64>> for StairNotation {
+    fn to_datum(&self, pos: &Vec<u64>) -> Datum {
+        HeapNotation.to_datum(pos)
+    }
+
+    fn read(&self, datum: &Datum) -> Result<Vec<u64>, DynError> {
+        HeapNotation.read(datum)
+    }
+
+    fn parse(&self, text: &str) -> Result<Vec<u64>, DynError> {
+        HeapNotation.parse(text)
+    }
+
+    fn show(&self, pos: &Vec<u64>) -> String {
+        join(pos)
+    }
+
+    fn label(&self, from: &Vec<u64>, mv: &Move<Vec<u64>>) -> String {
+        let step = (0..from.len())
+            .rev()
+            .find(|&i| mv.to[i] < from[i])
+            .unwrap_or(0);
+        format!("step {}: {} down", step + 1, from[step] - mv.to[step])
+    }
+}
+
+/// Two heaps (or coordinates): `A B`, data `[a, b]`.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::adapter::Notation;
+/// use grundy::dynamic::builtin::PairNotation;
+/// use grundy::model::Move;
+/// assert_eq!(PairNotation.parse("3 5").unwrap(), (3, 5));
+/// assert!(PairNotation.parse("3").is_err());
+/// assert_eq!(PairNotation.label(&(3, 5), &Move::to((1, 3))), "3 5 -> 1 3");
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PairNotation;
+
+impl Notation<(u64, u64)> for PairNotation {
+    fn to_datum(&self, &(a, b): &(u64, u64)) -> Datum {
+        Datum::ints([a as i64, b as i64])
+    }
+
+    fn read(&self, datum: &Datum) -> Result<(u64, u64), DynError> {
+        match datum.as_list() {
+            Some([a, b]) => Ok((heap_datum(a, "a heap")?, heap_datum(b, "a heap")?)),
+            _ => Err(DynError::Position(format!(
+                "expected two integers [a, b], found {datum}"
+            ))),
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<(u64, u64), DynError> {
+        match text.split_whitespace().collect::<Vec<_>>()[..] {
+            [a, b] => Ok((heap(a, "a heap")?, heap(b, "a heap")?)),
+            ref words => Err(DynError::Position(format!(
+                "expected two integers A B, found {} words",
+                words.len()
+            ))),
+        }
+    }
+
+    fn show(&self, &(a, b): &(u64, u64)) -> String {
+        format!("{a} {b}")
+    }
+
+    fn label(&self, from: &(u64, u64), mv: &Move<(u64, u64)>) -> String {
+        format!("{} -> {}", self.show(from), self.show(&mv.to))
+    }
+}
+
+/// Fibonacci Nim: `N [MAX_TAKE]` (`N` alone is a game's start, `MAX_TAKE = N - 1`); a
+/// move's label is `take T`.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::adapter::Notation;
+/// use grundy::dynamic::builtin::FibonacciNotation;
+/// assert_eq!(FibonacciNotation.parse("10").unwrap(), (10, 9));
+/// assert_eq!(FibonacciNotation.parse("10 4").unwrap(), (10, 4));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FibonacciNotation;
+
+impl Notation<(u64, u64)> for FibonacciNotation {
+    fn to_datum(&self, pos: &(u64, u64)) -> Datum {
+        PairNotation.to_datum(pos)
+    }
+
+    fn read(&self, datum: &Datum) -> Result<(u64, u64), DynError> {
+        PairNotation.read(datum)
+    }
+
+    fn parse(&self, text: &str) -> Result<(u64, u64), DynError> {
+        match text.split_whitespace().collect::<Vec<_>>()[..] {
+            [n] => Ok(crate::games::fibonacci_nim::start(heap(n, "a heap")?)),
+            [n, max_take] => Ok((heap(n, "a heap")?, heap(max_take, "a take limit")?)),
+            ref words => Err(DynError::Position(format!(
+                "expected N [MAX_TAKE], found {} words",
+                words.len()
+            ))),
+        }
+    }
+
+    fn show(&self, &(n, max_take): &(u64, u64)) -> String {
+        format!("{n} {max_take}")
+    }
+
+    fn label(&self, from: &(u64, u64), mv: &Move<(u64, u64)>) -> String {
+        format!("take {}", from.0 - mv.to.0)
+    }
+}
+
+/// The number written so far in bash-reach.
+#[derive(Clone, Copy, Debug, Default)]
+struct CountNotation;
+
+impl Notation<u64> for CountNotation {
+    fn to_datum(&self, pos: &u64) -> Datum {
+        Datum::Int(*pos as i64)
+    }
+
+    fn read(&self, datum: &Datum) -> Result<u64, DynError> {
+        heap_datum(datum, "the number written")
+    }
+
+    fn parse(&self, text: &str) -> Result<u64, DynError> {
+        heap(text.trim(), "the number written")
+    }
+
+    fn show(&self, pos: &u64) -> String {
+        pos.to_string()
+    }
+
+    fn label(&self, from: &u64, mv: &Move<u64>) -> String {
+        format!("+{} -> {}", mv.to - from, mv.to)
+    }
+}
+
+/// A row of heaps in normal form: sorted, zeros dropped (heap games are symmetric in their
+/// heaps, so this keeps the value).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(grundy::dynamic::builtin::sorted_heaps(&vec![3, 0, 1]), vec![1, 3]);
+/// ```
+#[allow(clippy::ptr_arg)] // the signature of `Adapter::with_canonical` for `Vec<u64>` positions
+pub fn sorted_heaps(heaps: &Vec<u64>) -> Vec<u64> {
+    let mut res: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    res.sort_unstable();
+    res
+}
+
+const NORMAL: Kind = Kind::Impartial { play: Play::Normal };
+
+fn heap_game<R: HeapRule + Send + Sync + 'static>(
+    rule: R,
+    name: String,
+    description: &str,
+) -> Arc<dyn DynGame> {
+    Arc::new(
+        Adapter::new(HeapRow(rule), HeapNotation, name, description, NORMAL)
+            .with_components()
+            .with_canonical(sorted_heaps),
+    )
+}
+
+/// Nim: take any number from one heap.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::{builtin, Datum};
+/// let game = builtin::nim();
+/// assert_eq!(game.name(), "nim");
+/// assert_eq!(game.moves(&Datum::ints([2, 1])).unwrap().len(), 3);
+/// ```
+pub fn nim() -> Arc<dyn DynGame> {
+    Arc::new(
+        Adapter::new(
+            Nim,
+            HeapNotation,
+            "nim",
+            "take any number from one heap",
+            NORMAL,
+        )
+        .with_components()
+        .with_canonical(sorted_heaps),
+    )
+}
+
+/// Misère Nim: whoever takes the last token loses.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::{builtin, Datum};
+/// use grundy::{Budget, Outcome};
+/// let sol = builtin::misere_nim().solve(&Datum::ints([1]), &Budget::default()).unwrap();
+/// assert_eq!(sol.value.outcome, Outcome::Loss);
+/// ```
+pub fn misere_nim() -> Arc<dyn DynGame> {
+    Arc::new(
+        Adapter::new(
+            Nim,
+            HeapNotation,
+            "misere-nim",
+            "Nim, whoever takes the last token loses",
+            Kind::Impartial { play: Play::Misere },
+        )
+        .with_canonical(sorted_heaps),
+    )
+}
+
+/// The Bash game: take 1 to K from one heap.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::{builtin, Datum};
+/// use grundy::games::bash::Bash;
+/// use grundy::{Budget, Nimber};
+/// let game = builtin::bash(Bash::new(3).unwrap());
+/// let sol = game.solve(&Datum::ints([10]), &Budget::default()).unwrap();
+/// assert_eq!(sol.value.nimber, Some(Nimber(2)));
+/// ```
+pub fn bash(rule: Bash) -> Arc<dyn DynGame> {
+    let name = format!("bash {}", rule.max_take());
+    heap_game(rule, name, "take 1..K from one heap")
+}
+
+/// Bash, reach `target` and lose: players write numbers rising by 1 to K from 0; writing
+/// `target` or more loses. Positions are the number written; the start is 0.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::{builtin, Datum};
+/// use grundy::games::bash::Bash;
+/// use grundy::{Budget, Outcome};
+/// let game = builtin::bash_reach(Bash::new(3).unwrap(), 30);
+/// let start = game.start().unwrap();
+/// assert_eq!(game.solve(&start, &Budget::default()).unwrap().value.outcome, Outcome::Win);
+/// ```
+pub fn bash_reach(rule: Bash, target: u64) -> Arc<dyn DynGame> {
+    let name = format!("bash-reach {} {target}", rule.max_take());
+    let game = BashReach { rule, target };
+    let description = "write numbers rising by 1..K; writing N or more loses";
+    Arc::new(Adapter::new(game, CountNotation, name, description, NORMAL).with_start(0))
+}
+
+/// A subtraction game (finite set, all-but, powers of two, Fibonacci numbers).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::{builtin, Datum};
+/// use grundy::games::subtraction::Subtraction;
+/// let game = builtin::subtraction(Subtraction::new("1,3,4".parse().unwrap()));
+/// assert_eq!(game.name(), "subtraction 1,3,4");
+/// ```
+pub fn subtraction(rule: Subtraction) -> Arc<dyn DynGame> {
+    let name = format!("subtraction {}", rule.set());
+    heap_game(rule, name, "take s in S from one heap")
+}
+
+/// Lasker's Nim: take from a heap, or split one into two.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::{builtin, Datum};
+/// use grundy::{Budget, Nimber};
+/// let sol = builtin::lasker().solve(&Datum::ints([3]), &Budget::default()).unwrap();
+/// assert_eq!(sol.value.nimber, Some(Nimber(4)));
+/// ```
+pub fn lasker() -> Arc<dyn DynGame> {
+    heap_game(
+        Lasker,
+        "lasker".into(),
+        "take from a heap, or split one into two",
+    )
+}
+
+/// Grundy's game: split a heap into two unequal heaps.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::{builtin, Datum};
+/// use grundy::{Budget, Nimber};
+/// let sol = builtin::grundy_game().solve(&Datum::ints([8]), &Budget::default()).unwrap();
+/// assert_eq!(sol.value.nimber, Some(Nimber(2)));
+/// ```
+pub fn grundy_game() -> Arc<dyn DynGame> {
+    heap_game(
+        GrundyGame,
+        "grundy-game".into(),
+        "split a heap into two unequal heaps",
+    )
+}
+
+/// Moore's Nim_K: take from up to K heaps at once.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::{builtin, Datum};
+/// use grundy::games::moore::MooreNim;
+/// use grundy::{Budget, Outcome};
+/// let game = builtin::moore(MooreNim::new(2).unwrap());
+/// let sol = game.solve(&Datum::ints([1, 1, 1]), &Budget::default()).unwrap();
+/// assert_eq!(sol.value.outcome, Outcome::Loss);
+/// ```
+pub fn moore(rule: MooreNim) -> Arc<dyn DynGame> {
+    let name = format!("moore {}", rule.k());
+    let description = "Moore's Nim_K: take from up to K heaps at once";
+    Arc::new(
+        Adapter::new(rule, HeapNotation, name, description, NORMAL).with_canonical(sorted_heaps),
+    )
+}
+
+/// Staircase Nim: move coins from a step to the step below (off the stairs from step 1).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::{builtin, Datum};
+/// use grundy::{Budget, Nimber};
+/// let sol = builtin::staircase().solve(&Datum::ints([2, 4, 3]), &Budget::default()).unwrap();
+/// assert_eq!(sol.value.nimber, Some(Nimber(2 ^ 3)));
+/// ```
+pub fn staircase() -> Arc<dyn DynGame> {
+    let description = "move coins from a step (1, 2, ...) to the step below";
+    Arc::new(Adapter::new(
+        Staircase,
+        StairNotation,
+        "staircase",
+        description,
+        NORMAL,
+    ))
+}
+
+/// Wythoff's game: take from one heap, or the same from both.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::{builtin, Datum};
+/// use grundy::{Budget, Outcome};
+/// let sol = builtin::wythoff().solve(&Datum::ints([3, 5]), &Budget::default()).unwrap();
+/// assert_eq!(sol.value.outcome, Outcome::Loss);
+/// ```
+pub fn wythoff() -> Arc<dyn DynGame> {
+    let description = "take from one heap, or the same from both";
+    Arc::new(Adapter::new(
+        Wythoff,
+        PairNotation,
+        "wythoff",
+        description,
+        NORMAL,
+    ))
+}
+
+/// Fibonacci Nim: take up to twice the last take (the first move: all but one).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::builtin;
+/// use grundy::{Budget, Outcome};
+/// let game = builtin::fibonacci_nim();
+/// let pos = game.parse("8").unwrap();
+/// assert_eq!(game.solve(&pos, &Budget::default()).unwrap().value.outcome, Outcome::Loss);
+/// ```
+pub fn fibonacci_nim() -> Arc<dyn DynGame> {
+    let description = "take up to twice the last take (first: all but one)";
+    Arc::new(Adapter::new(
+        FibonacciNim,
+        FibonacciNotation,
+        "fibonacci-nim",
+        description,
+        NORMAL,
+    ))
+}
+
+/// The grid corner game: move a coin left, down or diagonally towards the corner.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::{builtin, Datum};
+/// use grundy::{Budget, Outcome};
+/// let sol = builtin::corner().solve(&Datum::ints([2, 4]), &Budget::default()).unwrap();
+/// assert_eq!(sol.value.outcome, Outcome::Loss);
+/// ```
+pub fn corner() -> Arc<dyn DynGame> {
+    let description = "move a coin left, down or diagonally to the corner";
+    Arc::new(Adapter::new(
+        Corner,
+        PairNotation,
+        "corner",
+        description,
+        NORMAL,
+    ))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,202 @@
+//! Tests of the trait's shared parts and the adapter on small games of every kind.
+
+use std::sync::Arc;
+
+use super::adapter::{Adapter, Notation};
+use super::*;
+use crate::model::{Game, Move};
+
+#[test]
+fn datum_json_round_trip_is_untagged() {
+    let datum = Datum::List(vec![
+        Datum::Int(-3),
+        Datum::Str("x".into()),
+        Datum::Bool(true),
+        Datum::ints([1, 2]),
+    ]);
+    let json = serde_json::to_string(&datum).unwrap();
+    assert_eq!(json, r#"[-3,"x",true,[1,2]]"#);
+    assert_eq!(serde_json::from_str::<Datum>(&json).unwrap(), datum);
+    assert_eq!(datum.to_string(), r#"[-3, "x", true, [1, 2]]"#);
+}
+
+#[test]
+fn kind_serializes_with_a_tag() {
+    let json = serde_json::to_string(&Kind::WinLoss { play: Play::Misere }).unwrap();
+    assert_eq!(json, r#"{"kind":"win-loss","play":"misere"}"#);
+    assert_eq!(
+        serde_json::to_string(&Kind::Scoring).unwrap(),
+        r#"{"kind":"scoring"}"#
+    );
+}
+
+#[test]
+fn play_resolves_label_number_and_position() {
+    let nim = builtin::nim();
+    let pos = Datum::ints([3, 5]);
+    assert_eq!(
+        nim.play(&pos, "heap 2: 5 -> 1").unwrap().to,
+        Datum::ints([3, 1])
+    );
+    assert_eq!(
+        nim.play(&pos, "heap2:5->1").unwrap().to,
+        Datum::ints([3, 1])
+    );
+    assert_eq!(nim.play(&pos, "1").unwrap().to, Datum::ints([0, 5]));
+    assert_eq!(nim.play(&pos, "3 4").unwrap().to, Datum::ints([3, 4]));
+    let err = nim.play(&pos, "9 9").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "no move \"9 9\": give a move's label, its number (1 to 8) or the position it leads to"
+    );
+    assert!(matches!(
+        nim.play(&pos, "0"),
+        Err(DynError::NoSuchMove { .. })
+    ));
+}
+
+#[test]
+fn bad_data_is_an_error_not_a_panic() {
+    let nim = builtin::nim();
+    for bad in [
+        Datum::Int(3),
+        Datum::ints([-1]),
+        Datum::List(vec![Datum::Bool(true)]),
+    ] {
+        assert!(
+            matches!(nim.moves(&bad), Err(DynError::Position(_))),
+            "{bad}"
+        );
+        assert!(nim.solve(&bad, &Budget::default()).is_err());
+    }
+    let err = nim.parse("3 99999999999").unwrap_err();
+    assert!(err.to_string().contains("too large"), "{err}");
+}
+
+#[test]
+fn budget_refusals_and_interrupts_are_errors() {
+    let nim = builtin::misere_nim();
+    let err = nim
+        .solve(
+            &Datum::ints([30, 30, 30]),
+            &Budget::default().with_positions(100),
+        )
+        .unwrap_err();
+    assert!(matches!(err, DynError::Solve(SolveError::TooLarge { .. })));
+    // The table was left usable: a small position still solves.
+    let sol = nim.solve(&Datum::ints([1, 1]), &Budget::default()).unwrap();
+    assert_eq!(sol.value.outcome, Outcome::Win);
+}
+
+/// A loopy test game: positions 0..=4 on a line, a move steps one left or right; 0 has
+/// no moves. From 1 the mover steps to 0 and wins; elsewhere both can walk for ever.
+struct Walk;
+
+impl Game for Walk {
+    type Position = u8;
+    fn moves(&self, pos: &u8, out: &mut Vec<Move<u8>>) {
+        if *pos > 0 {
+            out.push(Move::to(pos - 1));
+        }
+        if (1..4).contains(pos) {
+            out.push(Move::to(pos + 1));
+        }
+    }
+}
+
+struct Small;
+
+impl Notation<u8> for Small {
+    fn to_datum(&self, pos: &u8) -> Datum {
+        Datum::Int(i64::from(*pos))
+    }
+    fn read(&self, datum: &Datum) -> Result<u8, DynError> {
+        datum
+            .as_int()
+            .and_then(|n| u8::try_from(n).ok())
+            .filter(|&n| n <= 4)
+            .ok_or_else(|| DynError::Position(format!("expected 0 to 4, found {datum}")))
+    }
+    fn parse(&self, text: &str) -> Result<u8, DynError> {
+        let n: i64 = text
+            .trim()
+            .parse()
+            .map_err(|_| DynError::Position(format!("expected 0 to 4, found {text:?}")))?;
+        self.read(&Datum::Int(n))
+    }
+    fn show(&self, pos: &u8) -> String {
+        pos.to_string()
+    }
+}
+
+#[test]
+fn loopy_games_get_draws_and_a_line_that_stops() {
+    let game = Adapter::new(Walk, Small, "walk", "", Kind::Loopy { play: Play::Normal });
+    let sol = game.solve(&Datum::Int(1), &Budget::default()).unwrap();
+    assert_eq!(sol.value.outcome, Outcome::Win);
+    assert_eq!(sol.optimal, vec![0]);
+    assert_eq!(sol.line.len(), 1);
+    // 2: stepping to 1 loses, stepping to 3 keeps the game going: a draw.
+    let sol = game.solve(&Datum::Int(2), &Budget::default()).unwrap();
+    assert_eq!(sol.value.outcome, Outcome::Draw);
+    let values: Vec<_> = sol.moves.iter().map(|m| m.value.outcome).collect();
+    assert_eq!(values, vec![Outcome::Loss, Outcome::Draw]);
+    assert_eq!(sol.optimal, vec![1]);
+    assert!(
+        sol.line.len() <= 4,
+        "the line stops where a position repeats"
+    );
+    // The same game refuses the memo search's kind: a cycle, reported as an error.
+    let strict = Adapter::new(
+        Walk,
+        Small,
+        "walk",
+        "",
+        Kind::WinLoss { play: Play::Normal },
+    );
+    let err = strict
+        .solve(&Datum::Int(2), &Budget::default())
+        .unwrap_err();
+    assert_eq!(err, DynError::Solve(SolveError::Cycle));
+}
+
+#[test]
+fn one_game_is_shared_across_threads() {
+    let game: Arc<dyn DynGame> = builtin::lasker();
+    let handles: Vec<_> = (0..4i64)
+        .map(|t| {
+            let game = Arc::clone(&game);
+            std::thread::spawn(move || {
+                (0..20)
+                    .map(|n| {
+                        let pos = Datum::ints([n + t, 3]);
+                        game.solve(&pos, &Budget::default()).unwrap().value
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    for t in 0..4i64 {
+        for n in 0..20i64 {
+            let alone = builtin::lasker()
+                .solve(&Datum::ints([n + t, 3]), &Budget::default())
+                .unwrap()
+                .value;
+            assert_eq!(results[t as usize][n as usize], alone);
+        }
+    }
+}
+
+#[test]
+fn value_display() {
+    let mut v = Value::outcome(Outcome::Win);
+    v.remoteness = Some(3);
+    v.nimber = Some(Nimber(2));
+    assert_eq!(v.to_string(), "win in 3 (*2)");
+    let s = Value {
+        score: Some(-2),
+        ..Value::outcome(Outcome::Loss)
+    };
+    assert_eq!(s.to_string(), "score -2");
+}
