@@ -1,29 +1,40 @@
-//! `grundy solve`: a position of a built-in game solved by the generic engine (memo search
-//! for the outcome and the moves, the Grundy solver for the nimber).
+//! `grundy solve`: a position of any built-in family solved by the generic engine through
+//! the library's front door (`grundy::dynamic`): outcome, remoteness, nimber or score,
+//! every move with its value, the winning moves and a principal line.
 
+use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use anyhow::Context;
-use grundy::games::nim::Nim;
-use grundy::solve::grundy::GrundySolver;
-use grundy::solve::memo::{MemoSearch, Outcomes};
-use grundy::solve::strategy::optimal_moves;
+use anyhow::{bail, Context};
+use grundy::dynamic::{builtin, Datum, DynGame, Kind, MoveValue, Solution, Value};
 use grundy::{Budget, Nimber, Outcome, Play};
 use serde::Serialize;
 
+use crate::commands::list::catalog::{parse_family, Family};
 use crate::output::print_json;
 
 /// Arguments of `grundy solve`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Positions are written as in 'grundy list': heaps as integers (nim 3 5 7), two heaps as
+A B (wythoff 3 5), fibonacci-nim as N [MAX_TAKE], staircase as coins per step from the
+bottom, bash-reach as N (the game starts at 0). Heaps are at most 2^24: the generic engine
+lists every move (use 'grundy analyze' for the closed forms on huge positions).
+
+Moves are labelled as 'grundy play' takes them: 'heap 1: 3 -> 2', 'heap 2: 7 -> 3 + 4'
+(a split), 'heaps 1, 2: 3 5 -> 2 4' (moore), 'step 2: 3 down', 'A B -> A' B'', 'take T'.
+Values are for the mover: win or loss with the number of moves to the end under best play
+(the winner hurries, the loser delays), and the nimber of the position reached.")]
 pub struct Args {
-    /// The game: `nim` (heaps given as numbers).
-    #[arg(value_parser = ["nim"])]
+    /// The game, as 'grundy list' names it (nim, bash, subtraction, lasker, wythoff, ...).
     game: String,
-    /// The position: heap sizes, e.g. `3 5 7`.
-    #[arg(required = true, num_args = 1..)]
-    heaps: Vec<u64>,
-    /// Misère play: whoever makes the last move loses.
+    /// The game's parameter, if it has one, then the position: e.g. `3 5 7` for nim,
+    /// `1,3,4 -- 10 12` for subtraction.
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    words: Vec<String>,
+    /// Misère play (nim only; the same as the game misere-nim).
     #[arg(long)]
     misere: bool,
     /// Most positions the search may store.
@@ -35,89 +46,209 @@ pub struct Args {
 }
 
 #[derive(Serialize)]
-struct Report {
+struct Report<'a> {
     game: String,
+    kind: Kind,
     play: Play,
-    position: Vec<u64>,
+    position: &'a Datum,
     outcome: Outcome,
-    /// The nimber (normal play only).
+    /// Moves to the end under best play (absent for scoring games and large sums).
+    remoteness: Option<u64>,
+    /// The nimber (impartial games under normal play).
     nimber: Option<Nimber>,
-    /// The moves to positions the opponent loses (all moves when none win).
-    winning_moves: Vec<Vec<u64>>,
+    /// The best points difference (scoring games).
+    score: Option<i64>,
+    /// The positions the winning moves lead to (none when the player to move loses).
+    winning_moves: Vec<&'a Datum>,
+    /// Every move with its value for the mover.
+    moves: &'a [MoveValue],
+    /// Indices into `moves` of the optimal moves.
+    optimal: &'a [usize],
+    /// A principal line, move by move.
+    line: Vec<&'a str>,
+}
+
+/// The game a family names, as the library's front door; `words` holds the position and
+/// may be rewritten (bash-reach's N is the game's target, its position the start).
+pub fn dyn_game(family: Family, words: &mut Vec<String>) -> anyhow::Result<Arc<dyn DynGame>> {
+    Ok(match family {
+        Family::Nim => builtin::nim(),
+        Family::MisereNim => builtin::misere_nim(),
+        Family::Bash(rule) => builtin::bash(rule),
+        Family::BashReach(rule) => {
+            let [target] = &words[..] else {
+                bail!("bash-reach expects one number N (writing N or more loses)");
+            };
+            let target: u64 = target
+                .parse()
+                .ok()
+                .filter(|&n| n <= builtin::MAX_HEAP)
+                .with_context(|| {
+                    format!(
+                        "expected N, an integer from 0 to {}, found {target:?}",
+                        builtin::MAX_HEAP
+                    )
+                })?;
+            *words = vec!["0".into()];
+            builtin::bash_reach(rule, target)
+        }
+        Family::Subtraction(rule) => builtin::subtraction(rule),
+        Family::Lasker => builtin::lasker(),
+        Family::GrundyGame => builtin::grundy_game(),
+        Family::Wythoff => builtin::wythoff(),
+        Family::FibonacciNim => builtin::fibonacci_nim(),
+        Family::Staircase => builtin::staircase(),
+        Family::Moore(rule) => builtin::moore(rule),
+        Family::Corner => builtin::corner(),
+    })
+}
+
+/// The game named by `words` (a family and its parameter) and the position after them,
+/// `--` allowed between; a game with a usual start may leave the position out.
+pub fn game_and_position(words: &[String]) -> anyhow::Result<(Arc<dyn DynGame>, Datum)> {
+    let mut queue: VecDeque<String> = words.iter().cloned().collect();
+    if queue.front().is_some_and(|w| w == "sum") {
+        bail!("this command takes one game, not a sum");
+    }
+    let family = parse_family(&mut queue)?;
+    let mut words: Vec<String> = queue.into_iter().filter(|w| w != "--").collect();
+    let game = dyn_game(family, &mut words)?;
+    let position = match (words.is_empty(), game.start()) {
+        (true, Some(start)) => start,
+        _ => game.parse(&words.join(" "))?,
+    };
+    Ok((game, position))
 }
 
 /// Runs `grundy solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let play = if args.misere {
-        Play::Misere
-    } else {
-        Play::Normal
+    let mut queue: VecDeque<String> = std::iter::once(args.game.clone())
+        .chain(args.words.iter().cloned())
+        .collect();
+    let family = parse_family(&mut queue)?;
+    let family = match (family, args.misere) {
+        (Family::Nim, true) => Family::MisereNim,
+        (_, true) => bail!("--misere applies to nim only (see 'grundy list')"),
+        (family, false) => family,
     };
+    let mut words: Vec<String> = queue.into_iter().filter(|w| w != "--").collect();
+    let game = dyn_game(family, &mut words)?;
+    let position = game.parse(&words.join(" "))?;
     let mut budget = Budget::default().with_positions(args.max_positions);
     if let Some(machine) = crate::output::machine_bytes() {
         let bytes = machine.min(budget.bytes());
         budget = budget.with_bytes(bytes);
     }
-    let mut search = MemoSearch::new(&Nim, Outcomes(play), budget.clone());
-    let best = optimal_moves(&mut search, &args.heaps).context("cannot solve this position")?;
-    let outcome = best.value;
-    let nimber = match play {
-        Play::Normal => Some(
-            GrundySolver::new(&Nim, budget)
-                .nimber(&args.heaps)
-                .context("cannot compute the nimber")?,
-        ),
-        Play::Misere => None,
-    };
-    let winning_moves = if outcome == Outcome::Win {
-        best.moves.into_iter().map(|m| m.mv.to).collect()
-    } else {
-        Vec::new()
-    };
-    let report = Report {
-        game: args.game,
-        play,
-        position: args.heaps,
-        outcome,
-        nimber,
-        winning_moves,
+    let solution = game
+        .solve(&position, &budget)
+        .context("cannot solve this position")?;
+    let title = match args.game.as_str() {
+        // The family's own word (all-but, pow2, ...) names the game as typed.
+        "nim" | "misere-nim" => args.game.clone(),
+        _ => game.name(),
     };
     if args.json {
-        print_json(&report)?;
+        print_json(&report(title, game.as_ref(), &solution))?;
     } else {
-        print_text(&report)?;
+        print_text(&title, game.as_ref(), &solution)?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn heaps(position: &[u64]) -> String {
-    position
+fn winning(solution: &Solution) -> Vec<&MoveValue> {
+    solution
+        .moves
         .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+        .filter(|m| m.value.outcome == Outcome::Win && m.value.score.is_none())
+        .collect()
 }
 
-fn print_text(report: &Report) -> io::Result<()> {
+fn report<'a>(game: String, dyn_game: &dyn DynGame, solution: &'a Solution) -> Report<'a> {
+    let Value {
+        outcome,
+        remoteness,
+        nimber,
+        score,
+    } = solution.value;
+    Report {
+        game,
+        kind: dyn_game.kind(),
+        play: dyn_game.kind().play(),
+        position: &solution.position,
+        outcome,
+        remoteness,
+        nimber,
+        score,
+        winning_moves: winning(solution).into_iter().map(|m| &m.mv.to).collect(),
+        moves: &solution.moves,
+        optimal: &solution.optimal,
+        line: solution.line.iter().map(|m| m.label.as_str()).collect(),
+    }
+}
+
+fn print_text(title: &str, game: &dyn DynGame, solution: &Solution) -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
-    let play = match report.play {
-        Play::Normal => "normal play",
-        Play::Misere => "misère play",
+    let show = |pos: &Datum| game.show(pos);
+    let kind = match game.kind() {
+        Kind::Scoring => "scoring".to_string(),
+        Kind::Loopy { play } | Kind::Impartial { play } | Kind::WinLoss { play } => match play {
+            Play::Normal => "normal play".into(),
+            Play::Misere => "misère play".into(),
+        },
     };
-    writeln!(out, "game      {} ({play})", report.game)?;
-    writeln!(out, "position  {}", heaps(&report.position))?;
-    let who = match report.outcome {
+    let here = show(&solution.position)?;
+    writeln!(out, "game      {title} ({kind})")?;
+    writeln!(out, "position  {here}")?;
+    let value = solution.value;
+    let who = match value.outcome {
         Outcome::Win => "the player to move wins",
         Outcome::Loss => "the player to move loses",
+        Outcome::Draw if value.score.is_some() => "a tie",
         Outcome::Draw => "neither player can force a win",
     };
-    writeln!(out, "outcome   {} ({who})", report.outcome)?;
-    if let Some(nimber) = report.nimber {
+    writeln!(out, "outcome   {} ({who})", value.outcome)?;
+    if let Some(nimber) = value.nimber {
         writeln!(out, "nimber    {nimber}")?;
     }
-    writeln!(out, "winning moves: {}", report.winning_moves.len())?;
-    for to in &report.winning_moves {
-        writeln!(out, "  {} -> {}", heaps(&report.position), heaps(to))?;
+    if let Some(score) = value.score {
+        writeln!(
+            out,
+            "score     {score:+} (the mover's points minus the other's)"
+        )?;
     }
+    if value.score.is_none() {
+        let winning = winning(solution);
+        writeln!(out, "winning moves: {}", winning.len())?;
+        for mv in winning {
+            writeln!(out, "  {here} -> {}", show(&mv.mv.to)?)?;
+        }
+    }
+    if let Some(moves) = value.remoteness {
+        writeln!(out, "remoteness {moves} (moves to the end under best play)")?;
+    }
+    writeln!(out, "moves: {}", solution.moves.len())?;
+    let width = solution
+        .moves
+        .iter()
+        .map(|m| m.mv.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (move_idx, mv) in solution.moves.iter().enumerate() {
+        let mark = if solution.optimal.contains(&move_idx) {
+            "  (optimal)"
+        } else {
+            ""
+        };
+        let extra = match (mv.mv.points, mv.mv.again) {
+            (0, false) => String::new(),
+            (points, again) => format!(
+                "  [{points:+} points{}]",
+                if again { ", moves again" } else { "" }
+            ),
+        };
+        writeln!(out, "  {:<width$}  {}{extra}{mark}", mv.mv.label, mv.value)?;
+    }
+    let line: Vec<&str> = solution.line.iter().map(|m| m.label.as_str()).collect();
+    writeln!(out, "principal line: {}", line.join(", "))?;
     Ok(())
 }

@@ -32,7 +32,7 @@ use crate::value::{Nimber, Outcome, Play};
 
 /// The most positions the whole-position remoteness search of an impartial normal-play game
 /// may store (or the budget's positions, if fewer); past it, remoteness is left out.
-pub const REMOTENESS_POSITIONS: u64 = 1 << 22;
+pub const REMOTENESS_POSITIONS: u64 = 1 << 18;
 
 /// The most moves of a principal line.
 pub const MAX_LINE: usize = 1_000;
