@@ -4,5 +4,6 @@ pub mod analyze;
 pub mod judge;
 pub mod list;
 pub mod octal;
+pub mod play;
 pub mod solve;
 pub mod table;

@@ -27,6 +27,8 @@ struct Cli {
 enum Command {
     /// Solve a position of a built-in game: outcome, value and optimal moves.
     Solve(commands::solve::Args),
+    /// Play a game against perfect play in the terminal, with hints and undo.
+    Play(commands::play::Args),
     /// Explain a position of a classic family: outcome, value, winning moves and why.
     Analyze(commands::analyze::Args),
     /// Tabulate a family's Grundy values or P-positions and find the pattern.
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
     };
     let res = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
+        Command::Play(args) => commands::play::run(args),
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Table(args) => commands::table::run(args),
         Command::List(args) => commands::list::run(args),

@@ -25,6 +25,7 @@ use crate::value::{Nimber, Outcome, Play};
 
 pub mod adapter;
 pub mod builtin;
+pub mod session;
 
 /// A position as plain data: what a front end stores, sends and compares.
 ///

@@ -1,0 +1,172 @@
+//! `grundy play <game> [PARAM] [POSITION...]`: a game against perfect play in the terminal.
+//!
+//! The game runs in a [`Session`] of the library (whose turn, points, undo, the engine's
+//! reply); this module reads the person's lines and prints what the session answers.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use grundy::dynamic::session::{Session, Side};
+use grundy::dynamic::{DynError, Solution};
+use grundy::Budget;
+
+/// Arguments of `grundy play`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "While playing, type a move (its label, its number, or the position it \
+leads to), or one of:
+  hint   every move with its value (win/loss/draw in how many moves, score, nimber)
+  undo   take back your last move and the reply to it
+  swap   change sides: grundy plays your side from here
+  new    start again from the first position
+  quit   leave (end of input does the same)
+Examples:
+  grundy play nim 3 5 7
+  grundy play subtraction 1,3,4 -- 20
+  grundy play wythoff 4 7 --engine-first"
+)]
+pub struct Args {
+    /// The game, its parameter if it has one, then the start position (a game with a usual
+    /// start position may leave it out).
+    #[arg(required = true, num_args = 1..)]
+    words: Vec<String>,
+    /// Let grundy move first.
+    #[arg(long)]
+    engine_first: bool,
+    /// Most positions a search may store.
+    #[arg(long, default_value_t = 50_000_000)]
+    max_positions: u64,
+}
+
+/// Runs `grundy play`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let (game, start) = super::solve::game_and_position(&args.words)?;
+    let budget = Budget::default().with_positions(args.max_positions);
+    let first = if args.engine_first {
+        Side::Engine
+    } else {
+        Side::Person
+    };
+    let mut session = Session::new(game, start, first);
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "{} ({}): {}",
+        session.game().name(),
+        session.game().kind(),
+        session.game().description()
+    )?;
+    writeln!(
+        out,
+        "type a move (label or number), or hint, undo, swap, new, quit"
+    )?;
+    let mut show_position = true;
+    loop {
+        if show_position {
+            print_position(&mut out, &session)?;
+        }
+        show_position = true;
+        if let Some(end) = session.end()? {
+            writeln!(out, "game over: {end}")?;
+            writeln!(out, "type new to play again, undo to take back, or quit")?;
+        } else if session.to_move() == Side::Engine {
+            if let Some(mv) = session.reply(&budget)? {
+                writeln!(out, "grundy plays {}", mv.label)?;
+            }
+            continue;
+        } else {
+            print_moves(&mut out, &session)?;
+        }
+        write!(out, "> ")?;
+        out.flush()?;
+        let Some(line) = lines.next() else {
+            writeln!(out)?;
+            break;
+        };
+        let line = line?;
+        match line.trim() {
+            "" => show_position = false,
+            "quit" | "q" | "exit" => break,
+            "hint" | "h" | "?" => {
+                print_hint(&mut out, &session.solution(&budget)?)?;
+                show_position = false;
+            }
+            "undo" | "u" => {
+                if session.undo() == 0 {
+                    writeln!(out, "nothing to undo")?;
+                }
+            }
+            "swap" | "s" => {
+                session.swap();
+                writeln!(out, "you now play the other side")?;
+            }
+            "new" | "n" => session.restart(),
+            _ if session.end()?.is_some() => {
+                writeln!(out, "the game is over: type new, undo or quit")?;
+                show_position = false;
+            }
+            choice => match session.play(choice) {
+                Ok(mv) => writeln!(out, "you play {}", mv.label)?,
+                Err(err @ DynError::NoSuchMove { .. }) => {
+                    writeln!(out, "{err}; or type hint, undo, swap, new, quit")?;
+                    show_position = false;
+                }
+                Err(err) => return Err(err.into()),
+            },
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_position(out: &mut impl Write, session: &Session) -> anyhow::Result<()> {
+    let shown = session.game().show(session.position())?;
+    writeln!(out)?;
+    if shown.contains('\n') {
+        writeln!(out, "{shown}")?;
+    } else {
+        writeln!(out, "position: {shown}")?;
+    }
+    let (person, engine) = session.points();
+    if person != 0 || engine != 0 {
+        writeln!(out, "points: you {person}, grundy {engine}")?;
+    }
+    Ok(())
+}
+
+fn print_moves(out: &mut impl Write, session: &Session) -> anyhow::Result<()> {
+    let moves = session.moves()?;
+    let labels: Vec<String> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, mv)| format!("{}) {}", i + 1, mv.label))
+        .collect();
+    writeln!(out, "your move: {}", labels.join("   "))?;
+    Ok(())
+}
+
+fn print_hint(out: &mut impl Write, solution: &Solution) -> io::Result<()> {
+    writeln!(out, "this position: {}", solution.value)?;
+    let width = solution
+        .moves
+        .iter()
+        .map(|m| m.mv.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (i, mv) in solution.moves.iter().enumerate() {
+        let best = if solution.optimal.contains(&i) {
+            "  best"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "  {:>2}) {:<width$}  {}{best}",
+            i + 1,
+            mv.mv.label,
+            mv.value
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,86 @@
+//! `grundy play` driven through its standard input: whole games against perfect play,
+//! hints, bad moves re-prompted, undo, swap, new and quit.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `grundy play args` with `lines` typed, and returns stdout (exit 0 expected).
+fn play(args: &[&str], lines: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("grundy runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(lines.as_bytes())
+        .expect("typed");
+    let out = child.wait_with_output().expect("grundy ends");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// From 2 3 the only winning move is 3 -> 2; a person who takes heap 1 loses to perfect
+/// play, and the end says so.
+#[test]
+fn perfect_play_punishes_a_mistake() {
+    let text = play(&["nim", "2", "3"], "1\n");
+    assert!(text.contains("you play heap 1: 2 -> 0"), "{text}");
+    assert!(text.contains("grundy plays heap 2: 3 -> 0"), "{text}");
+    assert!(text.contains("game over: grundy wins"), "{text}");
+}
+
+/// The person who plays the winning moves wins, whatever the engine tries.
+#[test]
+fn the_person_can_win_from_a_won_position() {
+    // 2 3 -> 2 2; then mirror the engine on the other heap.
+    let text = play(
+        &["nim", "2", "3"],
+        "heap 2: 3 -> 2\n1 1\n0 0\n0\n0 0\n1 0\n0 0\n",
+    );
+    assert!(text.contains("game over: you win"), "{text}");
+}
+
+/// hint lists every move with its value and marks the best; a bad move is re-prompted;
+/// undo and swap and new work; EOF quits cleanly.
+#[test]
+fn hints_bad_moves_undo_swap_new() {
+    let text = play(
+        &["subtraction", "1,3,4", "--", "7"],
+        "hint\nnonsense\n1\nundo\nswap\nnew\nquit\n",
+    );
+    assert!(text.contains("this position: loss in"), "{text}");
+    assert!(text.contains("best"), "{text}");
+    assert!(text.contains("no move \"nonsense\""), "{text}");
+    assert!(text.contains("you now play the other side"), "{text}");
+    assert!(text.contains("grundy plays"), "{text}");
+    let text = play(&["wythoff", "1", "2"], "");
+    assert!(text.contains("your move:"), "{text}");
+}
+
+/// A game that cannot start says why, exit 2.
+#[test]
+fn errors_exit_2() {
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["play", "wythoff", "1"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("grundy runs");
+    assert_eq!(out.status.code(), Some(2));
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["play", "nope", "1"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("grundy runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown game"));
+}

@@ -1,0 +1,570 @@
+//! A game against perfect play, as every front end (the terminal's `grundy play`, the web
+//! playground) runs it: the positions played, whose turn it is, the points each side has
+//! earned, undo, swapping sides, and the engine's reply.
+//!
+//! A [`Session`] holds no I/O: a front end asks it for the position and the moves with their
+//! values ([`Session::solution`]), hands it the person's choice ([`Session::play`]), lets the
+//! engine reply ([`Session::reply`]) and renders what it returns. The engine's reply is the
+//! first of [`Solution::optimal`]: the quickest win, the longest resistance when losing, or
+//! the best score, so the reply is the same each time.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::dynamic::{Datum, DynError, DynGame, DynMove, Kind, Solution};
+use crate::limits::Budget;
+use crate::value::Outcome;
+
+/// A side of a [`Session`].
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::session::Side;
+/// assert_eq!(Side::Person.other(), Side::Engine);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    /// The person at the keyboard.
+    Person,
+    /// Perfect play.
+    Engine,
+}
+
+impl Side {
+    /// The opponent.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::Side;
+    /// assert_eq!(Side::Engine.other(), Side::Person);
+    /// ```
+    pub fn other(self) -> Side {
+        match self {
+            Side::Person => Side::Engine,
+            Side::Engine => Side::Person,
+        }
+    }
+}
+
+/// One move played: by whom, and the move.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::session::{Played, Side};
+/// use grundy::dynamic::{Datum, DynMove};
+/// let mv = DynMove { label: "1".into(), to: Datum::Int(0), points: 0, again: false };
+/// let played = Played { side: Side::Person, mv };
+/// assert_eq!(played.side, Side::Person);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Played {
+    /// Who played it.
+    pub side: Side,
+    /// The move.
+    pub mv: DynMove,
+}
+
+/// How a finished game ended.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::session::{End, Side};
+/// let end = End { winner: Some(Side::Person), person_points: 0, engine_points: 0, repeated: false };
+/// assert_eq!(end.to_string(), "you win");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct End {
+    /// The winner; `None` for a draw.
+    pub winner: Option<Side>,
+    /// The person's points (scoring games).
+    pub person_points: i64,
+    /// The engine's points (scoring games).
+    pub engine_points: i64,
+    /// True when a loopy game was called a draw because a position came back a third time.
+    pub repeated: bool,
+}
+
+impl std::fmt::Display for End {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.winner {
+            Some(Side::Person) => f.write_str("you win")?,
+            Some(Side::Engine) => f.write_str("grundy wins")?,
+            None => f.write_str("a draw")?,
+        }
+        if self.person_points != 0 || self.engine_points != 0 {
+            let margin = (self.person_points - self.engine_points).abs();
+            write!(
+                f,
+                " ({} to {}",
+                self.person_points.max(self.engine_points),
+                self.person_points.min(self.engine_points)
+            )?;
+            if margin > 0 {
+                write!(f, ", by {margin}")?;
+            }
+            f.write_str(")")?;
+        }
+        if self.repeated {
+            f.write_str(" by repetition")?;
+        }
+        Ok(())
+    }
+}
+
+/// A game of a person against perfect play.
+///
+/// # Examples
+///
+/// Nim with heaps 1 and 2: the person moves first and leaves 1 1, a loss for the engine; the
+/// engine takes one heap, the person the other, and wins.
+///
+/// ```
+/// use grundy::dynamic::session::{Session, Side};
+/// use grundy::dynamic::{builtin, DynGame};
+/// use grundy::Budget;
+/// let game = builtin::nim();
+/// let start = game.parse("1 2").unwrap();
+/// let mut session = Session::new(game, start, Side::Person);
+/// session.play("1 1").unwrap();
+/// assert_eq!(session.to_move(), Side::Engine);
+/// session.reply(&Budget::default()).unwrap();
+/// session.play("1").unwrap(); // the only move left, by its number
+/// let end = session.end().unwrap().unwrap();
+/// assert_eq!(end.winner, Some(Side::Person));
+/// session.undo();
+/// assert_eq!(session.to_move(), Side::Person);
+/// ```
+pub struct Session {
+    game: Arc<dyn DynGame>,
+    start: Datum,
+    first: Side,
+    history: Vec<Played>,
+}
+
+impl Session {
+    /// A new game of `game` from `start`, with `first` to move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// let session = Session::new(builtin::nim(), Datum::ints([3]), Side::Engine);
+    /// assert_eq!(session.to_move(), Side::Engine);
+    /// ```
+    pub fn new(game: Arc<dyn DynGame>, start: Datum, first: Side) -> Session {
+        Session {
+            game,
+            start,
+            first,
+            history: Vec::new(),
+        }
+    }
+
+    /// The game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// let session = Session::new(builtin::nim(), Datum::ints([3]), Side::Person);
+    /// assert_eq!(session.game().name(), "nim");
+    /// ```
+    pub fn game(&self) -> &Arc<dyn DynGame> {
+        &self.game
+    }
+
+    /// The current position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// let session = Session::new(builtin::nim(), Datum::ints([3]), Side::Person);
+    /// assert_eq!(session.position(), &Datum::ints([3]));
+    /// ```
+    pub fn position(&self) -> &Datum {
+        self.history.last().map_or(&self.start, |p| &p.mv.to)
+    }
+
+    /// The moves played so far, oldest first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// let session = Session::new(builtin::nim(), Datum::ints([3]), Side::Person);
+    /// assert!(session.history().is_empty());
+    /// ```
+    pub fn history(&self) -> &[Played] {
+        &self.history
+    }
+
+    /// Who is to move: the side that moved last moves again after a bonus turn.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// let session = Session::new(builtin::nim(), Datum::ints([3]), Side::Person);
+    /// assert_eq!(session.to_move(), Side::Person);
+    /// ```
+    pub fn to_move(&self) -> Side {
+        match self.history.last() {
+            None => self.first,
+            Some(last) if last.mv.again => last.side,
+            Some(last) => last.side.other(),
+        }
+    }
+
+    /// The points each side has earned: (person, engine).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// let session = Session::new(builtin::nim(), Datum::ints([3]), Side::Person);
+    /// assert_eq!(session.points(), (0, 0));
+    /// ```
+    pub fn points(&self) -> (i64, i64) {
+        self.history
+            .iter()
+            .fold((0, 0), |(person, engine), p| match p.side {
+                Side::Person => (person + p.mv.points, engine),
+                Side::Engine => (person, engine + p.mv.points),
+            })
+    }
+
+    /// The current position solved: every move with its value for the side to move, the
+    /// optimal ones and a principal line (what a hint shows).
+    ///
+    /// # Errors
+    ///
+    /// As [`DynGame::solve`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// use grundy::{Budget, Outcome};
+    /// let session = Session::new(builtin::nim(), Datum::ints([3]), Side::Person);
+    /// let hint = session.solution(&Budget::default()).unwrap();
+    /// assert_eq!(hint.value.outcome, Outcome::Win);
+    /// ```
+    pub fn solution(&self, budget: &Budget) -> Result<Solution, DynError> {
+        self.game.solve(self.position(), budget)
+    }
+
+    /// The moves from the current position (none once the game is over).
+    ///
+    /// # Errors
+    ///
+    /// As [`DynGame::moves`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// let session = Session::new(builtin::nim(), Datum::ints([2]), Side::Person);
+    /// assert_eq!(session.moves().unwrap().len(), 2);
+    /// ```
+    pub fn moves(&self) -> Result<Vec<DynMove>, DynError> {
+        if self.repeated() {
+            return Ok(Vec::new());
+        }
+        self.game.moves(self.position())
+    }
+
+    /// Plays the person's `choice` (a label, a number from 1, or the position reached).
+    ///
+    /// # Errors
+    ///
+    /// [`DynError::NoSuchMove`] when nothing matches (the session is unchanged), and
+    /// [`DynError::NoSuchMove`] too when it is the engine's turn or the game is over.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// let mut session = Session::new(builtin::nim(), Datum::ints([2]), Side::Person);
+    /// assert!(session.play("9").is_err());
+    /// assert_eq!(session.play("0").unwrap().to, Datum::ints([0]));
+    /// ```
+    pub fn play(&mut self, choice: &str) -> Result<DynMove, DynError> {
+        let count = self.moves()?.len();
+        if self.to_move() != Side::Person || count == 0 {
+            return Err(DynError::NoSuchMove {
+                choice: choice.trim().to_string(),
+                count: if self.to_move() == Side::Person {
+                    count
+                } else {
+                    0
+                },
+            });
+        }
+        let mv = self.game.play(self.position(), choice)?;
+        self.history.push(Played {
+            side: Side::Person,
+            mv: mv.clone(),
+        });
+        Ok(mv)
+    }
+
+    /// Lets the engine play its move: the first optimal move of the current position.
+    /// `None` when it is not the engine's turn or the game is over.
+    ///
+    /// # Errors
+    ///
+    /// As [`DynGame::solve`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// use grundy::Budget;
+    /// let mut session = Session::new(builtin::nim(), Datum::ints([3, 1]), Side::Engine);
+    /// let reply = session.reply(&Budget::default()).unwrap().unwrap();
+    /// assert_eq!(reply.to, Datum::ints([1, 1]));
+    /// ```
+    pub fn reply(&mut self, budget: &Budget) -> Result<Option<DynMove>, DynError> {
+        if self.to_move() != Side::Engine || self.moves()?.is_empty() {
+            return Ok(None);
+        }
+        let solution = self.solution(budget)?;
+        let Some(&best) = solution.optimal.first() else {
+            return Ok(None);
+        };
+        let mv = solution.moves[best].mv.clone();
+        self.history.push(Played {
+            side: Side::Engine,
+            mv: mv.clone(),
+        });
+        Ok(Some(mv))
+    }
+
+    /// Takes back moves until it is the person's turn again with at least one of the
+    /// person's moves undone (or to the start). Returns how many moves were taken back.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// use grundy::Budget;
+    /// let mut session = Session::new(builtin::nim(), Datum::ints([3, 1]), Side::Person);
+    /// session.play("1").unwrap();
+    /// session.reply(&Budget::default()).unwrap();
+    /// assert_eq!(session.undo(), 2);
+    /// assert_eq!(session.position(), &Datum::ints([3, 1]));
+    /// ```
+    pub fn undo(&mut self) -> usize {
+        let before = self.history.len();
+        while let Some(last) = self.history.pop() {
+            if last.side == Side::Person && self.to_move() == Side::Person {
+                break;
+            }
+        }
+        while self.to_move() != Side::Person && !self.history.is_empty() {
+            self.history.pop();
+        }
+        before - self.history.len()
+    }
+
+    /// Changes sides: the person takes the side of the player to move's opponent, so the
+    /// engine now plays for the side that was the person's.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// let mut session = Session::new(builtin::nim(), Datum::ints([3]), Side::Person);
+    /// session.swap();
+    /// assert_eq!(session.to_move(), Side::Engine);
+    /// ```
+    pub fn swap(&mut self) {
+        self.first = self.first.other();
+        for played in &mut self.history {
+            played.side = played.side.other();
+        }
+    }
+
+    /// Starts again from the start position, with the same side first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// let mut session = Session::new(builtin::nim(), Datum::ints([3]), Side::Person);
+    /// session.play("1").unwrap();
+    /// session.restart();
+    /// assert!(session.history().is_empty());
+    /// ```
+    pub fn restart(&mut self) {
+        self.history.clear();
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    ///
+    /// A player who cannot move loses under normal play and wins under misère play; a
+    /// scoring game is won on points (equal points are a draw); a loopy game is called a
+    /// draw once a position comes back a third time with the same side to move.
+    ///
+    /// # Errors
+    ///
+    /// As [`DynGame::moves`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// let session = Session::new(builtin::nim(), Datum::ints([0]), Side::Person);
+    /// assert_eq!(session.end().unwrap().unwrap().winner, Some(Side::Engine));
+    /// ```
+    pub fn end(&self) -> Result<Option<End>, DynError> {
+        let (person_points, engine_points) = self.points();
+        let repeated = self.repeated();
+        if !repeated && !self.game.moves(self.position())?.is_empty() {
+            return Ok(None);
+        }
+        let stuck = self.to_move();
+        let winner = if repeated {
+            None
+        } else {
+            match self.game.kind() {
+                Kind::Scoring => match person_points.cmp(&engine_points) {
+                    std::cmp::Ordering::Greater => Some(Side::Person),
+                    std::cmp::Ordering::Less => Some(Side::Engine),
+                    std::cmp::Ordering::Equal => None,
+                },
+                kind => match kind.play().terminal() {
+                    Outcome::Win => Some(stuck),
+                    _ => Some(stuck.other()),
+                },
+            }
+        };
+        Ok(Some(End {
+            winner,
+            person_points,
+            engine_points,
+            repeated,
+        }))
+    }
+
+    /// True when a loopy game's current position, with the same side to move, has been
+    /// reached three times.
+    fn repeated(&self) -> bool {
+        if !matches!(self.game.kind(), Kind::Loopy { .. }) {
+            return false;
+        }
+        // Every position of the game so far with its side to move, the start first.
+        let mut side = self.first;
+        let mut seen = vec![(&self.start, side)];
+        for played in &self.history {
+            side = if played.mv.again {
+                played.side
+            } else {
+                played.side.other()
+            };
+            seen.push((&played.mv.to, side));
+        }
+        let now = (self.position(), self.to_move());
+        seen.iter().filter(|&&at| at == now).count() >= 3
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dynamic::builtin;
+    use crate::games::subtraction::Subtraction;
+    use crate::testing::Rng;
+
+    /// Plays the person's moves at random until the game ends; returns the end.
+    fn random_game(session: &mut Session, rng: &mut Rng) -> End {
+        let budget = Budget::default();
+        loop {
+            if let Some(end) = session.end().unwrap() {
+                return end;
+            }
+            if session.to_move() == Side::Engine {
+                session.reply(&budget).unwrap().unwrap();
+            } else {
+                let count = session.moves().unwrap().len() as u64;
+                let choice = (1 + rng.below(count)).to_string();
+                session.play(&choice).unwrap();
+            }
+        }
+    }
+
+    /// Perfect play wins every game it starts from a winning position, whatever the person
+    /// does: Nim to three heaps of 3, and the subtraction game {1, 3, 4} to 20.
+    #[test]
+    fn the_engine_wins_every_won_position() {
+        let mut rng = Rng(0x5e55_1013);
+        let budget = Budget::default();
+        let mut games = 0;
+        let subtraction = builtin::subtraction(Subtraction::new("1,3,4".parse().unwrap()));
+        let mut starts: Vec<(Arc<dyn DynGame>, Datum)> = Vec::new();
+        for a in 0..4 {
+            for b in 0..4 {
+                for c in 0..4 {
+                    starts.push((builtin::nim(), Datum::ints([a, b, c])));
+                }
+            }
+        }
+        for n in 0..=20 {
+            starts.push((subtraction.clone(), Datum::ints([n])));
+        }
+        for (game, start) in starts {
+            let winning = game.solve(&start, &budget).unwrap().value.outcome == Outcome::Win;
+            for _ in 0..5 {
+                let mut session = Session::new(game.clone(), start.clone(), Side::Engine);
+                let end = random_game(&mut session, &mut rng);
+                if winning {
+                    assert_eq!(end.winner, Some(Side::Engine), "{} {start}", game.name());
+                }
+                games += 1;
+            }
+        }
+        assert!(games > 400);
+    }
+
+    /// Undo goes back to the person's last turn; swap hands the turn to the engine.
+    #[test]
+    fn undo_and_swap() {
+        let budget = Budget::default();
+        let mut session = Session::new(builtin::nim(), Datum::ints([2, 3]), Side::Person);
+        assert_eq!(session.undo(), 0);
+        session.play("2 2").unwrap();
+        session.reply(&budget).unwrap().unwrap();
+        assert_eq!(session.history().len(), 2);
+        assert_eq!(session.undo(), 2);
+        assert_eq!(session.position(), &Datum::ints([2, 3]));
+        session.swap();
+        assert_eq!(session.to_move(), Side::Engine);
+        let reply = session.reply(&budget).unwrap().unwrap();
+        assert_eq!(reply.to, Datum::ints([2, 2]));
+        assert!(session.play("nonsense").is_err());
+        assert_eq!(session.history().len(), 1);
+        session.restart();
+        assert_eq!(session.to_move(), Side::Engine);
+    }
+}
