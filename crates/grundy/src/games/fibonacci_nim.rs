@@ -104,8 +104,31 @@ pub fn outcome((heap, max_take): (u64, u64)) -> Outcome {
 /// assert_eq!(winning_take((100, 2)), None);
 /// ```
 pub fn winning_take((heap, max_take): (u64, u64)) -> Option<u64> {
-    let smallest = *zeckendorf(heap).last()?;
+    let smallest = smallest_term(heap)?;
     (smallest <= max_take).then_some(smallest)
+}
+
+/// The smallest term of `n`'s Zeckendorf representation (the last of [`zeckendorf`]), without
+/// allocating: greedy from the largest Fibonacci number at most `n`. `None` for 0.
+fn smallest_term(mut n: u64) -> Option<u64> {
+    // 1, 2, 3, 5, ...: the 92nd term is the largest that fits in a u64.
+    let mut fibs = [0u64; 92];
+    let (mut a, mut b) = (1u64, 2u64);
+    let mut len = 0;
+    while a <= n && len < fibs.len() {
+        fibs[len] = a;
+        len += 1;
+        let Some(next) = a.checked_add(b) else { break };
+        (a, b) = (b, next);
+    }
+    let mut smallest = None;
+    for &f in fibs[..len].iter().rev() {
+        if f <= n {
+            smallest = Some(f);
+            n -= f;
+        }
+    }
+    smallest
 }
 
 /// Every winning move from `(heap, max_take)` as the number taken, checked by the closed
@@ -133,6 +156,18 @@ pub fn winning_takes((heap, max_take): (u64, u64), limit: u64) -> Option<Vec<u64
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The allocation-free smallest term is the last term of [`zeckendorf`], for every
+    /// n below 100,000 and near the top of u64.
+    #[test]
+    fn smallest_term_is_the_last_zeckendorf_term() {
+        let mut compared = 0;
+        for n in (0..100_000).chain(u64::MAX - 1000..=u64::MAX) {
+            assert_eq!(smallest_term(n), zeckendorf(n).last().copied(), "{n}");
+            compared += 1;
+        }
+        assert_eq!(compared, 101_001);
+    }
     use crate::games::subtraction::is_fibonacci;
     use crate::solve::memo::{MemoSearch, Outcomes};
     use crate::solve::strategy::optimal_moves;
