@@ -34,12 +34,35 @@ for c in range(20):
     bags = [" ".join(["10"] + [str(rng.randint(1, 8)) for _ in range(10)]) for _ in range(21)]
     cases.append(f"8 21 {2 + c % 18}\n" + "\n".join(bags))
 put("hdu4778", "\n".join(cases) + "\n0 0 0\n")
-# hdu4678: 50 boards of 1000 x 1000 with 10% mines.
+# hdu4678: 50 boards of 1000 x 1000: rooms 1 to 50 cells wide walled by rows and columns of
+# mines, with lone mines inside on a lattice of step 4 (so no numbered cell borders two blank
+# regions, as the problem promises): about 9% mines, thousands of regions per board.
+def cuts():
+    res, at = [], 0
+    while True:
+        at += rng.randint(1, 50)
+        if at >= 1000:
+            return res
+        res.append(at)
+        at += 1
 out = ["50"]
 for _ in range(50):
-    cells = rng.sample(range(1000 * 1000), 100000)
-    out.append("1000 1000 100000")
-    out.extend(f"{c // 1000} {c % 1000}" for c in cells)
+    rows, cols = cuts(), cuts()
+    mines = set()
+    for r in rows:
+        mines.update((r, c) for c in range(1000))
+    for c in cols:
+        mines.update((r, c) for r in range(1000))
+    row_rooms = list(zip([0] + [r + 1 for r in rows], rows + [1000]))
+    col_rooms = list(zip([0] + [c + 1 for c in cols], cols + [1000]))
+    for r0, r1 in row_rooms:
+        for c0, c1 in col_rooms:
+            for r in range(r0 + 3, r1 - 3, 4):
+                for c in range(c0 + 3, c1 - 3, 4):
+                    if rng.random() < 0.5:
+                        mines.add((r, c))
+    out.append(f"1000 1000 {len(mines)}")
+    out.extend(f"{r} {c}" for r, c in mines)
 put("hdu4678", "\n".join(out) + "\n")
 # chess2018: 10 x 10 with values to 100000.
 grid = lambda: "\n".join(" ".join(str(rng.randint(0, 100000)) for _ in range(10)) for _ in range(10))
