@@ -1,11 +1,11 @@
 //! poj2068 — Team Nim: two teams seated alternately share a heap; whoever takes the last
-//! stone loses. A misère game of (stones, seat) positions, solved by the memo search.
+//! stone loses. A misère game of (stones, seat) positions, solved by the game's dense
+//! bottom-up table (the memo search's values, tested equal in the library).
 
 use std::io::Write;
 
 use grundy::games::team_nim::{Seat, TeamNim};
-use grundy::solve::memo::{MemoSearch, Outcomes};
-use grundy::{Budget, Outcome, Play};
+use grundy::{Budget, Outcome};
 
 use super::{Input, JudgeError};
 
@@ -25,9 +25,8 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
             limits.push(input.int("a take limit M", 1, 16)? as u32);
         }
         let game = TeamNim::new(limits).ok_or_else(|| input.error("invalid take limits"))?;
-        let mut search = MemoSearch::new(&game, Outcomes(Play::Misere), Budget::default());
-        let value = search
-            .value(&Seat { stones, seat: 0 })
+        let value = game
+            .outcome(&Seat { stones, seat: 0 }, &Budget::default())
             .map_err(|err| input.error(err.to_string()))?;
         writeln!(out, "{}", u8::from(value == Outcome::Win))?;
     }

@@ -6,8 +6,13 @@
 //! (stones left, seat to move). A position with no stones has no moves and is a win for the
 //! player to move, whose opponent took the last stone; that is misère play
 //! ([`Play::Misere`](crate::Play::Misere)), solved by the memo search.
+//!
+//! [`TeamNim::outcome`] is the fast path the judge uses: the same values bottom-up in a dense
+//! table over (stones, seat), with no hashing (tested against the memo search).
 
+use crate::limits::{Budget, SolveError};
 use crate::model::{Game, Move};
+use crate::value::Outcome;
 
 /// Team Nim with the given take limits, one per seat, seat 0 moving first.
 ///
@@ -72,6 +77,59 @@ impl TeamNim {
     /// ```
     pub fn limits(&self) -> &[u32] {
         &self.limits
+    }
+
+    /// The outcome of `pos` for the player to move, from a dense table of every (stones,
+    /// seat) with at most `pos.stones` stones, filled bottom-up: the same values as the memo
+    /// search under misère play, with a running count of losses per seat so that a position
+    /// costs O(1) whatever its take limit (4 bytes per position, no hashing).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::TooLarge`] when the table's positions or bytes exceed `budget`, checked
+    /// before allocating.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::team_nim::{Seat, TeamNim};
+    /// use grundy::{Budget, Outcome};
+    ///
+    /// // poj2068's samples: `1 101 4 4` gives 0 and `1 100 4 4` gives 1.
+    /// let game = TeamNim::new(vec![4, 4]).unwrap();
+    /// let budget = Budget::default();
+    /// assert_eq!(game.outcome(&Seat { stones: 101, seat: 0 }, &budget).unwrap(), Outcome::Loss);
+    /// assert_eq!(game.outcome(&Seat { stones: 100, seat: 0 }, &budget).unwrap(), Outcome::Win);
+    /// ```
+    pub fn outcome(&self, pos: &Seat, budget: &Budget) -> Result<Outcome, SolveError> {
+        let seats = self.limits.len();
+        let len = (u64::from(pos.stones) + 1).saturating_mul(seats as u64);
+        budget.check_positions(len)?;
+        budget.check_bytes(len.saturating_mul(4))?;
+        // losses[stones * seats + seat]: how many of 0..=stones stones left are a loss for the
+        // player in `seat`. With none left the opponent took the last stone, so the mover
+        // wins; a move wins when some successor in the window of takes is a loss, which the
+        // running counts answer without visiting the takes.
+        let mut losses = vec![0u32; len as usize];
+        let mut win = true;
+        for stones in 1..=pos.stones as usize {
+            for seat in 0..seats {
+                let next = (seat + 1) % seats;
+                let most = (self.limits[seat] as usize).min(stones);
+                let upto = losses[(stones - 1) * seats + next];
+                let below = match stones.checked_sub(most + 1) {
+                    Some(low) => losses[low * seats + next],
+                    None => 0,
+                };
+                let wins = upto > below;
+                if stones == pos.stones as usize && seat == pos.seat as usize % seats {
+                    win = wins;
+                }
+                losses[stones * seats + seat] =
+                    losses[(stones - 1) * seats + seat] + u32::from(!wins);
+            }
+        }
+        Ok(if win { Outcome::Win } else { Outcome::Loss })
     }
 }
 
@@ -140,10 +198,53 @@ mod tests {
                     };
                     let value = search.value(&pos).unwrap();
                     assert_eq!(value == Outcome::Win, plain(&limits, stones, seat));
+                    assert_eq!(game.outcome(&pos, &Budget::default()).unwrap(), value);
                     compared += 1;
                 }
             }
         }
         assert_eq!(compared, 16 * (2 + 2 + 4 + 6));
+    }
+
+    /// The dense table agrees with the memo search on every position of random tables with
+    /// up to 8 seats and 200 stones (20 tables, 1,000 positions or more each).
+    #[test]
+    fn dense_table_matches_memo_search() {
+        let mut state = 15u64;
+        let mut next = |bound: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % bound
+        };
+        let mut compared = 0;
+        for _ in 0..20 {
+            let seats = 2 * (1 + next(4) as usize);
+            let limits: Vec<u32> = (0..seats).map(|_| 1 + next(16) as u32).collect();
+            let game = TeamNim::new(limits).unwrap();
+            let mut search = MemoSearch::new(&game, Outcomes(Play::Misere), Budget::default());
+            for stones in 0..200 {
+                for seat in 0..seats as u32 {
+                    let pos = Seat { stones, seat };
+                    let fast = game.outcome(&pos, &Budget::default()).unwrap();
+                    assert_eq!(fast, search.value(&pos).unwrap(), "{pos:?}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared >= 20 * 200 * 2);
+    }
+
+    /// A table beyond the budget is refused before allocating.
+    #[test]
+    fn dense_table_checks_the_budget() {
+        let game = TeamNim::new(vec![3, 3]).unwrap();
+        let pos = Seat {
+            stones: 1000,
+            seat: 0,
+        };
+        assert!(game
+            .outcome(&pos, &Budget::default().with_bytes(100))
+            .is_err());
     }
 }
