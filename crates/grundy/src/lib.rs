@@ -18,6 +18,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod catalog;
 pub mod games;
 pub mod limits;
 pub mod model;
