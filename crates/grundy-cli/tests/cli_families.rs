@@ -351,7 +351,7 @@ fn plain_messages_for_bad_numbers() {
     );
     check_error(
         &["solve", "nim", "--", "-3"],
-        "a number here must be at least 0, found -3",
+        "must be at least 0, found -3",
     );
     check_error(
         &["octal", "0.6", "--memory", "abc"],

@@ -45,9 +45,9 @@ fn octal_runs_past_memory_are_refused() {
 
 #[test]
 fn solve_positions_with_too_many_moves_are_refused() {
-    refused(&["solve", "nim", "1000000000", "1000000000"], "bytes");
-    refused(&["solve", "nim", "18446744073709551615"], "bytes");
-    refused(&["solve", "nim", "100000000"], "bytes");
+    refused(&["solve", "nim", "1000000000", "1000000000"], "too large");
+    refused(&["solve", "nim", "18446744073709551615"], "too large");
+    refused(&["solve", "nim", "100000000"], "too large");
 }
 
 #[test]

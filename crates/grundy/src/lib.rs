@@ -18,6 +18,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod catalog;
 pub mod dynamic;
 pub mod games;
 pub mod limits;

@@ -90,9 +90,22 @@ fn heap(word: &str, what: &str) -> Result<u64, DynError> {
         Ok(_) => Err(DynError::Position(format!(
             "{what} {word} is too large for the search (at most {MAX_HEAP})"
         ))),
-        Err(_) => Err(DynError::Position(format!(
-            "expected {what} (an integer from 0 to {MAX_HEAP}), found {word:?}"
-        ))),
+        Err(_)
+            if word
+                .strip_prefix('-')
+                .is_some_and(|d| d.parse::<u64>().is_ok()) =>
+        {
+            Err(DynError::Position(format!(
+                "{what} must be at least 0, found {word}"
+            )))
+        }
+        Err(_) => {
+            let shown: String = word.chars().take(32).collect();
+            let cut = if shown.len() < word.len() { "..." } else { "" };
+            Err(DynError::Position(format!(
+                "expected {what} (an integer from 0 to {MAX_HEAP}), found {shown:?}{cut}"
+            )))
+        }
     }
 }
 
