@@ -67,6 +67,25 @@ pub fn machine_bytes() -> Option<u64> {
     Some(least / 4 * 3)
 }
 
+/// A spinner on stderr for a job of unknown length (`what`, e.g. `solving`), shown with
+/// the time spent once it passes a second; `None` with `--json` or when stderr is not a
+/// terminal. The caller clears it when the job ends.
+pub fn spinner(json: bool, what: &str) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if json || !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed} (Ctrl-C stops)")
+    {
+        bar.set_style(style);
+    }
+    bar.set_message(what.to_string());
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    Some(bar)
+}
+
 /// Reads a memory size in GiB (2^30 bytes), fractions allowed (`0.5`), as bytes: from 1 MiB
 /// to 1 PiB.
 pub fn gibibytes(text: &str) -> Result<u64, String> {

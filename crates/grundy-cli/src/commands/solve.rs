@@ -139,9 +139,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let bytes = machine.min(budget.bytes());
         budget = budget.with_bytes(bytes);
     }
-    let solution = game
-        .solve(&position, &budget)
-        .context("cannot solve this position")?;
+    let spinner = crate::output::spinner(args.json, "solving");
+    let solution = game.solve(&position, &budget);
+    if let Some(spinner) = spinner {
+        spinner.finish_and_clear();
+    }
+    let solution = solution.context("cannot solve this position")?;
     let title = match args.game.as_str() {
         // The family's own word (all-but, pow2, ...) names the game as typed.
         "nim" | "misere-nim" => args.game.clone(),
