@@ -48,6 +48,15 @@ fn solve_positions_with_too_many_moves_are_refused() {
     refused(&["solve", "nim", "1000000000", "1000000000"], "too large");
     refused(&["solve", "nim", "18446744073709551615"], "too large");
     refused(&["solve", "nim", "100000000"], "too large");
+    for args in [
+        &["solve", "wythoff", "16777216", "16777216"][..],
+        &["solve", "lasker", "16777216"],
+        &["solve", "grundy-game", "16777216"],
+        &["solve", "all-but", "1,2", "16777216"],
+        &["solve", "nim", "16777216", "16777216"],
+    ] {
+        refused(args, "moves, more than the limit of 4194304");
+    }
 }
 
 #[test]

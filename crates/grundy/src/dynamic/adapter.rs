@@ -37,6 +37,11 @@ pub const REMOTENESS_POSITIONS: u64 = 1 << 18;
 /// The most moves of a principal line.
 pub const MAX_LINE: usize = 1_000;
 
+/// The most moves a position may have for [`DynGame::moves`] and [`DynGame::solve`] to
+/// list them (each with a label): 2^22; a game that bounds its moves
+/// ([`Game::max_moves`]) is refused past it before any is listed.
+pub const MAX_MOVES: u64 = 1 << 22;
+
 /// How a game's positions and moves are written: to and from [`Datum`] and text.
 ///
 /// # Examples
@@ -128,6 +133,24 @@ impl<G: Game> Game for Canon<G> {
             for mv in &mut out[start..] {
                 mv.to = canonical(&mv.to);
             }
+        }
+    }
+
+    fn max_moves(&self, pos: &G::Position) -> Option<u64> {
+        self.game.max_moves(pos)
+    }
+}
+
+impl<G: Game> Canon<G> {
+    /// Refuses a position with more moves than a front end lists ([`MAX_MOVES`]).
+    fn check_listable(&self, pos: &G::Position) -> Result<(), SolveError> {
+        match self.game.max_moves(pos) {
+            Some(count) if count > MAX_MOVES => Err(SolveError::TooLarge {
+                needed: count,
+                limit: MAX_MOVES,
+                unit: "moves",
+            }),
+            _ => Ok(()),
         }
     }
 }
@@ -598,6 +621,7 @@ where
 
     fn moves(&self, pos: &Datum) -> Result<Vec<DynMove>, DynError> {
         let pos = self.notation.read(pos)?;
+        self.game.check_listable(&pos)?;
         Ok(self
             .moves_of(&pos)
             .iter()
@@ -607,6 +631,7 @@ where
 
     fn solve(&self, datum: &Datum, budget: &Budget) -> Result<Solution, DynError> {
         let pos = self.notation.read(datum)?;
+        self.game.check_listable(&pos)?;
         let moves = self.moves_of(&pos);
         let (value, values, optimal, line) = match self.kind {
             Kind::Impartial { play: Play::Normal } => self.solve_impartial(&pos, &moves, budget)?,

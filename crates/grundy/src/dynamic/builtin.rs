@@ -76,6 +76,12 @@ impl<R: HeapRule> Game for HeapRow<R> {
             }
         }
     }
+
+    fn max_moves(&self, pos: &Vec<u64>) -> Option<u64> {
+        pos.iter().try_fold(0u64, |sum, &heap| {
+            Some(sum.saturating_add(self.0.max_options(heap)?))
+        })
+    }
 }
 
 impl<R: HeapRule> Components for HeapRow<R> {

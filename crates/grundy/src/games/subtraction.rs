@@ -365,6 +365,15 @@ impl Subtraction {
 }
 
 impl HeapRule for Subtraction {
+    fn max_options(&self, heap: u64) -> Option<u64> {
+        Some(match &self.set {
+            SubtractionSet::Finite(set) => set.len() as u64,
+            SubtractionSet::AllBut(_) => heap,
+            // Powers of two and Fibonacci numbers below 2^64.
+            _ => 94,
+        })
+    }
+
     fn options(&self, heap: u64, out: &mut Vec<(u64, u64)>) {
         match &self.set {
             SubtractionSet::Finite(set) => {
