@@ -5,18 +5,10 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-/// The longest token an error message quotes whole.
-const QUOTED_CHARS: usize = 32;
-
-/// `token` quoted for an error message: whole when short, else its first characters and
-/// its length, so a 5 MB token gives a one-line message.
+/// `token` (bytes, maybe not UTF-8) quoted for an error message by the library's
+/// [`grundy::catalog::quoted`]: whole when short, else a prefix and its length.
 pub fn quoted(token: &[u8]) -> String {
-    let text = String::from_utf8_lossy(token);
-    if text.chars().count() <= QUOTED_CHARS {
-        return format!("{text:?}");
-    }
-    let prefix: String = text.chars().take(QUOTED_CHARS).collect();
-    format!("{prefix:?}... ({} bytes)", token.len())
+    grundy::catalog::quoted(&String::from_utf8_lossy(token))
 }
 
 /// Checks, before any long computation, that a plot can be written to `path`: its name

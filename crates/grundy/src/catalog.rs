@@ -433,8 +433,17 @@ pub fn numbers(words: &[String], what: &str) -> Result<Vec<u64>, CatalogError> {
 }
 
 /// `text` quoted for an error message: whole when short, else its first 32 characters and
-/// its length, so a 5 MB word gives a one-line message.
-fn quoted(text: &str) -> String {
+/// its length, so a 5 MB word gives a one-line message. Every error that quotes a word a
+/// person typed uses it.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::catalog::quoted;
+/// assert_eq!(quoted("1,3,x"), "\"1,3,x\"");
+/// assert_eq!(quoted(&"7".repeat(100)), format!("{:?}... (100 bytes)", "7".repeat(32)));
+/// ```
+pub fn quoted(text: &str) -> String {
     const SHOWN: usize = 32;
     if text.chars().count() <= SHOWN {
         return format!("{text:?}");

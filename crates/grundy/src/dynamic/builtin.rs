@@ -105,13 +105,10 @@ fn heap(word: &str, what: &str) -> Result<u64, DynError> {
                 "{what} must be at least 0, found {word}"
             )))
         }
-        Err(_) => {
-            let shown: String = word.chars().take(32).collect();
-            let cut = if shown.len() < word.len() { "..." } else { "" };
-            Err(DynError::Position(format!(
-                "expected {what} (an integer from 0 to {MAX_HEAP}), found {shown:?}{cut}"
-            )))
-        }
+        Err(_) => Err(DynError::Position(format!(
+            "expected {what} (an integer from 0 to {MAX_HEAP}), found {}",
+            crate::catalog::quoted(word)
+        ))),
     }
 }
 
