@@ -35,23 +35,14 @@ pub fn check_plot_path(path: &std::path::Path) -> anyhow::Result<()> {
 /// (`/proc/meminfo`, `/proc/self/limits`); `None` elsewhere. Defaults are capped by it so
 /// that a refusal, not an allocation failure, ends a job too large for the machine.
 pub fn machine_bytes() -> Option<u64> {
-    let available = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .find(|line| line.starts_with("MemAvailable:"))
-                .and_then(|line| line.split_whitespace().nth(1))
-                .and_then(|kib| kib.parse::<u64>().ok())
-        })
-        .map(|kib| kib.saturating_mul(1024));
-    let address_space = std::fs::read_to_string("/proc/self/limits")
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .find(|line| line.starts_with("Max address space"))
-                .and_then(|line| line.split_whitespace().nth(3))
-                .and_then(|soft| soft.parse::<u64>().ok())
-        });
+    // The number in word `index` of the line of `path` that starts with `key`.
+    let field = |path: &str, key: &str, index: usize| -> Option<u64> {
+        let text = std::fs::read_to_string(path).ok()?;
+        let line = text.lines().find(|line| line.starts_with(key))?;
+        line.split_whitespace().nth(index)?.parse().ok()
+    };
+    let available = field("/proc/meminfo", "MemAvailable:", 1).map(|kib| kib.saturating_mul(1024));
+    let address_space = field("/proc/self/limits", "Max address space", 3);
     let least = match (available, address_space) {
         (Some(a), Some(b)) => a.min(b),
         (a, b) => a.or(b)?,
@@ -76,6 +67,22 @@ pub fn spinner(json: bool, what: &str) -> Option<indicatif::ProgressBar> {
     bar.set_message(what.to_string());
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     Some(bar)
+}
+
+/// `bytes`, lowered to what the machine can hold ([`machine_bytes`]): the default of every
+/// memory budget the commands set.
+pub fn fitting(bytes: u64) -> u64 {
+    machine_bytes().map_or(bytes, |machine| machine.min(bytes))
+}
+
+/// The width of the widest move label of `solution`, to align a list of moves.
+pub fn label_width(solution: &grundy::dynamic::Solution) -> usize {
+    solution
+        .moves
+        .iter()
+        .map(|m| m.mv.label.chars().count())
+        .max()
+        .unwrap_or(0)
 }
 
 /// Reads a memory size in GiB (2^30 bytes), fractions allowed (`0.5`), as bytes: from 1 MiB

@@ -142,10 +142,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--spill needs the sparse method (the direct method reads every value)");
     }
     // Values are the positions here, at 2 bytes each: the memory bounds both.
-    let bytes = args.memory.unwrap_or_else(|| {
-        let default = 8 << 30;
-        crate::output::machine_bytes().map_or(default, |machine| machine.min(default))
-    });
+    let bytes = args
+        .memory
+        .unwrap_or_else(|| crate::output::fitting(8 << 30));
     let budget = Budget::default()
         .with_bytes(bytes)
         .with_positions(bytes / 2);

@@ -148,12 +148,7 @@ fn print_moves(out: &mut impl Write, session: &Session) -> anyhow::Result<()> {
 
 fn print_hint(out: &mut impl Write, solution: &Solution) -> io::Result<()> {
     writeln!(out, "this position: {}", solution.value)?;
-    let width = solution
-        .moves
-        .iter()
-        .map(|m| m.mv.label.chars().count())
-        .max()
-        .unwrap_or(0);
+    let width = crate::output::label_width(solution);
     for (i, mv) in solution.moves.iter().enumerate() {
         let best = if solution.optimal.contains(&i) {
             "  best"

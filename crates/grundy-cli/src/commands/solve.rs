@@ -134,11 +134,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut words: Vec<String> = queue.into_iter().filter(|w| w != "--").collect();
     let game = dyn_game(family, &mut words)?;
     let position = game.parse(&words.join(" "))?;
-    let mut budget = Budget::default().with_positions(args.max_positions);
-    if let Some(machine) = crate::output::machine_bytes() {
-        let bytes = machine.min(budget.bytes());
-        budget = budget.with_bytes(bytes);
-    }
+    let bytes = crate::output::fitting(Budget::default().bytes());
+    let budget = Budget::default()
+        .with_positions(args.max_positions)
+        .with_bytes(bytes);
     let spinner = crate::output::spinner(args.json, "solving");
     let solution = game.solve(&position, &budget);
     if let Some(spinner) = spinner {
@@ -230,12 +229,7 @@ fn print_text(title: &str, game: &dyn DynGame, solution: &Solution) -> anyhow::R
         writeln!(out, "remoteness {moves} (moves to the end under best play)")?;
     }
     writeln!(out, "moves: {}", solution.moves.len())?;
-    let width = solution
-        .moves
-        .iter()
-        .map(|m| m.mv.label.chars().count())
-        .max()
-        .unwrap_or(0);
+    let width = crate::output::label_width(solution);
     for (move_idx, mv) in solution.moves.iter().enumerate() {
         let mark = if solution.optimal.contains(&move_idx) {
             "  (optimal)"
