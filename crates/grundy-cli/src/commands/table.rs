@@ -3,7 +3,7 @@
 //! find the pattern: a period (proved only where a proof applies, else a conjecture checked up
 //! to N), the shape of the P-positions, and the closed form where a theorem gives one.
 
-mod compute;
+pub(crate) mod compute;
 mod plot;
 
 use std::collections::VecDeque;
