@@ -18,6 +18,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod catalog;
 pub mod dynamic;
 pub mod games;

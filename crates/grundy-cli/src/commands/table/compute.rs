@@ -15,8 +15,18 @@ use grundy::solve::memo::{MemoSearch, Outcomes};
 use grundy::{Budget, Game, Outcome, Play};
 
 use super::Table;
-use crate::commands::analyze::values::rule;
 use crate::commands::list::catalog::Family;
+
+/// The rule of a heap family, for enumerating moves.
+fn rule(family: &Family) -> Option<&dyn HeapRule> {
+    match family {
+        Family::Bash(b) => Some(b),
+        Family::Subtraction(s) => Some(s),
+        Family::Lasker => Some(&Lasker),
+        Family::GrundyGame => Some(&grundy::games::grundy_game::GrundyGame),
+        _ => None,
+    }
+}
 
 /// Nim as a heap rule: a heap becomes any smaller heap.
 struct NimRule;
