@@ -27,6 +27,7 @@ pub mod model;
 pub mod octal;
 pub mod sequence;
 pub mod solve;
+pub mod table;
 #[cfg(test)]
 mod testing;
 pub mod value;
