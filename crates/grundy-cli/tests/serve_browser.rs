@@ -269,11 +269,23 @@ async fn a_game_of_nim_and_a_table_in_chromium() {
 
     // Undo takes back the last move; new starts again; swap lets grundy move.
     click(&client, "#btn-undo").await;
-    let undone = until(&client, "undo", &format!("{{{SETTLED}}}")).await;
+    let undone = until(
+        &client,
+        "undo",
+        &format!("{{const s = (() => {{{SETTLED}}})(); return s && !s.end ? s : null;}}"),
+    )
+    .await;
     assert!(undone["end"].is_null(), "{undone}");
     assert!(undone["history"].as_array().unwrap().len() < history.len());
     click(&client, "#btn-new").await;
-    let fresh = until(&client, "a new game", &format!("{{{SETTLED}}}")).await;
+    let fresh = until(
+        &client,
+        "a new game",
+        &format!(
+            "{{const s = (() => {{{SETTLED}}})(); return s && s.history.length == 0 ? s : null;}}"
+        ),
+    )
+    .await;
     assert!(fresh["history"].as_array().unwrap().is_empty(), "{fresh}");
     click(&client, "#btn-swap").await;
     let swapped = until(

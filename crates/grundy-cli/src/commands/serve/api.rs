@@ -18,8 +18,8 @@ use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
 use super::store::{Entry, Store};
-use crate::commands::list::catalog::parse_family;
-use crate::commands::table::{compute::tabulate, Table};
+use grundy::catalog::{open, parse_family};
+use grundy::table::{tabulate, Table, TableError};
 
 /// The most moves a position may have to be shown on a page.
 pub const MAX_PAGE_MOVES: usize = 4096;
@@ -172,7 +172,7 @@ fn resolve(req: &GameRequest) -> Result<(Arc<dyn DynGame>, Datum), ApiError> {
             )))
         }
     }
-    Ok(crate::commands::solve::game_and_position(&words)?)
+    open(&words).map_err(|err| ApiError::bad_request(err.to_string()))
 }
 
 /// A move with its value for the mover and whether it is optimal.
@@ -504,11 +504,27 @@ fn default_to() -> u64 {
     40
 }
 
-/// `GET /api/table`: the table `grundy table` prints, as JSON.
+/// A table with its findings as data (the library's `Table`) and as one line each.
+#[derive(Serialize)]
+pub struct TableView {
+    #[serde(flatten)]
+    table: Table,
+    text: Findings,
+}
+
+/// The findings of a table as `grundy table` prints them.
+#[derive(Serialize)]
+struct Findings {
+    pattern: Option<String>,
+    shape: Option<String>,
+    closed_form: Option<String>,
+}
+
+/// `GET /api/table`: the library's table of a family (`grundy::table::tabulate`).
 pub async fn table(
     State(app): Shared,
     query: Result<Query<TableRequest>, QueryRejection>,
-) -> Result<Json<Table>, ApiError> {
+) -> Result<Json<TableView>, ApiError> {
     let Query(req) = query?;
     let table = blocking(&app, move |_| {
         let mut words: std::collections::VecDeque<String> = std::iter::once(req.game.clone())
@@ -522,7 +538,21 @@ pub async fn table(
                 req.game
             )));
         }
-        Ok(tabulate(&family, req.to, req.pairs)?)
+        let table = tabulate(&family, req.to, req.pairs).map_err(|err| match err {
+            TableError::TooLarge { .. } | TableError::Solve(_) => ApiError {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                message: err.to_string(),
+            },
+            _ => ApiError::bad_request(err.to_string()),
+        })?;
+        Ok(TableView {
+            text: Findings {
+                pattern: table.pattern.map(|p| p.to_string()),
+                shape: table.shape.as_ref().map(ToString::to_string),
+                closed_form: table.closed_form.map(|c| c.to_string()),
+            },
+            table,
+        })
     })
     .await?;
     Ok(Json(table))

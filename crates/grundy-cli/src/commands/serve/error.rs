@@ -71,16 +71,6 @@ impl From<DynError> for ApiError {
     }
 }
 
-/// Errors of the catalogue and the resolver (unknown game, bad parameter or position).
-impl From<anyhow::Error> for ApiError {
-    fn from(err: anyhow::Error) -> ApiError {
-        match err.downcast::<DynError>() {
-            Ok(err) => err.into(),
-            Err(err) => ApiError::bad_request(format!("{err:#}")),
-        }
-    }
-}
-
 /// Malformed JSON (400), a wrong content type (415), a body over the limit (413).
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> ApiError {

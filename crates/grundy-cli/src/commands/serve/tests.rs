@@ -230,7 +230,14 @@ async fn solve_and_table() {
         table["p_positions"],
         json!([0, 2, 7, 9, 14, 16, 21, 23, 28, 30])
     );
-    assert!(table["pattern"].as_str().unwrap().contains("period 7"));
+    assert!(table["text"]["pattern"]
+        .as_str()
+        .unwrap()
+        .contains("period 7"));
+    assert!(
+        table["pattern"].is_object(),
+        "the findings as data too: {table}"
+    );
     let (status, pairs) = client.get("/api/table?game=wythoff&to=10").await;
     assert_eq!(status, StatusCode::OK, "{pairs}");
     assert!(pairs["p_pairs"]
@@ -338,7 +345,7 @@ async fn every_error_is_json_with_a_4xx() {
             Method::GET,
             "/api/table?game=subtraction&param=1,3,4&to=99999999",
             None,
-            StatusCode::BAD_REQUEST,
+            StatusCode::UNPROCESSABLE_ENTITY,
             "too large",
         ),
         (

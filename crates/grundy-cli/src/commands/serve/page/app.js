@@ -287,9 +287,9 @@ async function tabulate(event) {
     } else {
       facts.push(["P-positions", t.p_positions.join(" ")]);
     }
-    if (t.pattern) facts.push(["pattern", t.pattern]);
-    if (t.shape) facts.push(["shape", t.shape]);
-    if (t.closed_form) facts.push(["closed form", t.closed_form]);
+    if (t.text.pattern) facts.push(["pattern", t.text.pattern]);
+    if (t.text.shape) facts.push(["shape", t.text.shape]);
+    if (t.text.closed_form) facts.push(["closed form", t.text.closed_form]);
     $("table-facts").replaceChildren(...facts.flatMap(([k, v]) => [el("dt", {}, k), el("dd", { "data-fact": k }, v)]));
 
     let picture;
