@@ -1,5 +1,5 @@
 //! A load measurement of `grundy serve`, ignored by default (tests never assert timings):
-//! 100 games of Nim from 3 5 7 played at once over HTTP on loopback, each move (the person's
+//! 100 games of Nim from 3 5 7 (5 rounds each) played at once over HTTP on loopback, each move (the person's
 //! `play` and grundy's `reply`) timed; the same games one at a time first, as the baseline.
 //!
 //! ```text
@@ -56,7 +56,7 @@ async fn send(
     (status, value)
 }
 
-/// Plays `rounds` games of Nim from 3 5 7, the person always taking the first move listed;
+/// Plays `rounds` games of Nim from 3 5 7, the person always taking the last move listed;
 /// returns the latency of every move request.
 async fn games(
     client: Client<HttpConnector, Full<Bytes>>,
@@ -77,7 +77,9 @@ async fn games(
         let mut state = state.clone();
         while state["end"].is_null() {
             let (path, body) = if state["to_move"] == "person" {
-                ("play", Some(json!({"move": "1"})))
+                // The last move listed: one token from the last heap, so games are long.
+                let last = state["moves"].as_array().unwrap().len();
+                ("play", Some(json!({"move": last.to_string()})))
             } else {
                 ("reply", None)
             };
