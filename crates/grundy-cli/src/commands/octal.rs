@@ -70,6 +70,11 @@ pub struct Args {
     #[arg(long, value_name = "N", requires = "spill", default_value_t = 1 << 22,
           value_parser = clap::value_parser!(u64).range(1024..=1 << 30))]
     keep: u64,
+    /// Threads for the sparse method (default: RAYON_NUM_THREADS when set, else every core
+    /// of the machine). One computes candidates ahead; the others prove batches of them. The
+    /// values, checkpoints and reports are the same for every N; 1 runs on one thread.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
 }
 
 /// The names of famous codes (Winning Ways ch. 4).
@@ -124,8 +129,20 @@ struct RingReport {
     first_values: Vec<u16>,
 }
 
-/// Runs `grundy octal`.
+/// Runs `grundy octal`, on a pool of `--threads` threads when given (rayon's global pool,
+/// sized by RAYON_NUM_THREADS or the machine's cores, otherwise).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    match args.threads {
+        Some(threads) => rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(threads))
+            .build()
+            .context("cannot start the threads")?
+            .install(|| compute(args)),
+        None => compute(args),
+    }
+}
+
+fn compute(args: Args) -> anyhow::Result<ExitCode> {
     let game: TakeAndBreak = args.code.parse()?;
     if let Some(path) = &args.plot {
         if args.spill.is_some() {
