@@ -531,3 +531,136 @@ fn a_proved_period_extends_by_copying() {
     assert!(json.contains("\"by_period_from\": 168"), "{json}");
     assert!(json.contains("\"values_computed\": 1000001"), "{json}");
 }
+
+/// The files of a `--frequencies` folder, by name.
+fn frequency_files(dir: &Path) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = std::fs::read_dir(dir)
+        .expect("the frequencies folder")
+        .map(|entry| {
+            let path = entry.expect("an entry").path();
+            let name = path
+                .file_name()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned();
+            (name, std::fs::read_to_string(&path).expect("a file"))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// `--frequencies DIR` writes freq-2^k.txt for 2^10 .. 2^16 as Officers reaches them: each
+/// is the count of every value among G(1) .. G(2^k - 1), counted here from the values the
+/// library computes. A run interrupted by its checkpoint and resumed on other thread
+/// counts writes the same files, and so does a run with a spill.
+#[test]
+fn frequencies_are_written_at_every_power_of_two() {
+    let mut seq = grundy::octal::Sequence::new(
+        "0.6".parse().expect("a code"),
+        grundy::octal::Method::Sparse,
+        grundy::Budget::default(),
+    )
+    .expect("the sparse method");
+    seq.extend_to(1 << 16).expect("within the budget");
+    let expected: Vec<(String, String)> = (10..=16)
+        .map(|k| {
+            let mut counts = std::collections::BTreeMap::new();
+            for &v in &seq.values()[1..1 << k] {
+                *counts.entry(v).or_insert(0u64) += 1;
+            }
+            let text: String = counts.iter().map(|(v, c)| format!("{v} {c}\n")).collect();
+            (format!("freq-2^{k}.txt"), text)
+        })
+        .collect();
+    assert!(expected[6].1.lines().count() > 20, "{}", expected[6].1);
+
+    let dir = temp_path("freq-fresh");
+    let dir_arg = dir.to_str().expect("UTF-8");
+    let out = grundy(&[
+        "octal",
+        "0.6",
+        "--to",
+        "70000",
+        "--json",
+        "--frequencies",
+        dir_arg,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(frequency_files(&dir), expected);
+
+    let resumed = temp_path("freq-resumed");
+    let ckpt = temp_path("freq.ckpt");
+    let (resumed_arg, ckpt_arg) = (
+        resumed.to_str().expect("UTF-8"),
+        ckpt.to_str().expect("UTF-8"),
+    );
+    for (to, threads) in [("40000", "8"), ("70000", "3")] {
+        let out = grundy(&[
+            "octal",
+            "0.6",
+            "--to",
+            to,
+            "--json",
+            "--threads",
+            threads,
+            "--checkpoint",
+            ckpt_arg,
+            "--frequencies",
+            resumed_arg,
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    assert_eq!(frequency_files(&resumed), expected);
+
+    let spilled = temp_path("freq-spilled");
+    let spill = temp_path("freq.spill");
+    let (spilled_arg, spill_arg) = (
+        spilled.to_str().expect("UTF-8"),
+        spill.to_str().expect("UTF-8"),
+    );
+    let out = grundy(&[
+        "octal",
+        "0.6",
+        "--to",
+        "70000",
+        "--json",
+        "--spill",
+        spill_arg,
+        "--keep",
+        "1024",
+        "--frequencies",
+        spilled_arg,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(frequency_files(&spilled), expected);
+    for folder in [dir, resumed, spilled] {
+        let _ = std::fs::remove_dir_all(folder);
+    }
+    for file in [ckpt, spill] {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+/// A frequencies folder that cannot be made is refused before the run, naming it.
+#[test]
+fn an_unusable_frequencies_folder_is_refused() {
+    let file = temp_path("freq-not-a-folder");
+    std::fs::write(&file, "x").expect("a file");
+    let inside = file.join("sub");
+    let out = grundy(&[
+        "octal",
+        "0.6",
+        "--to",
+        "5000",
+        "--frequencies",
+        inside.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("frequencies folder"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_file(file);
+}

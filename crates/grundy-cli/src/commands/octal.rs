@@ -75,6 +75,12 @@ pub struct Args {
     /// values, checkpoints and reports are the same for every N; 1 runs on one thread.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
+    /// Write the value frequencies to DIR as the run goes (created if missing): when the run
+    /// holds 2^k values (k >= 10), the file DIR/freq-2^k.txt, one `value count` line per value
+    /// occurring among G(1) .. G(2^k - 1) (heap 0 left out, as in the report's distribution),
+    /// by increasing value. A resumed run writes the powers of two it reaches.
+    #[arg(long, value_name = "DIR")]
+    frequencies: Option<PathBuf>,
 }
 
 /// The names of famous codes (Winning Ways ch. 4).
@@ -149,6 +155,10 @@ fn compute(args: Args) -> anyhow::Result<ExitCode> {
             anyhow::bail!("--plot draws every value, and a run with --spill keeps only a window of them in memory");
         }
         crate::output::check_plot_path(path)?;
+    }
+    if let Some(dir) = &args.frequencies {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the frequencies folder {}", dir.display()))?;
     }
     let method = args.method.unwrap_or(if game.max_heaps() <= 2 {
         Method::Sparse
@@ -225,6 +235,7 @@ fn compute(args: Args) -> anyhow::Result<ExitCode> {
         args.checkpoint.clone(),
         args.checkpoint_interval,
         spill_handle,
+        args.frequencies.clone(),
         args.json,
     );
     let (started, resumed) = (Instant::now(), seq.len());
