@@ -13,8 +13,9 @@
 //! ```
 //! use grundy::catalog::parse_family;
 //! use grundy::table::tabulate;
+//! use grundy::Budget;
 //! let family = parse_family(&mut ["subtraction".into(), "1,3,4".into()].into()).unwrap();
-//! let table = tabulate(&family, 30, false).unwrap();
+//! let table = tabulate(&family, 30, false, &Budget::default()).unwrap();
 //! assert_eq!(table.nimbers.as_ref().unwrap()[..8], [0, 1, 0, 1, 2, 3, 2, 0]);
 //! assert_eq!(
 //!     table.pattern.unwrap().to_string(),
@@ -32,7 +33,7 @@ use thiserror::Error;
 use crate::catalog::Family;
 use crate::dynamic::DynError;
 use crate::games::subtraction::SubtractionSet;
-use crate::limits::SolveError;
+use crate::limits::{Budget, SolveError};
 
 pub use found::{ClosedForm, Shape, TablePattern, Theorem};
 pub use game::{tabulate_game, Axes, GameShape, GameTable, MAX_CELLS};
@@ -67,7 +68,8 @@ pub enum TableKind {
 /// ```
 /// use grundy::catalog::Family;
 /// use grundy::table::{tabulate, TableKind};
-/// let table = tabulate(&Family::Wythoff, 10, false).unwrap();
+/// use grundy::Budget;
+/// let table = tabulate(&Family::Wythoff, 10, false, &Budget::default()).unwrap();
 /// assert_eq!(table.kind, TableKind::Pairs);
 /// assert_eq!(table.p_pairs, [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]);
 /// assert!(table.cells[2][1]);
@@ -105,7 +107,8 @@ pub struct Table {
 /// ```
 /// use grundy::catalog::Family;
 /// use grundy::table::tabulate;
-/// let err = tabulate(&Family::Wythoff, 100_000, false).unwrap_err();
+/// use grundy::Budget;
+/// let err = tabulate(&Family::Wythoff, 100_000, false, &Budget::default()).unwrap_err();
 /// assert_eq!(err.to_string(), "a table up to 100000 is too large for wythoff: at most 200 here");
 /// ```
 #[derive(Debug, Error)]
@@ -189,17 +192,24 @@ pub fn cap(family: &Family, pairs: bool) -> u64 {
 ///
 /// # Errors
 ///
-/// [`TableError::TooLarge`] past [`cap`]; [`TableError::Solve`] when the engine refuses.
+/// [`TableError::TooLarge`] past [`cap`]; [`TableError::Solve`] when the engine refuses
+/// (past the budget's positions or bytes) or the budget's cancel flag is raised.
 ///
 /// # Examples
 ///
 /// ```
 /// use grundy::catalog::Family;
 /// use grundy::table::tabulate;
-/// let table = tabulate(&Family::Lasker, 40, false).unwrap();
+/// use grundy::Budget;
+/// let table = tabulate(&Family::Lasker, 40, false, &Budget::default()).unwrap();
 /// assert_eq!(table.closed_form.unwrap().agrees, Some(true));
 /// ```
-pub fn tabulate(family: &Family, to: u64, pairs: bool) -> Result<Table, TableError> {
+pub fn tabulate(
+    family: &Family,
+    to: u64,
+    pairs: bool,
+    budget: &Budget,
+) -> Result<Table, TableError> {
     let limit = cap(family, pairs);
     if to > limit {
         return Err(TableError::TooLarge {
@@ -221,7 +231,7 @@ pub fn tabulate(family: &Family, to: u64, pairs: bool) -> Result<Table, TableErr
         closed_form: None,
         cells: Vec::new(),
     };
-    families::fill(family, table, pairs)
+    families::fill(family, table, pairs, budget)
 }
 
 #[cfg(test)]
