@@ -13,9 +13,8 @@
 //! ```
 //! use grundy::catalog::parse_family;
 //! use grundy::table::tabulate;
-//! use grundy::Budget;
 //! let family = parse_family(&mut ["subtraction".into(), "1,3,4".into()].into()).unwrap();
-//! let table = tabulate(&family, 30, false, &Budget::default()).unwrap();
+//! let table = tabulate(&family, 30, false).unwrap();
 //! assert_eq!(table.nimbers.as_ref().unwrap()[..8], [0, 1, 0, 1, 2, 3, 2, 0]);
 //! assert_eq!(
 //!     table.pattern.unwrap().to_string(),
@@ -68,8 +67,7 @@ pub enum TableKind {
 /// ```
 /// use grundy::catalog::Family;
 /// use grundy::table::{tabulate, TableKind};
-/// use grundy::Budget;
-/// let table = tabulate(&Family::Wythoff, 10, false, &Budget::default()).unwrap();
+/// let table = tabulate(&Family::Wythoff, 10, false).unwrap();
 /// assert_eq!(table.kind, TableKind::Pairs);
 /// assert_eq!(table.p_pairs, [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]);
 /// assert!(table.cells[2][1]);
@@ -107,8 +105,7 @@ pub struct Table {
 /// ```
 /// use grundy::catalog::Family;
 /// use grundy::table::tabulate;
-/// use grundy::Budget;
-/// let err = tabulate(&Family::Wythoff, 100_000, false, &Budget::default()).unwrap_err();
+/// let err = tabulate(&Family::Wythoff, 100_000, false).unwrap_err();
 /// assert_eq!(err.to_string(), "a table up to 100000 is too large for wythoff: at most 200 here");
 /// ```
 #[derive(Debug, Error)]
@@ -188,7 +185,27 @@ pub fn cap(family: &Family, pairs: bool) -> u64 {
 /// Tabulates `family` up to `to`: Grundy values of one heap (heap games; of pairs of heaps
 /// with `pairs`), the first player's outcome by target or start (bash-reach, Fibonacci Nim),
 /// or the P-positions of two heaps (Wythoff, corner, misère Nim, staircase, Moore), each by
-/// the engine, then the pattern and shape found and the closed form checked.
+/// the engine, then the pattern and shape found and the closed form checked. Within the
+/// default budget; [`tabulate_within`] takes one.
+///
+/// # Errors
+///
+/// [`TableError::TooLarge`] past [`cap`]; [`TableError::Solve`] when the engine refuses.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::catalog::Family;
+/// use grundy::table::tabulate;
+/// let table = tabulate(&Family::Lasker, 40, false).unwrap();
+/// assert_eq!(table.closed_form.unwrap().agrees, Some(true));
+/// ```
+pub fn tabulate(family: &Family, to: u64, pairs: bool) -> Result<Table, TableError> {
+    tabulate_within(family, to, pairs, &Budget::default())
+}
+
+/// [`tabulate`] within `budget`: its positions and bytes bound the searches, and its cancel
+/// flag stops a heap table between values.
 ///
 /// # Errors
 ///
@@ -198,13 +215,16 @@ pub fn cap(family: &Family, pairs: bool) -> u64 {
 /// # Examples
 ///
 /// ```
+/// use std::sync::atomic::AtomicBool;
+/// use std::sync::Arc;
 /// use grundy::catalog::Family;
-/// use grundy::table::tabulate;
-/// use grundy::Budget;
-/// let table = tabulate(&Family::Lasker, 40, false, &Budget::default()).unwrap();
-/// assert_eq!(table.closed_form.unwrap().agrees, Some(true));
+/// use grundy::table::{tabulate_within, TableError};
+/// use grundy::{Budget, SolveError};
+/// let stop = Budget::default().with_cancel(Arc::new(AtomicBool::new(true)));
+/// let res = tabulate_within(&Family::Lasker, 1000, false, &stop);
+/// assert!(matches!(res, Err(TableError::Solve(SolveError::Interrupted))));
 /// ```
-pub fn tabulate(
+pub fn tabulate_within(
     family: &Family,
     to: u64,
     pairs: bool,

@@ -14,7 +14,6 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use grundy::table::{tabulate, ClosedForm, Shape, Table, TableError, TableKind, TablePattern};
-use grundy::Budget;
 use serde::Serialize;
 
 use crate::commands::list::catalog::parse_family;
@@ -82,7 +81,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.plot {
         crate::output::check_plot_path(path)?;
     }
-    let table = match tabulate(&family, args.to, args.pairs, &Budget::default()) {
+    let table = match tabulate(&family, args.to, args.pairs) {
         Err(TableError::TooLarge {
             to,
             game,

@@ -53,7 +53,7 @@ fn heap_tables_agree_with_the_generic_table() {
     for name in HEAP_FAMILIES {
         let dyn_game = game(name, "0");
         for to in 0..=25 {
-            let table = tabulate(&family(name), to, false, &Budget::default()).unwrap();
+            let table = tabulate(&family(name), to, false).unwrap();
             let other = generic(dyn_game.as_ref(), Axes::One, to);
             assert_eq!(table.kind, TableKind::Grundy);
             assert_eq!(table.nimbers, other.nimbers(), "{name} to {to}");
@@ -97,7 +97,7 @@ fn pair_tables_agree_with_the_generic_table() {
         let dyn_game = game(name, position);
         let pairs = matches!(name, "nim" | "lasker");
         for to in 0..=largest {
-            let table = tabulate(&family(name), to, pairs, &Budget::default()).unwrap();
+            let table = tabulate(&family(name), to, pairs).unwrap();
             let other = generic(dyn_game.as_ref(), Axes::Two, to);
             assert_eq!(table.kind, TableKind::Pairs);
             for a in 0..=to {
@@ -123,7 +123,7 @@ fn pair_tables_agree_with_the_generic_table() {
 fn outcome_tables_agree_with_the_generic_table() {
     let fibonacci = builtin::fibonacci_nim();
     for to in 0..=40 {
-        let table = tabulate(&Family::FibonacciNim, to, false, &Budget::default()).unwrap();
+        let table = tabulate(&Family::FibonacciNim, to, false).unwrap();
         let other = generic(fibonacci.as_ref(), Axes::One, to);
         let losses: Vec<u64> = (1..=to)
             .filter(|&n| other.values[n as usize].outcome == Outcome::Loss)
@@ -134,7 +134,7 @@ fn outcome_tables_agree_with_the_generic_table() {
     // Bash, reach T and lose, from x is the game of reaching T - x from 0.
     for k in 1..=3 {
         let rule = Bash::new(k).unwrap();
-        let table = tabulate(&Family::BashReach(rule), 30, false, &Budget::default()).unwrap();
+        let table = tabulate(&Family::BashReach(rule), 30, false).unwrap();
         assert_eq!(table.closed_form.unwrap().agrees, Some(true));
         for target in 1..=30 {
             let other = generic(
@@ -159,13 +159,7 @@ fn outcome_tables_agree_with_the_generic_table() {
 #[test]
 fn proved_periods_agree_with_the_search_beyond_the_table() {
     for set in ["1,3,4", "2,5", "1,2,5", "3,4,7", "2,3,7,11"] {
-        let table = tabulate(
-            &family(&format!("subtraction {set}")),
-            60,
-            false,
-            &Budget::default(),
-        )
-        .unwrap();
+        let table = tabulate(&family(&format!("subtraction {set}")), 60, false).unwrap();
         let Some(TablePattern::Periodic { pattern }) = table.pattern else {
             panic!("{set}: {:?}", table.pattern);
         };
@@ -201,7 +195,7 @@ fn proved_periods_agree_with_the_search_beyond_the_table() {
         }
     }
     for name in ["lasker", "grundy-game", "fib-subtraction"] {
-        let table = tabulate(&family(name), 300, false, &Budget::default()).unwrap();
+        let table = tabulate(&family(name), 300, false).unwrap();
         if let Some(TablePattern::Periodic { pattern }) = table.pattern {
             assert!(!pattern.evidence.is_proved(), "{name}");
         }
@@ -210,7 +204,7 @@ fn proved_periods_agree_with_the_search_beyond_the_table() {
 
 #[test]
 fn findings_write_the_command_lines_lines() {
-    let table = tabulate(&family("bash 3"), 20, false, &Budget::default()).unwrap();
+    let table = tabulate(&family("bash 3"), 20, false).unwrap();
     assert_eq!(
         table.shape.unwrap().to_string(),
         "P-positions form a single residue class, n ≡ 0 (mod 4), as in the Bash game (seen for n <= 20)"
@@ -219,17 +213,17 @@ fn findings_write_the_command_lines_lines() {
         table.closed_form.unwrap().to_string(),
         "G(n) = n mod 4 (Bash), a theorem; the table agrees with it"
     );
-    let table = tabulate(&family("subtraction 2,5"), 40, false, &Budget::default()).unwrap();
+    let table = tabulate(&family("subtraction 2,5"), 40, false).unwrap();
     assert_eq!(
         table.shape.unwrap().to_string(),
         "P-positions for n >= 0: n ≡ 0, 1, 4 (mod 7), proved with the period"
     );
-    let table = tabulate(&family("fib-subtraction"), 1000, false, &Budget::default()).unwrap();
+    let table = tabulate(&family("fib-subtraction"), 1000, false).unwrap();
     assert_eq!(
         table.pattern.unwrap().to_string(),
         "no period or arithmetic period found for n <= 1000"
     );
-    let table = tabulate(&family("nim"), 9, true, &Budget::default()).unwrap();
+    let table = tabulate(&family("nim"), 9, true).unwrap();
     assert_eq!(
         table.closed_form.unwrap().to_string(),
         "a sum of two heaps is a P-position exactly when G(a) = G(b) (Sprague-Grundy)"
@@ -250,7 +244,7 @@ fn findings_write_the_command_lines_lines() {
 
 #[test]
 fn sizes_are_checked_before_tabulating() {
-    let err = tabulate(&family("nim"), 100_000, true, &Budget::default()).unwrap_err();
+    let err = tabulate(&family("nim"), 100_000, true).unwrap_err();
     assert_eq!(
         err.to_string(),
         "a table up to 100000 is too large for nim: at most 2000 here (a table of pairs holds (N + 1)^2 = 10000200001 cells)"
@@ -283,7 +277,7 @@ fn a_raised_cancel_flag_stops_a_table_with_no_values() {
     use std::sync::atomic::AtomicBool;
     let cancelled = Budget::default().with_cancel(Arc::new(AtomicBool::new(true)));
     for (name, to) in [("lasker", 10_000), ("all-but 1,2", 10_000)] {
-        let Err(err) = tabulate(&family(name), to, false, &cancelled) else {
+        let Err(err) = tabulate_within(&family(name), to, false, &cancelled) else {
             panic!("{name}: a table despite the flag");
         };
         assert!(
