@@ -29,6 +29,8 @@ enum Command {
     Solve(commands::solve::Args),
     /// Play a game against perfect play in the terminal, with hints and undo.
     Play(commands::play::Args),
+    /// Serve a web playground: play against perfect play and tabulate families in a browser.
+    Serve(commands::serve::Args),
     /// Explain a position of a classic family: outcome, value, winning moves and why.
     Analyze(commands::analyze::Args),
     /// Tabulate a family's Grundy values or P-positions and find the pattern.
@@ -37,8 +39,9 @@ enum Command {
     List(commands::list::Args),
     /// Compute an octal or hexadecimal game's Grundy sequence and prove its period.
     ///
-    /// The sparse method runs on two threads when the machine has them (candidates ahead,
-    /// proofs behind; the same values either way): `RAYON_NUM_THREADS=1` keeps it on one.
+    /// The sparse method runs on every core (one computes candidates ahead, the others prove
+    /// them; the same values either way): `--threads 1` or `RAYON_NUM_THREADS=1` keeps it on
+    /// one.
     Octal(commands::octal::Args),
     /// Answer a judge problem: its input on stdin, the exact judge output on stdout.
     Judge(commands::judge::Args),
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
     let res = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Play(args) => commands::play::run(args),
+        Command::Serve(args) => commands::serve::run(args),
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Table(args) => commands::table::run(args),
         Command::List(args) => commands::list::run(args),
