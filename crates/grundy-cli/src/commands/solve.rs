@@ -47,7 +47,7 @@ pub struct Args {
     game: String,
     /// The game's parameter, if it has one, then the position: e.g. `3 5 7` for nim,
     /// `1,3,4 -- 10 12` for subtraction.
-    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
     words: Vec<String>,
     /// Misère play (nim only; the same as the game misere-nim).
     #[arg(long)]
