@@ -10,7 +10,7 @@ use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
-use grundy::catalog::SPECS;
+use grundy::catalog::{Spec, BOARDS, SPECS};
 use grundy::dynamic::session::{Played, Session, Side};
 use grundy::dynamic::{Datum, DynGame, DynMove, Kind, MoveValue, Value};
 use grundy::Budget;
@@ -89,27 +89,37 @@ where
     }
 }
 
-/// One family of the catalogue, as `GET /api/games` lists it.
+/// One game of the catalogue, as `GET /api/games` lists it.
 #[derive(Serialize)]
 pub struct GameInfo {
     name: &'static str,
     param: Option<&'static str>,
     position: &'static str,
     summary: &'static str,
+    /// The catalogue's example command line.
+    example: &'static str,
+    /// A board game of the problem set: played, not tabulated; its parameter is its setup.
+    board: bool,
 }
 
-/// `GET /api/games`: the games a page can play and tabulate.
+/// `GET /api/games`: the families (playable and tabulated) and the board games (playable).
 pub async fn games() -> Json<serde_json::Value> {
-    let games: Vec<GameInfo> = SPECS
-        .iter()
-        // A sum is several games: the resolver plays one game at a time.
-        .filter(|spec| spec.name != "sum")
-        .map(|spec| GameInfo {
+    let info = |board: bool| {
+        move |spec: &'static Spec| GameInfo {
             name: spec.name,
             param: spec.param,
             position: spec.position,
             summary: spec.summary,
-        })
+            example: spec.example,
+            board,
+        }
+    };
+    let games: Vec<GameInfo> = SPECS
+        .iter()
+        // A sum is several games: the resolver plays one game at a time.
+        .filter(|spec| spec.name != "sum")
+        .map(info(false))
+        .chain(BOARDS.iter().map(info(true)))
         .collect();
     Json(serde_json::json!({ "games": games }))
 }
@@ -120,11 +130,11 @@ pub async fn games() -> Json<serde_json::Value> {
 pub struct GameRequest {
     /// The family, as `grundy list` names it.
     game: String,
-    /// Its parameter, for families that take one.
+    /// Its parameter, for families that take one; a board game's setup (its lines kept).
     #[serde(default)]
     param: Option<String>,
-    /// The start position: text as on the command line (`"3 5 7"`) or a list of integers;
-    /// absent for the game's usual start.
+    /// The start position: text as on the command line (`"3 5 7"`; a board game's position
+    /// after `at`) or a list of integers; absent for the game's usual start.
     #[serde(default)]
     position: Option<Datum>,
     /// Sessions only: grundy moves first.
@@ -132,15 +142,18 @@ pub struct GameRequest {
     engine_first: bool,
 }
 
-/// The game and start position a request names, through the command line's resolver.
+/// The game and start position a request names, through the library's resolver (the same
+/// words as the command line: `GAME PARAM -- POSITION`, a board game's `GAME SETUP at
+/// POSITION`). Nothing here reads a file.
 fn resolve(req: &GameRequest) -> Result<(Arc<dyn DynGame>, Datum), ApiError> {
-    let spec = SPECS.iter().find(|spec| spec.name == req.game);
+    let family = SPECS.iter().find(|spec| spec.name == req.game);
+    let board = BOARDS.iter().find(|spec| spec.name == req.game);
     let param = req
         .param
         .as_deref()
         .map(str::trim)
         .filter(|p| !p.is_empty());
-    match (spec.map(|s| s.param), param) {
+    match (family.or(board).map(|s| s.param), param) {
         (Some(None), Some(param)) => {
             return Err(ApiError::bad_request(format!(
                 "{} takes no parameter, found {param:?}",
@@ -155,22 +168,28 @@ fn resolve(req: &GameRequest) -> Result<(Arc<dyn DynGame>, Datum), ApiError> {
         }
         _ => {}
     }
-    let mut words = vec![req.game.clone()];
-    words.extend(param.map(String::from));
-    words.push("--".into());
-    match &req.position {
-        None => {}
-        Some(Datum::Str(text)) => words.extend(text.split_whitespace().map(String::from)),
+    let position: Option<Vec<String>> = match &req.position {
+        None => None,
+        Some(Datum::Str(text)) => Some(text.split_whitespace().map(String::from).collect()),
         Some(Datum::List(items)) if items.iter().all(|d| d.as_int().is_some()) => {
-            words.extend(items.iter().map(|d| d.to_string()))
+            Some(items.iter().map(|d| d.to_string()).collect())
         }
-        Some(Datum::Int(n)) => words.push(n.to_string()),
+        Some(Datum::Int(n)) => Some(vec![n.to_string()]),
         Some(other) => {
             return Err(ApiError::bad_request(format!(
                 "position: give the text the game reads (e.g. \"3 5 7\") or a list of \
                  integers, found {other}"
             )))
         }
+    };
+    let position = position.filter(|words| !words.is_empty());
+    let mut words = vec![req.game.clone()];
+    // One word: a board's setup may hold lines (a minesweeper board).
+    words.extend(param.map(String::from));
+    match (board.is_some(), position) {
+        (true, Some(position)) => words.extend(std::iter::once("at".into()).chain(position)),
+        (false, Some(position)) => words.extend(std::iter::once("--".into()).chain(position)),
+        (_, None) => {}
     }
     open(&words).map_err(|err| ApiError::bad_request(err.to_string()))
 }

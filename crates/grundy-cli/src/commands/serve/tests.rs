@@ -211,6 +211,61 @@ async fn hint_undo_swap_and_engine_first() {
     assert_eq!(first["value"]["outcome"], "loss", "(3, 5) is a P-position");
 }
 
+/// A scoring board game of the problem set (the Young-diagram game, chess2018's sample
+/// setup) played to its end: every move valued by score, the points kept, the end by points.
+#[tokio::test]
+async fn a_board_game_to_the_end() {
+    let client = Client::new(limits());
+    let (_, list) = client.get("/api/games").await;
+    let young = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "young")
+        .unwrap();
+    assert_eq!(young["board"], true);
+    let mut state = client
+        .create(json!({"game": "young", "param": "2 3 2 7 3 9 1 2 3 7 2 2 3 1"}))
+        .await;
+    let id = state["id"].as_str().unwrap().to_string();
+    assert_eq!(state["kind"]["kind"], "scoring");
+    assert!(state["value"]["score"].is_i64(), "{state}");
+    assert!(
+        state["shown"].as_str().unwrap().contains('\n'),
+        "a board: {state}"
+    );
+    let mut turns = 0;
+    while state["end"].is_null() {
+        turns += 1;
+        assert!(turns < 20, "{state}");
+        let (path, body) = if state["to_move"] == "person" {
+            ("play", r#"{"move": "1"}"#)
+        } else {
+            ("reply", "")
+        };
+        let (status, next) = client
+            .post(&format!("/api/sessions/{id}/{path}"), body)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        state = next;
+    }
+    let end = &state["end"];
+    let points = &state["points"];
+    assert_eq!(end["person_points"], points["person"]);
+    assert_eq!(end["engine_points"], points["engine"]);
+    let winner = match points["person"].as_i64().cmp(&points["engine"].as_i64()) {
+        std::cmp::Ordering::Greater => json!("person"),
+        std::cmp::Ordering::Less => json!("engine"),
+        std::cmp::Ordering::Equal => Value::Null,
+    };
+    assert_eq!(end["winner"], winner, "{state}");
+    // A board's position comes after its setup (`at`), as on the command line.
+    let kiki = client
+        .create(json!({"game": "kiki", "param": "5 4", "position": "1 1"}))
+        .await;
+    assert_eq!(kiki["position"], json!([1, 1]), "{kiki}");
+}
+
 #[tokio::test]
 async fn solve_and_table() {
     let client = Client::new(limits());
@@ -312,6 +367,20 @@ async fn every_error_is_json_with_a_4xx() {
             Some(r#"{"game": "wythoff", "position": "1"}"#),
             StatusCode::BAD_REQUEST,
             "bad position",
+        ),
+        (
+            Method::POST,
+            "/api/sessions",
+            Some(r#"{"game": "nim", "position": "@/etc/hostname"}"#),
+            StatusCode::BAD_REQUEST,
+            "\"@/etc/hostname\"",
+        ),
+        (
+            Method::POST,
+            "/api/sessions",
+            Some(r#"{"game": "young", "param": "@/etc/hostname"}"#),
+            StatusCode::BAD_REQUEST,
+            "young",
         ),
         (
             Method::GET,

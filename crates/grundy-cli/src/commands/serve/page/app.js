@@ -75,14 +75,21 @@ function showError(where, err) {
 
 // ---- the game selectors ----
 
-function fillSelect(select) {
-  select.replaceChildren(...games.map((g) => el("option", { value: g.name }, g.name)));
+function fillSelect(select, list) {
+  select.replaceChildren(...list.map((g) => el("option", { value: g.name }, g.name + (g.board ? " (board)" : ""))));
+}
+
+// A board game's setup as its catalogue example gives it: the words after its name.
+function exampleSetup(game) {
+  const words = game.example.split(/\s+/);
+  const at = words.indexOf(game.name);
+  return at < 0 ? "" : words.slice(at + 1).join(" ");
 }
 
 function applyPreset(prefix) {
   const name = $(prefix + "-game").value;
   const game = games.find((g) => g.name === name);
-  const preset = PRESETS[name] || {};
+  const preset = PRESETS[name] || (game.board ? { param: exampleSetup(game) } : {});
   $(prefix + "-param-label").hidden = !game.param;
   $(prefix + "-param").value = game.param ? preset.param || "" : "";
   $(prefix + "-param").placeholder = game.param || "";
@@ -97,7 +104,8 @@ function applyPreset(prefix) {
 
 function renderBoard(state) {
   const board = $("board");
-  const heaps = Array.isArray(state.position) && state.position.every((h) => Number.isInteger(h));
+  const game = games.find((g) => state.game === g.name || state.game.startsWith(g.name + " "));
+  const heaps = !(game && game.board) && Array.isArray(state.position) && state.position.every((h) => Number.isInteger(h));
   if (heaps && state.position.length <= 12 && Math.max(0, ...state.position) <= 40) {
     board.replaceChildren(
       ...state.position.map((count, i) =>
@@ -341,8 +349,8 @@ async function main() {
     showError("play-error", err);
     return;
   }
-  fillSelect($("play-game"));
-  fillSelect($("table-game"));
+  fillSelect($("play-game"), games);
+  fillSelect($("table-game"), games.filter((g) => !g.board));
   applyPreset("play");
   applyPreset("table");
   document.body.dataset.ready = "true";
