@@ -210,7 +210,7 @@ impl super::Sequence {
     pub(super) fn ahead_ready(&self, len: usize) -> bool {
         let n = self.store.len();
         n >= self.ahead.resume_at
-            && len >= n + 4 * BATCH
+            && len >= n + BATCH
             && matches!(&self.engine, super::Engine::Sparse(sparse) if sparse.defers())
     }
 
