@@ -527,9 +527,9 @@ impl Sparse {
         }
         if let Some(known) = defer {
             let deferrable = rules
-                    .split2
-                    .iter()
-                    .all(|&k| n < k + 2 || (n - k - start < known && (n - k) / 2 < known));
+                .split2
+                .iter()
+                .all(|&k| n < k + 2 || (n - k - start < known && (n - k) / 2 < known));
             return match deferrable {
                 true => Next::Proof { candidate, start },
                 false => Next::Sequential,
