@@ -245,11 +245,14 @@ impl Observer for Watch {
         ControlFlow::Continue(())
     }
 
+    /// Values between reports: 2^16 (a few hundredths of a second; each chunk of a run on
+    /// more threads starts and drains its pipeline once), fewer for checkpoints more often
+    /// than every second.
     fn interval(&self) -> usize {
         if self.every < Duration::from_secs(1) {
             1 << 10
         } else {
-            1 << 14
+            1 << 16
         }
     }
 }
