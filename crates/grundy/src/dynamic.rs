@@ -25,6 +25,7 @@ use crate::value::{Nimber, Outcome, Play};
 
 pub mod adapter;
 pub mod builtin;
+pub mod callback;
 pub mod session;
 
 /// A position as plain data: what a front end stores, sends and compares.
@@ -359,6 +360,9 @@ pub enum DynError {
     /// The solver refused or stopped.
     #[error(transparent)]
     Solve(#[from] SolveError),
+    /// The rules of a game defined by a callback (a game file) failed.
+    #[error(transparent)]
+    Rules(#[from] callback::RulesError),
 }
 
 /// A game behind one object-safe interface: positions are [`Datum`]s.
@@ -428,6 +432,20 @@ pub trait DynGame: Send + Sync {
     /// [`DynError::Position`] for a bad position, [`DynError::Solve`] when the solver
     /// refuses (too large, a cycle in a game not declared loopy) or is interrupted.
     fn solve(&self, pos: &Datum, budget: &Budget) -> Result<Solution, DynError>;
+
+    /// The position for one or two integers, for tables (a heap of `n`, a two-heap or
+    /// board position `(a, b)`), when the game defines one; `None` (the default) when not.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::{builtin, DynGame};
+    /// assert!(builtin::nim().position_of(&[3]).is_none());
+    /// ```
+    fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, DynError>> {
+        let _ = numbers;
+        None
+    }
 
     /// The move a person means by `choice`: a move's label (spaces do not matter), else its
     /// number counted from 1, else the text of the position it leads to.
