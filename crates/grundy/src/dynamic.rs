@@ -433,14 +433,21 @@ pub trait DynGame: Send + Sync {
     /// refuses (too large, a cycle in a game not declared loopy) or is interrupted.
     fn solve(&self, pos: &Datum, budget: &Budget) -> Result<Solution, DynError>;
 
-    /// The position for one or two integers, for tables (a heap of `n`, a two-heap or
-    /// board position `(a, b)`), when the game defines one; `None` (the default) when not.
+    /// The position that `numbers` name, for a game whose positions can be made from one or
+    /// two integers (heaps, coordinates, a count): what tables of the game range over
+    /// ([`crate::table::tabulate_game`]). `None` when the game makes no positions from that
+    /// many integers (the default).
+    ///
+    /// # Errors
+    ///
+    /// `Some(Err(DynError::Position))` when the integers are out of the game's range.
     ///
     /// # Examples
     ///
     /// ```
-    /// use grundy::dynamic::{builtin, DynGame};
-    /// assert!(builtin::nim().position_of(&[3]).is_none());
+    /// use grundy::dynamic::{builtin, Datum, DynGame};
+    /// assert_eq!(builtin::nim().position_of(&[3, 5]), Some(Ok(Datum::ints([3, 5]))));
+    /// assert_eq!(builtin::wythoff().position_of(&[3]), None);
     /// ```
     fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, DynError>> {
         let _ = numbers;

@@ -2,17 +2,15 @@
 //! the library's front door (`grundy::dynamic`): outcome, remoteness, nimber or score,
 //! every move with its value, the winning moves and a principal line.
 
-use std::collections::VecDeque;
+use anyhow::{bail, Context};
+use grundy::catalog;
+use grundy::dynamic::{Datum, DynGame, Kind, MoveValue, Solution, Value};
+use grundy::{Budget, Nimber, Outcome, Play};
+use serde::Serialize;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use anyhow::{bail, Context};
-use grundy::dynamic::{builtin, Datum, DynGame, Kind, MoveValue, Solution, Value};
-use grundy::{Budget, Nimber, Outcome, Play};
-use serde::Serialize;
-
-use crate::commands::list::catalog::{parse_family, Family};
 use crate::output::print_json;
 
 /// Arguments of `grundy solve`.
@@ -23,10 +21,27 @@ A B (wythoff 3 5), fibonacci-nim as N [MAX_TAKE], staircase as coins per step fr
 bottom, bash-reach as N (the game starts at 0). Heaps are at most 2^24: the generic engine
 lists every move (use 'grundy analyze' for the closed forms on huge positions).
 
+Board games (gems-fight, young, dot, team-nim, minesweeper, kiki) take the problem's own
+input for one case (as 'grundy list' shows) and start from the game's start;
+a position follows the word 'at':
+  gems-fight G B S (N C1..CN)... [at BAG...]    the bags taken, e.g. 'at 1 3'
+  young N M A... B... [at ROWS]                 rows drawn with # and ., or row lengths
+  dot X Y N D (XI YI)... [at X Y WHO]           WHO may still reflect: both|mover|other|none
+  team-nim N S M1..M2N [at STONES seat K]
+  minesweeper N M K (X Y)...  or  minesweeper BOARD
+      a board drawn a row a line: * mine, . unopened, _ open blank, 1-8 open numbered
+  kiki N M                                      the coin at the top-right of N x M
+A word @PATH stands for the text of the file PATH (a board of several lines, a whole
+setup); errors in it name its line and column, e.g.
+  grundy solve minesweeper @board.txt
+  grundy solve young @chess2018.txt at 2 1
+
 Moves are labelled as 'grundy play' takes them: 'heap 1: 3 -> 2', 'heap 2: 7 -> 3 + 4'
-(a split), 'heaps 1, 2: 3 5 -> 2 4' (moore), 'step 2: 3 down', 'A B -> A' B'', 'take T'.
-Values are for the mover: win or loss with the number of moves to the end under best play
-(the winner hurries, the loser delays), and the nimber of the position reached.")]
+(a split), 'heaps 1, 2: 3 5 -> 2 4' (moore), 'step 2: 3 down', 'A B -> A' B'', 'take T',
+'bag 2', '(row, column)' (young, minesweeper: a blank region by its first cell),
+'+(dx, dy)' and 'reflect' (dot). Values are for the mover: win or loss with the number of
+moves to the end under best play (the winner hurries, the loser delays), the nimber of the
+position reached, or the exact score (the mover's points minus the other's).")]
 pub struct Args {
     /// The game, as 'grundy list' names it (nim, bash, subtraction, lasker, wythoff, ...).
     game: String,
@@ -68,72 +83,48 @@ struct Report<'a> {
     line: Vec<&'a str>,
 }
 
-/// The game a family names, as the library's front door; `words` holds the position and
-/// may be rewritten (bash-reach's N is the game's target, its position the start).
-pub fn dyn_game(family: Family, words: &mut Vec<String>) -> anyhow::Result<Arc<dyn DynGame>> {
-    Ok(match family {
-        Family::Nim => builtin::nim(),
-        Family::MisereNim => builtin::misere_nim(),
-        Family::Bash(rule) => builtin::bash(rule),
-        Family::BashReach(rule) => {
-            let [target] = &words[..] else {
-                bail!("bash-reach expects one number N (writing N or more loses)");
-            };
-            let target: u64 = target
-                .parse()
-                .ok()
-                .filter(|&n| n <= builtin::MAX_HEAP)
-                .with_context(|| {
-                    format!(
-                        "expected N, an integer from 0 to {}, found {target:?}",
-                        builtin::MAX_HEAP
-                    )
-                })?;
-            *words = vec!["0".into()];
-            builtin::bash_reach(rule, target)
-        }
-        Family::Subtraction(rule) => builtin::subtraction(rule),
-        Family::Lasker => builtin::lasker(),
-        Family::GrundyGame => builtin::grundy_game(),
-        Family::Wythoff => builtin::wythoff(),
-        Family::FibonacciNim => builtin::fibonacci_nim(),
-        Family::Staircase => builtin::staircase(),
-        Family::Moore(rule) => builtin::moore(rule),
-        Family::Corner => builtin::corner(),
-    })
-}
+/// The most bytes a file named by `@PATH` may hold.
+const MAX_FILE: u64 = 1 << 20;
 
-/// The game named by `words` (a family and its parameter) and the position after them,
-/// `--` allowed between; a game with a usual start may leave the position out.
-pub fn game_and_position(words: &[String]) -> anyhow::Result<(Arc<dyn DynGame>, Datum)> {
-    let mut queue: VecDeque<String> = words.iter().cloned().collect();
-    if queue.front().is_some_and(|w| w == "sum") {
-        bail!("this command takes one game, not a sum");
+/// Opens the game that `words` name with [`catalog::open`], each word `@PATH` replaced by
+/// the text of the file PATH (errors then say which file).
+pub fn open(words: &[String]) -> anyhow::Result<(Arc<dyn DynGame>, Datum)> {
+    let mut files = Vec::new();
+    let mut read = Vec::with_capacity(words.len());
+    for word in words {
+        let Some(path) = word.strip_prefix('@') else {
+            read.push(word.clone());
+            continue;
+        };
+        let size = std::fs::metadata(path)
+            .with_context(|| format!("cannot read {path}"))?
+            .len();
+        if size > MAX_FILE {
+            bail!("{path} holds {size} bytes; a board or setup file is at most {MAX_FILE}");
+        }
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+        read.push(text);
+        files.push(path);
     }
-    let family = parse_family(&mut queue)?;
-    let mut words: Vec<String> = queue.into_iter().filter(|w| w != "--").collect();
-    let game = dyn_game(family, &mut words)?;
-    let position = match (words.is_empty(), game.start()) {
-        (true, Some(start)) => start,
-        _ => game.parse(&words.join(" "))?,
-    };
-    Ok((game, position))
+    let opened = catalog::open(&read);
+    match files[..] {
+        [] => Ok(opened?),
+        _ => Ok(opened.with_context(|| format!("in {}", files.join(", ")))?),
+    }
 }
 
 /// Runs `grundy solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut queue: VecDeque<String> = std::iter::once(args.game.clone())
+    let mut words: Vec<String> = std::iter::once(args.game.clone())
         .chain(args.words.iter().cloned())
         .collect();
-    let family = parse_family(&mut queue)?;
-    let family = match (family, args.misere) {
-        (Family::Nim, true) => Family::MisereNim,
-        (_, true) => bail!("--misere applies to nim only (see 'grundy list')"),
-        (family, false) => family,
-    };
-    let mut words: Vec<String> = queue.into_iter().filter(|w| w != "--").collect();
-    let game = dyn_game(family, &mut words)?;
-    let position = game.parse(&words.join(" "))?;
+    if args.misere && args.game == "nim" {
+        words[0] = "misere-nim".into();
+    }
+    let (game, position) = open(&words)?;
+    if args.misere && args.game != "nim" {
+        bail!("--misere applies to nim only (see 'grundy list')");
+    }
     let bytes = crate::output::fitting(Budget::default().bytes());
     let budget = Budget::default()
         .with_positions(args.max_positions)
@@ -200,7 +191,14 @@ fn print_text(title: &str, game: &dyn DynGame, solution: &Solution) -> anyhow::R
     };
     let here = show(&solution.position)?;
     writeln!(out, "game      {title} ({kind})")?;
-    writeln!(out, "position  {here}")?;
+    if here.contains('\n') {
+        writeln!(out, "position")?;
+        for row in here.lines() {
+            writeln!(out, "  {row}")?;
+        }
+    } else {
+        writeln!(out, "position  {here}")?;
+    }
     let value = solution.value;
     let who = match value.outcome {
         Outcome::Win => "the player to move wins",
@@ -222,7 +220,11 @@ fn print_text(title: &str, game: &dyn DynGame, solution: &Solution) -> anyhow::R
         let winning = winning(solution);
         writeln!(out, "winning moves: {}", winning.len())?;
         for mv in winning {
-            writeln!(out, "  {here} -> {}", show(&mv.mv.to)?)?;
+            match show(&mv.mv.to)? {
+                // A board: the move's label says where.
+                to if to.contains('\n') => writeln!(out, "  {}", mv.mv.label)?,
+                to => writeln!(out, "  {here} -> {to}")?,
+            }
         }
     }
     if let Some(moves) = value.remoteness {
