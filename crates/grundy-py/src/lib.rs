@@ -14,6 +14,7 @@ mod errors;
 mod family;
 mod games;
 mod interrupt;
+mod octal;
 
 use games::{budget, PyGame, PySolution};
 
@@ -143,7 +144,11 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(families, m)?)?;
+    m.add_function(wrap_pyfunction!(octal::octal, m)?)?;
     m.add_class::<PyGame>()?;
+    m.add_class::<octal::PyOctal>()?;
+    m.add_class::<octal::PyPeriod>()?;
+    m.add_class::<octal::PyDistribution>()?;
     m.add_class::<games::PySolution>()?;
     m.add_class::<games::PyMove>()?;
     m.add_class::<games::PyMoveValue>()?;

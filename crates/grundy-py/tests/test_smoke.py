@@ -1,0 +1,5 @@
+import grundy
+
+
+def test_imports():
+    assert grundy.game("nim").name == "nim"
