@@ -170,7 +170,7 @@ fn targets() -> Vec<Target> {
             let mut words: VecDeque<String> = text.split_whitespace().map(String::from).collect();
             if catalog::parse_family(&mut words).is_ok() {
                 let rest: Vec<String> = words.into_iter().collect();
-                let _ = catalog::numbers(&rest, "a heap size");
+                let _ = grundy::catalog::numbers(&rest, "a heap size");
             }
         }),
     });

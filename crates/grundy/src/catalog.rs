@@ -19,9 +19,14 @@
 
 use std::collections::VecDeque;
 
+use crate::dynamic::DynError;
 use crate::games::bash::Bash;
 use crate::games::moore::MooreNim;
 use crate::games::subtraction::{ParseSubtractionSetError, Subtraction, SubtractionSet};
+
+mod open;
+
+pub use open::open;
 
 /// How a family is named and used on the command line.
 ///
@@ -299,6 +304,20 @@ pub enum CatalogError {
         /// The name as typed.
         name: String,
     },
+    /// bash-reach without its one number N.
+    #[error("bash-reach expects one number N (writing N or more loses)")]
+    ReachTarget,
+    /// bash-reach's N out of range or not a number.
+    #[error("expected N, an integer from 0 to {max}, found {}", quoted(.text))]
+    BadTarget {
+        /// The largest N accepted.
+        max: u64,
+        /// The word as typed.
+        text: String,
+    },
+    /// A position the game does not take (the message names the bad word or line).
+    #[error(transparent)]
+    Position(#[from] DynError),
     /// A word that is not a non-negative integer.
     #[error("expected {what} (an integer from 0 to {max}), found {}", quoted(.word), max = u64::MAX)]
     BadNumber {

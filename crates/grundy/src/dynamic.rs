@@ -429,6 +429,27 @@ pub trait DynGame: Send + Sync {
     /// refuses (too large, a cycle in a game not declared loopy) or is interrupted.
     fn solve(&self, pos: &Datum, budget: &Budget) -> Result<Solution, DynError>;
 
+    /// The position that `numbers` name, for a game whose positions can be made from one or
+    /// two integers (heaps, coordinates, a count): what tables of the game range over
+    /// ([`crate::table::tabulate_game`]). `None` when the game makes no positions from that
+    /// many integers (the default).
+    ///
+    /// # Errors
+    ///
+    /// `Some(Err(DynError::Position))` when the integers are out of the game's range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::{builtin, Datum, DynGame};
+    /// assert_eq!(builtin::nim().position_of(&[3, 5]), Some(Ok(Datum::ints([3, 5]))));
+    /// assert_eq!(builtin::wythoff().position_of(&[3]), None);
+    /// ```
+    fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, DynError>> {
+        let _ = numbers;
+        None
+    }
+
     /// The move a person means by `choice`: a move's label (spaces do not matter), else its
     /// number counted from 1, else the text of the position it leads to.
     ///

@@ -18,6 +18,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod catalog;
 pub mod dynamic;
 pub mod games;
@@ -26,6 +27,7 @@ pub mod model;
 pub mod octal;
 pub mod sequence;
 pub mod solve;
+pub mod table;
 #[cfg(test)]
 mod testing;
 pub mod value;

@@ -1,15 +1,14 @@
 //! `grundy analyze <game> [PARAM] <position>`: outcome, value, every winning move, and why.
+//! The analysis is the library's (`grundy::analysis`); this module renders it.
 
-mod explain;
-pub mod values;
-
-use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use crate::commands::list::catalog::parse_family;
+use grundy::analysis::{analyze_words, Analysis, Reason};
+use grundy::{Nimber, Outcome};
+use serde::Serialize;
+
 use crate::output::print_json;
-pub use explain::Analysis;
 
 /// Arguments of `grundy analyze`.
 #[derive(clap::Args, Debug)]
@@ -27,20 +26,35 @@ pub struct Args {
     json: bool,
 }
 
+/// `grundy analyze --json`: the analysis, its reasons as data and as lines.
+#[derive(Serialize)]
+struct Report<'a> {
+    game: &'a str,
+    position: &'a str,
+    outcome: Outcome,
+    nimber: Option<Nimber>,
+    winning_moves: &'a [String],
+    complete: bool,
+    /// One line per reason, as the text output writes them.
+    why: Vec<String>,
+    /// The reasons as data.
+    reasons: &'a [Reason],
+}
+
 /// Runs `grundy analyze`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut words: VecDeque<String> = args.words.into_iter().collect();
-    let analysis = if words.front().is_some_and(|w| w == "sum") {
-        words.pop_front();
-        let rest: Vec<String> = words.into_iter().collect();
-        explain::analyze_sum(&rest)?
-    } else {
-        let family = parse_family(&mut words)?;
-        let rest: Vec<String> = words.into_iter().collect();
-        explain::analyze(&family, &rest)?
-    };
+    let analysis = analyze_words(&args.words)?;
     if args.json {
-        print_json(&analysis)?;
+        print_json(&Report {
+            game: &analysis.game,
+            position: &analysis.position,
+            outcome: analysis.outcome,
+            nimber: analysis.nimber,
+            winning_moves: &analysis.winning_moves,
+            complete: analysis.complete,
+            why: analysis.why(),
+            reasons: &analysis.reasons,
+        })?;
     } else {
         print_text(&analysis)?;
     }
@@ -52,13 +66,13 @@ fn print_text(a: &Analysis) -> io::Result<()> {
     writeln!(out, "game      {}", a.game)?;
     writeln!(out, "position  {}", a.position)?;
     let who = match a.outcome {
-        grundy::Outcome::Win => "the player to move wins",
-        grundy::Outcome::Loss => "the player to move loses",
-        grundy::Outcome::Draw => "neither player can force a win",
+        Outcome::Win => "the player to move wins",
+        Outcome::Loss => "the player to move loses",
+        Outcome::Draw => "neither player can force a win",
     };
     writeln!(out, "outcome   {} ({who})", a.outcome)?;
     if let Some(nimber) = a.nimber {
-        writeln!(out, "value     *{nimber}")?;
+        writeln!(out, "value     {nimber}")?;
     }
     let count = if a.complete {
         a.winning_moves.len().to_string()
@@ -69,8 +83,8 @@ fn print_text(a: &Analysis) -> io::Result<()> {
     for mv in &a.winning_moves {
         writeln!(out, "  {mv}")?;
     }
-    for line in &a.why {
-        writeln!(out, "why: {line}")?;
+    for reason in &a.reasons {
+        writeln!(out, "why: {reason}")?;
     }
     Ok(())
 }

@@ -40,7 +40,7 @@ pub struct Args {
 
 /// Runs `grundy play`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let (game, start) = super::solve::game_and_position(&args.words)?;
+    let (game, start) = grundy::catalog::open(&args.words)?;
     let budget = Budget::default().with_positions(args.max_positions);
     let first = if args.engine_first {
         Side::Engine

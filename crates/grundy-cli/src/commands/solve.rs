@@ -2,17 +2,14 @@
 //! the library's front door (`grundy::dynamic`): outcome, remoteness, nimber or score,
 //! every move with its value, the winning moves and a principal line.
 
-use std::collections::VecDeque;
-use std::io::{self, Write};
-use std::process::ExitCode;
-use std::sync::Arc;
-
 use anyhow::{bail, Context};
-use grundy::dynamic::{builtin, Datum, DynGame, Kind, MoveValue, Solution, Value};
+use grundy::catalog;
+use grundy::dynamic::{Datum, DynGame, Kind, MoveValue, Solution, Value};
 use grundy::{Budget, Nimber, Outcome, Play};
 use serde::Serialize;
+use std::io::{self, Write};
+use std::process::ExitCode;
 
-use crate::commands::list::catalog::{parse_family, Family};
 use crate::output::print_json;
 
 /// Arguments of `grundy solve`.
@@ -68,72 +65,18 @@ struct Report<'a> {
     line: Vec<&'a str>,
 }
 
-/// The game a family names, as the library's front door; `words` holds the position and
-/// may be rewritten (bash-reach's N is the game's target, its position the start).
-pub fn dyn_game(family: Family, words: &mut Vec<String>) -> anyhow::Result<Arc<dyn DynGame>> {
-    Ok(match family {
-        Family::Nim => builtin::nim(),
-        Family::MisereNim => builtin::misere_nim(),
-        Family::Bash(rule) => builtin::bash(rule),
-        Family::BashReach(rule) => {
-            let [target] = &words[..] else {
-                bail!("bash-reach expects one number N (writing N or more loses)");
-            };
-            let target: u64 = target
-                .parse()
-                .ok()
-                .filter(|&n| n <= builtin::MAX_HEAP)
-                .with_context(|| {
-                    format!(
-                        "expected N, an integer from 0 to {}, found {target:?}",
-                        builtin::MAX_HEAP
-                    )
-                })?;
-            *words = vec!["0".into()];
-            builtin::bash_reach(rule, target)
-        }
-        Family::Subtraction(rule) => builtin::subtraction(rule),
-        Family::Lasker => builtin::lasker(),
-        Family::GrundyGame => builtin::grundy_game(),
-        Family::Wythoff => builtin::wythoff(),
-        Family::FibonacciNim => builtin::fibonacci_nim(),
-        Family::Staircase => builtin::staircase(),
-        Family::Moore(rule) => builtin::moore(rule),
-        Family::Corner => builtin::corner(),
-    })
-}
-
-/// The game named by `words` (a family and its parameter) and the position after them,
-/// `--` allowed between; a game with a usual start may leave the position out.
-pub fn game_and_position(words: &[String]) -> anyhow::Result<(Arc<dyn DynGame>, Datum)> {
-    let mut queue: VecDeque<String> = words.iter().cloned().collect();
-    if queue.front().is_some_and(|w| w == "sum") {
-        bail!("this command takes one game, not a sum");
-    }
-    let family = parse_family(&mut queue)?;
-    let mut words: Vec<String> = queue.into_iter().filter(|w| w != "--").collect();
-    let game = dyn_game(family, &mut words)?;
-    let position = match (words.is_empty(), game.start()) {
-        (true, Some(start)) => start,
-        _ => game.parse(&words.join(" "))?,
-    };
-    Ok((game, position))
-}
-
 /// Runs `grundy solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut queue: VecDeque<String> = std::iter::once(args.game.clone())
+    let mut words: Vec<String> = std::iter::once(args.game.clone())
         .chain(args.words.iter().cloned())
         .collect();
-    let family = parse_family(&mut queue)?;
-    let family = match (family, args.misere) {
-        (Family::Nim, true) => Family::MisereNim,
-        (_, true) => bail!("--misere applies to nim only (see 'grundy list')"),
-        (family, false) => family,
-    };
-    let mut words: Vec<String> = queue.into_iter().filter(|w| w != "--").collect();
-    let game = dyn_game(family, &mut words)?;
-    let position = game.parse(&words.join(" "))?;
+    if args.misere && args.game == "nim" {
+        words[0] = "misere-nim".into();
+    }
+    let (game, position) = catalog::open(&words)?;
+    if args.misere && args.game != "nim" {
+        bail!("--misere applies to nim only (see 'grundy list')");
+    }
     let bytes = crate::output::fitting(Budget::default().bytes());
     let budget = Budget::default()
         .with_positions(args.max_positions)

@@ -1,9 +1,10 @@
 //! `grundy table <game> [PARAM] --to N`: tabulate Grundy values (one-heap games), first-player
 //! outcomes (bash-reach, fibonacci-nim) or the P-positions of two heaps, by the engine, then
 //! find the pattern: a period (proved only where a proof applies, else a conjecture checked up
-//! to N), the shape of the P-positions, and the closed form where a theorem gives one.
+//! to N), the shape of the P-positions, and the closed form where a theorem gives one. The
+//! table and its findings are the library's (`grundy::table`); this module renders them and
+//! draws the plots.
 
-mod compute;
 mod plot;
 
 use std::collections::VecDeque;
@@ -11,6 +12,8 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use anyhow::bail;
+use grundy::table::{tabulate, ClosedForm, Shape, Table, TableError, TableKind, TablePattern};
 use serde::Serialize;
 
 use crate::commands::list::catalog::parse_family;
@@ -41,30 +44,31 @@ pub struct Args {
     json: bool,
 }
 
-/// A table and what was found in it.
-#[derive(Serialize, Default)]
-pub struct Table {
-    /// The family and parameter.
-    pub game: String,
-    /// `grundy` (G(n)), `outcome` (first player's outcome of n) or `pairs` (two heaps).
-    pub kind: &'static str,
-    /// The table's last heap size.
-    pub to: u64,
-    /// G(0..=to), for `grundy` tables.
-    pub nimbers: Option<Vec<u64>>,
-    /// The P-positions n (one heap) in the range.
-    pub p_positions: Vec<u64>,
-    /// The P-positions (a, b) with a <= b (two heaps) in the range.
-    pub p_pairs: Vec<(u64, u64)>,
+/// `grundy table --json`: the table, its findings as lines and as data.
+#[derive(Serialize)]
+struct Report<'a> {
+    game: &'a str,
+    kind: TableKind,
+    to: u64,
+    nimbers: &'a Option<Vec<u64>>,
+    p_positions: &'a [u64],
+    p_pairs: &'a [(u64, u64)],
     /// The periodicity found, proved or conjectured (spelt out).
-    pub pattern: Option<String>,
+    pattern: Option<String>,
     /// The shape of the P-positions, as seen in the table.
-    pub shape: Option<String>,
+    shape: Option<String>,
     /// A closed form from a theorem, and whether the table agrees with it.
-    pub closed_form: Option<String>,
-    /// Cells of a two-heap table (`cells[a][b]`), for the plot; not in JSON.
-    #[serde(skip)]
-    pub cells: Vec<Vec<bool>>,
+    closed_form: Option<String>,
+    /// The same findings as data.
+    found: Found<'a>,
+}
+
+/// The findings of a table as data.
+#[derive(Serialize)]
+struct Found<'a> {
+    pattern: &'a Option<TablePattern>,
+    shape: &'a Option<Shape>,
+    closed_form: &'a Option<ClosedForm>,
 }
 
 /// Runs `grundy table`.
@@ -72,15 +76,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut words: VecDeque<String> = args.words.into_iter().collect();
     let family = parse_family(&mut words)?;
     if let Some(extra) = words.front() {
-        anyhow::bail!("grundy table takes no position, found {extra:?} (use --to N)");
+        bail!("grundy table takes no position, found {extra:?} (use --to N)");
     }
     if let Some(path) = &args.plot {
         crate::output::check_plot_path(path)?;
     }
-    let table = compute::tabulate(&family, args.to, args.pairs)?;
+    let table = match tabulate(&family, args.to, args.pairs) {
+        Err(TableError::TooLarge {
+            to,
+            game,
+            limit,
+            cells,
+        }) => {
+            let why = cells
+                .map(|c| format!(" (a table of pairs holds (N + 1)^2 = {c} cells)"))
+                .unwrap_or_default();
+            bail!("--to {to} is too large for {game}: at most {limit} here{why}");
+        }
+        res => res?,
+    };
     if let Some(path) = &args.plot {
         let picture = match &table.nimbers {
-            Some(values) if table.kind == "grundy" => plot::Picture::Sequence(values),
+            Some(values) if table.kind == TableKind::Grundy => plot::Picture::Sequence(values),
             _ if !table.cells.is_empty() => plot::Picture::Cells(&table.cells),
             _ => {
                 let flags: Vec<u64> = (0..=table.to)
@@ -97,7 +114,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 fn finish(table: &Table, json: bool) -> anyhow::Result<ExitCode> {
     if json {
-        print_json(table)?;
+        print_json(&Report {
+            game: &table.game,
+            kind: table.kind,
+            to: table.to,
+            nimbers: &table.nimbers,
+            p_positions: &table.p_positions,
+            p_pairs: &table.p_pairs,
+            pattern: table.pattern.map(|p| p.to_string()),
+            shape: table.shape.as_ref().map(ToString::to_string),
+            closed_form: table.closed_form.map(|c| c.to_string()),
+            found: Found {
+                pattern: &table.pattern,
+                shape: &table.shape,
+                closed_form: &table.closed_form,
+            },
+        })?;
     } else {
         print_text(table)?;
     }
@@ -114,7 +146,7 @@ fn print_text(t: &Table) -> io::Result<()> {
             writeln!(out, "  {:>6} |{}", row * 10, cells.join(""))?;
         }
     }
-    if t.kind == "pairs" {
+    if t.kind == TableKind::Pairs {
         if t.cells.len() <= 61 && !t.cells.is_empty() {
             writeln!(
                 out,

@@ -88,6 +88,17 @@ pub trait Notation<P>: Send + Sync {
     /// The position as text, parsed back by [`Notation::parse`].
     fn show(&self, pos: &P) -> String;
 
+    /// The position that `numbers` name, when positions can be made from integers
+    /// ([`DynGame::position_of`]); `None` by default.
+    ///
+    /// # Errors
+    ///
+    /// `Some(Err(DynError::Position))` when the integers are out of range.
+    fn position_of(&self, numbers: &[u64]) -> Option<Result<P, DynError>> {
+        let _ = numbers;
+        None
+    }
+
     /// A short label for `mv` from `from`, unique among the moves from `from`; by default,
     /// the position it leads to.
     fn label(&self, from: &P, mv: &Move<P>) -> String {
@@ -617,6 +628,11 @@ where
 
     fn show(&self, pos: &Datum) -> Result<String, DynError> {
         Ok(self.notation.show(&self.notation.read(pos)?))
+    }
+
+    fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, DynError>> {
+        let pos = self.notation.position_of(numbers)?;
+        Some(pos.map(|pos| self.notation.to_datum(&pos)))
     }
 
     fn moves(&self, pos: &Datum) -> Result<Vec<DynMove>, DynError> {

@@ -112,6 +112,17 @@ fn heap(word: &str, what: &str) -> Result<u64, DynError> {
     }
 }
 
+/// `value` when it is at most [`MAX_HEAP`].
+fn bounded(value: u64, what: &str) -> Result<u64, DynError> {
+    if value <= MAX_HEAP {
+        Ok(value)
+    } else {
+        Err(DynError::Position(format!(
+            "{what} {value} is too large for the search (at most {MAX_HEAP})"
+        )))
+    }
+}
+
 fn heap_datum(datum: &Datum, what: &str) -> Result<u64, DynError> {
     match datum.as_int() {
         Some(value) if (0..=MAX_HEAP as i64).contains(&value) => Ok(value as u64),
@@ -164,6 +175,10 @@ impl Notation<Vec<u64>> for HeapNotation {
         text.split_whitespace()
             .map(|word| heap(word, "a heap"))
             .collect()
+    }
+
+    fn position_of(&self, numbers: &[u64]) -> Option<Result<Vec<u64>, DynError>> {
+        Some(numbers.iter().map(|&n| bounded(n, "a heap")).collect())
     }
 
     fn show(&self, pos: &Vec<u64>) -> String {
@@ -223,6 +238,10 @@ impl Notation<Vec<u64>> for StairNotation {
         HeapNotation.parse(text)
     }
 
+    fn position_of(&self, numbers: &[u64]) -> Option<Result<Vec<u64>, DynError>> {
+        HeapNotation.position_of(numbers)
+    }
+
     fn show(&self, pos: &Vec<u64>) -> String {
         join(pos)
     }
@@ -279,6 +298,13 @@ impl Notation<(u64, u64)> for PairNotation {
         format!("{a} {b}")
     }
 
+    fn position_of(&self, numbers: &[u64]) -> Option<Result<(u64, u64), DynError>> {
+        match *numbers {
+            [a, b] => Some(bounded(a, "a heap").and_then(|a| Ok((a, bounded(b, "a heap")?)))),
+            _ => None,
+        }
+    }
+
     fn label(&self, from: &(u64, u64), mv: &Move<(u64, u64)>) -> String {
         format!("{} -> {}", self.show(from), self.show(&mv.to))
     }
@@ -322,6 +348,16 @@ impl Notation<(u64, u64)> for FibonacciNotation {
         format!("{n} {max_take}")
     }
 
+    fn position_of(&self, numbers: &[u64]) -> Option<Result<(u64, u64), DynError>> {
+        match *numbers {
+            [n] => Some(bounded(n, "a heap").map(crate::games::fibonacci_nim::start)),
+            [n, max_take] => {
+                Some(bounded(n, "a heap").and_then(|n| Ok((n, bounded(max_take, "a take limit")?))))
+            }
+            _ => None,
+        }
+    }
+
     fn label(&self, from: &(u64, u64), mv: &Move<(u64, u64)>) -> String {
         format!("take {}", from.0 - mv.to.0)
     }
@@ -346,6 +382,13 @@ impl Notation<u64> for CountNotation {
 
     fn show(&self, pos: &u64) -> String {
         pos.to_string()
+    }
+
+    fn position_of(&self, numbers: &[u64]) -> Option<Result<u64, DynError>> {
+        match *numbers {
+            [n] => Some(bounded(n, "the number written")),
+            _ => None,
+        }
     }
 
     fn label(&self, from: &u64, mv: &Move<u64>) -> String {

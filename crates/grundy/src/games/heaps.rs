@@ -113,7 +113,11 @@ impl<R: HeapRule> Components for Heaps<R> {
 /// let g = nimbers(&game, 9, &Budget::default()).unwrap();
 /// assert_eq!(g, vec![0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
 /// ```
-pub fn nimbers<R: HeapRule>(rule: &R, to: u64, budget: &Budget) -> Result<Vec<u64>, SolveError> {
+pub fn nimbers<R: HeapRule + ?Sized>(
+    rule: &R,
+    to: u64,
+    budget: &Budget,
+) -> Result<Vec<u64>, SolveError> {
     budget.check_positions(to.saturating_add(1))?;
     budget.check_bytes(to.saturating_add(1).saturating_mul(8))?;
     let mut res: Vec<u64> = Vec::with_capacity(to as usize + 1);

@@ -1,0 +1,250 @@
+//! Rows of heaps of the families without a closed form over the whole row (Bash, subtraction
+//! games, Lasker's Nim, Grundy's game): each heap's Grundy value from a closed form, a
+//! table, or a proved period beyond the table (never from an unproved one), combined by
+//! XOR (Sprague-Grundy).
+
+use super::{outcome_of, AnalysisError, Found, HeapNimber, Reason};
+use crate::games::bash::Bash;
+use crate::games::grundy_game::GrundyGame;
+use crate::games::heaps::{nimbers, HeapRule};
+use crate::games::lasker::Lasker;
+use crate::games::subtraction::{Subtraction, SubtractionSet};
+use crate::limits::Budget;
+use crate::sequence::{find_pattern, Pattern};
+use crate::value::Nimber;
+
+/// Heaps above this are not searched move by move when a heap has O(heap) moves.
+pub(crate) const ENUMERATION_CAP: u64 = 1_000_000;
+
+/// The largest table of a finite subtraction set.
+const FINITE_CAP: u64 = 1 << 22;
+/// The largest table of an all-but subtraction set (no period is proved for these).
+const ALL_BUT_CAP: u64 = 20_000;
+/// The largest table of subtracting Fibonacci numbers.
+const FIBONACCI_CAP: u64 = 1 << 20;
+/// The largest table of Grundy's game.
+const GRUNDY_GAME_CAP: u64 = 20_000;
+
+/// A heap family whose rows are sums of single heaps, borrowed from a catalogue `Family`.
+#[derive(Clone, Copy)]
+pub(crate) enum HeapFamily<'a> {
+    /// The Bash game.
+    Bash(&'a Bash),
+    /// A subtraction game.
+    Subtraction(&'a Subtraction),
+    /// Lasker's Nim.
+    Lasker,
+    /// Grundy's game.
+    GrundyGame,
+}
+
+impl HeapFamily<'_> {
+    /// The rule, for listing a heap's moves.
+    pub(crate) fn rule(&self) -> &dyn HeapRule {
+        match self {
+            HeapFamily::Bash(rule) => *rule,
+            HeapFamily::Subtraction(rule) => *rule,
+            HeapFamily::Lasker => &Lasker,
+            HeapFamily::GrundyGame => &GrundyGame,
+        }
+    }
+
+    /// True when a heap of `heap` has few enough moves to list them all.
+    fn enumerable(&self, heap: u64) -> bool {
+        match self {
+            HeapFamily::Subtraction(s) => {
+                !matches!(s.set(), SubtractionSet::AllBut(_)) || heap <= ENUMERATION_CAP
+            }
+            HeapFamily::Bash(_) => true,
+            _ => heap <= ENUMERATION_CAP,
+        }
+    }
+}
+
+/// How one heap's Grundy value is known.
+enum Source {
+    /// `G(n) = n mod m`.
+    Modulo(u64),
+    /// Lasker's closed form.
+    Lasker,
+    /// A table, extended by a proved period when `pattern` is proved.
+    Table,
+}
+
+/// One heap's Grundy values.
+struct HeapValues {
+    source: Source,
+    /// `G(0..table.len())` (empty for closed forms).
+    table: Vec<u64>,
+    /// The pattern found in the table (proved or conjecture).
+    pattern: Option<Pattern>,
+}
+
+impl HeapValues {
+    /// `G(n)`, or `None` when `n` is beyond the table and no period is proved.
+    fn get(&self, n: u64) -> Option<u64> {
+        match self.source {
+            Source::Modulo(m) => Some(n % m),
+            Source::Lasker => Lasker::nimber(n).map(|v| v.0),
+            Source::Table => {
+                if let Some(&v) = self.table.get(n as usize) {
+                    return Some(v);
+                }
+                let pattern = self.pattern.filter(|p| p.evidence.is_proved())?;
+                Some(pattern.periodicity.extend(&self.table, n))
+            }
+        }
+    }
+
+    /// True when `get` used a period for `n` (worth a reason).
+    fn uses_period(&self, n: u64) -> bool {
+        matches!(self.source, Source::Table) && n >= self.table.len() as u64
+    }
+}
+
+/// Grundy values for heaps up to `max_heap`.
+fn heap_values(family: HeapFamily, max_heap: u64) -> Result<HeapValues, AnalysisError> {
+    let closed = |source| HeapValues {
+        source,
+        table: Vec::new(),
+        pattern: None,
+    };
+    let budget = Budget::default();
+    match family {
+        HeapFamily::Bash(b) => Ok(closed(Source::Modulo(b.max_take() + 1))),
+        HeapFamily::Lasker => Ok(closed(Source::Lasker)),
+        HeapFamily::Subtraction(s) => {
+            let game = format!("subtraction {}", s.set());
+            let (cap, window) = match s.set() {
+                SubtractionSet::PowersOfTwo => return Ok(closed(Source::Modulo(3))),
+                SubtractionSet::Finite(set) => (FINITE_CAP, set.last().copied().unwrap_or(1)),
+                SubtractionSet::AllBut(_) => (ALL_BUT_CAP, 0),
+                SubtractionSet::Fibonacci => (FIBONACCI_CAP, 0),
+            };
+            // A finite set's table needs only enough values to prove its period.
+            let len = if max_heap <= cap {
+                max_heap
+            } else if window > 0 {
+                (64 * window).clamp(1 << 16, cap)
+            } else {
+                return Err(AnalysisError::NotTabulated {
+                    heap: max_heap,
+                    game,
+                    cap,
+                });
+            };
+            let table = s.nimbers(len, &budget)?;
+            let pattern = s.pattern(&table);
+            let values = HeapValues {
+                source: Source::Table,
+                table,
+                pattern,
+            };
+            if values.get(max_heap).is_none() {
+                return Err(AnalysisError::Unproved {
+                    heap: max_heap,
+                    tabulated: len,
+                    game,
+                });
+            }
+            Ok(values)
+        }
+        HeapFamily::GrundyGame => {
+            if max_heap > GRUNDY_GAME_CAP {
+                return Err(AnalysisError::Aperiodic {
+                    heap: max_heap,
+                    cap: GRUNDY_GAME_CAP,
+                });
+            }
+            let table = nimbers(&GrundyGame, max_heap, &budget)?;
+            let pattern = find_pattern(&table, None);
+            Ok(HeapValues {
+                source: Source::Table,
+                table,
+                pattern,
+            })
+        }
+    }
+}
+
+/// A row of heaps of `family`: each heap's value, their XOR, the winning moves.
+pub(super) fn analysis(family: HeapFamily, heaps: &[u64]) -> Result<Found, AnalysisError> {
+    let max_heap = heaps.iter().copied().max().unwrap_or(0);
+    let values = heap_values(family, max_heap)?;
+    let get = |heap: u64| values.get(heap).ok_or(AnalysisError::NoValue { heap });
+    let mut grundy = Vec::with_capacity(heaps.len());
+    for &heap in heaps {
+        grundy.push(get(heap)?);
+    }
+    let total = grundy.iter().fold(0, |acc, &g| acc ^ g);
+    let rule = family.rule();
+    let mut winning_moves = Vec::new();
+    let mut complete = true;
+    let mut options = Vec::new();
+    if total != 0 {
+        for (heap_idx, (&heap, &g)) in heaps.iter().zip(&grundy).enumerate() {
+            let target = g ^ total;
+            if heaps[..heap_idx].contains(&heap) {
+                continue; // the same moves as an equal heap before
+            }
+            if !family.enumerable(heap) {
+                complete = false;
+                continue;
+            }
+            options.clear();
+            rule.options(heap, &mut options);
+            for &(a, b) in &options {
+                if get(a)? ^ get(b)? == target {
+                    let to = if b == 0 {
+                        a.to_string()
+                    } else {
+                        format!("{a} + {b}")
+                    };
+                    winning_moves.push(format!("heap {}: {heap} -> {to}", heap_idx + 1));
+                }
+            }
+        }
+    }
+    let mut reasons = vec![Reason::HeapXor {
+        heaps: heaps
+            .iter()
+            .zip(&grundy)
+            .map(|(&heap, &g)| HeapNimber {
+                heap,
+                nimber: Nimber(g),
+            })
+            .collect(),
+        total: Nimber(total),
+    }];
+    match family {
+        HeapFamily::Bash(b) => reasons.push(Reason::BashFormula {
+            modulus: b.max_take() + 1,
+        }),
+        HeapFamily::Lasker => reasons.push(Reason::LaskerFormula),
+        HeapFamily::Subtraction(s) if matches!(s.set(), SubtractionSet::PowersOfTwo) => {
+            reasons.push(Reason::PowersOfTwo)
+        }
+        _ => {
+            if heaps.iter().any(|&h| values.uses_period(h)) {
+                if let Some(pattern) = values.pattern {
+                    reasons.push(Reason::Period {
+                        tabulated: values.table.len(),
+                        pattern,
+                    });
+                }
+            }
+        }
+    }
+    if !complete {
+        reasons.push(Reason::PartialMoves {
+            heaps_above: ENUMERATION_CAP,
+        });
+    }
+    Ok(Found {
+        outcome: outcome_of(Nimber(total)),
+        nimber: Some(Nimber(total)),
+        winning_moves,
+        complete,
+        reasons,
+    })
+}

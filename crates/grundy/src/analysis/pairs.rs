@@ -1,0 +1,103 @@
+//! Positions written as two numbers with closed forms: Wythoff's game (Beatty pairs, in
+//! exact integers of any size) and Fibonacci Nim (Zeckendorf).
+
+use super::{AnalysisError, Found, Reason};
+use crate::games::fibonacci_nim::{self, zeckendorf, FibonacciNim};
+use crate::games::wythoff::{self, BigUint, Wythoff};
+use crate::limits::Budget;
+use crate::solve::grundy::GrundySolver;
+use crate::value::Outcome;
+
+/// Wythoff's game: the engine's Grundy value is searched for heaps up to this.
+const WYTHOFF_SEARCH: u64 = 100;
+/// Fibonacci Nim: the engine's Grundy value is searched for heaps up to this.
+const FIBONACCI_SEARCH: u64 = 300;
+/// Fibonacci Nim: every winning take is listed when the takes allowed are at most this.
+const FIBONACCI_TAKES: u64 = 1_000_000;
+
+/// Wythoff's game on heaps written `a` and `b` (any size).
+pub(super) fn wythoff(a: &str, b: &str) -> Result<Found, AnalysisError> {
+    let parse = |word: &str| {
+        word.parse::<BigUint>().map_err(|_| AnalysisError::Heap {
+            word: word.to_string(),
+        })
+    };
+    let (a, b) = (parse(a)?, parse(b)?);
+    let is_pair = wythoff::is_p_position_big(&a, &b);
+    let moves = wythoff::winning_moves_big(&a, &b);
+    let (low, high) = if a <= b { (&a, &b) } else { (&b, &a) };
+    let difference = high - low;
+    let (pair_low, pair_high) = wythoff::p_pair_big(&difference);
+    let small = |v: &BigUint| u64::try_from(v).ok().filter(|&x| x <= WYTHOFF_SEARCH);
+    let nimber = match (small(&a), small(&b)) {
+        (Some(x), Some(y)) => {
+            Some(GrundySolver::without_components(&Wythoff, Budget::default()).nimber(&(x, y))?)
+        }
+        _ => None,
+    };
+    let mut reasons = vec![
+        Reason::BeattyPairs,
+        Reason::BeattyDifference {
+            difference,
+            low: pair_low,
+            high: pair_high,
+            is_pair,
+        },
+    ];
+    if let (Ok(heap), false) = (u64::try_from(&a), is_pair) {
+        let (partner, k) = wythoff::partner_of(heap);
+        reasons.push(Reason::BeattyPartner { heap, k, partner });
+    }
+    Ok(Found {
+        outcome: if is_pair { Outcome::Loss } else { Outcome::Win },
+        nimber,
+        winning_moves: moves
+            .iter()
+            .map(|(x, y)| format!("({a}, {b}) -> ({x}, {y})"))
+            .collect(),
+        complete: true,
+        reasons,
+    })
+}
+
+/// Fibonacci Nim from `heap` tokens when the player to move may take up to `max_take`.
+pub(super) fn fibonacci((heap, max_take): (u64, u64)) -> Result<Found, AnalysisError> {
+    let terms = zeckendorf(heap);
+    let pos = (heap, max_take);
+    let (takes, complete) = match fibonacci_nim::winning_takes(pos, FIBONACCI_TAKES) {
+        Some(takes) => (takes, true),
+        None => (
+            fibonacci_nim::winning_take(pos).into_iter().collect(),
+            false,
+        ),
+    };
+    let smallest = terms.last().copied().unwrap_or(0);
+    // The engine's Grundy value, where the position is small enough to search.
+    let nimber = if heap <= FIBONACCI_SEARCH {
+        Some(
+            GrundySolver::without_components(&FibonacciNim, Budget::default())
+                .nimber(&(heap, max_take.min(heap)))?,
+        )
+    } else {
+        None
+    };
+    Ok(Found {
+        outcome: fibonacci_nim::outcome(pos),
+        nimber,
+        winning_moves: takes
+            .iter()
+            .map(|t| {
+                format!(
+                    "take {t} (leaving {}, the next player may take up to {})",
+                    heap - t,
+                    t.saturating_mul(2)
+                )
+            })
+            .collect(),
+        complete,
+        reasons: vec![
+            Reason::Zeckendorf { heap, terms },
+            Reason::ZeckendorfSmallest { smallest, max_take },
+        ],
+    })
+}

@@ -1,0 +1,362 @@
+//! Why a position has its value: the rule or theorem that applies and the numbers it applies
+//! to, as data. Each [`Reason`] writes one line of explanation (`Display`), the line the
+//! command line prints after `why:`.
+
+use std::fmt;
+
+use num_bigint::BigUint;
+use serde::{Serialize, Serializer};
+
+use crate::sequence::Pattern;
+use crate::value::Nimber;
+
+/// A heap and its Grundy value.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::analysis::HeapNimber;
+/// use grundy::Nimber;
+/// let g = HeapNimber { heap: 10, nimber: Nimber(3) };
+/// assert_eq!(g.to_string(), "G(10) = 3");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct HeapNimber {
+    /// The heap.
+    pub heap: u64,
+    /// Its Grundy value.
+    pub nimber: Nimber,
+}
+
+impl fmt::Display for HeapNimber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "G({}) = {}", self.heap, self.nimber.0)
+    }
+}
+
+/// How many heaps have one bit set (Moore's Nim counts them).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::analysis::BitCount;
+/// assert_eq!(BitCount { bit: 2, heaps: 3 }.to_string(), "2^2: 3");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BitCount {
+    /// The bit (`2^bit`).
+    pub bit: u32,
+    /// How many heaps have it set.
+    pub heaps: u64,
+}
+
+impl fmt::Display for BitCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "2^{}: {}", self.bit, self.heaps)
+    }
+}
+
+/// One component of a sum and its Grundy value.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::analysis::SumComponent;
+/// use grundy::Nimber;
+/// let c = SumComponent { game: "bash 2".into(), position: "5".into(), nimber: Nimber(2) };
+/// assert_eq!(c.to_string(), "bash 2 5 = *2");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SumComponent {
+    /// The family and parameter, e.g. `bash 2`.
+    pub game: String,
+    /// The position, as typed.
+    pub position: String,
+    /// Its Grundy value.
+    pub nimber: Nimber,
+}
+
+impl fmt::Display for SumComponent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} = {}", self.game, self.position, self.nimber)
+    }
+}
+
+/// Why a position has its value: one rule or theorem and the numbers it applies to.
+///
+/// Serialized with a `reason` tag (`{"reason": "nim_sum", "heaps": [3, 5, 7], "total": 1}`);
+/// big integers (Wythoff's heaps) as decimal strings. `Display` writes one line.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::analysis::Reason;
+/// let why = Reason::NimSum { heaps: vec![3, 5, 7], total: 1 };
+/// assert_eq!(why.to_string(), "nim-sum 3 ^ 5 ^ 7 = 1");
+/// let json = serde_json::to_value(&why).unwrap();
+/// assert_eq!(json["reason"], "nim_sum");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Reason {
+    /// The XOR of the heaps (Nim).
+    NimSum {
+        /// The heaps.
+        heaps: Vec<u64>,
+        /// Their XOR.
+        total: u64,
+    },
+    /// Bouton's theorem: the player to move loses exactly when the nim-sum is 0.
+    Bouton,
+    /// Misère Nim with a heap of 2 or more: play as in Nim until only 1-heaps would remain.
+    MisereLargeHeaps {
+        /// How many heaps have 2 or more.
+        large: usize,
+        /// The heaps.
+        heaps: Vec<u64>,
+        /// Their nim-sum.
+        total: u64,
+    },
+    /// Misère Nim with heaps of 0 and 1 only: the player to move wins on an even count of 1s.
+    MisereSmallHeaps {
+        /// How many heaps of 1.
+        ones: usize,
+    },
+    /// Bouton's misère rule.
+    BoutonMisere,
+    /// Staircase Nim: the nim-sum of the odd steps.
+    StaircaseOddSteps {
+        /// Coins on steps 1, 3, 5, ...
+        odd_steps: Vec<u64>,
+        /// Their XOR.
+        total: u64,
+    },
+    /// Staircase Nim: coins on even steps do not count.
+    StaircaseReversible,
+    /// Moore's Nim: how many heaps have each bit set.
+    MooreBitCounts {
+        /// One count per bit, highest bit first.
+        counts: Vec<BitCount>,
+    },
+    /// Moore's theorem: the player to move loses exactly when every count is divisible by
+    /// `K + 1`.
+    Moore {
+        /// `K + 1`.
+        modulus: u64,
+    },
+    /// Sprague-Grundy over heaps: the value of a row of heaps is the XOR of theirs.
+    HeapXor {
+        /// Each heap with its Grundy value.
+        heaps: Vec<HeapNimber>,
+        /// Their XOR.
+        total: Nimber,
+    },
+    /// The Bash game's closed form `G(n) = n mod (K + 1)`.
+    BashFormula {
+        /// `K + 1`.
+        modulus: u64,
+    },
+    /// Lasker's Nim's closed form.
+    LaskerFormula,
+    /// Subtracting powers of two: `G(n) = n mod 3`.
+    PowersOfTwo,
+    /// A heap beyond the table got its value from a proved period.
+    Period {
+        /// How many values were computed (heaps `0..tabulated`).
+        tabulated: usize,
+        /// The period and its proof.
+        pattern: Pattern,
+    },
+    /// Heaps too large to list their moves: the winning moves shown are not all.
+    PartialMoves {
+        /// The largest heap whose moves are listed.
+        heaps_above: u64,
+    },
+    /// Bash, reach N and lose, is the Bash game on a heap of `N - 1`.
+    BashReach {
+        /// `N - 1`.
+        heap: u64,
+        /// K.
+        max_take: u64,
+    },
+    /// The Bash rule applied to `N - 1`: the player to move loses exactly on remainder 0.
+    BashReachRule {
+        /// `N - 1`.
+        heap: u64,
+        /// `K + 1`.
+        modulus: u64,
+        /// `heap mod modulus`.
+        remainder: u64,
+    },
+    /// The corner game: P-positions have both distances even.
+    CornerParity {
+        /// The first distance.
+        x: u64,
+        /// The second distance.
+        y: u64,
+    },
+    /// Wythoff's theorem: P-positions are the Beatty pairs.
+    BeattyPairs,
+    /// The Beatty pair with this position's difference.
+    BeattyDifference {
+        /// `|a - b|`.
+        #[serde(serialize_with = "decimal")]
+        difference: BigUint,
+        /// The smaller heap of the pair with that difference.
+        #[serde(serialize_with = "decimal")]
+        low: BigUint,
+        /// The larger heap of that pair.
+        #[serde(serialize_with = "decimal")]
+        high: BigUint,
+        /// True when the position is that pair.
+        is_pair: bool,
+    },
+    /// The Beatty pair a heap belongs to.
+    BeattyPartner {
+        /// The heap.
+        heap: u64,
+        /// The pair's index.
+        k: u128,
+        /// The other heap of the pair.
+        partner: u128,
+    },
+    /// Zeckendorf's representation of a heap (distinct non-consecutive Fibonacci numbers).
+    Zeckendorf {
+        /// The heap.
+        heap: u64,
+        /// Its terms, largest first.
+        terms: Vec<u64>,
+    },
+    /// Fibonacci Nim (Whinihan 1963): taking the smallest Zeckendorf term wins when allowed.
+    ZeckendorfSmallest {
+        /// The smallest term.
+        smallest: u64,
+        /// The most the player to move may take.
+        max_take: u64,
+    },
+    /// A sum's components and their Grundy values.
+    SumComponents {
+        /// The components.
+        components: Vec<SumComponent>,
+    },
+    /// Sprague-Grundy: a sum's value is the XOR of its components'.
+    SumXor {
+        /// The XOR.
+        total: Nimber,
+    },
+}
+
+fn decimal<S: Serializer>(value: &BigUint, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(value)
+}
+
+/// `items` written with `Display`, separated by `sep`.
+fn joined<T: fmt::Display>(items: &[T], sep: &str) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::NimSum { heaps, total } => write!(f, "nim-sum {} = {total}", joined(heaps, " ^ ")),
+            Reason::Bouton => f.write_str("Bouton: the player to move loses exactly when the nim-sum is 0; a winning move lowers a heap h to h ^ nim-sum"),
+            Reason::MisereLargeHeaps { large, heaps, total } => write!(
+                f,
+                "{large} heap(s) of 2 or more: play as in Nim (nim-sum {} = {total}) until only 1-heaps would remain, then leave an odd number of them",
+                joined(heaps, " ^ ")
+            ),
+            Reason::MisereSmallHeaps { ones } => write!(
+                f,
+                "every heap is 0 or 1: {ones} heap(s) of 1; the player to move wins exactly when that is even"
+            ),
+            Reason::BoutonMisere => f.write_str("Bouton's misère rule (1901)"),
+            Reason::StaircaseOddSteps { odd_steps, total } => write!(
+                f,
+                "only the odd steps count: nim-sum of steps 1, 3, 5, ... = {} = {total}",
+                joined(odd_steps, " ^ ")
+            ),
+            Reason::StaircaseReversible => f.write_str("coins moved from an even step can be moved straight back down, so even steps are reversible"),
+            Reason::MooreBitCounts { counts } => {
+                write!(f, "heaps with each bit set: {}", joined(counts, ", "))
+            }
+            Reason::Moore { modulus } => write!(
+                f,
+                "Moore: the player to move loses exactly when every count is divisible by K + 1 = {modulus}"
+            ),
+            Reason::HeapXor { heaps, total } => write!(
+                f,
+                "{}; XOR = {} (Sprague-Grundy: the player to move loses exactly when it is 0)",
+                joined(heaps, ", "),
+                total.0
+            ),
+            Reason::BashFormula { modulus } => write!(f, "Bash: G(n) = n mod {modulus}"),
+            Reason::LaskerFormula => f.write_str(
+                "Lasker's Nim: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3",
+            ),
+            Reason::PowersOfTwo => f.write_str(
+                "powers of two: G(n) = n mod 3 (no power of two is a multiple of 3)",
+            ),
+            Reason::Period { tabulated, pattern } => write!(
+                f,
+                "beyond the table of {tabulated} values: G is {}",
+                pattern.describe()
+            ),
+            Reason::PartialMoves { heaps_above } => write!(
+                f,
+                "moves of heaps above {heaps_above} were not enumerated: the list of winning moves is partial"
+            ),
+            Reason::BashReach { heap, max_take } => write!(
+                f,
+                "this is the Bash game on a heap of N - 1 = {heap}, taking 1..{max_take}"
+            ),
+            Reason::BashReachRule { heap, modulus, remainder } => write!(
+                f,
+                "{heap} mod {modulus} = {remainder}: the player to move loses exactly on 0; winning replies keep the written number ≡ N - 1 (mod {modulus})"
+            ),
+            Reason::CornerParity { x, y } => write!(
+                f,
+                "P-positions are the cells with both distances even; here X is {} and Y is {}",
+                parity(*x),
+                parity(*y)
+            ),
+            Reason::BeattyPairs => f.write_str("P-positions are the Beatty pairs (a_k, b_k) = (floor(k φ), floor(k φ²)) = ((k + isqrt(5k²)) / 2, a_k + k), in exact integers"),
+            Reason::BeattyDifference { difference, low, high, is_pair } => write!(
+                f,
+                "the difference is {difference}, and the pair with difference k = {difference} is ({low}, {high}): {}",
+                if *is_pair { "this position is that pair" } else { "this position is not a P-position" }
+            ),
+            Reason::BeattyPartner { heap, k, partner } => {
+                write!(f, "heap {heap} belongs to the pair k = {k}, with partner {partner}")
+            }
+            Reason::Zeckendorf { heap, terms } => {
+                write!(f, "Zeckendorf: {heap} = {}", joined(terms, " + "))
+            }
+            Reason::ZeckendorfSmallest { smallest, max_take } => write!(
+                f,
+                "the smallest term {smallest} is {} the most the player to move may take ({max_take}); taking it wins exactly when it is allowed",
+                if smallest <= max_take { "at most" } else { "more than" }
+            ),
+            Reason::SumComponents { components } => {
+                write!(f, "components: {}", joined(components, ", "))
+            }
+            Reason::SumXor { total } => write!(
+                f,
+                "Sprague-Grundy: the sum's value is their XOR = {}",
+                total.0
+            ),
+        }
+    }
+}
+
+fn parity(n: u64) -> &'static str {
+    if n.is_multiple_of(2) {
+        "even"
+    } else {
+        "odd"
+    }
+}

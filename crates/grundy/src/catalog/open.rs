@@ -1,0 +1,159 @@
+//! The resolver: words as a person types them (`nim 3 5 7`, `bash-reach 3 30`) to a game
+//! behind the front door and its position.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use super::{parse_family, CatalogError, Family};
+use crate::dynamic::{builtin, Datum, DynGame};
+
+/// Opens the game that `words` name: the game's name, its parameter if it has one, then
+/// the position (`--` may stand anywhere between them). A game with a usual start (bash-reach
+/// starts at 0) may leave the position out.
+///
+/// Every front end (the command line's `solve` and `play`, the web playground, the Python
+/// package) opens games here, so all of them name games and positions the same way and
+/// give the same errors. Nothing here reads a file: a front end that takes positions from
+/// files reads them itself and passes their text as a word.
+///
+/// # Errors
+///
+/// [`CatalogError`]: an unknown name, a bad parameter, a sum where one game is expected,
+/// or a bad position ([`CatalogError::Position`], naming the bad word).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::catalog::open;
+/// use grundy::dynamic::Datum;
+/// use grundy::{Budget, Outcome};
+///
+/// let words = ["subtraction", "1,3,4", "--", "7"].map(String::from);
+/// let (game, position) = open(&words).unwrap();
+/// assert_eq!(game.name(), "subtraction 1,3,4");
+/// assert_eq!(position, Datum::ints([7]));
+/// let solution = game.solve(&position, &Budget::default()).unwrap();
+/// assert_eq!(solution.value.outcome, Outcome::Loss);
+///
+/// // bash-reach's number is the game's target; the game starts at 0.
+/// let (_game, position) = open(&["bash-reach", "3", "30"].map(String::from)).unwrap();
+/// assert_eq!(position, Datum::Int(0));
+///
+/// let err = open(&["wythoff", "3", "x"].map(String::from)).err().unwrap();
+/// assert!(err.to_string().contains("found \"x\""));
+/// ```
+pub fn open(words: &[String]) -> Result<(Arc<dyn DynGame>, Datum), CatalogError> {
+    let mut queue: VecDeque<String> = words.iter().cloned().collect();
+    let family = parse_family(&mut queue)?;
+    let mut words: Vec<String> = queue.into_iter().filter(|w| w != "--").collect();
+    let game = family_game(family, &mut words)?;
+    let position = match (words.is_empty(), game.start()) {
+        (true, Some(start)) => start,
+        _ => game.parse(&words.join(" "))?,
+    };
+    Ok((game, position))
+}
+
+/// The game a family names; `words` holds the position and may be rewritten (bash-reach's
+/// N is the game's target, its position the start).
+fn family_game(family: Family, words: &mut Vec<String>) -> Result<Arc<dyn DynGame>, CatalogError> {
+    Ok(match family {
+        Family::Nim => builtin::nim(),
+        Family::MisereNim => builtin::misere_nim(),
+        Family::Bash(rule) => builtin::bash(rule),
+        Family::BashReach(rule) => {
+            let [target] = &words[..] else {
+                return Err(CatalogError::ReachTarget);
+            };
+            let target = target
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n <= builtin::MAX_HEAP)
+                .ok_or_else(|| CatalogError::BadTarget {
+                    max: builtin::MAX_HEAP,
+                    text: target.clone(),
+                })?;
+            words.clear();
+            builtin::bash_reach(rule, target)
+        }
+        Family::Subtraction(rule) => builtin::subtraction(rule),
+        Family::Lasker => builtin::lasker(),
+        Family::GrundyGame => builtin::grundy_game(),
+        Family::Wythoff => builtin::wythoff(),
+        Family::FibonacciNim => builtin::fibonacci_nim(),
+        Family::Staircase => builtin::staircase(),
+        Family::Moore(rule) => builtin::moore(rule),
+        Family::Corner => builtin::corner(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    /// Every family opens, and its position is what was typed.
+    #[test]
+    fn every_family_opens() {
+        for (typed, name, shown) in [
+            ("nim 3 5 7", "nim", "3 5 7"),
+            ("misere-nim -- 1 2", "misere-nim", "1 2"),
+            ("bash 3 10", "bash 3", "10"),
+            ("bash-reach 3 30", "bash-reach 3 30", "0"),
+            ("subtraction 1,3,4 -- 10 12", "subtraction 1,3,4", "10 12"),
+            ("all-but 1,2 5", "subtraction !1,2", "5"),
+            ("pow2 9", "subtraction pow2", "9"),
+            ("fib-subtraction 9", "subtraction fib", "9"),
+            ("lasker 3", "lasker", "3"),
+            ("grundy-game 8", "grundy-game", "8"),
+            ("wythoff 3 5", "wythoff", "3 5"),
+            ("fibonacci-nim 10", "fibonacci-nim", "10 9"),
+            ("staircase 2 4 3", "staircase", "2 4 3"),
+            ("moore 2 5 3 7", "moore 2", "5 3 7"),
+            ("corner 4 7", "corner", "4 7"),
+        ] {
+            let (game, pos) = open(&words(typed)).unwrap();
+            assert_eq!(game.name(), name, "{typed}");
+            assert_eq!(game.show(&pos).unwrap(), shown, "{typed}");
+        }
+    }
+
+    /// Errors carry the command line's messages.
+    #[test]
+    fn errors_name_the_problem() {
+        for (typed, message) in [
+            ("", "expected a game name, one of: nim,"),
+            ("foo 1", "unknown game \"foo\"; expected one of: nim,"),
+            (
+                "sum nim 3",
+                "sum is not a single game; 'sum' combines games with '+'",
+            ),
+            (
+                "bash 0 1",
+                "bash expects K, an integer from 1 to 1000000, found \"0\"",
+            ),
+            (
+                "bash-reach 3",
+                "bash-reach expects one number N (writing N or more loses)",
+            ),
+            (
+                "bash-reach 3 x",
+                "expected N, an integer from 0 to 16777216, found \"x\"",
+            ),
+            (
+                "wythoff 3",
+                "bad position: expected two integers A B, found 1 words",
+            ),
+            (
+                "nim 3 -1",
+                "bad position: a heap must be at least 0, found -1",
+            ),
+        ] {
+            let err = open(&words(typed)).err().unwrap().to_string();
+            assert!(err.starts_with(message), "{typed}: {err}");
+        }
+    }
+}

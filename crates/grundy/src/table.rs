@@ -1,0 +1,228 @@
+//! Tables of a game over one or two integers, and what they show: Grundy values with their
+//! period (proved only where a proof applies, else a conjecture checked up to N), the
+//! P-positions and their shape, and the closed form a theorem gives, checked against the
+//! table.
+//!
+//! [`tabulate`] tabulates a catalogue family by its own rules (heap games by mex, the others
+//! by the memo search); [`tabulate_game`] tabulates any [`crate::dynamic::DynGame`] whose
+//! positions can be made from integers ([`crate::dynamic::DynGame::position_of`]): a game
+//! file, a game defined in Python, a built-in family through the front door.
+//!
+//! # Examples
+//!
+//! ```
+//! use grundy::catalog::parse_family;
+//! use grundy::table::tabulate;
+//! let family = parse_family(&mut ["subtraction".into(), "1,3,4".into()].into()).unwrap();
+//! let table = tabulate(&family, 30, false).unwrap();
+//! assert_eq!(table.nimbers.as_ref().unwrap()[..8], [0, 1, 0, 1, 2, 3, 2, 0]);
+//! assert_eq!(
+//!     table.pattern.unwrap().to_string(),
+//!     "periodic with period 7 from n = 0, proved (a whole window of 4 values repeats)"
+//! );
+//! ```
+
+mod families;
+mod found;
+mod game;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::catalog::Family;
+use crate::dynamic::DynError;
+use crate::games::subtraction::SubtractionSet;
+use crate::limits::SolveError;
+
+pub use found::{ClosedForm, Shape, TablePattern, Theorem};
+pub use game::{tabulate_game, Axes, GameShape, GameTable, MAX_CELLS};
+
+/// What a table holds.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::table::TableKind;
+/// assert_eq!(serde_json::to_string(&TableKind::Pairs).unwrap(), "\"pairs\"");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TableKind {
+    /// Grundy values of one heap, `G(0..=to)`.
+    Grundy,
+    /// The first player's outcome for each `n <= to` (bash-reach's target, Fibonacci Nim's
+    /// heap).
+    Outcome,
+    /// Two heaps (or coordinates, or steps) `a, b <= to`: P-positions.
+    Pairs,
+}
+
+/// A family's table and what was found in it.
+///
+/// Serialized as the command line's `grundy table --json` writes it, with the findings as
+/// data (`cells` is left out: `p_pairs` lists the same P-positions).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::catalog::Family;
+/// use grundy::table::{tabulate, TableKind};
+/// let table = tabulate(&Family::Wythoff, 10, false).unwrap();
+/// assert_eq!(table.kind, TableKind::Pairs);
+/// assert_eq!(table.p_pairs, [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]);
+/// assert!(table.cells[2][1]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Table {
+    /// The family and parameter.
+    pub game: String,
+    /// What the table holds.
+    pub kind: TableKind,
+    /// The table's last heap (or target, or coordinate).
+    pub to: u64,
+    /// `G(0..=to)`: for one-heap tables, and for pairs of heaps of a heap game.
+    pub nimbers: Option<Vec<u64>>,
+    /// The P-positions `n <= to` (one heap; for outcome tables, the `n` where the first
+    /// player loses).
+    pub p_positions: Vec<u64>,
+    /// The P-positions `(a, b)` with `a <= b <= to` (two heaps).
+    pub p_pairs: Vec<(u64, u64)>,
+    /// The periodicity found (Grundy tables).
+    pub pattern: Option<TablePattern>,
+    /// The shape of the P-positions.
+    pub shape: Option<Shape>,
+    /// A closed form from a theorem, and whether the table agrees with it.
+    pub closed_form: Option<ClosedForm>,
+    /// Two heaps: `cells[a][b]` is true on P-positions (empty for one-heap tables).
+    #[serde(skip)]
+    pub cells: Vec<Vec<bool>>,
+}
+
+/// Why a table could not be made.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::catalog::Family;
+/// use grundy::table::tabulate;
+/// let err = tabulate(&Family::Wythoff, 100_000, false).unwrap_err();
+/// assert_eq!(err.to_string(), "a table up to 100000 is too large for wythoff: at most 200 here");
+/// ```
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// The table would be larger than this family's tables go.
+    #[error("a table up to {to} is too large for {game}: at most {limit} here{}", cells.map(|c| format!(" (a table of pairs holds (N + 1)^2 = {c} cells)")).unwrap_or_default())]
+    TooLarge {
+        /// The last integer asked for.
+        to: u64,
+        /// The game.
+        game: String,
+        /// The largest `to` allowed.
+        limit: u64,
+        /// The cells a table of pairs would hold (two integers only).
+        cells: Option<u128>,
+    },
+    /// The game makes no positions from integers ([`crate::dynamic::DynGame::position_of`]).
+    #[error("{game} has no positions made from {count} integer(s), so it cannot be tabulated")]
+    NoPositions {
+        /// The game.
+        game: String,
+        /// How many integers were given.
+        count: usize,
+    },
+    /// A position of the game could not be made or solved.
+    #[error("at {numbers:?}: {source}")]
+    Game {
+        /// The integers of the position.
+        numbers: Vec<u64>,
+        /// What went wrong.
+        #[source]
+        source: DynError,
+    },
+    /// The solver refused (too large) or was interrupted.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+/// The largest `to` of a table of pairs of heaps, whatever the family: it holds
+/// `(N + 1)^2` cells, 4 M at this bound.
+const PAIRS_CAP: u64 = 2_000;
+
+/// The largest `to` of `family`'s tables (of pairs of heaps when `pairs`).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::catalog::Family;
+/// assert_eq!(grundy::table::cap(&Family::Wythoff, false), 200);
+/// assert_eq!(grundy::table::cap(&Family::Nim, true), 2_000);
+/// ```
+pub fn cap(family: &Family, pairs: bool) -> u64 {
+    let one_heap = match family {
+        Family::Subtraction(s) => match s.set() {
+            SubtractionSet::AllBut(_) => 20_000,
+            _ => 1_000_000,
+        },
+        Family::Bash(b) => (100_000_000 / b.max_take()).clamp(1000, 1_000_000),
+        Family::Nim | Family::Lasker | Family::GrundyGame if !pairs => 20_000,
+        Family::Nim | Family::Lasker | Family::GrundyGame => PAIRS_CAP,
+        Family::BashReach(_) => 300,
+        Family::FibonacciNim => 300,
+        Family::Wythoff => 200,
+        Family::Corner => 500,
+        Family::MisereNim => 100,
+        Family::Staircase => 60,
+        Family::Moore(_) => 40,
+    };
+    if pairs {
+        one_heap.min(PAIRS_CAP)
+    } else {
+        one_heap
+    }
+}
+
+/// Tabulates `family` up to `to`: Grundy values of one heap (heap games; of pairs of heaps
+/// with `pairs`), the first player's outcome by target or start (bash-reach, Fibonacci Nim),
+/// or the P-positions of two heaps (Wythoff, corner, misère Nim, staircase, Moore), each by
+/// the engine, then the pattern and shape found and the closed form checked.
+///
+/// # Errors
+///
+/// [`TableError::TooLarge`] past [`cap`]; [`TableError::Solve`] when the engine refuses.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::catalog::Family;
+/// use grundy::table::tabulate;
+/// let table = tabulate(&Family::Lasker, 40, false).unwrap();
+/// assert_eq!(table.closed_form.unwrap().agrees, Some(true));
+/// ```
+pub fn tabulate(family: &Family, to: u64, pairs: bool) -> Result<Table, TableError> {
+    let limit = cap(family, pairs);
+    if to > limit {
+        return Err(TableError::TooLarge {
+            to,
+            game: family.title(),
+            limit,
+            cells: pairs.then(|| (u128::from(to) + 1).pow(2)),
+        });
+    }
+    let table = Table {
+        game: family.title(),
+        kind: TableKind::Grundy,
+        to,
+        nimbers: None,
+        p_positions: Vec::new(),
+        p_pairs: Vec::new(),
+        pattern: None,
+        shape: None,
+        closed_form: None,
+        cells: Vec::new(),
+    };
+    families::fill(family, table, pairs)
+}
+
+#[cfg(test)]
+mod tests;
