@@ -45,9 +45,12 @@ pub fn dyn_error(err: DynError) -> PyErr {
     }
 }
 
-/// A catalogue error (family, parameter, numbers) as a `ValueError`.
+/// A catalogue error (family, parameter, position) as a `ValueError`.
 pub fn catalog_error(err: CatalogError) -> PyErr {
-    PyValueError::new_err(err.to_string())
+    match err {
+        CatalogError::Position(err) => dyn_error(err),
+        other => PyValueError::new_err(other.to_string()),
+    }
 }
 
 /// A bad code as a `ValueError`.

@@ -11,7 +11,6 @@ use pyo3::prelude::*;
 
 mod datum;
 mod errors;
-mod family;
 mod games;
 mod interrupt;
 mod octal;
@@ -37,7 +36,8 @@ fn family_words(name: &str, param: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<St
 }
 
 /// A built-in family, named as ``grundy list`` names it: ``game("nim")``,
-/// ``game("subtraction", "1,3,4")``, ``game("bash", 3)``, ``game("moore 2")``.
+/// ``game("subtraction", "1,3,4")``, ``game("bash", 3)``, ``game("moore 2")``,
+/// ``game("bash-reach 3 30")`` (its N belongs to the game).
 ///
 /// Raises ValueError with the command line's message for an unknown name or a bad
 /// parameter.
@@ -52,23 +52,15 @@ fn family_words(name: &str, param: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<St
 #[pyo3(signature = (name, param = None))]
 fn game(name: &str, param: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
     let words = family_words(name, param)?;
-    let takes = grundy::catalog::SPECS
-        .iter()
-        .find(|spec| Some(spec.name) == words.first().map(String::as_str))
-        .map_or(1, |spec| 1 + usize::from(spec.param.is_some()));
-    if words.len() > takes {
+    let (game, rest) = grundy::catalog::open_game(&words).map_err(errors::catalog_error)?;
+    if !rest.is_empty() {
         return Err(PyValueError::new_err(format!(
-            "grundy.game takes a family and its parameter ({} takes {}), found {:?}; a \
-             position goes to Game.solve(...), or use grundy.parse(...)",
-            words[0],
-            match takes {
-                1 => "none",
-                _ => "one",
-            },
+            "grundy.game takes a family and its parameter; {:?} is a position: give it to \
+             Game.solve(...), or use grundy.parse({:?})",
+            rest.join(" "),
             words.join(" ")
         )));
     }
-    let (game, _) = family::game_and_position(&words)?;
     Ok(PyGame::builtin(game))
 }
 
@@ -83,13 +75,7 @@ fn game(name: &str, param: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
 #[pyfunction]
 fn parse<'py>(py: Python<'py>, words: &str) -> PyResult<(PyGame, Bound<'py, PyAny>)> {
     let words: Vec<String> = words.split_whitespace().map(String::from).collect();
-    let (game, position) = family::game_and_position(&words)?;
-    let Some(position) = position else {
-        return Err(PyValueError::new_err(format!(
-            "{} needs a position after its name (see 'grundy list')",
-            game.name()
-        )));
-    };
+    let (game, position) = grundy::catalog::open(&words).map_err(errors::catalog_error)?;
     Ok((PyGame::builtin(game), datum::from_datum(py, &position)?))
 }
 

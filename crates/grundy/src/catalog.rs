@@ -26,7 +26,7 @@ use crate::games::subtraction::{ParseSubtractionSetError, Subtraction, Subtracti
 
 mod open;
 
-pub use open::open;
+pub use open::{open, open_game};
 
 /// How a family is named and used on the command line.
 ///
