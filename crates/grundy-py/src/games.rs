@@ -12,6 +12,7 @@ use pyo3::types::PyString;
 use crate::datum::{from_datum, to_datum};
 use crate::errors::dyn_error;
 use crate::interrupt;
+use crate::pygame::Pending;
 
 /// The most positions a search stores unless told otherwise (as `grundy solve`).
 pub const MAX_POSITIONS: u64 = 50_000_000;
@@ -32,9 +33,10 @@ pub const MAX_POSITIONS: u64 = 50_000_000;
 #[pyclass(name = "Game", module = "grundy", frozen)]
 pub struct PyGame {
     pub inner: Arc<dyn DynGame>,
-    /// True when the game's moves are Python code: solved on the calling thread, holding
-    /// the interpreter (a signal then surfaces as the exception raised inside `moves`).
-    pub in_python: bool,
+    /// For a game whose moves are Python code: the exception its callbacks raised. Such a
+    /// game is solved on the calling thread, holding the interpreter (a signal then
+    /// surfaces as the exception raised inside `moves`).
+    pub pending: Option<Arc<Pending>>,
 }
 
 impl PyGame {
@@ -42,15 +44,40 @@ impl PyGame {
     pub fn builtin(inner: Arc<dyn DynGame>) -> Self {
         PyGame {
             inner,
-            in_python: false,
+            pending: None,
         }
+    }
+
+    /// A game whose moves are Python code, failing through `pending`.
+    pub fn in_python(inner: Arc<dyn DynGame>, pending: Arc<Pending>) -> Self {
+        PyGame {
+            inner,
+            pending: Some(pending),
+        }
+    }
+
+    /// Runs `job` (which may call the game's Python code) and returns its result, or the
+    /// exception that the Python code raised meanwhile, or `job`'s own error converted.
+    pub fn guard<T, E>(
+        &self,
+        job: impl FnOnce() -> Result<T, E>,
+        convert: impl FnOnce(E) -> PyErr,
+    ) -> PyResult<T> {
+        if let Some(pending) = &self.pending {
+            pending.reset();
+        }
+        let res = job();
+        if let Some(err) = self.pending.as_ref().and_then(|p| p.take()) {
+            return Err(err);
+        }
+        res.map_err(convert)
     }
 
     /// `obj` as a position of this game: data the game checks; else, for a string, the
     /// game's text; else, for an int, a row of one heap.
     pub fn position(&self, obj: &Bound<'_, PyAny>) -> PyResult<Datum> {
         let datum = to_datum(obj)?;
-        let checked = self.inner.check(&datum);
+        let checked = self.guard(|| Ok(self.inner.check(&datum)), dyn_error)?;
         match (&datum, checked) {
             (_, Ok(pos)) => Ok(pos),
             (Datum::Str(text), Err(err)) => self.inner.parse(text).map_err(|_| dyn_error(err)),
@@ -64,8 +91,9 @@ impl PyGame {
 
     /// Solves `pos` within `budget`, stoppable by Ctrl-C.
     pub fn solve_datum(&self, py: Python<'_>, pos: &Datum, budget: Budget) -> PyResult<Solution> {
-        if self.in_python {
-            return self.inner.solve(pos, &budget).map_err(dyn_error);
+        if let Some(pending) = &self.pending {
+            let budget = pending.budget(budget);
+            return self.guard(|| self.inner.solve(pos, &budget), dyn_error);
         }
         let game = Arc::clone(&self.inner);
         interrupt::run(py, budget, move |budget| game.solve(pos, &budget))?.map_err(dyn_error)
@@ -143,7 +171,7 @@ impl PyGame {
     ///     ['heap 1: 2 -> 0', 'heap 1: 2 -> 1']
     fn moves(&self, position: &Bound<'_, PyAny>) -> PyResult<Vec<PyMove>> {
         let pos = self.position(position)?;
-        let moves = self.inner.moves(&pos).map_err(dyn_error)?;
+        let moves = self.guard(|| self.inner.moves(&pos), dyn_error)?;
         Ok(moves.into_iter().map(|mv| PyMove { mv }).collect())
     }
 
@@ -155,7 +183,7 @@ impl PyGame {
     ///     (1, 5)
     fn choose(&self, position: &Bound<'_, PyAny>, choice: &str) -> PyResult<PyMove> {
         let pos = self.position(position)?;
-        let mv = self.inner.play(&pos, choice).map_err(dyn_error)?;
+        let mv = self.guard(|| self.inner.play(&pos, choice), dyn_error)?;
         Ok(PyMove { mv })
     }
 
@@ -257,6 +285,27 @@ pub struct PyMove {
 
 #[pymethods]
 impl PyMove {
+    /// A move to ``to`` (plain data) earning the mover ``points`` and, with ``again``, another
+    /// turn: what a Python game's ``moves`` returns for scoring games and bonus turns.
+    ///
+    /// Examples:
+    ///     >>> m = grundy.Move((3, 1), points=2, again=True)
+    ///     >>> m.to, m.points, m.again
+    ///     ((3, 1), 2, True)
+    #[new]
+    #[pyo3(signature = (to, points = 0, again = false))]
+    fn new(to: &Bound<'_, PyAny>, points: i64, again: bool) -> PyResult<Self> {
+        let to = to_datum(to)?;
+        Ok(PyMove {
+            mv: DynMove {
+                label: to.to_string(),
+                to,
+                points,
+                again,
+            },
+        })
+    }
+
     /// How a person names the move, e.g. ``'heap 1: 3 -> 2'``.
     #[getter]
     fn label(&self) -> &str {

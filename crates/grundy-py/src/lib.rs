@@ -9,11 +9,13 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+mod analysis;
 mod datum;
 mod errors;
 mod games;
 mod interrupt;
 mod octal;
+mod pygame;
 
 use games::{budget, PyGame, PySolution};
 
@@ -131,6 +133,13 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(families, m)?)?;
     m.add_function(wrap_pyfunction!(octal::octal, m)?)?;
+    m.add_function(wrap_pyfunction!(pygame::define, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::sum, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::table, m)?)?;
+    m.add_class::<analysis::PyAnalysis>()?;
+    m.add_class::<analysis::PyTable>()?;
+    m.add_class::<analysis::PyPattern>()?;
     m.add_class::<PyGame>()?;
     m.add_class::<octal::PyOctal>()?;
     m.add_class::<octal::PyPeriod>()?;
