@@ -1,5 +1,0 @@
-import grundy
-
-
-def test_imports():
-    assert grundy.game("nim").name == "nim"
