@@ -29,7 +29,7 @@ pub const MAX_POSITIONS: u64 = 50_000_000;
 ///     >>> g.name
 ///     'subtraction 1,3,4'
 ///     >>> g.solve([10, 12]).nimber
-///     1
+///     2
 #[pyclass(name = "Game", module = "grundy", frozen)]
 pub struct PyGame {
     pub inner: Arc<dyn DynGame>,
@@ -453,9 +453,9 @@ impl PyMoveValue {
 /// Examples:
 ///     >>> s = grundy.game("subtraction", "1,3,4").solve([10, 12])
 ///     >>> s.outcome, s.nimber
-///     ('win', 1)
-///     >>> [m.label for m in s.optimal_moves][:1]
-///     ['heap 1: 10 -> 9']
+///     ('win', 2)
+///     >>> [m.label for m in s.optimal_moves]
+///     ['heap 2: 12 -> 8']
 #[pyclass(name = "Solution", module = "grundy", frozen)]
 pub struct PySolution {
     pub solution: Solution,

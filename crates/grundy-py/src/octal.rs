@@ -271,7 +271,7 @@ fn poisoned<T>(_: T) -> PyErr {
 ///     >>> len(s.values), s.values.dtype.name
 ///     (1000, 'uint16')
 ///     >>> str(grundy.octal("0.07").verdict)
-///     'periodic, period 34, preperiod 53, proved at n = 191'
+///     'periodic, period 34, preperiod 53, proved at n = 175'
 #[pyfunction]
 #[pyo3(signature = (code, to = None, *, method = None, limit = None, progress = None, checkpoint = None, checkpoint_every = 30.0, memory = None))]
 #[allow(clippy::too_many_arguments)]

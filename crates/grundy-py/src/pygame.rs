@@ -237,7 +237,7 @@ fn attribute<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Option<Bound<
 ///     ...     return [n - s for s in (1, 3, 4) if s <= n]
 ///     >>> g = grundy.define(moves, name="take 1, 3 or 4")
 ///     >>> g.solve(10).nimber, g.solve(7).outcome
-///     (3, 'loss')
+///     (1, 'loss')
 #[pyfunction]
 #[pyo3(signature = (rules, *, name = None, kind = None, misere = None, start = None, components = None, position_of = None, description = None))]
 #[allow(clippy::too_many_arguments)]

@@ -47,17 +47,15 @@ def test_published_values(fact, source):
 @pytest.mark.parametrize("fact, source", facts("octal_periods.txt"))
 def test_published_periods(fact, source):
     code, period, preperiod = fact[0], int(fact[1]), int(fact[2])
-    if period > 10_000:
-        pytest.skip("0.16's proof needs half a million values: see the Rust test octal_known")
-    verdict = grundy.octal(code).verdict
+    seq = grundy.octal(code)
+    verdict = seq.verdict
     assert (verdict.kind, verdict.period, verdict.preperiod, verdict.proved) == (
         "periodic",
         period,
         preperiod,
         True,
     ), source
-    # Guy and Smith's bound: the proof reads G(0) .. G(2e + p + t - 1 + p) for octal codes.
-    seq = grundy.octal(code)
+    # Guy and Smith's bound: the proof reads G(0) .. G(2e + 2p + t - 1) for octal codes.
     t = seq.max_take
     assert verdict.proved_at == 2 * preperiod + 2 * period + t - 1
 
