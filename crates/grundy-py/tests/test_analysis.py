@@ -92,3 +92,13 @@ def test_table_errors():
 
     with pytest.raises(RuntimeError, match="seven"):
         grundy.table(grundy.define(broken), 20)
+
+
+def test_three_engines_agree_on_a_subtraction_game():
+    # Subtraction {1, 3, 4} is the octal code 0.3033 (each take may empty the heap or not).
+    table = grundy.table("subtraction 1,3,4", 300).nimbers.tolist()
+    octal = grundy.octal("0.3033", to=301).values.tolist()
+    game = grundy.game("subtraction", "1,3,4")
+    solved = [game.nimber(n) for n in range(0, 301, 7)]
+    assert table == octal
+    assert solved == table[::7]
