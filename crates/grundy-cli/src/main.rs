@@ -37,8 +37,9 @@ enum Command {
     List(commands::list::Args),
     /// Compute an octal or hexadecimal game's Grundy sequence and prove its period.
     ///
-    /// The sparse method runs on two threads when the machine has them (candidates ahead,
-    /// proofs behind; the same values either way): `RAYON_NUM_THREADS=1` keeps it on one.
+    /// The sparse method runs on every core (one computes candidates ahead, the others prove
+    /// them; the same values either way): `--threads 1` or `RAYON_NUM_THREADS=1` keeps it on
+    /// one.
     Octal(commands::octal::Args),
     /// Answer a judge problem: its input on stdin, the exact judge output on stdout.
     Judge(commands::judge::Args),

@@ -297,10 +297,17 @@ fn list_names_every_family() {
         "grundy-game",
         "corner X Y",
         "sum ",
+        "gems-fight G B S",
+        "young N M",
+        "dot X Y N D",
+        "team-nim N S",
+        "minesweeper N M K",
+        "kiki N M",
     ] {
         assert!(text.contains(name), "{name}");
     }
-    assert_eq!(text.lines().count(), 16);
+    // 16 families, a blank line and a heading, two lines for each of 6 board games.
+    assert_eq!(text.lines().count(), 16 + 2 + 2 * 6);
     assert!(ok(&["list", "--json"]).contains("\"name\": \"wythoff\""));
 }
 

@@ -277,22 +277,25 @@ fn json_line<'a>(json: &'a str, field: &str) -> &'a str {
         .unwrap_or_else(|| panic!("no {field} in {json}"))
 }
 
-/// Officers on one thread and on two (candidates ahead, proofs behind): the same values.
-/// The text reports the rate.
+/// Officers on 1, 2, 3 and 8 threads (`RAYON_NUM_THREADS` or `--threads`): the same
+/// report, byte for byte. The text reports the rate.
 #[test]
-fn one_thread_and_two_give_the_same_values() {
-    let run = |threads: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["octal", "0.6", "--to", "199999", "--json"])
-            .env("RAYON_NUM_THREADS", threads)
-            .output()
-            .expect("the grundy binary runs");
+fn every_thread_count_gives_the_same_report() {
+    let run = |threads: &str, flag: bool| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+        command.args(["octal", "0.6", "--to", "199999", "--json"]);
+        match flag {
+            true => command.args(["--threads", threads]),
+            false => command.env("RAYON_NUM_THREADS", threads),
+        };
+        let out = command.output().expect("the grundy binary runs");
         assert!(out.status.success(), "{}", stderr(&out));
         stdout(&out)
     };
-    let (one, two) = (run("1"), run("2"));
-    for field in ["digest", "values_computed", "rare_positions", "mask"] {
-        assert_eq!(json_line(&one, field), json_line(&two, field));
+    let one = run("1", false);
+    assert!(json_line(&one, "digest").contains('"'));
+    for (threads, flag) in [("2", false), ("1", true), ("3", true), ("8", true)] {
+        assert_eq!(run(threads, flag), one, "{threads} threads");
     }
     let text = grundy(&["octal", "0.6", "--to", "199999"]);
     let first = stdout(&text);
@@ -304,6 +307,63 @@ fn one_thread_and_two_give_the_same_values() {
                 .is_some_and(|line| line.ends_with(" values/s")),
         "{first}"
     );
+    let zero = grundy(&["octal", "0.6", "--threads", "0"]);
+    assert_eq!(zero.status.code(), Some(2), "{}", stderr(&zero));
+    assert!(stderr(&zero).contains("--threads"), "{}", stderr(&zero));
+}
+
+/// Checkpoints do not depend on the thread count either, with or without a spill: the
+/// files written on 1 and on 8 threads are the same bytes, and a run resumed on 3 threads
+/// from one written on 8 ends with the report of a run on one thread.
+#[test]
+fn checkpoints_are_the_same_on_any_thread_count() {
+    for spill in [false, true] {
+        let paths = |name: &str| {
+            let path = temp_path(&format!("threads-{spill}-{name}.ckpt"));
+            let spill_path = temp_path(&format!("threads-{spill}-{name}.spill"));
+            (path, spill_path)
+        };
+        let args = |threads: &str, to: &str, (ckpt, spill_path): &(PathBuf, PathBuf)| {
+            let mut args: Vec<String> =
+                ["octal", "0.6", "--to", to, "--json", "--threads", threads]
+                    .map(String::from)
+                    .to_vec();
+            args.extend(["--checkpoint".into(), ckpt.display().to_string()]);
+            if spill {
+                args.extend(["--spill".into(), spill_path.display().to_string()]);
+                args.extend(["--keep".into(), "4096".into()]);
+            }
+            args
+        };
+        let run = |args: Vec<String>| {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = grundy(&args);
+            assert!(out.status.success(), "{}", stderr(&out));
+            out
+        };
+        let (one, eight, fresh) = (paths("one"), paths("eight"), paths("fresh"));
+        run(args("1", "99999", &one));
+        run(args("8", "99999", &eight));
+        let bytes = |path: &Path| std::fs::read(path).expect("a checkpoint");
+        assert_eq!(bytes(&one.0), bytes(&eight.0), "spill: {spill}");
+        let resumed = run(args("3", "199999", &eight));
+        assert!(
+            stderr(&resumed).contains("resumed from"),
+            "{}",
+            stderr(&resumed)
+        );
+        let fresh_report = stdout(&run(args("1", "199999", &fresh)));
+        for field in ["digest", "values_computed", "verdict_text"] {
+            assert_eq!(
+                json_line(&stdout(&resumed), field),
+                json_line(&fresh_report, field)
+            );
+        }
+        for path in [one, eight, fresh] {
+            let _ = std::fs::remove_file(path.0);
+            let _ = std::fs::remove_file(path.1);
+        }
+    }
 }
 
 /// A run with `--spill` keeps only a window of the values in memory, yet computes the
@@ -470,4 +530,137 @@ fn a_proved_period_extends_by_copying() {
     let json = stdout(&grundy(&["octal", "0.77", "--to", "1000000", "--json"]));
     assert!(json.contains("\"by_period_from\": 168"), "{json}");
     assert!(json.contains("\"values_computed\": 1000001"), "{json}");
+}
+
+/// The files of a `--frequencies` folder, by name.
+fn frequency_files(dir: &Path) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = std::fs::read_dir(dir)
+        .expect("the frequencies folder")
+        .map(|entry| {
+            let path = entry.expect("an entry").path();
+            let name = path
+                .file_name()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned();
+            (name, std::fs::read_to_string(&path).expect("a file"))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// `--frequencies DIR` writes freq-2^k.txt for 2^10 .. 2^16 as Officers reaches them: each
+/// is the count of every value among G(1) .. G(2^k - 1), counted here from the values the
+/// library computes. A run interrupted by its checkpoint and resumed on other thread
+/// counts writes the same files, and so does a run with a spill.
+#[test]
+fn frequencies_are_written_at_every_power_of_two() {
+    let mut seq = grundy::octal::Sequence::new(
+        "0.6".parse().expect("a code"),
+        grundy::octal::Method::Sparse,
+        grundy::Budget::default(),
+    )
+    .expect("the sparse method");
+    seq.extend_to(1 << 16).expect("within the budget");
+    let expected: Vec<(String, String)> = (10..=16)
+        .map(|k| {
+            let mut counts = std::collections::BTreeMap::new();
+            for &v in &seq.values()[1..1 << k] {
+                *counts.entry(v).or_insert(0u64) += 1;
+            }
+            let text: String = counts.iter().map(|(v, c)| format!("{v} {c}\n")).collect();
+            (format!("freq-2^{k}.txt"), text)
+        })
+        .collect();
+    assert!(expected[6].1.lines().count() > 20, "{}", expected[6].1);
+
+    let dir = temp_path("freq-fresh");
+    let dir_arg = dir.to_str().expect("UTF-8");
+    let out = grundy(&[
+        "octal",
+        "0.6",
+        "--to",
+        "70000",
+        "--json",
+        "--frequencies",
+        dir_arg,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(frequency_files(&dir), expected);
+
+    let resumed = temp_path("freq-resumed");
+    let ckpt = temp_path("freq.ckpt");
+    let (resumed_arg, ckpt_arg) = (
+        resumed.to_str().expect("UTF-8"),
+        ckpt.to_str().expect("UTF-8"),
+    );
+    for (to, threads) in [("40000", "8"), ("70000", "3")] {
+        let out = grundy(&[
+            "octal",
+            "0.6",
+            "--to",
+            to,
+            "--json",
+            "--threads",
+            threads,
+            "--checkpoint",
+            ckpt_arg,
+            "--frequencies",
+            resumed_arg,
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    assert_eq!(frequency_files(&resumed), expected);
+
+    let spilled = temp_path("freq-spilled");
+    let spill = temp_path("freq.spill");
+    let (spilled_arg, spill_arg) = (
+        spilled.to_str().expect("UTF-8"),
+        spill.to_str().expect("UTF-8"),
+    );
+    let out = grundy(&[
+        "octal",
+        "0.6",
+        "--to",
+        "70000",
+        "--json",
+        "--spill",
+        spill_arg,
+        "--keep",
+        "1024",
+        "--frequencies",
+        spilled_arg,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(frequency_files(&spilled), expected);
+    for folder in [dir, resumed, spilled] {
+        let _ = std::fs::remove_dir_all(folder);
+    }
+    for file in [ckpt, spill] {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+/// A frequencies folder that cannot be made is refused before the run, naming it.
+#[test]
+fn an_unusable_frequencies_folder_is_refused() {
+    let file = temp_path("freq-not-a-folder");
+    std::fs::write(&file, "x").expect("a file");
+    let inside = file.join("sub");
+    let out = grundy(&[
+        "octal",
+        "0.6",
+        "--to",
+        "5000",
+        "--frequencies",
+        inside.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("frequencies folder"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_file(file);
 }

@@ -3,7 +3,9 @@
 //! and the direct method as the baseline. Each benchmark asserts its answer: fast and wrong
 //! fails.
 //!
-//! `cargo bench -p grundy --bench octal` (figures in BENCHMARKS.md, "Octal").
+//! `cargo bench -p grundy --bench octal` (figures in BENCHMARKS.md, "Octal"); the group
+//! `octal/scaling` runs Officers to 2^22 and 0.167 to 2^24 on 1, 2, 4, 8 and 16 threads (as
+//! many as the machine has cores).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::octal::period::{analyze, Verdict};
@@ -116,5 +118,40 @@ fn officers(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, small_famous_games, game_016, officers);
+/// Scaling with threads (issue 15): Officers to 2^22 and 0.167 to 2^24 on 1 and 2 threads,
+/// and on 4, 8 and 16 where the machine has that many cores (never more threads than cores:
+/// the figures are speed-ups). Every thread count must give the one-thread values.
+fn scaling(c: &mut Criterion) {
+    let mut group = c.benchmark_group("octal/scaling");
+    group.sample_size(10);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for (code, len) in [("0.6", 1 << 22), ("0.167", 1 << 24)] {
+        let run = || {
+            let mut seq = sequence(code, Method::Sparse);
+            seq.extend_to(len).expect("within the budget");
+            seq.tally().digest
+        };
+        let mut alone = None;
+        for threads in [1, 2, 4, 8, 16] {
+            if threads > 2 && threads > cores {
+                continue;
+            }
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a thread pool");
+            let digest = pool.install(run);
+            assert_eq!(
+                *alone.get_or_insert(digest),
+                digest,
+                "{code} on {threads} threads"
+            );
+            let name = format!("{code} to 2^{} on {threads} threads", len.trailing_zeros());
+            group.bench_function(name, |b| b.iter(|| pool.install(run)));
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, small_famous_games, game_016, officers, scaling);
 criterion_main!(benches);

@@ -24,8 +24,10 @@ use crate::games::bash::Bash;
 use crate::games::moore::MooreNim;
 use crate::games::subtraction::{ParseSubtractionSetError, Subtraction, SubtractionSet};
 
+mod boards;
 mod open;
 
+pub use boards::BOARDS;
 pub use open::{open, open_game};
 
 /// How a family is named and used on the command line.
@@ -318,6 +320,23 @@ pub enum CatalogError {
     /// A position the game does not take (the message names the bad word or line).
     #[error(transparent)]
     Position(#[from] DynError),
+    /// A board game's setup (the problem's numbers) that does not read; names the word or
+    /// line.
+    #[error("{game}: {problem}")]
+    Setup {
+        /// The game.
+        game: &'static str,
+        /// What is wrong, and where.
+        problem: String,
+    },
+    /// A board game where a family is expected (`grundy analyze`, `grundy table`).
+    #[error(
+        "{name} is a board game: 'grundy solve' and 'grundy play' take it (see 'grundy list')"
+    )]
+    Board {
+        /// The name as typed.
+        name: String,
+    },
     /// A word that is not a non-negative integer.
     #[error("expected {what} (an integer from 0 to {max}), found {}", quoted(.word), max = u64::MAX)]
     BadNumber {
@@ -356,6 +375,9 @@ pub fn parse_family(words: &mut VecDeque<String>) -> Result<Family, CatalogError
     let Some(name) = words.pop_front() else {
         return Err(CatalogError::MissingName { names: names() });
     };
+    if BOARDS.iter().any(|s| s.name == name) {
+        return Err(CatalogError::Board { name });
+    }
     let Some(spec) = SPECS.iter().find(|s| s.name == name) else {
         return Err(CatalogError::UnknownName {
             name,

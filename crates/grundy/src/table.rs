@@ -132,7 +132,7 @@ pub enum TableError {
         count: usize,
     },
     /// A position of the game could not be made or solved.
-    #[error("at {numbers:?}: {source}")]
+    #[error("the position made from {numbers:?} could not be made or solved")]
     Game {
         /// The integers of the position.
         numbers: Vec<u64>,

@@ -70,6 +70,17 @@ pub struct Args {
     #[arg(long, value_name = "N", requires = "spill", default_value_t = 1 << 22,
           value_parser = clap::value_parser!(u64).range(1024..=1 << 30))]
     keep: u64,
+    /// Threads for the sparse method (default: RAYON_NUM_THREADS when set, else every core
+    /// of the machine). One computes candidates ahead; the others prove batches of them. The
+    /// values, checkpoints and reports are the same for every N; 1 runs on one thread.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+    /// Write the value frequencies to DIR as the run goes (created if missing): when the run
+    /// holds 2^k values (k >= 10), the file DIR/freq-2^k.txt, one `value count` line per value
+    /// occurring among G(1) .. G(2^k - 1) (heap 0 left out, as in the report's distribution),
+    /// by increasing value. A resumed run writes the powers of two it reaches.
+    #[arg(long, value_name = "DIR")]
+    frequencies: Option<PathBuf>,
 }
 
 /// The names of famous codes (Winning Ways ch. 4).
@@ -124,14 +135,30 @@ struct RingReport {
     first_values: Vec<u16>,
 }
 
-/// Runs `grundy octal`.
+/// Runs `grundy octal`, on a pool of `--threads` threads when given (rayon's global pool,
+/// sized by RAYON_NUM_THREADS or the machine's cores, otherwise).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    match args.threads {
+        Some(threads) => rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(threads))
+            .build()
+            .context("cannot start the threads")?
+            .install(|| compute(args)),
+        None => compute(args),
+    }
+}
+
+fn compute(args: Args) -> anyhow::Result<ExitCode> {
     let game: TakeAndBreak = args.code.parse()?;
     if let Some(path) = &args.plot {
         if args.spill.is_some() {
             anyhow::bail!("--plot draws every value, and a run with --spill keeps only a window of them in memory");
         }
         crate::output::check_plot_path(path)?;
+    }
+    if let Some(dir) = &args.frequencies {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the frequencies folder {}", dir.display()))?;
     }
     let method = args.method.unwrap_or(if game.max_heaps() <= 2 {
         Method::Sparse
@@ -208,6 +235,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.checkpoint.clone(),
         args.checkpoint_interval,
         spill_handle,
+        args.frequencies.clone(),
         args.json,
     );
     let (started, resumed) = (Instant::now(), seq.len());

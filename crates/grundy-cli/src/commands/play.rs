@@ -23,7 +23,9 @@ leads to), or one of:
 Examples:
   grundy play nim 3 5 7
   grundy play subtraction 1,3,4 -- 20
-  grundy play wythoff 4 7 --engine-first"
+  grundy play wythoff 4 7 --engine-first
+  grundy play minesweeper @board.txt
+Board games and @PATH files as in 'grundy solve --help'."
 )]
 pub struct Args {
     /// The game, its parameter if it has one, then the start position (a game with a usual
@@ -40,7 +42,7 @@ pub struct Args {
 
 /// Runs `grundy play`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let (game, start) = grundy::catalog::open(&args.words)?;
+    let (game, start) = super::solve::open(&args.words)?;
     let budget = Budget::default().with_positions(args.max_positions);
     let first = if args.engine_first {
         Side::Engine

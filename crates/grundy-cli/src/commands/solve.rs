@@ -9,6 +9,7 @@ use grundy::{Budget, Nimber, Outcome, Play};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use crate::output::print_json;
 
@@ -20,10 +21,27 @@ A B (wythoff 3 5), fibonacci-nim as N [MAX_TAKE], staircase as coins per step fr
 bottom, bash-reach as N (the game starts at 0). Heaps are at most 2^24: the generic engine
 lists every move (use 'grundy analyze' for the closed forms on huge positions).
 
+Board games (gems-fight, young, dot, team-nim, minesweeper, kiki) take the problem's own
+input for one case (as 'grundy list' shows) and start from the game's start;
+a position follows the word 'at':
+  gems-fight G B S (N C1..CN)... [at BAG...]    the bags taken, e.g. 'at 1 3'
+  young N M A... B... [at ROWS]                 rows drawn with # and ., or row lengths
+  dot X Y N D (XI YI)... [at X Y WHO]           WHO may still reflect: both|mover|other|none
+  team-nim N S M1..M2N [at STONES seat K]
+  minesweeper N M K (X Y)...  or  minesweeper BOARD
+      a board drawn a row a line: * mine, . unopened, _ open blank, 1-8 open numbered
+  kiki N M                                      the coin at the top-right of N x M
+A word @PATH stands for the text of the file PATH (a board of several lines, a whole
+setup); errors in it name its line and column, e.g.
+  grundy solve minesweeper @board.txt
+  grundy solve young @chess2018.txt at 2 1
+
 Moves are labelled as 'grundy play' takes them: 'heap 1: 3 -> 2', 'heap 2: 7 -> 3 + 4'
-(a split), 'heaps 1, 2: 3 5 -> 2 4' (moore), 'step 2: 3 down', 'A B -> A' B'', 'take T'.
-Values are for the mover: win or loss with the number of moves to the end under best play
-(the winner hurries, the loser delays), and the nimber of the position reached.")]
+(a split), 'heaps 1, 2: 3 5 -> 2 4' (moore), 'step 2: 3 down', 'A B -> A' B'', 'take T',
+'bag 2', '(row, column)' (young, minesweeper: a blank region by its first cell),
+'+(dx, dy)' and 'reflect' (dot). Values are for the mover: win or loss with the number of
+moves to the end under best play (the winner hurries, the loser delays), the nimber of the
+position reached, or the exact score (the mover's points minus the other's).")]
 pub struct Args {
     /// The game, as 'grundy list' names it (nim, bash, subtraction, lasker, wythoff, ...).
     game: String,
@@ -65,6 +83,36 @@ struct Report<'a> {
     line: Vec<&'a str>,
 }
 
+/// The most bytes a file named by `@PATH` may hold.
+const MAX_FILE: u64 = 1 << 20;
+
+/// Opens the game that `words` name with [`catalog::open`], each word `@PATH` replaced by
+/// the text of the file PATH (errors then say which file).
+pub fn open(words: &[String]) -> anyhow::Result<(Arc<dyn DynGame>, Datum)> {
+    let mut files = Vec::new();
+    let mut read = Vec::with_capacity(words.len());
+    for word in words {
+        let Some(path) = word.strip_prefix('@') else {
+            read.push(word.clone());
+            continue;
+        };
+        let size = std::fs::metadata(path)
+            .with_context(|| format!("cannot read {path}"))?
+            .len();
+        if size > MAX_FILE {
+            bail!("{path} holds {size} bytes; a board or setup file is at most {MAX_FILE}");
+        }
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+        read.push(text);
+        files.push(path);
+    }
+    let opened = catalog::open(&read);
+    match files[..] {
+        [] => Ok(opened?),
+        _ => Ok(opened.with_context(|| format!("in {}", files.join(", ")))?),
+    }
+}
+
 /// Runs `grundy solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut words: Vec<String> = std::iter::once(args.game.clone())
@@ -73,7 +121,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.misere && args.game == "nim" {
         words[0] = "misere-nim".into();
     }
-    let (game, position) = catalog::open(&words)?;
+    let (game, position) = open(&words)?;
     if args.misere && args.game != "nim" {
         bail!("--misere applies to nim only (see 'grundy list')");
     }
@@ -143,7 +191,14 @@ fn print_text(title: &str, game: &dyn DynGame, solution: &Solution) -> anyhow::R
     };
     let here = show(&solution.position)?;
     writeln!(out, "game      {title} ({kind})")?;
-    writeln!(out, "position  {here}")?;
+    if here.contains('\n') {
+        writeln!(out, "position")?;
+        for row in here.lines() {
+            writeln!(out, "  {row}")?;
+        }
+    } else {
+        writeln!(out, "position  {here}")?;
+    }
     let value = solution.value;
     let who = match value.outcome {
         Outcome::Win => "the player to move wins",
@@ -165,7 +220,11 @@ fn print_text(title: &str, game: &dyn DynGame, solution: &Solution) -> anyhow::R
         let winning = winning(solution);
         writeln!(out, "winning moves: {}", winning.len())?;
         for mv in winning {
-            writeln!(out, "  {here} -> {}", show(&mv.mv.to)?)?;
+            match show(&mv.mv.to)? {
+                // A board: the move's label says where.
+                to if to.contains('\n') => writeln!(out, "  {}", mv.mv.label)?,
+                to => writeln!(out, "  {here} -> {to}")?,
+            }
         }
     }
     if let Some(moves) = value.remoteness {

@@ -4,7 +4,8 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use super::{parse_family, CatalogError, Family};
+use super::boards::open_board;
+use super::{parse_family, CatalogError, Family, BOARDS};
 use crate::dynamic::{builtin, Datum, DynGame};
 
 /// Opens the game that `words` name: the game's name, its parameter if it has one, then
@@ -43,6 +44,21 @@ use crate::dynamic::{builtin, Datum, DynGame};
 /// assert!(err.to_string().contains("found \"x\""));
 /// ```
 pub fn open(words: &[String]) -> Result<(Arc<dyn DynGame>, Datum), CatalogError> {
+    if let Some(spec) = words
+        .first()
+        .and_then(|w| BOARDS.iter().find(|s| s.name == w))
+    {
+        let rest: Vec<&str> = words[1..]
+            .iter()
+            .map(String::as_str)
+            .filter(|&w| w != "--")
+            .collect();
+        let (setup, position) = match rest.iter().position(|&w| w == "at") {
+            Some(at) => (&rest[..at], Some(rest[at + 1..].join(" "))),
+            None => (&rest[..], None),
+        };
+        return open_board(spec.name, &setup.join(" "), position.as_deref());
+    }
     let (game, words) = open_game(words)?;
     let position = match (words.is_empty(), game.start()) {
         (true, Some(start)) => start,
@@ -52,7 +68,8 @@ pub fn open(words: &[String]) -> Result<(Arc<dyn DynGame>, Datum), CatalogError>
 }
 
 /// Opens the game that `words` name, as [`open`] does, and returns it with the words left
-/// for its position (`--` removed; bash-reach's number is the game's, not left).
+/// for its position (`--` removed; bash-reach's number is the game's, not left; a board's
+/// position is what follows `at`).
 ///
 /// For a front end that takes the game and its positions apart (the Python package's
 /// `grundy.game("subtraction", "1,3,4")`).
@@ -71,8 +88,36 @@ pub fn open(words: &[String]) -> Result<(Arc<dyn DynGame>, Datum), CatalogError>
 /// assert_eq!((game.name().as_str(), rest.len()), ("bash-reach 3 30", 0));
 /// ```
 pub fn open_game(words: &[String]) -> Result<(Arc<dyn DynGame>, Vec<String>), CatalogError> {
+    if let Some(spec) = words
+        .first()
+        .and_then(|w| BOARDS.iter().find(|s| s.name == w))
+    {
+        let rest: Vec<&str> = words[1..]
+            .iter()
+            .map(String::as_str)
+            .filter(|&w| w != "--")
+            .collect();
+        let (setup, position) = match rest.iter().position(|&w| w == "at") {
+            Some(at) => (
+                &rest[..at],
+                rest[at + 1..].iter().map(|w| w.to_string()).collect(),
+            ),
+            None => (&rest[..], Vec::new()),
+        };
+        let (game, _) = open_board(spec.name, &setup.join(" "), None)?;
+        return Ok((game, position));
+    }
     let mut queue: VecDeque<String> = words.iter().cloned().collect();
-    let family = parse_family(&mut queue)?;
+    let family = match parse_family(&mut queue) {
+        Err(CatalogError::UnknownName { name, names }) => {
+            let boards = BOARDS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ");
+            return Err(CatalogError::UnknownName {
+                name,
+                names: format!("{names}, {boards}"),
+            });
+        }
+        family => family?,
+    };
     let mut words: Vec<String> = queue.into_iter().filter(|w| w != "--").collect();
     let game = family_game(family, &mut words)?;
     Ok((game, words))

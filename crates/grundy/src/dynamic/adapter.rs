@@ -94,6 +94,17 @@ pub trait Notation<P>: Send + Sync {
     /// # Errors
     ///
     /// `Some(Err(DynError::Position))` when the integers are out of range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::adapter::Notation;
+    /// use grundy::dynamic::builtin::{HeapNotation, PairNotation};
+    /// assert_eq!(HeapNotation.position_of(&[3, 5]), Some(Ok(vec![3, 5])));
+    /// assert_eq!(PairNotation.position_of(&[3, 5]), Some(Ok((3, 5))));
+    /// assert_eq!(PairNotation.position_of(&[3]), None);
+    /// assert!(HeapNotation.position_of(&[1 << 40]).unwrap().is_err());
+    /// ```
     fn position_of(&self, numbers: &[u64]) -> Option<Result<P, DynError>> {
         let _ = numbers;
         None

@@ -10,7 +10,9 @@
 //! - two-heap games (wythoff, corner): `A B`, data `[a, b]`;
 //! - fibonacci-nim: `N [MAX_TAKE]` (the first move may take all but one: `N` alone starts a
 //!   game), data `[n, max_take]`;
-//! - bash-reach: the number written so far (the game starts at 0).
+//! - bash-reach: the number written so far (the game starts at 0);
+//! - the problem-set board games (gems-fight, young, dot, team-nim, minesweeper): as their
+//!   constructors document (boards drawn a row a line, `#`/`.` or `*`/`.`/`_`/digits).
 //!
 //! Heap games keep the heaps in the order given (a heap that is split leaves its second
 //! part just after it), so a player sees the row they typed; the solvers split positions
@@ -664,6 +666,13 @@ pub fn corner() -> Arc<dyn DynGame> {
         NORMAL,
     ))
 }
+
+mod boards;
+mod mines;
+
+pub use boards::{dot, gems_fight, team_nim, young};
+pub(crate) use mines::drawn_board;
+pub use mines::{minesweeper, MAX_CELLS};
 
 #[cfg(test)]
 mod tests;

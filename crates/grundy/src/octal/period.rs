@@ -272,9 +272,10 @@ pub fn verdict(values: &[u16], game: &TakeAndBreak) -> Verdict {
 /// assert!(analyze(&mut seq, 1 << 20, &mut Stop).is_err());
 /// ```
 pub trait Observer {
-    /// Called every [`Observer::interval`] values (and at each period check) with the
-    /// sequence so far and the most values the run will compute. `Break` stops the run
-    /// with [`SolveError::Interrupted`].
+    /// Called every [`Observer::interval`] values, at each period check and whenever the
+    /// sequence holds a power of two of values (so value frequencies can be taken there),
+    /// with the sequence so far and the most values the run will compute. `Break` stops the
+    /// run with [`SolveError::Interrupted`].
     fn progress(&mut self, seq: &Sequence, limit: usize) -> ControlFlow<()> {
         let _ = (seq, limit);
         ControlFlow::Continue(())
@@ -315,7 +316,10 @@ pub fn analyze(
     loop {
         while seq.len() < next {
             let chunk = observer.interval().max(1);
-            seq.extend_to(next.min(seq.len() + chunk))?;
+            let stop = next
+                .min(seq.len() + chunk)
+                .min(next_power_of_two(seq.len()));
+            seq.extend_to(stop)?;
             if observer.progress(seq, limit).is_break() {
                 return Err(SolveError::Interrupted.into());
             }
@@ -344,7 +348,8 @@ pub fn analyze(
 /// Extends `seq` to `len` values, watched by `observer`, as fast as the values allow: a
 /// period is looked for on the way (as [`analyze`] does), and once the theorem proves one,
 /// the remaining values are copied from it by [`Sequence::extend_by_period`] instead of
-/// searched. Returns the heap size from which values followed from the period, if any.
+/// searched (the observer is called at every power of two on the way, as by [`analyze`]).
+/// Returns the heap size from which values followed from the period, if any.
 ///
 /// # Errors
 ///
@@ -378,13 +383,29 @@ pub fn extend(
     }
     let period = Period { period, preperiod };
     while seq.len() < len {
-        let next = len.min(seq.len() + 64 * observer.interval().max(1));
+        let next = len
+            .min(seq.len() + 64 * observer.interval().max(1))
+            .min(next_power_of_two(seq.len()));
         seq.extend_by_period(next, period)?;
         if observer.progress(seq, len).is_break() {
             return Err(SolveError::Interrupted.into());
         }
     }
     Ok(Some(from))
+}
+
+/// The least power of two above `len` (observers are called there).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::octal::period::next_power_of_two;
+/// assert_eq!((next_power_of_two(0), next_power_of_two(1024), next_power_of_two(1025)), (1, 2048, 2048));
+/// ```
+pub fn next_power_of_two(len: usize) -> usize {
+    len.saturating_add(1)
+        .checked_next_power_of_two()
+        .unwrap_or(usize::MAX)
 }
 
 /// The ring (circular) values R(0) .. R(len - 1), from the line values of `seq`.

@@ -525,7 +525,7 @@ impl Sparse {
                 false => Next::Sequential,
             };
         }
-        let bitset = bitset_fits(self.avx2, counts);
+        let bitset = bitset_fits(self.avx2, counts.len());
         let complete = prove(rules, g, n, start, &mut self.missing, bitset, marks);
         if !complete && !self.missing.is_empty() {
             return Next::FarScan { candidate };
@@ -578,14 +578,14 @@ impl Sparse {
     }
 }
 
-/// Whether the AVX2 bitset lookup of [`prove`] may run: every value so far (`counts`
-/// covers them) lies below its limit.
-pub(super) fn bitset_fits(avx2: bool, counts: &[u64]) -> bool {
+/// Whether the AVX2 bitset lookup of [`prove`] may run: every value it may read lies below
+/// `bound` (the length of the value counts, or more), and `bound` within its limit.
+pub(super) fn bitset_fits(avx2: bool, bound: usize) -> bool {
     #[cfg(target_arch = "x86_64")]
     let limit = avx2::LIMIT;
     #[cfg(not(target_arch = "x86_64"))]
     let limit = 0;
-    avx2 && counts.len() <= limit
+    avx2 && bound <= limit
 }
 
 /// [`prove`], compiled for AVX2 when `avx2` is true (the CPU must support it), with the

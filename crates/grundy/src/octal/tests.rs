@@ -267,6 +267,28 @@ fn analyze_stops_at_the_proof() {
     assert_eq!(seq.len(), 168);
 }
 
+/// Observers see every power of two on the way, whatever their interval, so frequency
+/// tables can be taken there.
+#[test]
+fn analyze_stops_at_every_power_of_two() {
+    struct Lengths(Vec<usize>);
+    impl period::Observer for Lengths {
+        fn progress(&mut self, seq: &Sequence, _limit: usize) -> std::ops::ControlFlow<()> {
+            self.0.push(seq.len());
+            std::ops::ControlFlow::Continue(())
+        }
+        fn interval(&self) -> usize {
+            3000
+        }
+    }
+    let mut seq = Sequence::new(code("0.6"), Method::Sparse, Budget::default()).unwrap();
+    let mut seen = Lengths(Vec::new());
+    period::analyze(&mut seq, 40_000, &mut seen).unwrap();
+    for k in 6..=15 {
+        assert!(seen.0.contains(&(1 << k)), "2^{k} not seen: {:?}", seen.0);
+    }
+}
+
 #[test]
 fn no_period_is_reported_as_not_found() {
     let mut seq = Sequence::new(code("0.6"), Method::Sparse, Budget::default()).unwrap();

@@ -1,3 +1,3 @@
 //! The families as the command line names them; the catalogue lives in [`grundy::catalog`].
 
-pub use grundy::catalog::{parse_family, Family, SPECS};
+pub use grundy::catalog::{parse_family, Spec, BOARDS, SPECS};

@@ -1,11 +1,12 @@
 //! The observer of long runs: an indicatif progress bar on stderr (drawn only on a
-//! terminal, and only once a run has taken a second) and the checkpoint file, saved
-//! atomically (a temporary file in the same folder, synced, then renamed over the old one).
+//! terminal, and only once a run has taken a second), the value frequencies at every power
+//! of two, and the checkpoint file, saved atomically (a temporary file in the same folder,
+//! synced, then renamed over the old one; the frequency files too).
 
 use std::fs;
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -33,13 +34,19 @@ pub struct Watch {
     error: Option<anyhow::Error>,
     /// A handle on the run's spill file, synced before each checkpoint that counts on it.
     spill: Option<fs::File>,
+    /// Where `freq-2^k.txt` goes when the run holds 2^k values (k >= 10).
+    frequencies: Option<PathBuf>,
 }
+
+/// The first power of two whose value frequencies are written: 2^10.
+pub const FIRST_FREQUENCIES: usize = 1 << 10;
 
 impl Watch {
     pub fn new(
         checkpoint: Option<PathBuf>,
         every_seconds: f64,
         spill: Option<fs::File>,
+        frequencies: Option<PathBuf>,
         json: bool,
     ) -> Self {
         let every = Duration::try_from_secs_f64(every_seconds.max(0.0)).unwrap_or(Duration::MAX);
@@ -55,6 +62,7 @@ impl Watch {
             saved_len: 0,
             error: None,
             spill,
+            frequencies,
         }
     }
 
@@ -101,25 +109,49 @@ impl Watch {
         let Some(path) = &self.checkpoint else {
             return Ok(());
         };
-        let mut tmp = path.clone().into_os_string();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
         if let Some(spill) = &self.spill {
             spill
                 .sync_data()
                 .context("cannot sync the spill file before the checkpoint")?;
         }
-        let write = || -> std::io::Result<()> {
-            let mut file = fs::File::create(&tmp)?;
-            file.write_all(&checkpoint::encode(seq))?;
-            file.sync_all()?;
-            fs::rename(&tmp, path)
-        };
-        write().with_context(|| format!("cannot save the checkpoint {}", path.display()))?;
+        write_atomically(path, &checkpoint::encode(seq))
+            .with_context(|| format!("cannot save the checkpoint {}", path.display()))?;
         self.last_save = Instant::now();
         self.saved_len = seq.len();
         Ok(())
     }
+
+    /// Writes `freq-2^k.txt` when `seq` holds 2^k values (k >= 10): one `value count` line
+    /// per value that occurs among G(1) .. G(2^k - 1), by increasing value (the counts of
+    /// the report's distribution at that length).
+    fn write_frequencies(&self, seq: &Sequence) -> anyhow::Result<()> {
+        let (Some(dir), len) = (&self.frequencies, seq.len()) else {
+            return Ok(());
+        };
+        if !len.is_power_of_two() || len < FIRST_FREQUENCIES {
+            return Ok(());
+        }
+        let path = dir.join(format!("freq-2^{}.txt", len.trailing_zeros()));
+        let mut text = String::new();
+        for (value, &count) in seq.tally().counts.iter().enumerate() {
+            if count > 0 {
+                text.push_str(&format!("{value} {count}\n"));
+            }
+        }
+        write_atomically(&path, text.as_bytes())
+            .with_context(|| format!("cannot write the frequencies {}", path.display()))
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it, synced, then renamed over it.
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp = path.to_path_buf().into_os_string();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let mut file = fs::File::create(&tmp)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    fs::rename(&tmp, path)
 }
 
 /// A flag that Ctrl-C sets instead of killing the process (installed once per process).
@@ -138,6 +170,11 @@ fn ctrl_c() -> Arc<AtomicBool> {
 
 impl Observer for Watch {
     fn progress(&mut self, seq: &Sequence, limit: usize) -> ControlFlow<()> {
+        // Before any checkpoint that counts these values: a resumed run starts after them.
+        if let Err(err) = self.write_frequencies(seq) {
+            self.error = Some(err);
+            return ControlFlow::Break(());
+        }
         if self.interrupted.load(Ordering::Relaxed) {
             if let Some(bar) = self.bar.take() {
                 bar.finish_and_clear();

@@ -1,29 +1,43 @@
-//! The sparse method on two threads: one computes candidates ahead, the other proves them.
+//! The sparse method on more than one thread: one computes candidates ahead, the others
+//! prove them.
 //!
 //! Step 3 of the sparse method (proving that every rare value below the candidate is an
-//! option) reads the pairs (a, m - a) from a = 257 on once the block marks the first 256,
-//! so the proof of heap n only needs values below n - 256. The heaps go in batches of
-//! [`BATCH`]. A second thread computes the candidates of batch after batch (steps 1 and 2)
-//! on its own copy of the recent values, taking each unproved candidate as the value, and
-//! sends them through a queue of [`QUEUE`] batches; this thread proves each batch's
-//! candidates from the values already proved and commits them. For Officers the two halves
-//! of the work are about even (2.8 s each to 2^21).
+//! option) reads the pairs (a, m - a) from a = 257 on once the block marks the first 256.
+//! The heaps go in batches of [`BATCH`]. A second thread computes the candidates of batch
+//! after batch (steps 1 and 2) on its own copy of the recent values, taking each unproved
+//! candidate as the value, and sends them through a queue. This thread takes the batches
+//! that are ready (up to one per other thread of the rayon pool: a *round*), proves their
+//! candidates in parallel (rayon), then commits them in order. For Officers the two halves
+//! of the work are about even on two threads; with more, the proofs of several batches run
+//! at once and the candidates set the pace.
+//!
+//! The proofs read the candidates before they are proved: the proved values and the round's
+//! candidates go into a copy (the *tail*) of the last [`TAIL`] values at least, and a proof
+//! reads its pairs from it. That is sound because commits go in order: a candidate read by
+//! a proof of heap n lies below n, so by the time heap n is committed it has been proved
+//! (the proof read the true value), or a proof before n failed and heap n is dropped
+//! unread. A proof that reaches past the tail is finished at commit time from the proved
+//! values (and, in a window, from the spill).
 //!
 //! Nothing unproved leaves this module. A batch is committed to the sequence heap by heap
 //! once proved; a proof that fails means G(n) is a rare value, not the candidate: the
 //! value is corrected, the candidates computed after it are dropped, the sparse method's
 //! block restarts, and the run goes on one value at a time for a while ([`BACKOFF`]).
 //! Values are therefore the same on any number of threads (tested); only the order of
-//! the work changes. The copy costs 2 bytes per value for at least [`MIN_FRONT`] values
-//! and the sparse method's reach (twice that before it is trimmed).
+//! the work changes. The copies cost 2 bytes per value for at least [`MIN_FRONT`] values
+//! and the sparse method's reach, and [`TAIL`] (twice that before they are trimmed), plus a
+//! 256 KiB mark table per proving thread.
 //!
-//! Two threads run when the rayon pool has more than one (`RAYON_NUM_THREADS=1` keeps a
-//! run on one), only while the sparse method can defer its proofs (a split rare list),
-//! and never across a mask review or a window's first drop, which take the one-thread path.
+//! The batches run when the rayon pool has more than one thread (`RAYON_NUM_THREADS=1`
+//! keeps a run on one), only while the sparse method can defer its proofs (a split rare
+//! list), and never across a mask review or a window's first drop, which take the
+//! one-thread path.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread;
+
+use rayon::prelude::*;
 
 use super::super::direct::{Marks, Rules};
 use super::super::sparse::{self, Next, Sparse};
@@ -35,7 +49,7 @@ use super::{spill_error, ComputeError};
 /// start reads only values before that start (checked per heap by the sparse method).
 const BATCH: usize = 256;
 
-/// Batches computed ahead of the proofs at most.
+/// Batches computed ahead of the proofs at most (at least twice the batches of a round).
 const QUEUE: usize = 4;
 
 /// The first values the thread ahead copies: the block's pairs read G(1 ..= 256).
@@ -51,20 +65,31 @@ const MIN_FRONT: usize = 1 << 14;
 /// further back (a rare position this late) runs one value at a time.
 const MAX_FRONT: usize = 1 << 22;
 
-/// The state of the two-thread runs of one sequence.
+/// The proved values the proofs read from their copy at least: pairs further out (rare:
+/// Officers has 16 heaps past a = 2^16 among its first 2^23) are scanned at commit time.
+/// Tests keep fewer, so that many proofs finish there.
+#[cfg(not(test))]
+const TAIL: usize = 1 << 16;
+#[cfg(test)]
+const TAIL: usize = 2048;
+
+/// The state of the runs in batches of one sequence.
 #[derive(Debug, Default)]
 pub(super) struct Ahead {
     /// No batches before this heap size (after a stretch that stopped early).
     resume_at: usize,
     front: Front,
-    /// The mark table of the thread ahead (256 KiB, made on first use; the proofs use the
-    /// sequence's), and the proofs' missing values.
+    /// The mark table of the thread ahead (256 KiB, made on first use).
     marks: Option<Marks>,
-    missing: Vec<usize>,
+    /// The proofs' copy of the recent values, and one prover per proving thread.
+    tail: Front,
+    provers: Vec<Prover>,
     /// Batches committed, and proofs that failed (each corrected one value and dropped the
     /// candidates after it).
     committed: u64,
     failed: u64,
+    /// Proofs that read past the tail, finished at commit time.
+    finished: u64,
 }
 
 /// G(origin ..): the proved recent values, then the candidates computed ahead.
@@ -79,7 +104,8 @@ impl Front {
         self.origin + self.values.len()
     }
 
-    /// The values the thread ahead reads: `early` as proved, the rest from the copy.
+    /// The values the thread ahead or a proof reads: `early` as proved, the rest from the
+    /// copy.
     fn view<'a>(&'a self, early: &'a [u16]) -> Values<'a> {
         Values {
             early,
@@ -138,6 +164,37 @@ struct Job {
     complete: bool,
 }
 
+/// What a proving thread works with: its mark table and the missing values of the proof
+/// in progress.
+#[derive(Debug)]
+struct Prover {
+    marks: Marks,
+    missing: Vec<usize>,
+}
+
+impl Prover {
+    /// Runs the proofs of `batch` on the values `g`.
+    fn prove(&mut self, scan: (bool, bool), rules: &Rules, g: Values, batch: &mut Batch) {
+        for job in &mut batch.jobs {
+            self.missing.clear();
+            self.missing
+                .extend_from_slice(&batch.missing[job.from..job.to]);
+            self.marks.begin();
+            job.complete = sparse::prove_with(
+                scan,
+                rules,
+                g,
+                job.n,
+                job.start,
+                &mut self.missing,
+                &mut self.marks,
+            );
+            job.to = job.from + self.missing.len();
+            batch.missing[job.from..job.to].copy_from_slice(&self.missing);
+        }
+    }
+}
+
 /// What the thread ahead reads besides its copy of the recent values: the first values and
 /// the value counts, copied when it starts.
 #[derive(Clone, Copy)]
@@ -157,9 +214,9 @@ impl super::Sequence {
             && matches!(&self.engine, super::Engine::Sparse(sparse) if sparse.defers())
     }
 
-    /// Computes values towards `len` in batches on two threads, until a batch stops early
-    /// (a heap that must be computed alone), a proof fails, or `len` is reached. Leaves
-    /// only proved values in the sequence.
+    /// Computes values towards `len` in batches on the rayon pool's threads, until a batch
+    /// stops early (a heap that must be computed alone), a proof fails, or `len` is
+    /// reached. Leaves only proved values in the sequence.
     pub(super) fn extend_ahead(&mut self, len: usize) -> Result<(), ComputeError> {
         let begin = self.store.len();
         let result = self.run_batches(len);
@@ -195,15 +252,31 @@ impl super::Sequence {
         if keep > MAX_FRONT || !ahead.front.sync(store, keep) {
             return Ok(true);
         }
-        // Each thread works on state of its own, away from the other's cache lines (shared
+        // One thread computes candidates; the others prove the batches of a round.
+        let slots = rayon::current_num_threads().saturating_sub(1).max(1);
+        // As many of the last TAIL values as the store keeps: this cannot fail.
+        ahead.tail.sync(store, TAIL.min(store.recent().1.len()));
+        ahead.provers.truncate(slots);
+        while ahead.provers.len() < slots {
+            ahead.provers.push(Prover {
+                marks: Marks::new(),
+                missing: Vec::new(),
+            });
+        }
+        for prover in &mut ahead.provers {
+            prover.marks.cover(marks.len());
+        }
+        // Each thread works on state of its own, away from the others' cache lines (shared
         // ones cost 10 %): the thread ahead on the copy of the recent values and a mark
-        // table moved to its stack, this one on the sequence's marks for the proofs.
+        // table moved to its stack, the provers on theirs.
         let mut ahead_marks = ahead.marks.take().unwrap_or_else(Marks::new);
         ahead_marks.cover(marks.len());
         let front = std::mem::take(&mut ahead.front);
         let Ahead {
-            missing: prover_missing,
+            tail,
+            provers,
             committed,
+            finished,
             ..
         } = ahead;
         // The thread ahead reads its own copies: the store and the totals change as
@@ -214,7 +287,7 @@ impl super::Sequence {
         let end = store.closing_at().map_or(len, |closing| closing.min(len));
         let avx2 = sparse.avx2();
         let stop = AtomicBool::new(false);
-        let (send, receive) = mpsc::sync_channel::<Batch>(QUEUE);
+        let (send, receive) = mpsc::sync_channel::<Batch>(QUEUE.max(2 * slots));
         let rules = &*rules;
         let (early, counts, stop) = (&early, &counts, &stop);
         let mut correction = None;
@@ -240,40 +313,43 @@ impl super::Sequence {
                 (front, marks)
             });
             let mut outcome = Ok(());
-            for mut batch in receive.iter() {
+            let mut round = Vec::with_capacity(slots);
+            'rounds: while let Ok(first) = receive.recv() {
+                round.clear();
+                round.push(first);
+                while round.len() < slots {
+                    match receive.try_recv() {
+                        Ok(batch) => round.push(batch),
+                        Err(_) => break,
+                    }
+                }
                 if let Err(err) = budget.check_cancelled() {
                     outcome = Err(err.into());
                     break;
                 }
-                let bitset = sparse::bitset_fits(avx2, &tally.counts);
-                let g = store.view();
-                for job in &mut batch.jobs {
-                    prover_missing.clear();
-                    prover_missing.extend_from_slice(&batch.missing[job.from..job.to]);
-                    marks.begin();
-                    job.complete = sparse::prove_with(
-                        (avx2, bitset),
-                        rules,
-                        g,
-                        job.n,
-                        job.start,
-                        prover_missing,
-                        marks,
-                    );
-                    job.to = job.from + prover_missing.len();
-                    batch.missing[job.from..job.to].copy_from_slice(prover_missing);
-                }
-                match commit(rules, store, tally, &batch) {
-                    Ok(None) => *committed += 1,
-                    Ok(Some(fix)) => {
-                        correction = Some(fix);
-                        break;
-                    }
-                    Err(err) => {
-                        outcome = Err(err);
-                        break;
+                prove_round(
+                    rules,
+                    (avx2, &tally.counts),
+                    store.head(),
+                    tail,
+                    provers,
+                    &mut round,
+                );
+                for batch in &round {
+                    let prover = &mut provers[0];
+                    match commit(rules, avx2, (prover, finished), store, tally, batch) {
+                        Ok(None) => *committed += 1,
+                        Ok(Some(fix)) => {
+                            correction = Some(fix);
+                            break 'rounds;
+                        }
+                        Err(err) => {
+                            outcome = Err(err);
+                            break 'rounds;
+                        }
                     }
                 }
+                tail.trim(TAIL);
             }
             // The thread ahead stops at its next batch (or its next send, which fails).
             stop.store(true, Ordering::Relaxed);
@@ -298,6 +374,35 @@ impl super::Sequence {
     }
 }
 
+/// Proves the candidates of the batches of `round` (consecutive, from the tail's end on),
+/// one batch per prover, in parallel when there are several. They read the proved values
+/// (`early`, whose counts are `counts`) and the round's candidates, appended to `tail`.
+fn prove_round(
+    rules: &Rules,
+    (avx2, counts): (bool, &[u64]),
+    early: &[u16],
+    tail: &mut Front,
+    provers: &mut [Prover],
+    round: &mut [Batch],
+) {
+    let mut bound = counts.len();
+    for batch in round.iter() {
+        debug_assert_eq!(batch.start, tail.len(), "batches arrive in order");
+        tail.values.extend_from_slice(&batch.values);
+        let top = batch.values.iter().copied().max().map_or(0, usize::from);
+        bound = bound.max(top + 1);
+    }
+    // The proofs may read any of the round's candidates: the bitset must hold them too.
+    let scan = (avx2, sparse::bitset_fits(avx2, bound));
+    let g = tail.view(early);
+    match (round, provers) {
+        ([batch], [prover, ..]) => prover.prove(scan, rules, g, batch),
+        (round, provers) => round
+            .par_iter_mut()
+            .zip(provers.par_iter_mut())
+            .for_each(|(batch, prover)| prover.prove(scan, rules, g, batch)),
+    }
+}
 /// Steps 1 and 2 for the heaps from `front.len()` to `end`, each unproved candidate taken
 /// as the value; stops early at a heap that must be computed alone.
 fn stage_one(
@@ -315,7 +420,9 @@ fn stage_one(
     while front.len() < end {
         let n = front.len();
         let g = front.view(context.early);
-        let next = sparse.next_value(context.rules, g, context.counts, marks, Some(start));
+        // The proofs read every value below `end` (the candidates among them from the
+        // proofs' copy, see the module's notes).
+        let next = sparse.next_value(context.rules, g, context.counts, marks, Some(end));
         let (value, job) = match next {
             Next::Value(value) => (value, None),
             Next::Proof { candidate, start } => (candidate, Some(start)),
@@ -351,27 +458,39 @@ fn stage_one(
 }
 
 /// Appends the proved values of `batch` to the sequence; at the first proof that failed,
-/// appends the corrected value and returns it (the candidates after it are dropped).
+/// appends the corrected value and returns it (the candidates after it are dropped). A
+/// proof that could not read every pair from the tail is finished here by `prover` from
+/// the proved values, then from the spill.
 fn commit(
     rules: &Rules,
+    avx2: bool,
+    (prover, finished): (&mut Prover, &mut u64),
     store: &mut Store,
     tally: &mut Tally,
     batch: &Batch,
 ) -> Result<Option<(usize, u16)>, ComputeError> {
     let mut jobs = batch.jobs.iter().peekable();
-    let mut missing = Vec::new();
     for (n, &candidate) in (batch.start..).zip(&batch.values) {
         let mut value = candidate;
         if let Some(job) = jobs.next_if(|job| job.n == n) {
+            let missing = &mut prover.missing;
             missing.clear();
             missing.extend_from_slice(&batch.missing[job.from..job.to]);
             if !job.complete && !missing.is_empty() {
-                if !store.has_spill() {
-                    return Err(super::not_kept(store, n));
+                // Every value below n is proved now.
+                *finished += 1;
+                let scan = (avx2, sparse::bitset_fits(avx2, tally.counts.len()));
+                prover.marks.begin();
+                let (g, marks) = (store.view(), &mut prover.marks);
+                let complete = sparse::prove_with(scan, rules, g, n, job.start, missing, marks);
+                if !complete && !missing.is_empty() {
+                    if !store.has_spill() {
+                        return Err(super::not_kept(store, n));
+                    }
+                    store
+                        .far_scan(&rules.split2, n, missing)
+                        .map_err(spill_error)?;
                 }
-                store
-                    .far_scan(&rules.split2, n, &mut missing)
-                    .map_err(spill_error)?;
             }
             // A missing rare value lies below the candidate, so it fits.
             if let Some(&least) = missing.first() {

@@ -1,4 +1,5 @@
-//! Runs on two threads against runs on one: the same values, whatever the batches did.
+//! Runs on 2, 3 and 8 threads against runs on one: the same values, whatever the batches
+//! and rounds of proofs did (a pool of 8 on two cores still proves up to 7 batches at once).
 
 use std::io::Cursor;
 
@@ -29,97 +30,151 @@ fn alone(code: &str, len: usize) -> Vec<u16> {
     })
 }
 
-/// Officers to `len` on two threads, keeping `window` with a spill in memory.
-fn spilled_on_two_threads(window: Window, len: usize) -> Sequence {
+/// The pools the runs in batches are tested on: the pipeline alone (2), one round of two
+/// proofs (3), rounds of up to seven (8).
+const POOLS: [usize; 3] = [2, 3, 8];
+
+/// Officers to `len` on `threads` threads, keeping `window` with a spill in memory.
+fn spilled_on(threads: usize, window: Window, len: usize) -> Sequence {
     let mut seq = sparse("0.6");
     let spill: Box<dyn SpillFile> = Box::new(Cursor::new(Vec::new()));
     seq.keep_window(window, Some(spill)).unwrap();
-    on_threads(2, || seq.extend_to(len)).unwrap();
+    on_threads(threads, || seq.extend_to(len)).unwrap();
     seq
 }
 
-/// `code` to `len` on one thread, then on two in uneven steps (so batches start and stop
-/// everywhere): the same values. Returns the batches committed and the proofs that failed.
-fn compare(code: &str, len: usize) -> (u64, u64) {
+/// `code` to `len` on one thread, then on `threads` in uneven steps (so batches start and
+/// stop everywhere): the same values. Returns the batches committed and the proofs that
+/// failed.
+fn compare(code: &str, len: usize, threads: usize) -> (u64, u64) {
     let alone = alone(code, len);
     let mut seq = sparse(code);
-    on_threads(2, || {
+    on_threads(threads, || {
         for step in (3000..len).step_by(9973).chain([len]) {
             seq.extend_to(step).unwrap();
         }
     });
-    assert_eq!(seq.values(), alone, "{code}");
+    assert_eq!(seq.values(), alone, "{code} on {threads} threads");
     assert_eq!(seq.tally(), &Tally::of(&alone), "{code}");
     (seq.ahead.committed, seq.ahead.failed)
 }
 
 /// Officers (0.6) finds rare values up to n = 20,627 (Flammenkamp's tables), so batches
-/// run while rare values still appear: proofs fail and are corrected. The other codes
-/// have long or short rare lists, split or not (tests split from 8 rare positions).
+/// run while rare values still appear: proofs fail and are corrected, also while several
+/// batches after the failing one are being proved. The other codes have long or short
+/// rare lists, split or not (tests split from 8 rare positions).
 #[test]
-fn two_threads_give_the_values_of_one() {
-    let (committed, failed) = compare("0.6", 60_000);
-    assert!(committed > 100, "{committed}");
-    assert!(failed > 0, "Officers' late rare values fail proofs");
+fn more_threads_give_the_values_of_one() {
+    for threads in POOLS {
+        let (committed, failed) = compare("0.6", 60_000, threads);
+        assert!(committed > 100, "{committed} on {threads} threads");
+        assert!(failed > 0, "Officers' late rare values fail proofs");
+    }
     let mut batched = 0;
-    for code in [
+    for (i, code) in [
         "0.16", "0.56", "0.106", "0.376", "4.37", "0.165", "0.127", "0.77", "0.007",
-    ] {
-        let (committed, _) = compare(code, 30_000);
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (committed, _) = compare(code, 30_000, POOLS[i % POOLS.len()]);
         batched += u64::from(committed > 0);
     }
     assert!(batched >= 3, "{batched} codes ran in batches");
 }
 
-/// A window with a spill on two threads: the values it keeps and its totals are those of
-/// a full run on one thread, and so is every spilled value, read back by a far scan.
+/// A round of proofs reads candidates that are not proved yet: a value read from a batch
+/// whose proof then fails must never reach the sequence. Officers from a late rare value
+/// on, in rounds of seven, with the values checked after every step.
 #[test]
-fn two_threads_keep_a_window_exactly() {
+fn rounds_read_candidates_only_behind_a_proof() {
+    let len = 40_000;
+    let full = alone("0.6", len);
+    let mut seq = sparse("0.6");
+    on_threads(8, || {
+        for step in (2048..len).step_by(1531).chain([len]) {
+            seq.extend_to(step).unwrap();
+            assert_eq!(seq.values(), &full[..step]);
+        }
+    });
+    assert!(seq.ahead.failed > 0);
+}
+
+/// A window with a spill on 2, 3 and 8 threads: the values it keeps and its totals are
+/// those of a full run on one thread, and so is every spilled value, read back by a far
+/// scan.
+#[test]
+fn more_threads_keep_a_window_exactly() {
     let len = 200_000;
     let full = alone("0.6", len);
     let window = Window {
         prefix: 1 << 15,
         recent: (1 << 15) + 4096,
     };
-    let seq = spilled_on_two_threads(window, len);
-    assert!(seq.ahead.committed > 100, "{}", seq.ahead.committed);
-    let (origin, recent) = seq.recent();
-    assert!(origin > window.prefix);
-    assert_eq!(recent, &full[origin..]);
-    assert_eq!(seq.values(), &full[..window.prefix]);
-    assert_eq!(seq.tally(), &Tally::of(&full));
+    for threads in POOLS {
+        let seq = spilled_on(threads, window, len);
+        assert!(seq.ahead.committed > 100, "{}", seq.ahead.committed);
+        let (origin, recent) = seq.recent();
+        assert!(origin > window.prefix);
+        assert_eq!(recent, &full[origin..]);
+        assert_eq!(seq.values(), &full[..window.prefix]);
+        assert_eq!(seq.tally(), &Tally::of(&full));
+    }
 }
 
-/// A cancelled run on two threads keeps only proved values, and goes on exactly.
+/// A cancelled run keeps only proved values, and goes on exactly, on another number of
+/// threads too.
 #[test]
 fn a_cancelled_batch_leaves_only_proved_values() {
     let len = 40_000;
     let full = alone("0.6", len);
-    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let budget = Budget::default().with_cancel(cancel.clone());
-    let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, budget).unwrap();
-    on_threads(2, || seq.extend_to(25_000)).unwrap();
-    cancel.store(true, std::sync::atomic::Ordering::Relaxed);
-    assert!(on_threads(2, || seq.extend_to(len)).is_err());
-    assert_eq!(seq.values(), &full[..seq.len()]);
-    cancel.store(false, std::sync::atomic::Ordering::Relaxed);
-    on_threads(2, || seq.extend_to(len)).unwrap();
-    assert_eq!(seq.values(), full);
+    for (threads, resumed_on) in [(2, 2), (3, 8), (8, 1)] {
+        let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let budget = Budget::default().with_cancel(cancel.clone());
+        let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, budget).unwrap();
+        on_threads(threads, || seq.extend_to(25_000)).unwrap();
+        cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        assert!(on_threads(threads, || seq.extend_to(len)).is_err());
+        assert_eq!(seq.values(), &full[..seq.len()]);
+        cancel.store(false, std::sync::atomic::Ordering::Relaxed);
+        on_threads(resumed_on, || seq.extend_to(len)).unwrap();
+        assert_eq!(seq.values(), full);
+    }
 }
 
 /// A prefix too short for most proofs: they are finished at commit time by far scans of
 /// the spill, and the values are still those of a full run on one thread.
 #[test]
-fn two_threads_finish_proofs_from_the_spill() {
+fn more_threads_finish_proofs_from_the_spill() {
     let len = 100_000;
     let full = alone("0.6", len);
     let window = Window {
         prefix: 1024,
         recent: 1 << 15,
     };
-    let seq = spilled_on_two_threads(window, len);
-    assert!(seq.ahead.committed > 50, "{}", seq.ahead.committed);
-    let (origin, recent) = seq.recent();
-    assert_eq!(recent, &full[origin..]);
-    assert_eq!(seq.tally(), &Tally::of(&full));
+    for threads in POOLS {
+        let seq = spilled_on(threads, window, len);
+        assert!(seq.ahead.committed > 50, "{}", seq.ahead.committed);
+        let (origin, recent) = seq.recent();
+        assert_eq!(recent, &full[origin..]);
+        assert_eq!(seq.tally(), &Tally::of(&full));
+    }
+}
+
+/// Proofs that reach past the proofs' copy of the values ([`super::TAIL`]) are finished at
+/// commit time from the proved values (Officers to 200,000 has such heaps), and every
+/// value is that of the run on one thread.
+#[test]
+fn proofs_past_the_copy_finish_at_commit() {
+    let len = 200_000;
+    let full = alone("0.6", len);
+    for threads in POOLS {
+        let mut seq = sparse("0.6");
+        on_threads(threads, || seq.extend_to(len)).unwrap();
+        assert_eq!(seq.values(), full, "{threads} threads");
+        assert!(
+            seq.ahead.finished > 0,
+            "{threads} threads: no proof reached past the tail"
+        );
+    }
 }

@@ -1,0 +1,280 @@
+//! The problem-set board games as front ends name them: `<game> SETUP... [at POSITION...]`.
+//!
+//! The setup is the problem's own input for one case (`gems-fight 3 4 3 2 2 3 ...`: G B S,
+//! then each bag); the game starts at its usual start unless a position follows the word
+//! `at`. Minesweeper also takes a drawn board as its setup (`*` mines, `.` unopened,
+//! `_`/digits open), which is also its position. Setup errors name the word (or, for a
+//! setup of several lines, the line) and what was expected there.
+
+use std::sync::Arc;
+
+use super::{quoted, CatalogError, Spec};
+use crate::dynamic::{builtin, Datum, DynGame};
+use crate::games::dot::Dot;
+use crate::games::gems_fight::{MAX_BAGS, MAX_COLOURS};
+use crate::games::minesweeper::Board;
+use crate::games::team_nim::TeamNim;
+use crate::games::young::{Young, MAX_SIDES};
+
+/// The board games, in the order `grundy list` shows them (after [`super::SPECS`]); they
+/// are played and solved (`grundy solve`, `grundy play`), not tabulated.
+///
+/// # Examples
+///
+/// ```
+/// assert!(grundy::catalog::BOARDS.iter().any(|s| s.name == "minesweeper"));
+/// ```
+pub const BOARDS: &[Spec] = &[
+    Spec {
+        name: "gems-fight",
+        param: Some("G B S (N C1..CN)..."),
+        position: "[at BAG...]",
+        summary: "hdu4778: pour bags of gems; S of a colour make a stone and a bonus turn",
+        example: "grundy solve gems-fight 3 4 3 2 2 3 2 1 3 2 1 2 3 2 3 1",
+    },
+    Spec {
+        name: "young",
+        param: Some("N M A... B..."),
+        position: "[at ROWS]",
+        summary: "chess2018: fill a Young diagram, scoring A (first) or B (second)",
+        example: "grundy play young 2 3 2 7 3 9 1 2 3 7 2 2 3 1",
+    },
+    Spec {
+        name: "dot",
+        param: Some("X Y N D (XI YI)..."),
+        position: "[at X Y WHO]",
+        summary: "cf69d: add a vector or reflect once; leaving the disc loses",
+        example: "grundy solve dot 0 0 2 3 1 1 1 2",
+    },
+    Spec {
+        name: "team-nim",
+        param: Some("N S M1..M2N"),
+        position: "[at STONES seat K]",
+        summary: "poj2068: two teams take 1..M_i in turn; the last stone loses",
+        example: "grundy solve team-nim 1 101 4 4",
+    },
+    Spec {
+        name: "minesweeper",
+        param: Some("N M K (X Y)... | BOARD"),
+        position: "",
+        summary: "hdu4678: click safe cells, a blank opens its region; BOARD: rows of * . _ 1-8",
+        example: "grundy solve minesweeper 3 3 1 1 1",
+    },
+    Spec {
+        name: "kiki",
+        param: Some("N M"),
+        position: "",
+        summary: "hdu2147: the corner game from the top-right of an N x M board",
+        example: "grundy solve kiki 5 4",
+    },
+];
+
+/// The numbers of a setup, read one at a time, each error naming its word or line.
+struct Numbers<'a> {
+    game: &'static str,
+    /// Each word with its line (1-based).
+    words: Vec<(usize, &'a str)>,
+    next: usize,
+    lines: bool,
+}
+
+impl<'a> Numbers<'a> {
+    fn new(game: &'static str, text: &'a str) -> Self {
+        let words = text
+            .lines()
+            .enumerate()
+            .flat_map(|(line, words)| words.split_whitespace().map(move |w| (line + 1, w)))
+            .collect();
+        Numbers {
+            game,
+            words,
+            next: 0,
+            lines: text.contains('\n'),
+        }
+    }
+
+    fn error(&self, problem: String) -> CatalogError {
+        CatalogError::Setup {
+            game: self.game,
+            problem,
+        }
+    }
+
+    /// Where word `at` stands: `word 3` or `line 2`.
+    fn place(&self, at: usize) -> String {
+        match (self.lines, self.words.get(at)) {
+            (true, Some(&(line, _))) => format!("line {line}"),
+            (true, None) => format!("line {}", self.words.last().map_or(1, |w| w.0)),
+            (false, _) => format!("word {}", at + 1),
+        }
+    }
+
+    /// The next number, from `lo` to `hi`.
+    fn int(&mut self, what: &str, lo: i64, hi: i64) -> Result<i64, CatalogError> {
+        let Some(&(_, word)) = self.words.get(self.next) else {
+            return Err(self.error(format!(
+                "the setup ends before {what} ({}); see 'grundy list'",
+                self.place(self.next)
+            )));
+        };
+        let value = word.parse::<i64>().ok().filter(|v| (lo..=hi).contains(v));
+        let value = value.ok_or_else(|| {
+            self.error(format!(
+                "{}: expected {what} (an integer from {lo} to {hi}), found {}",
+                self.place(self.next),
+                quoted(word)
+            ))
+        })?;
+        self.next += 1;
+        Ok(value)
+    }
+
+    /// Refuses words left after the setup.
+    fn end(&self) -> Result<(), CatalogError> {
+        match self.words.get(self.next) {
+            None => Ok(()),
+            Some(&(_, word)) => Err(self.error(format!(
+                "{}: {} follows a complete setup (a position goes after the word 'at')",
+                self.place(self.next),
+                quoted(word)
+            ))),
+        }
+    }
+}
+
+/// Opens the board game `name` from its `setup` text and the `position` text after `at`
+/// (`None`: the game's start).
+pub(super) fn open_board(
+    name: &'static str,
+    setup: &str,
+    position: Option<&str>,
+) -> Result<(Arc<dyn DynGame>, Datum), CatalogError> {
+    let mut numbers = Numbers::new(name, setup);
+    let refused = |err: &dyn std::fmt::Display| CatalogError::Setup {
+        game: name,
+        problem: err.to_string(),
+    };
+    let drawn = name == "minesweeper"
+        && !numbers.words.is_empty()
+        && numbers.words.iter().any(|(_, w)| w.parse::<u64>().is_err());
+    let (game, start) = match name {
+        "gems-fight" => {
+            let colours = numbers.int("G, the colours", 0, MAX_COLOURS as i64)?;
+            let bags = numbers.int("B, the bags", 0, MAX_BAGS as i64)?;
+            let size = numbers.int("S, the gems of a stone", 1, 127)?;
+            let mut contents = Vec::with_capacity(bags as usize);
+            for bag in 1..=bags {
+                let n = numbers.int(&format!("bag {bag}'s gem count n"), 1, 100)?;
+                let gems = (0..n)
+                    .map(|_| Ok(numbers.int("a colour", 1, colours.max(1))? as usize - 1))
+                    .collect::<Result<Vec<usize>, CatalogError>>()?;
+                contents.push(gems);
+            }
+            numbers.end()?;
+            let game = builtin::gems_fight(colours as usize, size as u32, &contents)
+                .map_err(|err| refused(&err))?;
+            (game, None)
+        }
+        "young" => {
+            let rows = numbers.int("N, the rows", 1, MAX_SIDES as i64 - 1)? as usize;
+            let cols = numbers.int("M, the columns", 1, (MAX_SIDES - rows) as i64)? as usize;
+            let mut values = |player: &str| {
+                (0..rows * cols)
+                    .map(|_| {
+                        numbers.int(
+                            &format!("a value of {player}"),
+                            -1_000_000_000,
+                            1_000_000_000,
+                        )
+                    })
+                    .collect::<Result<Vec<i64>, CatalogError>>()
+            };
+            let first = values("A (the first player)")?;
+            let second = values("B (the second player)")?;
+            numbers.end()?;
+            let game = Young::new(rows, cols, first, second).map_err(|err| refused(&err))?;
+            (builtin::young(game), None)
+        }
+        "dot" => {
+            const MAX: i64 = 1 << 20;
+            let x = numbers.int("x", -MAX, MAX)? as i32;
+            let y = numbers.int("y", -MAX, MAX)? as i32;
+            let n = numbers.int("n, the vectors", 1, 1000)?;
+            let d = numbers.int("d, the distance limit", 1, MAX)? as i32;
+            let mut vectors = Vec::new();
+            for _ in 0..n {
+                let vx = numbers.int("a vector's x", 0, MAX)? as i32;
+                let vy = numbers.int("a vector's y", 0, MAX)? as i32;
+                if (vx, vy) == (0, 0) {
+                    return Err(refused(&format!(
+                        "{}: a vector (0, 0) would let the game last for ever",
+                        numbers.place(numbers.next - 1)
+                    )));
+                }
+                // The same vector twice is the same move.
+                if !vectors.contains(&(vx, vy)) {
+                    vectors.push((vx, vy));
+                }
+            }
+            numbers.end()?;
+            let game = Dot::new(vectors, d).ok_or_else(|| refused(&"vectors out of range"))?;
+            (builtin::dot(game, (x, y))?, None)
+        }
+        "team-nim" => {
+            let n = numbers.int("n, the players of a team", 1, 100)?;
+            let stones = numbers.int("S, the stones", 0, builtin::MAX_HEAP as i64)?;
+            let limits = (1..=2 * n)
+                .map(|seat| {
+                    Ok(numbers.int(&format!("M{seat}"), 1, builtin::MAX_HEAP as i64)? as u32)
+                })
+                .collect::<Result<Vec<u32>, CatalogError>>()?;
+            numbers.end()?;
+            let game = TeamNim::new(limits).ok_or_else(|| refused(&"bad take limits"))?;
+            (builtin::team_nim(game, stones as u64)?, None)
+        }
+        "minesweeper" if drawn => {
+            let board = builtin::drawn_board(setup)?;
+            let game = builtin::minesweeper(&board)?;
+            let start = game.parse(setup)?;
+            (game, Some(start))
+        }
+        "minesweeper" => {
+            let max = builtin::MAX_CELLS as i64;
+            let rows = numbers.int("N, the rows", 1, max)? as usize;
+            let cols = numbers.int("M, the columns", 1, max)? as usize;
+            if rows * cols > builtin::MAX_CELLS {
+                return Err(refused(&format!(
+                    "a {rows} x {cols} board has more than {} cells ('grundy judge hdu4678' \
+                     solves larger boards)",
+                    builtin::MAX_CELLS
+                )));
+            }
+            let mut board = Board::new(rows, cols).map_err(|err| refused(&err))?;
+            let mines = numbers.int("K, the mines", 0, (rows * cols) as i64)?;
+            for _ in 0..mines {
+                let row = numbers.int("a mine's row x (0-based)", 0, rows as i64 - 1)?;
+                let col = numbers.int("a mine's column y (0-based)", 0, cols as i64 - 1)?;
+                board
+                    .add_mine(row as usize, col as usize)
+                    .map_err(|err| refused(&err))?;
+            }
+            numbers.end()?;
+            (builtin::minesweeper(&board)?, None)
+        }
+        _ => {
+            // kiki: the corner game from the top-right cell of an N x M board.
+            let max = builtin::MAX_HEAP as i64 + 1;
+            let rows = numbers.int("n, the rows", 1, max)?;
+            let cols = numbers.int("m, the columns", 1, max)?;
+            numbers.end()?;
+            let start = Datum::ints([cols - 1, rows - 1]);
+            (builtin::corner(), Some(start))
+        }
+    };
+    let position = match (position, start) {
+        (Some(text), _) => game.parse(text)?,
+        (None, Some(start)) => start,
+        (None, None) => game.start().unwrap_or(Datum::List(Vec::new())),
+    };
+    Ok((game, position))
+}
