@@ -127,8 +127,8 @@ def parse(words: str) -> tuple[Game, Position]:
 def solve(words: str, *, max_positions: Optional[int] = None, memory: Optional[int] = None) -> Solution:
     """Solves the position named by the words 'grundy solve' takes."""
 
-def families() -> list[dict[str, Optional[str]]]:
-    """The built-in families, as 'grundy list' shows them."""
+def families() -> list[dict[str, Any]]:
+    """The built-in families and board games, as 'grundy list' shows them."""
 
 class _Rules(Protocol):
     def moves(self, position: Any) -> Iterable[Union[Position, Move]]: ...

@@ -100,23 +100,28 @@ fn solve(
     Ok(PySolution { solution })
 }
 
-/// The built-in families: a list of dicts with ``name``, ``param``, ``position``,
-/// ``summary`` and ``example`` (what ``grundy list`` shows).
+/// The built-in families and board games: a list of dicts with ``name``, ``param``,
+/// ``position``, ``summary``, ``example`` (what ``grundy list`` shows) and ``board`` (True
+/// for a board game, opened as ``"NAME SETUP... at POSITION"``).
 ///
 /// Examples:
 ///     >>> [f["name"] for f in grundy.families()][:3]
 ///     ['nim', 'misere-nim', 'bash']
 #[pyfunction]
 fn families(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::PyDict>>> {
+    let boards = grundy::catalog::BOARDS.iter().map(|spec| (spec, true));
     grundy::catalog::SPECS
         .iter()
-        .map(|spec| {
+        .map(|spec| (spec, false))
+        .chain(boards)
+        .map(|(spec, board)| {
             let dict = pyo3::types::PyDict::new(py);
             dict.set_item("name", spec.name)?;
             dict.set_item("param", spec.param)?;
             dict.set_item("position", spec.position)?;
             dict.set_item("summary", spec.summary)?;
             dict.set_item("example", spec.example)?;
+            dict.set_item("board", board)?;
             Ok(dict)
         })
         .collect()

@@ -70,6 +70,10 @@ def test_positions_as_text_data_and_one_int():
 def test_families_listed_and_opened():
     names = [f["name"] for f in grundy.families()]
     assert names[:3] == ["nim", "misere-nim", "bash"]
+    boards = [f["name"] for f in grundy.families() if f["board"]]
+    assert "young" in boards and "nim" not in boards
+    # A board game opens from its setup; kiki's board is the corner game.
+    assert grundy.game("kiki 3 4").name == "corner"
     assert grundy.game("subtraction", [1, 3, 4]).name == "subtraction 1,3,4"
     assert grundy.game("moore 2").name == "moore 2"
     assert grundy.game("bash-reach 3 30").start == 0
