@@ -9,7 +9,13 @@ cd "$(dirname "$0")/.."
 venv=target/python-venv
 python=${PYTHON:-python3}
 if [ ! -x "$venv/bin/python" ]; then
-    "$python" -m venv "$venv"
+    # Debian's python3 ships venv without ensurepip unless python3-venv is installed:
+    # fall back to virtualenv from PyPI then.
+    if ! "$python" -m venv "$venv" 2>/dev/null; then
+        rm -rf "$venv"
+        "$python" -m pip install --quiet --user --disable-pip-version-check virtualenv
+        "$python" -m virtualenv --quiet "$venv"
+    fi
 fi
 if ! "$venv/bin/python" -c "import maturin, numpy, pytest, matplotlib" 2>/dev/null; then
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
