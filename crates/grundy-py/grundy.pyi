@@ -127,6 +127,9 @@ def parse(words: str) -> tuple[Game, Position]:
 def solve(words: str, *, max_positions: Optional[int] = None, memory: Optional[int] = None) -> Solution:
     """Solves the position named by the words 'grundy solve' takes."""
 
+def load(path: Union[str, PathLike[str]], **params: object) -> Game:
+    """A game file (Luau), with its parameters."""
+
 def families() -> list[dict[str, Any]]:
     """The built-in families and board games, as 'grundy list' shows them."""
 

@@ -5,7 +5,8 @@ use grundy::analysis::{analyze_sum, analyze_words, Analysis, AnalysisError};
 use grundy::catalog::parse_family;
 use grundy::sequence::{Evidence, Pattern};
 use grundy::table::{
-    tabulate, tabulate_game, Axes, GameShape, GameTable, Shape, Table, TableError, TablePattern,
+    tabulate_game, tabulate_within, Axes, GameShape, GameTable, Shape, Table, TableError,
+    TablePattern,
 };
 use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -281,8 +282,9 @@ pub fn table(
                 Vec::from(words).join(" ")
             )));
         }
-        let table = interrupt::run(py, grundy::Budget::default(), move |_| {
-            tabulate(&family, to, pairs)
+        let budget = budget(max_positions, memory);
+        let table = interrupt::run(py, budget, move |budget| {
+            tabulate_within(&family, to, pairs, &budget)
         })?
         .map_err(table_error)?;
         return Ok(PyTable {

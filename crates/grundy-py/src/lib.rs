@@ -7,7 +7,10 @@
 //! Ctrl-C; errors are Python exceptions (see `errors`).
 
 use pyo3::exceptions::PyValueError;
+use std::path::PathBuf;
+
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 mod analysis;
 mod datum;
@@ -100,6 +103,29 @@ fn solve(
     Ok(PySolution { solution })
 }
 
+/// A game file (a game written in Luau, see docs/game-files.md), solved by the same solvers
+/// as every other game; keywords set the file's parameters (``set="1,2"``).
+///
+/// Raises ValueError naming the file, line and problem for a file that does not load.
+///
+/// Examples:
+///     >>> g = grundy.load("examples/games/subtraction.luau", set="1,3,4")  # doctest: +SKIP
+///     >>> g.solve([10, 12]).nimber                                          # doctest: +SKIP
+///     2
+#[pyfunction]
+#[pyo3(signature = (path, **params))]
+fn load(path: PathBuf, params: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
+    let mut words = Vec::new();
+    if let Some(params) = params {
+        for (name, value) in params.iter() {
+            words.push((name.extract::<String>()?, value.str()?.to_string()));
+        }
+    }
+    let game =
+        grundy_script::load(&path, &words).map_err(|err| PyValueError::new_err(err.to_string()))?;
+    Ok(PyGame::builtin(game))
+}
+
 /// The built-in families and board games: a list of dicts with ``name``, ``param``,
 /// ``position``, ``summary``, ``example`` (what ``grundy list`` shows) and ``board`` (True
 /// for a board game, opened as ``"NAME SETUP... at POSITION"``).
@@ -137,6 +163,7 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(families, m)?)?;
+    m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(octal::octal, m)?)?;
     m.add_function(wrap_pyfunction!(pygame::define, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;

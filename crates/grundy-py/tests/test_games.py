@@ -229,3 +229,15 @@ def test_define_refuses_bad_arguments():
         grundy.define(42)
     with pytest.raises(ValueError, match="kind is 'impartial'"):
         grundy.define(subtraction_moves, kind="partizan")
+
+
+def test_game_files_load_and_solve_like_the_built_in_game():
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[3]
+    game = grundy.load(root / "examples" / "games" / "subtraction.luau", set="1,3,4")
+    builtin = grundy.game("subtraction", "1,3,4")
+    for heaps in ([10, 12], [7], [3, 5, 9]):
+        assert game.solve(heaps).nimber == builtin.solve(heaps).nimber, heaps
+    with pytest.raises(ValueError, match="cannot read the game file"):
+        grundy.load(root / "missing.luau")
