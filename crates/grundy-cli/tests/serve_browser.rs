@@ -195,6 +195,21 @@ async fn a_game_of_nim_and_a_table_in_chromium() {
         .await
         .expect("chromium starts under chromedriver");
 
+    // The checks run in a task of their own: when one fails, Chromium is still closed
+    // (killing chromedriver alone would leave the browser running).
+    let checks = tokio::spawn(drive(client.clone(), url));
+    let outcome = checks.await;
+    let closed = client.close().await;
+    let _ = std::fs::remove_dir_all(&profile);
+    if let Err(err) = outcome {
+        std::panic::resume_unwind(err.into_panic());
+    }
+    closed.expect("chromium closes");
+}
+
+/// A whole game of Nim, its buttons, a board game, a bad start and a table, checked on the
+/// page.
+async fn drive(client: Client, url: String) {
     client.goto(&url).await.expect("the page loads");
     until(
         &client,
@@ -411,7 +426,4 @@ async fn a_game_of_nim_and_a_table_in_chromium() {
     .await;
     assert_eq!(cells, 18, "P-positions up to 60: 0, 2 mod 7");
     screenshot(&client, "table.png").await;
-
-    client.close().await.expect("chromium closes");
-    let _ = std::fs::remove_dir_all(&profile);
 }
