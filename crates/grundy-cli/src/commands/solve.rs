@@ -1,4 +1,4 @@
-//! `grundy solve`: a position of any built-in family solved by the generic engine through
+//! `grundy solve`: a position of any built-in game (family or board game) solved by the generic engine through
 //! the library's front door (`grundy::dynamic`): outcome, remoteness, nimber or score,
 //! every move with its value, the winning moves and a principal line.
 
@@ -46,7 +46,7 @@ pub struct Args {
     /// The game, as 'grundy list' names it (nim, bash, subtraction, lasker, wythoff, ...).
     game: String,
     /// The game's parameter, if it has one, then the position: e.g. `3 5 7` for nim,
-    /// `1,3,4 -- 10 12` for subtraction.
+    /// `1,3,4 -- 10 12` for subtraction; a board game's setup, then `at` and a position.
     #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
     words: Vec<String>,
     /// Misère play (nim only; the same as the game misere-nim).
