@@ -25,6 +25,7 @@ use crate::value::{Nimber, Outcome, Play};
 
 pub mod adapter;
 pub mod builtin;
+pub mod callback;
 pub mod session;
 
 /// A position as plain data: what a front end stores, sends and compares.
@@ -359,6 +360,9 @@ pub enum DynError {
     /// The solver refused or stopped.
     #[error(transparent)]
     Solve(#[from] SolveError),
+    /// The rules of a game defined by a callback (a game file) failed.
+    #[error(transparent)]
+    Rules(#[from] callback::RulesError),
 }
 
 /// A game behind one object-safe interface: positions are [`Datum`]s.

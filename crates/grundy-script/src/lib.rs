@@ -1,0 +1,218 @@
+//! Game files: a game written in a few lines of Luau, solved by every solver of grundy.
+//!
+//! A game file defines `moves(pos)` and optionally a name, a start position, parameters,
+//! how positions are shown and read, components, misère play, scores and loops (the format
+//! is in `docs/game-files.md`). [`load`] runs it once in a sandbox (pure libraries only: no
+//! files, processes, network or clock; at most [`STEP_CAP`] steps a call and [`MEMORY_CAP`]
+//! bytes) and returns it as a [`DynGame`], driven by
+//! [`grundy::dynamic::callback::CallbackGame`]: each position's moves are asked for once.
+//!
+//! # Examples
+//!
+//! ```
+//! use grundy::dynamic::{Datum, DynGame};
+//! use grundy::{Budget, Nimber};
+//!
+//! let source = r#"
+//!     name = "take 1 or 2"
+//!     local most = param("most", 2, "the most one may take")
+//!     start = 7
+//!     function moves(n)
+//!         local out = {}
+//!         for k = 1, math.min(most, n) do
+//!             out[#out + 1] = { to = n - k, label = `take {k}` }
+//!         end
+//!         return out
+//!     end
+//! "#;
+//! let game = grundy_script::load_source("take.luau", source, &[]).unwrap();
+//! let sol = game.solve(&game.start().unwrap(), &Budget::default()).unwrap();
+//! assert_eq!(sol.value.nimber, Some(Nimber(1)));
+//! assert_eq!(sol.moves[sol.optimal[0]].mv.label, "take 1");
+//!
+//! let three = grundy_script::load_source("take.luau", source, &[("most".into(), "3".into())]).unwrap();
+//! assert_eq!(three.name(), "take 1 or 2 most=3");
+//! assert_eq!(three.solve(&Datum::Int(8), &Budget::default()).unwrap().value.nimber, Some(Nimber(0)));
+//! ```
+
+use std::path::Path;
+use std::sync::{Arc, PoisonError};
+
+use grundy::dynamic::callback::CallbackGame;
+use grundy::dynamic::DynGame;
+use thiserror::Error;
+
+mod convert;
+mod params;
+mod rules;
+mod sandbox;
+
+pub use sandbox::{MEMORY_CAP, STEP_CAP};
+
+/// The extension of game files: `luau`.
+pub const EXTENSION: &str = "luau";
+
+/// The largest game file read: 16 MiB.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Why a game file could not be loaded.
+///
+/// Every message starts with the file's name, and with its line where Luau knows it
+/// (`FILE:LINE: what`). Errors met later, while solving (a failing `moves`, a bad move, a
+/// cycle), are [`grundy::dynamic::DynError`]s carrying the same kind of message.
+///
+/// # Examples
+///
+/// ```
+/// let err = grundy_script::load_source("bad.luau", "function moves(p)\n  return {\nend", &[]).err().unwrap();
+/// assert!(err.to_string().starts_with("bad.luau:3: syntax error: "), "{err}");
+/// ```
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum ScriptError {
+    /// The file could not be read (or is too large).
+    #[error("{file}: cannot read the game file: {message}")]
+    Read {
+        /// The file.
+        file: String,
+        /// Why.
+        message: String,
+    },
+    /// The file is not valid Luau.
+    #[error("{file}:{line}: syntax error: {message}")]
+    Syntax {
+        /// The file.
+        file: String,
+        /// The line (from 1).
+        line: u32,
+        /// What is wrong.
+        message: String,
+    },
+    /// Running the file (or its `start` function) failed: `FILE:LINE: what`.
+    #[error("{message}")]
+    Run {
+        /// The message, file and line first.
+        message: String,
+    },
+    /// The file runs but does not define a game (no `moves`, a global of the wrong type).
+    #[error("{file}: {message}")]
+    Definition {
+        /// The file.
+        file: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A `--param` the file does not declare, or a value of the wrong type.
+    #[error("{file}: {message}")]
+    Parameter {
+        /// The file.
+        file: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// True when `word` names a game file: it ends in `.luau` and is an existing file.
+///
+/// # Examples
+///
+/// ```
+/// assert!(!grundy_script::is_game_file("nim"));
+/// assert!(!grundy_script::is_game_file("missing.luau"));
+/// ```
+pub fn is_game_file(word: &str) -> bool {
+    let path = Path::new(word);
+    path.extension().is_some_and(|ext| ext == EXTENSION) && path.is_file()
+}
+
+/// Loads the game file at `path` with `params` (name, value as typed) in force.
+///
+/// # Errors
+///
+/// [`ScriptError`] naming the file (and line) and what is wrong.
+///
+/// # Examples
+///
+/// ```
+/// let err = grundy_script::load(std::path::Path::new("missing.luau"), &[]).err().unwrap();
+/// assert!(err.to_string().starts_with("missing.luau: cannot read the game file"));
+/// ```
+pub fn load(path: &Path, params: &[(String, String)]) -> Result<Arc<dyn DynGame>, ScriptError> {
+    let file = path.display().to_string();
+    let read = |message: String| ScriptError::Read {
+        file: file.clone(),
+        message,
+    };
+    let size = std::fs::metadata(path)
+        .map_err(|e| read(e.to_string()))?
+        .len();
+    if size > MAX_FILE_BYTES {
+        return Err(read(format!(
+            "{size} bytes, more than the limit of {MAX_FILE_BYTES}"
+        )));
+    }
+    let source = std::fs::read_to_string(path).map_err(|e| read(e.to_string()))?;
+    load_source(&file, &source, params)
+}
+
+/// Loads a game from `source`, named `file` in messages, with `params` in force.
+///
+/// # Errors
+///
+/// [`ScriptError`] naming the file (and line) and what is wrong.
+///
+/// # Examples
+///
+/// See the [crate] documentation.
+pub fn load_source(
+    file: &str,
+    source: &str,
+    params: &[(String, String)],
+) -> Result<Arc<dyn DynGame>, ScriptError> {
+    let run = |message: String| ScriptError::Run { message };
+    let vm = sandbox::Vm::new(file).map_err(|e| run(format!("{file}: {e}")))?;
+    let declared =
+        params::Params::install(vm.lua(), params).map_err(|e| run(format!("{file}: {e}")))?;
+    vm.seal().map_err(|e| run(format!("{file}: {e}")))?;
+    let res = vm.turn().exec(source);
+    let declared = declared.lock().unwrap_or_else(PoisonError::into_inner);
+    let parameter = |message: String| ScriptError::Parameter {
+        file: file.to_string(),
+        message,
+    };
+    if let Err(err) = res {
+        if let mlua::Error::SyntaxError { message, .. } = &err {
+            return Err(syntax(file, message));
+        }
+        return Err(match declared.problem() {
+            Some(problem) => parameter(problem.to_string()),
+            None => run(vm.describe(&err, "the file's top level")),
+        });
+    }
+    let params = declared.finish().map_err(parameter)?;
+    drop(declared);
+    let (rules, info) = rules::define(vm, &params)?;
+    Ok(Arc::new(CallbackGame::new(rules, info)))
+}
+
+/// A syntax error from Luau's `FILE:LINE: what` (the whole message if it has no line).
+fn syntax(file: &str, message: &str) -> ScriptError {
+    let rest = message.strip_prefix(file).and_then(|r| r.strip_prefix(':'));
+    let parsed = rest.and_then(|r| {
+        let (line, what) = r.split_once(':')?;
+        Some((line.trim().parse().ok()?, what.trim()))
+    });
+    match parsed {
+        Some((line, what)) => ScriptError::Syntax {
+            file: file.to_string(),
+            line,
+            message: what.to_string(),
+        },
+        None => ScriptError::Run {
+            message: format!("{file}: syntax error: {message}"),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests;

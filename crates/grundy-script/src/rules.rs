@@ -1,0 +1,225 @@
+//! A loaded game file: its functions as [`Rules`], its globals as a [`GameInfo`].
+
+use grundy::dynamic::callback::{GameInfo, RuleMove, Rules};
+use grundy::dynamic::{Datum, Kind};
+use grundy::Play;
+use mlua::{Function, Table, Value};
+
+use crate::convert;
+use crate::params::{shown, Param};
+use crate::sandbox::Vm;
+use crate::ScriptError;
+
+/// The functions of a game file, called in its sandbox.
+pub(crate) struct FileRules {
+    vm: Vm,
+    moves: Function,
+    components: Option<Function>,
+    show: Option<Function>,
+    parse: Option<Function>,
+    position: Option<Function>,
+}
+
+impl FileRules {
+    /// Calls `function` (named `name`) on `args` converted to Luau, and converts its result
+    /// with `read`.
+    fn call<T>(
+        &self,
+        function: &Function,
+        name: &str,
+        args: &[Datum],
+        read: impl FnOnce(Value) -> Result<T, String>,
+    ) -> Result<T, String> {
+        let turn = self.vm.turn();
+        let args = args
+            .iter()
+            .map(|arg| convert::to_lua(turn.lua(), arg))
+            .collect::<mlua::Result<mlua::MultiValue>>()
+            .map_err(|err| self.vm.describe(&err, name))?;
+        let value: Value = turn.call(function, name, args)?;
+        read(value).map_err(|problem| format!("{}: {name} returned {problem}", self.vm.file()))
+    }
+}
+
+impl Rules for FileRules {
+    fn moves(&self, pos: &Datum, labels: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
+        self.call(&self.moves, "moves", std::slice::from_ref(pos), |value| {
+            convert::moves(value, labels, out)
+        })
+    }
+
+    fn has_components(&self) -> bool {
+        self.components.is_some()
+    }
+
+    fn components(&self, pos: &Datum, out: &mut Vec<Datum>) -> Result<(), String> {
+        let Some(function) = &self.components else {
+            out.push(pos.clone());
+            return Ok(());
+        };
+        let parts = self.call(function, "components", std::slice::from_ref(pos), |value| {
+            match convert::datum(value)? {
+                Datum::List(parts) => Ok(parts),
+                other => Err(format!("{other}, not a list of positions")),
+            }
+        })?;
+        out.extend(parts);
+        Ok(())
+    }
+
+    fn show(&self, pos: &Datum) -> Result<String, String> {
+        let Some(function) = &self.show else {
+            return Ok(grundy::dynamic::callback::show_data(pos));
+        };
+        self.call(
+            function,
+            "show",
+            std::slice::from_ref(pos),
+            |value| match value {
+                Value::String(text) => Ok(text.to_string_lossy()),
+                other => Err(format!("a {}, not a string", convert::type_of(&other))),
+            },
+        )
+    }
+
+    fn parse(&self, text: &str) -> Result<Datum, String> {
+        let Some(function) = &self.parse else {
+            return grundy::dynamic::callback::parse_data(text);
+        };
+        self.call(
+            function,
+            "parse",
+            &[Datum::Str(text.to_string())],
+            convert::datum,
+        )
+    }
+
+    fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, String>> {
+        let function = self.position.as_ref()?;
+        let args: Vec<Datum> = numbers
+            .iter()
+            .map(|&n| Datum::Int(i64::try_from(n).unwrap_or(i64::MAX)))
+            .collect();
+        Some(self.call(function, "position", &args, convert::datum))
+    }
+}
+
+/// A global of the file: `None` when absent.
+fn global(globals: &Table, name: &str) -> Result<Option<Value>, String> {
+    let value: Value = globals
+        .raw_get(name)
+        .map_err(|err| format!("cannot read {name}: {err}"))?;
+    Ok((!value.is_nil()).then_some(value))
+}
+
+fn function(globals: &Table, name: &str, usage: &str) -> Result<Option<Function>, String> {
+    match global(globals, name)? {
+        None => Ok(None),
+        Some(Value::Function(f)) => Ok(Some(f)),
+        Some(other) => Err(format!(
+            "{name} must be a function {usage}, not a {}",
+            convert::type_of(&other)
+        )),
+    }
+}
+
+fn flag(globals: &Table, name: &str, default: bool) -> Result<bool, String> {
+    match global(globals, name)? {
+        None => Ok(default),
+        Some(Value::Boolean(b)) => Ok(b),
+        Some(other) => Err(format!(
+            "{name} must be true or false, not a {}",
+            convert::type_of(&other)
+        )),
+    }
+}
+
+fn text(globals: &Table, name: &str) -> Result<Option<String>, String> {
+    match global(globals, name)? {
+        None => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.to_string_lossy())),
+        Some(other) => Err(format!(
+            "{name} must be a string, not a {}",
+            convert::type_of(&other)
+        )),
+    }
+}
+
+/// The game's kind from its flags.
+fn kind(globals: &Table) -> Result<Kind, String> {
+    let play = match flag(globals, "misere", false)? {
+        true => Play::Misere,
+        false => Play::Normal,
+    };
+    let scoring = flag(globals, "scoring", false)?;
+    let loopy = flag(globals, "loopy", false)?;
+    let impartial = flag(globals, "impartial", true)?;
+    Ok(match (loopy, scoring) {
+        (true, true) => return Err("a game cannot be both loopy and scoring".into()),
+        (true, false) => Kind::Loopy { play },
+        (false, true) if play == Play::Misere => {
+            return Err("a scoring game is decided by points: misere does not apply".into())
+        }
+        (false, true) => Kind::Scoring,
+        (false, false) if impartial => Kind::Impartial { play },
+        (false, false) => Kind::WinLoss { play },
+    })
+}
+
+/// The rules and the description of the file run in `vm`, with `params` in force.
+pub(crate) fn define(vm: Vm, params: &[Param]) -> Result<(FileRules, GameInfo), ScriptError> {
+    let file = vm.file().to_string();
+    let definition = |message: String| ScriptError::Definition {
+        file: file.clone(),
+        message,
+    };
+    let globals = vm.lua().globals();
+    let moves = function(&globals, "moves", "of a position")
+        .map_err(definition)?
+        .ok_or_else(|| {
+            definition(
+                "no function moves(pos): every game file defines one (see docs/game-files.md)"
+                    .into(),
+            )
+        })?;
+    let kind = kind(&globals).map_err(definition)?;
+    let stem = std::path::Path::new(&file)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| file.clone());
+    let mut name = text(&globals, "name").map_err(definition)?.unwrap_or(stem);
+    for param in params.iter().filter(|p| p.value != p.default) {
+        name.push_str(&format!(" {}={}", param.name, shown(&param.value)));
+    }
+    let description = text(&globals, "description")
+        .map_err(definition)?
+        .unwrap_or_default();
+    let rules = FileRules {
+        components: function(&globals, "components", "of a position").map_err(definition)?,
+        show: function(&globals, "show", "of a position").map_err(definition)?,
+        parse: function(&globals, "parse", "of a text").map_err(definition)?,
+        position: function(&globals, "position", "of one or two integers").map_err(definition)?,
+        moves,
+        vm,
+    };
+    let start = match global(&globals, "start").map_err(definition)? {
+        None => None,
+        Some(Value::Function(f)) => Some(
+            rules
+                .call(&f, "start", &[], convert::datum)
+                .map_err(|message| ScriptError::Run { message })?,
+        ),
+        Some(value) => Some(
+            convert::datum(value)
+                .map_err(|e| definition(format!("start is not a position: {e}")))?,
+        ),
+    };
+    let info = GameInfo {
+        name,
+        description,
+        kind,
+        start,
+        origin: file,
+    };
+    Ok((rules, info))
+}

@@ -1,0 +1,884 @@
+//! Games whose moves come from a callback: game files, Python functions, any [`Rules`].
+//!
+//! A front end that defines games in another language implements [`Rules`] (the moves of
+//! a [`Datum`] position, fallible) and wraps it in a [`CallbackGame`], which is a
+//! [`DynGame`] run by the generic engine through [`Adapter`]: memo search with remoteness or
+//! scores, the Grundy solver (with components when the rules split positions) and
+//! retrograde analysis for loopy games.
+//!
+//! How the rules are called:
+//!
+//! - once per position: positions are interned (each distinct [`Datum`] gets a small
+//!   number, the solvers' position) and each position's moves are kept as numbers, so the
+//!   solvers' hot path copies moves without allocating or calling back;
+//! - labels are asked for only where a person sees moves (the moves of the position solved
+//!   and of its principal line);
+//! - the first error (a callback that fails, a move that breaks the game's kind, a game
+//!   larger than the budget) stops the search: from then on every position has no moves, so
+//!   the search ends at once without calling back, and the call returns that error, never
+//!   a value; the tables of that attempt are dropped;
+//! - a cycle in a game not declared loopy is reported as [`RulesError::Cycle`], naming the
+//!   position where it closes.
+
+use std::ops::Range;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use indexmap::IndexSet;
+use rustc_hash::{FxBuildHasher, FxHashMap};
+use thiserror::Error;
+
+use crate::dynamic::adapter::{Adapter, Notation};
+use crate::dynamic::{Datum, DynError, DynGame, DynMove, Kind, Solution};
+use crate::limits::{Budget, SolveError};
+use crate::model::{Components, Game, Move};
+use crate::value::Play;
+
+/// A move as the rules give it.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::callback::RuleMove;
+/// use grundy::dynamic::Datum;
+/// let mv = RuleMove::to(Datum::ints([2]));
+/// assert_eq!((mv.label, mv.points, mv.again), (None, 0, false));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleMove {
+    /// The position after the move, seen from the player then to move.
+    pub to: Datum,
+    /// How a person names the move; `None`: the position it leads to, shown.
+    pub label: Option<String>,
+    /// Points the mover earns (scoring games only).
+    pub points: i64,
+    /// True when the mover moves again.
+    pub again: bool,
+}
+
+impl RuleMove {
+    /// A plain move to `to`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::callback::RuleMove;
+    /// assert_eq!(RuleMove::to(grundy::dynamic::Datum::Int(0)).to.as_int(), Some(0));
+    /// ```
+    pub fn to(to: Datum) -> Self {
+        RuleMove {
+            to,
+            label: None,
+            points: 0,
+            again: false,
+        }
+    }
+}
+
+/// The rules of a game over [`Datum`] positions, as a callback. Errors are messages in the
+/// callback's own terms (a game file's `FILE:LINE: what`); [`CallbackGame`] adds the
+/// position and the function.
+///
+/// # Examples
+///
+/// Nim as a Rust closure-like rule set:
+///
+/// ```
+/// use grundy::dynamic::callback::{RuleMove, Rules};
+/// use grundy::dynamic::Datum;
+///
+/// struct Nim;
+/// impl Rules for Nim {
+///     fn moves(&self, pos: &Datum, _labels: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
+///         let heaps = pos.as_list().ok_or("a position is a list of heaps")?;
+///         for (idx, heap) in heaps.iter().enumerate() {
+///             let size = heap.as_int().ok_or("a heap is an integer")?;
+///             for smaller in 0..size {
+///                 let mut next = heaps.to_vec();
+///                 next[idx] = Datum::Int(smaller);
+///                 out.push(RuleMove::to(Datum::List(next)));
+///             }
+///         }
+///         Ok(())
+///     }
+/// }
+/// let mut out = Vec::new();
+/// Nim.moves(&Datum::ints([2]), false, &mut out).unwrap();
+/// assert_eq!(out.len(), 2);
+/// ```
+pub trait Rules: Send + Sync {
+    /// Appends every move from `pos` to `out` (none: the player to move cannot move).
+    /// `labels` says whether labels are wanted; without it they may be left out.
+    ///
+    /// # Errors
+    ///
+    /// A message saying what went wrong (the caller adds the position).
+    fn moves(&self, pos: &Datum, labels: bool, out: &mut Vec<RuleMove>) -> Result<(), String>;
+
+    /// True when [`Rules::components`] splits positions (used only by impartial games
+    /// under normal play).
+    fn has_components(&self) -> bool {
+        false
+    }
+
+    /// Appends the independent components of `pos` (see [`Components`]); the default
+    /// appends `pos` itself.
+    ///
+    /// # Errors
+    ///
+    /// A message saying what went wrong.
+    fn components(&self, pos: &Datum, out: &mut Vec<Datum>) -> Result<(), String> {
+        out.push(pos.clone());
+        Ok(())
+    }
+
+    /// The position as text; the default is [`show_data`].
+    ///
+    /// # Errors
+    ///
+    /// A message saying what went wrong.
+    fn show(&self, pos: &Datum) -> Result<String, String> {
+        Ok(show_data(pos))
+    }
+
+    /// The position `text` writes; the default is [`parse_data`].
+    ///
+    /// # Errors
+    ///
+    /// A message saying what is wrong with the text.
+    fn parse(&self, text: &str) -> Result<Datum, String> {
+        parse_data(text)
+    }
+
+    /// The position for one or two integers (tables: a heap of `n`, a board `a` by `b`);
+    /// `None` when the game has no such positions.
+    fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, String>> {
+        let _ = numbers;
+        None
+    }
+}
+
+/// A position as text, the default of [`Rules::show`]: a list of two or more integers as
+/// the integers separated by spaces, anything else as data (JSON).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::callback::show_data;
+/// use grundy::dynamic::Datum;
+/// assert_eq!(show_data(&Datum::ints([3, 5, 7])), "3 5 7");
+/// assert_eq!(show_data(&Datum::ints([7])), "[7]");
+/// assert_eq!(show_data(&Datum::Str("x.o".into())), "\"x.o\"");
+/// ```
+pub fn show_data(pos: &Datum) -> String {
+    match pos.as_list() {
+        Some(items) if items.len() >= 2 && items.iter().all(|d| d.as_int().is_some()) => items
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => pos.to_string(),
+    }
+}
+
+/// Reads a position written as data (JSON), or as integers separated by spaces or commas
+/// (a list); the default of [`Rules::parse`] and the inverse of [`show_data`].
+///
+/// # Errors
+///
+/// A message quoting the text when it is neither.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::callback::parse_data;
+/// use grundy::dynamic::Datum;
+/// assert_eq!(parse_data("3 5, 7").unwrap(), Datum::ints([3, 5, 7]));
+/// assert_eq!(parse_data("[[1], \"x\"]").unwrap().to_string(), "[[1], \"x\"]");
+/// assert!(parse_data("3 x").is_err());
+/// ```
+pub fn parse_data(text: &str) -> Result<Datum, String> {
+    if let Ok(datum) = serde_json::from_str::<Datum>(text) {
+        return Ok(datum);
+    }
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|word| !word.is_empty())
+        .map(|word| word.parse::<i64>().map(Datum::Int))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Datum::List)
+        .map_err(|_| {
+            format!(
+                "cannot read {}: write data (JSON) or integers separated by spaces",
+                crate::catalog::quoted(text.trim())
+            )
+        })
+}
+
+/// Why the rules of a [`CallbackGame`] could not be followed.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::callback::RulesError;
+/// use grundy::dynamic::Datum;
+/// let err = RulesError::Cycle { origin: "loop.luau".into(), position: Datum::ints([1, 2]) };
+/// assert!(err.to_string().starts_with("loop.luau: position [1, 2] repeats"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// A callback failed; `message` is its own (a game file's `FILE:LINE: what`).
+    #[error("{message} (in {function}, at position {position})")]
+    Callback {
+        /// Which callback: `moves`, `components`, `show`, `position`.
+        function: &'static str,
+        /// The position it was called on (for `position`, the numbers as a list).
+        position: Datum,
+        /// What went wrong.
+        message: String,
+    },
+    /// A move that the game's kind does not allow (points in a game that is not scoring,
+    /// a bonus turn in an impartial game).
+    #[error("{origin}: move {number} from {position} {problem}")]
+    BadMove {
+        /// Where the rules come from (a file name).
+        origin: String,
+        /// The position the move is from.
+        position: Datum,
+        /// The move's number, counted from 1.
+        number: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A position repeats in a game not declared loopy.
+    #[error("{origin}: position {position} repeats (the game has a cycle): declare the game loopy to solve it with draws")]
+    Cycle {
+        /// Where the rules come from (a file name).
+        origin: String,
+        /// A position on the cycle: the one where it closes.
+        position: Datum,
+    },
+}
+
+/// What a [`CallbackGame`] is: name, description, kind, start position, and where its
+/// rules come from.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::callback::GameInfo;
+/// use grundy::dynamic::Kind;
+/// let info = GameInfo::new("mine", Kind::Scoring);
+/// assert_eq!(info.origin, "mine");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The game's name.
+    pub name: String,
+    /// One line saying what the game is.
+    pub description: String,
+    /// What values it has.
+    pub kind: Kind,
+    /// The start position, if any.
+    pub start: Option<Datum>,
+    /// Where the rules come from (a file name), the first word of [`RulesError`]s.
+    pub origin: String,
+}
+
+impl GameInfo {
+    /// A game named `name` of `kind`, without description or start; its origin is its name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::callback::GameInfo;
+    /// let info = GameInfo::new("g", grundy::dynamic::Kind::Scoring);
+    /// assert_eq!(info.start, None);
+    /// ```
+    pub fn new(name: impl Into<String>, kind: Kind) -> Self {
+        let name = name.into();
+        GameInfo {
+            origin: name.clone(),
+            name,
+            description: String::new(),
+            kind,
+            start: None,
+        }
+    }
+}
+
+/// The rules of a [`Rules`] callback as a [`DynGame`], solved by the generic engine.
+///
+/// # Examples
+///
+/// The subtraction game {1, 3, 4} on one heap, a closure for rules:
+///
+/// ```
+/// use grundy::dynamic::callback::{CallbackGame, GameInfo, RuleMove, Rules};
+/// use grundy::dynamic::{Datum, DynGame, Kind};
+/// use grundy::{Budget, Nimber, Play};
+///
+/// struct Take134;
+/// impl Rules for Take134 {
+///     fn moves(&self, pos: &Datum, _: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
+///         let n = pos.as_int().ok_or("a heap is an integer")?;
+///         out.extend([1, 3, 4].into_iter().filter(|&k| k <= n).map(|k| RuleMove::to(Datum::Int(n - k))));
+///         Ok(())
+///     }
+/// }
+/// let game = CallbackGame::new(Take134, GameInfo::new("take", Kind::Impartial { play: Play::Normal }));
+/// let sol = game.solve(&Datum::Int(10), &Budget::default()).unwrap();
+/// assert_eq!(sol.value.nimber, Some(Nimber(1)));
+/// let err = game.solve(&Datum::Str("x".into()), &Budget::default()).unwrap_err();
+/// assert_eq!(err.to_string(), "a heap is an integer (in moves, at position \"x\")");
+/// ```
+pub struct CallbackGame<R: Rules> {
+    rules: Arc<R>,
+    info: GameInfo,
+    engine: Mutex<Arc<Engine<R>>>,
+}
+
+/// The generic engine over a fresh set of interned positions.
+type Engine<R> = Adapter<Expanded<R>, Interned<R>>;
+
+/// A position as the solvers see it: its number among the positions interned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Id(u32);
+
+/// The positions met so far, each position's moves, and the first error.
+struct State {
+    positions: IndexSet<Datum, FxBuildHasher>,
+    /// Per position: its moves' range in `edges`, once listed.
+    listed: Vec<Option<(u32, u32)>>,
+    edges: Vec<Move<Id>>,
+    /// Per position: its components' range in `parts`, once split.
+    split: Vec<Option<(u32, u32)>>,
+    parts: Vec<Id>,
+    labels: FxHashMap<Id, Vec<String>>,
+    bytes: u64,
+    /// The most bytes the positions may take (the budget's: the solvers' tables count
+    /// positions, this table holds what they point to).
+    bytes_limit: u64,
+    failure: Option<DynError>,
+}
+
+/// What the game and its notation share: the rules and the state.
+struct Shared<R> {
+    rules: Arc<R>,
+    kind: Kind,
+    origin: String,
+    state: Mutex<State>,
+}
+
+/// The rules as a [`Game`] over interned positions.
+struct Expanded<R>(Arc<Shared<R>>);
+
+/// Positions to and from data, through the interned table.
+struct Interned<R>(Arc<Shared<R>>);
+
+/// Bytes a stored position costs beyond its data's heap: the set's entry and index, the
+/// move and component ranges.
+const POSITION_BYTES: u64 = (2 * size_of::<Datum>() + 40) as u64;
+
+/// The heap bytes of a datum.
+fn heap_bytes(datum: &Datum) -> u64 {
+    match datum {
+        Datum::Str(text) => text.len() as u64,
+        Datum::List(items) => {
+            (items.len() * size_of::<Datum>()) as u64 + items.iter().map(heap_bytes).sum::<u64>()
+        }
+        Datum::Bool(_) | Datum::Int(_) => 0,
+    }
+}
+
+impl State {
+    fn new() -> Self {
+        State {
+            positions: IndexSet::default(),
+            listed: Vec::new(),
+            edges: Vec::new(),
+            split: Vec::new(),
+            parts: Vec::new(),
+            labels: FxHashMap::default(),
+            bytes: 0,
+            bytes_limit: u64::MAX,
+            failure: None,
+        }
+    }
+
+    /// The number of `datum`, interning it within the limits.
+    fn intern(&mut self, datum: Datum) -> Result<Id, SolveError> {
+        if let Some(idx) = self.positions.get_index_of(&datum) {
+            return Ok(Id(idx as u32));
+        }
+        if self.positions.len() as u64 >= u64::from(u32::MAX) {
+            return Err(SolveError::TooLarge {
+                needed: u64::from(u32::MAX) + 1,
+                limit: u64::from(u32::MAX),
+                unit: "positions",
+            });
+        }
+        let size = self.bytes + POSITION_BYTES + heap_bytes(&datum);
+        if size > self.bytes_limit {
+            return Err(SolveError::TooLarge {
+                needed: size,
+                limit: self.bytes_limit,
+                unit: "bytes",
+            });
+        }
+        self.bytes = size;
+        let (idx, _) = self.positions.insert_full(datum);
+        self.listed.push(None);
+        self.split.push(None);
+        Ok(Id(idx as u32))
+    }
+
+    fn datum(&self, id: Id) -> &Datum {
+        &self.positions[id.0 as usize]
+    }
+
+    fn fail(&mut self, err: DynError) {
+        if self.failure.is_none() {
+            self.failure = Some(err);
+        }
+    }
+}
+
+fn range((start, end): (u32, u32)) -> Range<usize> {
+    start as usize..end as usize
+}
+
+impl<R: Rules> Shared<R> {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // The state is consistent between calls: a panic in a callback leaves at most a
+        // position without its moves listed.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Checks a move of the rules against the game's kind.
+    fn check_move(&self, mv: &RuleMove) -> Result<(), String> {
+        match self.kind {
+            Kind::Scoring => Ok(()),
+            _ if mv.points != 0 => Err(format!(
+                "earns {} points, but the game is not declared scoring",
+                mv.points
+            )),
+            Kind::Impartial { .. } if mv.again => {
+                Err("grants a bonus turn, but the game is impartial (no bonus turns)".into())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The range of `id`'s moves in `edges`, listing them first if needed.
+    fn listed(&self, state: &mut State, id: Id) -> Result<(u32, u32), DynError> {
+        if let Some(range) = state.listed[id.0 as usize] {
+            return Ok(range);
+        }
+        let mut moves = Vec::new();
+        let pos = state.datum(id);
+        self.rules
+            .moves(pos, false, &mut moves)
+            .map_err(|message| RulesError::Callback {
+                function: "moves",
+                position: pos.clone(),
+                message,
+            })?;
+        let start = state.edges.len() as u32;
+        for (idx, mv) in moves.into_iter().enumerate() {
+            if let Err(problem) = self.check_move(&mv) {
+                return Err(RulesError::BadMove {
+                    origin: self.origin.clone(),
+                    position: state.datum(id).clone(),
+                    number: idx + 1,
+                    problem,
+                }
+                .into());
+            }
+            let to = state.intern(mv.to)?;
+            state.bytes += size_of::<Move<Id>>() as u64;
+            state.edges.push(Move {
+                to,
+                points: mv.points,
+                again: mv.again,
+            });
+        }
+        let range = (start, state.edges.len() as u32);
+        state.listed[id.0 as usize] = Some(range);
+        Ok(range)
+    }
+
+    fn split(&self, state: &mut State, id: Id) -> Result<(u32, u32), DynError> {
+        if let Some(range) = state.split[id.0 as usize] {
+            return Ok(range);
+        }
+        let mut parts = Vec::new();
+        let pos = state.datum(id);
+        self.rules
+            .components(pos, &mut parts)
+            .map_err(|message| RulesError::Callback {
+                function: "components",
+                position: pos.clone(),
+                message,
+            })?;
+        let start = state.parts.len() as u32;
+        for part in parts {
+            let part = state.intern(part)?;
+            state.parts.push(part);
+        }
+        let range = (start, state.parts.len() as u32);
+        state.split[id.0 as usize] = Some(range);
+        Ok(range)
+    }
+
+    /// The labels of `id`'s moves, in order (asked for once, then kept).
+    fn labels(&self, state: &mut State, id: Id) -> Result<Vec<String>, DynError> {
+        if let Some(labels) = state.labels.get(&id) {
+            return Ok(labels.clone());
+        }
+        let pos = state.datum(id).clone();
+        let labels = self.labelled(&pos)?.into_iter().map(|m| m.label).collect();
+        state.labels.insert(id, labels);
+        Ok(state.labels[&id].clone())
+    }
+
+    /// The moves from `pos` with labels, checked against the kind.
+    fn labelled(&self, pos: &Datum) -> Result<Vec<DynMove>, DynError> {
+        let mut moves = Vec::new();
+        self.rules
+            .moves(pos, true, &mut moves)
+            .map_err(|message| RulesError::Callback {
+                function: "moves",
+                position: pos.clone(),
+                message,
+            })?;
+        moves
+            .into_iter()
+            .enumerate()
+            .map(|(idx, mv)| {
+                self.check_move(&mv)
+                    .map_err(|problem| RulesError::BadMove {
+                        origin: self.origin.clone(),
+                        position: pos.clone(),
+                        number: idx + 1,
+                        problem,
+                    })?;
+                let label = match mv.label {
+                    Some(label) => label,
+                    None => self.show(&mv.to)?,
+                };
+                Ok(DynMove {
+                    label,
+                    to: mv.to,
+                    points: mv.points,
+                    again: mv.again,
+                })
+            })
+            .collect()
+    }
+
+    fn show(&self, pos: &Datum) -> Result<String, DynError> {
+        self.rules.show(pos).map_err(|message| {
+            RulesError::Callback {
+                function: "show",
+                position: pos.clone(),
+                message,
+            }
+            .into()
+        })
+    }
+
+    /// A position on a cycle reachable from `root` through the moves (and components)
+    /// listed so far: the first position met again while still on the path.
+    fn cycle_from(&self, root: &Datum) -> Option<Datum> {
+        let state = self.lock();
+        let root = state.positions.get_index_of(root)?;
+        let successors = |node: usize| -> Vec<usize> {
+            let mut next = Vec::new();
+            if let Some(r) = state.listed[node] {
+                for mv in &state.edges[range(r)] {
+                    let to = mv.to.0 as usize;
+                    next.push(to);
+                    if let Some(p) = state.split[to] {
+                        next.extend(state.parts[range(p)].iter().map(|id| id.0 as usize));
+                    }
+                }
+            }
+            if let Some(p) = state.split[node] {
+                next.extend(state.parts[range(p)].iter().map(|id| id.0 as usize));
+            }
+            next
+        };
+        // 0: not seen, 1: on the path, 2: done.
+        let mut mark = vec![0u8; state.positions.len()];
+        let mut stack = vec![(root, successors(root), 0usize)];
+        mark[root] = 1;
+        while let Some((node, next, at)) = stack.last_mut() {
+            if *at == next.len() {
+                mark[*node] = 2;
+                stack.pop();
+                continue;
+            }
+            let child = next[*at];
+            *at += 1;
+            match mark[child] {
+                1 => return Some(state.datum(Id(child as u32)).clone()),
+                0 => {
+                    mark[child] = 1;
+                    let after = successors(child);
+                    stack.push((child, after, 0));
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+impl<R: Rules> Game for Expanded<R> {
+    type Position = Id;
+
+    fn moves(&self, pos: &Id, out: &mut Vec<Move<Id>>) {
+        let shared = &self.0;
+        let mut state = shared.lock();
+        if state.failure.is_some() {
+            return;
+        }
+        match shared.listed(&mut state, *pos) {
+            Ok(r) => out.extend_from_slice(&state.edges[range(r)]),
+            Err(err) => state.fail(err),
+        }
+    }
+}
+
+impl<R: Rules> Components for Expanded<R> {
+    fn components(&self, pos: &Id, out: &mut Vec<Id>) {
+        let shared = &self.0;
+        let mut state = shared.lock();
+        if state.failure.is_some() {
+            return;
+        }
+        match shared.split(&mut state, *pos) {
+            Ok(r) => out.extend_from_slice(&state.parts[range(r)]),
+            Err(err) => state.fail(err),
+        }
+    }
+}
+
+impl<R: Rules> Notation<Id> for Interned<R> {
+    fn to_datum(&self, pos: &Id) -> Datum {
+        self.0.lock().datum(*pos).clone()
+    }
+
+    fn read(&self, datum: &Datum) -> Result<Id, DynError> {
+        Ok(self.0.lock().intern(datum.clone())?)
+    }
+
+    fn parse(&self, text: &str) -> Result<Id, DynError> {
+        let datum = self.0.rules.parse(text).map_err(DynError::Position)?;
+        self.read(&datum)
+    }
+
+    fn show(&self, pos: &Id) -> String {
+        let datum = self.to_datum(pos);
+        match self.0.show(&datum) {
+            Ok(text) => text,
+            Err(err) => {
+                self.0.lock().fail(err);
+                datum.to_string()
+            }
+        }
+    }
+
+    /// The label of the first move from `from` equal to `mv` (the one a principal line
+    /// takes among equal moves).
+    fn label(&self, from: &Id, mv: &Move<Id>) -> String {
+        let shared = &self.0;
+        let mut state = shared.lock();
+        let found = shared.listed(&mut state, *from).and_then(|r| {
+            let idx = state.edges[range(r)].iter().position(|m| m == mv);
+            Ok((idx, shared.labels(&mut state, *from)?))
+        });
+        match found {
+            Ok((Some(idx), labels)) if idx < labels.len() => labels[idx].clone(),
+            Ok(_) => state.datum(mv.to).to_string(),
+            Err(err) => {
+                let text = state.datum(mv.to).to_string();
+                state.fail(err);
+                text
+            }
+        }
+    }
+}
+
+impl<R: Rules> CallbackGame<R> {
+    /// `rules` as a game described by `info`.
+    ///
+    /// # Examples
+    ///
+    /// See [`CallbackGame`].
+    pub fn new(rules: R, info: GameInfo) -> Self {
+        let rules = Arc::new(rules);
+        let engine = Mutex::new(Arc::new(Self::engine(&rules, &info)));
+        CallbackGame {
+            rules,
+            info,
+            engine,
+        }
+    }
+
+    /// The rules.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::callback::{CallbackGame, GameInfo, RuleMove, Rules};
+    /// use grundy::dynamic::{Datum, Kind};
+    /// struct End;
+    /// impl Rules for End {
+    ///     fn moves(&self, _: &Datum, _: bool, _: &mut Vec<RuleMove>) -> Result<(), String> { Ok(()) }
+    /// }
+    /// let game = CallbackGame::new(End, GameInfo::new("end", Kind::Scoring));
+    /// let _rules: &End = game.rules();
+    /// ```
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    fn engine(rules: &Arc<R>, info: &GameInfo) -> Engine<R> {
+        let shared = Arc::new(Shared {
+            rules: rules.clone(),
+            kind: info.kind,
+            origin: info.origin.clone(),
+            state: Mutex::new(State::new()),
+        });
+        let game = Expanded(shared.clone());
+        let adapter = Adapter::new(
+            game,
+            Interned(shared),
+            info.name.clone(),
+            info.description.clone(),
+            info.kind,
+        );
+        match info.kind {
+            Kind::Impartial { play: Play::Normal } if rules.has_components() => {
+                adapter.with_components()
+            }
+            _ => adapter,
+        }
+    }
+
+    fn current(&self) -> Arc<Engine<R>> {
+        self.engine
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Runs `work` on the current engine; if the rules failed meanwhile, returns their error
+    /// and starts a fresh engine (the failed one's tables hold no values).
+    fn run<T>(
+        &self,
+        budget: &Budget,
+        work: impl FnOnce(&Engine<R>) -> Result<T, DynError>,
+    ) -> Result<T, DynError> {
+        let engine = self.current();
+        let shared = &engine.game().0;
+        shared.lock().bytes_limit = budget.bytes();
+        let res = work(&engine);
+        let failure = shared.lock().failure.clone();
+        if let Some(err) = failure {
+            let mut slot = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
+            if Arc::ptr_eq(&slot, &engine) {
+                *slot = Arc::new(Self::engine(&self.rules, &self.info));
+            }
+            return Err(err);
+        }
+        res
+    }
+}
+
+impl<R: Rules> DynGame for CallbackGame<R> {
+    fn name(&self) -> String {
+        self.info.name.clone()
+    }
+
+    fn description(&self) -> String {
+        self.info.description.clone()
+    }
+
+    fn kind(&self) -> Kind {
+        self.info.kind
+    }
+
+    fn start(&self) -> Option<Datum> {
+        self.info.start.clone()
+    }
+
+    fn parse(&self, text: &str) -> Result<Datum, DynError> {
+        self.rules.parse(text).map_err(DynError::Position)
+    }
+
+    fn check(&self, pos: &Datum) -> Result<Datum, DynError> {
+        Ok(pos.clone())
+    }
+
+    fn show(&self, pos: &Datum) -> Result<String, DynError> {
+        self.current().game().0.show(pos)
+    }
+
+    fn moves(&self, pos: &Datum) -> Result<Vec<DynMove>, DynError> {
+        self.current().game().0.labelled(pos)
+    }
+
+    fn solve(&self, pos: &Datum, budget: &Budget) -> Result<Solution, DynError> {
+        self.run(budget, |engine| {
+            let shared = &engine.game().0;
+            let mut sol = match engine.solve(pos, budget) {
+                Err(DynError::Solve(SolveError::Cycle)) => {
+                    return Err(match shared.cycle_from(pos) {
+                        Some(position) => RulesError::Cycle {
+                            origin: shared.origin.clone(),
+                            position,
+                        }
+                        .into(),
+                        None => SolveError::Cycle.into(),
+                    })
+                }
+                res => res?,
+            };
+            // The adapter labels each move by the first equal one; moves of the position
+            // itself are labelled by their place.
+            let labels = {
+                let mut state = shared.lock();
+                let id = state.intern(pos.clone())?;
+                shared.labels(&mut state, id)?
+            };
+            if labels.len() == sol.moves.len() {
+                for (valued, label) in sol.moves.iter_mut().zip(labels) {
+                    valued.mv.label = label;
+                }
+            }
+            Ok(sol)
+        })
+    }
+
+    fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, DynError>> {
+        let res = self.rules.position_of(numbers)?;
+        Some(res.map_err(|message| {
+            RulesError::Callback {
+                function: "position",
+                position: Datum::List(
+                    numbers
+                        .iter()
+                        .map(|&n| Datum::Int(i64::try_from(n).unwrap_or(i64::MAX)))
+                        .collect(),
+                ),
+                message,
+            }
+            .into()
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests;
