@@ -303,22 +303,13 @@ pub fn table(
         false => Axes::One,
     };
     let budget = budget(max_positions, memory);
-    let table = match &game.pending {
-        Some(pending) => {
-            let budget = pending.budget(budget);
-            game.guard(
-                || tabulate_game(game.inner.as_ref(), axes, to, &budget),
-                table_error,
-            )?
-        }
-        None => {
-            let inner = std::sync::Arc::clone(&game.inner);
-            interrupt::run(py, budget, move |budget| {
-                tabulate_game(inner.as_ref(), axes, to, &budget)
-            })?
-            .map_err(table_error)?
-        }
+    let inner = std::sync::Arc::clone(&game.inner);
+    let job = || {
+        interrupt::run(py, budget, move |budget| {
+            tabulate_game(inner.as_ref(), axes, to, &budget)
+        })
     };
+    let table = game.guard(job, |err| err)?.map_err(table_error)?;
     Ok(PyTable {
         table: Tabulated::Game(table),
     })

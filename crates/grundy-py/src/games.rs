@@ -33,9 +33,8 @@ pub const MAX_POSITIONS: u64 = 50_000_000;
 #[pyclass(name = "Game", module = "grundy", frozen)]
 pub struct PyGame {
     pub inner: Arc<dyn DynGame>,
-    /// For a game whose moves are Python code: the exception its callbacks raised. Such a
-    /// game is solved on the calling thread, holding the interpreter (a signal then
-    /// surfaces as the exception raised inside `moves`).
+    /// For a game whose moves are Python code: the exception its callbacks raised (a
+    /// search calls them from its worker thread, attaching to the interpreter per call).
     pub pending: Option<Arc<Pending>>,
 }
 
@@ -89,14 +88,11 @@ impl PyGame {
         }
     }
 
-    /// Solves `pos` within `budget`, stoppable by Ctrl-C.
+    /// Solves `pos` within `budget` off the interpreter's lock, stoppable by Ctrl-C.
     pub fn solve_datum(&self, py: Python<'_>, pos: &Datum, budget: Budget) -> PyResult<Solution> {
-        if let Some(pending) = &self.pending {
-            let budget = pending.budget(budget);
-            return self.guard(|| self.inner.solve(pos, &budget), dyn_error);
-        }
         let game = Arc::clone(&self.inner);
-        interrupt::run(py, budget, move |budget| game.solve(pos, &budget))?.map_err(dyn_error)
+        let job = || interrupt::run(py, budget, move |budget| game.solve(pos, &budget));
+        self.guard(job, |err| err)?.map_err(dyn_error)
     }
 }
 

@@ -1,48 +1,37 @@
 //! Games defined in Python: `grundy.define(moves, ...)` makes a `grundy.Game` whose moves
-//! come from a Python function, solved by the library's solvers through the generic
-//! [`Adapter`] (Grundy solver, memo search, retrograde analysis, as the kind says).
+//! come from a Python function, solved by the library's solvers through
+//! [`grundy::dynamic::callback`] (the same mechanism as game files).
 //!
-//! Positions are [`Datum`]s (plain Python data). The rules ([`PyRules`]) are an ordinary
-//! [`Game`] over them that calls Python for each position's moves. A Python exception inside
-//! `moves` (or a move that is not plain data) is kept, with a note naming the position, and
-//! the search is cancelled through its budget's flag; the solve then raises that exception,
-//! never a value computed from a partial move list. The solvers run on the calling thread
-//! holding the interpreter, so `moves` is called without a thread switch, and Ctrl-C
-//! raises `KeyboardInterrupt` inside it like any Python code.
+//! Positions are [`Datum`]s (plain Python data). [`PyRules`] is a [`Rules`] that calls
+//! Python for each position's moves, attaching to the interpreter only for the call (the
+//! search itself runs off the interpreter's lock, see [`crate::interrupt`]). A Python
+//! exception inside `moves` (or a move that is not plain data) is kept in [`Pending`], with
+//! a note naming the position; the callback game then stops its search, and the call raises
+//! that exception, never a value computed from a partial move list.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use grundy::dynamic::adapter::{Adapter, Notation};
-use grundy::dynamic::{Datum, DynError, DynGame, Kind};
-use grundy::model::{Components, Game, Move};
-use grundy::{Budget, Play};
+use grundy::dynamic::callback::{CallbackGame, GameInfo, RuleMove, Rules};
+use grundy::dynamic::{Datum, DynGame, Kind};
+use grundy::Play;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::datum::{from_datum, to_datum, type_name};
 use crate::games::{PyGame, PyMove};
 
-/// What a Python game's searches share: the first exception its callbacks raised and the
-/// flag that cancels the search it broke.
+/// The first exception a Python game's callbacks raised during a call.
 #[derive(Default)]
 pub struct Pending {
     error: Mutex<Option<PyErr>>,
-    cancel: Arc<AtomicBool>,
 }
 
 impl Pending {
     /// Clears what an earlier call left, for a new call.
     pub fn reset(&self) {
-        self.cancel.store(false, Ordering::Relaxed);
         if let Ok(mut error) = self.error.lock() {
             *error = None;
         }
-    }
-
-    /// `budget`, cancelled by this game's failures.
-    pub fn budget(&self, budget: Budget) -> Budget {
-        budget.with_cancel(Arc::clone(&self.cancel))
     }
 
     /// The exception a callback raised during the last call, if any.
@@ -50,15 +39,14 @@ impl Pending {
         self.error.lock().ok().and_then(|mut error| error.take())
     }
 
+    fn failed(&self) -> bool {
+        self.error.lock().map_or(true, |error| error.is_some())
+    }
+
     fn fail(&self, err: PyErr) {
         if let Ok(mut error) = self.error.lock() {
             error.get_or_insert(err);
         }
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-
-    fn failed(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
     }
 }
 
@@ -66,128 +54,93 @@ impl Pending {
 pub struct PyRules {
     moves: Py<PyAny>,
     components: Option<Py<PyAny>>,
+    position_of: Option<Py<PyAny>>,
     pending: Arc<Pending>,
 }
 
 impl PyRules {
-    /// Calls `function(pos)`; a failure is kept (with a note naming the position) and
-    /// cancels the search.
-    fn call<'py>(
+    /// Calls `function(pos)` and reads each item of the iterable it returns with `read`;
+    /// a failure is kept (with a note naming the position) and returned as its message.
+    /// After a failure, Python is not called again until the next call from Python.
+    fn call<T>(
         &self,
-        py: Python<'py>,
         function: &Py<PyAny>,
         what: &str,
         pos: &Datum,
-    ) -> Option<Bound<'py, PyAny>> {
-        if self.pending.failed() {
-            return None;
-        }
-        let res = from_datum(py, pos).and_then(|arg| function.call1(py, (arg,)));
-        match res {
-            Ok(value) => Some(value.into_bound(py)),
-            Err(err) => {
-                self.fail_at(py, err, what, pos);
-                None
-            }
-        }
-    }
-
-    fn fail_at(&self, py: Python<'_>, err: PyErr, what: &str, pos: &Datum) {
-        let _ = err
-            .value(py)
-            .call_method1("add_note", (format!("in {what}({pos}) of a grundy game"),));
-        self.pending.fail(err);
-    }
-
-    /// Reads each item of `items` with `read`, failing at `pos` on the first bad one.
-    fn each<T>(
-        &self,
-        py: Python<'_>,
-        items: &Bound<'_, PyAny>,
-        what: &str,
-        pos: &Datum,
         mut read: impl FnMut(&Bound<'_, PyAny>) -> PyResult<T>,
-    ) -> Vec<T> {
-        let res = items
-            .try_iter()
-            .and_then(|iter| iter.map(|item| read(&item?)).collect::<PyResult<Vec<T>>>());
-        match res {
-            Ok(values) => values,
-            Err(err) => {
-                self.fail_at(py, err, what, pos);
-                Vec::new()
-            }
+    ) -> Result<Vec<T>, String> {
+        if self.pending.failed() {
+            return Err(format!("{what} not called: an earlier callback failed"));
         }
+        Python::attach(|py| {
+            let res = from_datum(py, pos)
+                .and_then(|arg| function.call1(py, (arg,)))
+                .and_then(|items| {
+                    items
+                        .bind(py)
+                        .try_iter()?
+                        .map(|item| read(&item?))
+                        .collect::<PyResult<Vec<T>>>()
+                });
+            res.map_err(|err| {
+                let message = err.to_string();
+                let _ = err
+                    .value(py)
+                    .call_method1("add_note", (format!("in {what}({pos}) of a grundy game"),));
+                self.pending.fail(err);
+                message
+            })
+        })
     }
 }
 
 /// One move as `moves` returns it: a position, or a `grundy.Move(to, points, again)`.
-fn read_move(item: &Bound<'_, PyAny>) -> PyResult<Move<Datum>> {
+fn read_move(item: &Bound<'_, PyAny>) -> PyResult<RuleMove> {
     if let Ok(mv) = item.cast::<PyMove>() {
         let mv = &mv.get().mv;
-        return Ok(Move {
+        return Ok(RuleMove {
             to: mv.to.clone(),
+            label: Some(mv.label.clone()),
             points: mv.points,
             again: mv.again,
         });
     }
-    to_datum(item).map(Move::to)
+    to_datum(item).map(RuleMove::to)
 }
 
-impl Game for PyRules {
-    type Position = Datum;
-
-    fn moves(&self, pos: &Datum, out: &mut Vec<Move<Datum>>) {
-        Python::attach(|py| {
-            if let Some(items) = self.call(py, &self.moves, "moves", pos) {
-                out.extend(self.each(py, &items, "moves", pos, read_move));
-            }
-        });
-    }
-}
-
-impl Components for PyRules {
-    fn components(&self, pos: &Datum, out: &mut Vec<Datum>) {
-        let Some(function) = &self.components else {
-            out.push(pos.clone());
-            return;
-        };
-        Python::attach(|py| {
-            if let Some(items) = self.call(py, function, "components", pos) {
-                out.extend(self.each(py, &items, "components", pos, to_datum));
-            }
-        });
-    }
-}
-
-/// Positions as data; text as JSON (`[3, 5]`); tables made from integers by
-/// `position_of`, else an integer as itself and two as a pair.
-struct PyNotation {
-    position_of: Option<Py<PyAny>>,
-}
-
-impl Notation<Datum> for PyNotation {
-    fn to_datum(&self, pos: &Datum) -> Datum {
-        pos.clone()
+impl Rules for PyRules {
+    fn moves(&self, pos: &Datum, _labels: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
+        out.extend(self.call(&self.moves, "moves", pos, read_move)?);
+        Ok(())
     }
 
-    fn read(&self, datum: &Datum) -> Result<Datum, DynError> {
-        Ok(datum.clone())
+    fn has_components(&self) -> bool {
+        self.components.is_some()
     }
 
-    fn parse(&self, text: &str) -> Result<Datum, DynError> {
+    fn components(&self, pos: &Datum, out: &mut Vec<Datum>) -> Result<(), String> {
+        match &self.components {
+            Some(function) => out.extend(self.call(function, "components", pos, to_datum)?),
+            None => out.push(pos.clone()),
+        }
+        Ok(())
+    }
+
+    /// Positions as data (JSON).
+    fn show(&self, pos: &Datum) -> Result<String, String> {
+        Ok(pos.to_string())
+    }
+
+    fn parse(&self, text: &str) -> Result<Datum, String> {
         serde_json::from_str(text).map_err(|err| {
-            DynError::Position(format!(
+            format!(
                 "a position of a Python game is written as JSON data (3, \"abc\", [3, 5]): {err}"
-            ))
+            )
         })
     }
 
-    fn show(&self, pos: &Datum) -> String {
-        pos.to_string()
-    }
-
-    fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, DynError>> {
+    /// `position_of(numbers)`, else an integer as itself and two as a pair.
+    fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, String>> {
         let int = |n: u64| Datum::Int(n as i64);
         let Some(function) = &self.position_of else {
             return Some(Ok(match numbers {
@@ -199,7 +152,7 @@ impl Notation<Datum> for PyNotation {
             function
                 .call1(py, (numbers.to_vec(),))
                 .and_then(|pos| to_datum(pos.bind(py)))
-                .map_err(|err| DynError::Position(format!("position_of({numbers:?}): {err}")))
+                .map_err(|err| format!("position_of({numbers:?}): {err}"))
         }))
     }
 }
@@ -323,24 +276,18 @@ pub fn define(
         Some(start) => Some(to_datum(start)?),
         None => from_owner("start")?.map(|s| to_datum(&s)).transpose()?,
     };
-    let description = description.unwrap_or_else(|| format!("{name}, defined in Python"));
     let pending = Arc::new(Pending::default());
-    let split = components.is_some();
     let rules = PyRules {
         moves: moves.unbind(),
         components: components.map(Bound::unbind),
+        position_of: position_of.map(Bound::unbind),
         pending: Arc::clone(&pending),
     };
-    let notation = PyNotation {
-        position_of: position_of.map(Bound::unbind),
+    let info = GameInfo {
+        description: description.unwrap_or_else(|| format!("{name}, defined in Python")),
+        start,
+        ..GameInfo::new(name, kind)
     };
-    let mut adapter = Adapter::new(rules, notation, name, description, kind);
-    if let Some(start) = start {
-        adapter = adapter.with_start(start);
-    }
-    if split {
-        adapter = adapter.with_components();
-    }
-    let inner: Arc<dyn DynGame> = Arc::new(adapter);
+    let inner: Arc<dyn DynGame> = Arc::new(CallbackGame::new(rules, info));
     Ok(PyGame::in_python(inner, pending))
 }
