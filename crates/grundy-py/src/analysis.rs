@@ -304,12 +304,11 @@ pub fn table(
     };
     let budget = budget(max_positions, memory);
     let inner = std::sync::Arc::clone(&game.inner);
-    let job = || {
-        interrupt::run(py, budget, move |budget| {
+    let table = game
+        .run(py, budget, move |budget| {
             tabulate_game(inner.as_ref(), axes, to, &budget)
-        })
-    };
-    let table = game.guard(job, |err| err)?.map_err(table_error)?;
+        })?
+        .map_err(table_error)?;
     Ok(PyTable {
         table: Tabulated::Game(table),
     })

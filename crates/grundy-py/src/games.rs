@@ -88,11 +88,29 @@ impl PyGame {
         }
     }
 
+    /// Runs `job` on a worker thread off the interpreter's lock, stoppable by Ctrl-C (see
+    /// [`interrupt::run`]); raises the exception the game's Python code raised meanwhile.
+    /// For a Python game the worker keeps one interpreter thread state, detached, for the
+    /// whole job: each call into Python then only takes the lock.
+    pub fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        budget: Budget,
+        job: impl FnOnce(Budget) -> T + Send,
+    ) -> PyResult<T> {
+        let python = self.pending.is_some();
+        let work = move |budget| match python {
+            true => Python::attach(|py| py.detach(|| job(budget))),
+            false => job(budget),
+        };
+        self.guard(|| interrupt::run(py, budget, work), |err| err)
+    }
+
     /// Solves `pos` within `budget` off the interpreter's lock, stoppable by Ctrl-C.
     pub fn solve_datum(&self, py: Python<'_>, pos: &Datum, budget: Budget) -> PyResult<Solution> {
         let game = Arc::clone(&self.inner);
-        let job = || interrupt::run(py, budget, move |budget| game.solve(pos, &budget));
-        self.guard(job, |err| err)?.map_err(dyn_error)
+        self.run(py, budget, move |budget| game.solve(pos, &budget))?
+            .map_err(dyn_error)
     }
 }
 
