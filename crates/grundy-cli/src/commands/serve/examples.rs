@@ -2,6 +2,7 @@
 //! parameters as the script crate reads them (`NAME`, value as typed).
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use axum::Json;
 use serde::Serialize;
@@ -46,29 +47,31 @@ pub const EXAMPLES: [(&str, &str); 20] = [
 pub struct Example {
     /// The file's stem: `tictactoe`.
     name: &'static str,
-    /// The file's first comment line, what the game is.
+    /// The game's `description` (its name first).
     summary: String,
     /// The Luau text, sent back as `source` to play it.
     source: &'static str,
 }
 
-/// `GET /api/examples`: the example game files, source included.
+/// `GET /api/examples`: the example game files, source included (each loaded once, in the
+/// sandbox, for its name and description).
 pub async fn examples() -> Json<Value> {
-    let list: Vec<Example> = EXAMPLES
-        .iter()
-        .map(|&(name, source)| Example {
-            name,
-            summary: source
-                .lines()
-                .next()
-                .and_then(|line| line.strip_prefix("--"))
-                .unwrap_or("")
-                .trim()
-                .to_string(),
-            source,
-        })
-        .collect();
-    Json(serde_json::json!({ "examples": list }))
+    static LIST: OnceLock<Value> = OnceLock::new();
+    let list = LIST.get_or_init(|| {
+        let list: Vec<Example> = EXAMPLES
+            .iter()
+            .map(|&(name, source)| Example {
+                name,
+                summary: match grundy_script::load_source(name, source, &[]) {
+                    Ok(game) => format!("{}: {}", game.name(), game.description()),
+                    Err(err) => err.to_string(),
+                },
+                source,
+            })
+            .collect();
+        serde_json::json!({ "examples": list })
+    });
+    Json(list.clone())
 }
 
 /// A request's `params` as the command line's `--param NAME=VALUE` gives them: a string as

@@ -221,7 +221,7 @@ async fn the_examples_are_listed_with_their_source() {
         tictactoe["summary"]
             .as_str()
             .unwrap()
-            .starts_with("Tic-tac-toe"),
+            .starts_with("tic-tac-toe: three in a row wins"),
         "{tictactoe}"
     );
 }

@@ -113,7 +113,7 @@ function applyFile(name) {
   $("play-position").value = "";
   $("play-position").placeholder = "the file's start";
   $("play-summary").textContent = example
-    ? name + ": " + example.summary + " (the file is yours to change below)"
+    ? example.summary + " (" + name + ".luau; change it below as you like)"
     : "Paste a game file (Luau: name, start, moves(position); see docs/game-files.md).";
 }
 
