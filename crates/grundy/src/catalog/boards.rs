@@ -171,9 +171,8 @@ pub(super) fn open_board(
                 contents.push(gems);
             }
             numbers.end()?;
-            let game = builtin::gems_fight(colours as usize, size as u32, &contents)
-                .map_err(|err| refused(&err))?;
-            game
+            builtin::gems_fight(colours as usize, size as u32, &contents)
+                .map_err(|err| refused(&err))?
         }
         "young" => {
             let rows = numbers.int("N, the rows", 1, MAX_SIDES as i64 - 1)? as usize;
