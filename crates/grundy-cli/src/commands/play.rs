@@ -25,6 +25,7 @@ Examples:
   grundy play subtraction 1,3,4 -- 20
   grundy play wythoff 4 7 --engine-first
   grundy play minesweeper @board.txt
+  grundy play examples/games/tictactoe.luau
 Board games and @PATH files as in 'grundy solve --help'."
 )]
 pub struct Args {
@@ -32,6 +33,9 @@ pub struct Args {
     /// start position may leave it out).
     #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
     words: Vec<String>,
+    /// A game file's parameter, NAME=VALUE (repeatable).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    params: Vec<String>,
     /// Let grundy move first.
     #[arg(long)]
     engine_first: bool,
@@ -42,7 +46,7 @@ pub struct Args {
 
 /// Runs `grundy play`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let (game, start) = super::solve::open(&args.words)?;
+    let (game, start) = super::solve::open(&args.words, &args.params)?;
     let budget = Budget::default().with_positions(args.max_positions);
     let first = if args.engine_first {
         Side::Engine

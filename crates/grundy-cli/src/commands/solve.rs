@@ -32,6 +32,9 @@ a position follows the word 'at':
   minesweeper N M K (X Y)...  or  minesweeper BOARD
       a board drawn a row a line: * mine, . unopened, _ open blank, 1-8 open numbered
   kiki N M                                      the coin at the top-right of N x M
+A game file FILE.luau (a game written in Luau, see docs/game-files.md) takes its position
+in its own notation, or starts from its start; --param NAME=VALUE sets its parameters:
+  grundy solve examples/games/subtraction.luau 10 11 12 --param set=1,2
 A word @PATH stands for the text of the file PATH (a board of several lines, a whole
 setup); errors in it name its line and column, e.g.
   grundy solve minesweeper @board.txt
@@ -44,12 +47,17 @@ Moves are labelled as 'grundy play' takes them: 'heap 1: 3 -> 2', 'heap 2: 7 -> 
 moves to the end under best play (the winner hurries, the loser delays), the nimber of the
 position reached, or the exact score (the mover's points minus the other's).")]
 pub struct Args {
-    /// The game, as 'grundy list' names it (nim, bash, subtraction, lasker, wythoff, ...).
+    /// The game, as 'grundy list' names it (nim, bash, subtraction, lasker, wythoff, ...),
+    /// or a game file FILE.luau (see docs/game-files.md).
     game: String,
     /// The game's parameter, if it has one, then the position: e.g. `3 5 7` for nim,
-    /// `1,3,4 -- 10 12` for subtraction; a board game's setup, then `at` and a position.
-    #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
+    /// `1,3,4 -- 10 12` for subtraction; a board game's setup, then `at` and a position (a game
+    /// file may leave it out: its start).
+    #[arg(num_args = 0.., allow_negative_numbers = true)]
     words: Vec<String>,
+    /// A game file's parameter, NAME=VALUE (repeatable).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    params: Vec<String>,
     /// Misère play (nim only; the same as the game misere-nim).
     #[arg(long)]
     misere: bool,
@@ -87,9 +95,23 @@ struct Report<'a> {
 /// The most bytes a file named by `@PATH` may hold.
 const MAX_FILE: u64 = 1 << 20;
 
-/// Opens the game that `words` name with [`catalog::open`], each word `@PATH` replaced by
-/// the text of the file PATH (errors then say which file).
-pub fn open(words: &[String]) -> anyhow::Result<(Arc<dyn DynGame>, Datum)> {
+/// Opens the game that `words` name: a first word ending in `.luau` is a game file
+/// (loaded by `grundy_script` with `params`, each `NAME=VALUE`; the other words are the
+/// position, else the file's start); otherwise [`catalog::open`], each word `@PATH`
+/// replaced by the text of the file PATH (errors then say which file).
+pub fn open(words: &[String], params: &[String]) -> anyhow::Result<(Arc<dyn DynGame>, Datum)> {
+    if let Some(file) = words
+        .first()
+        .filter(|w| w.ends_with(&format!(".{}", grundy_script::EXTENSION)))
+    {
+        return open_file(file, &words[1..], params);
+    }
+    if let Some(param) = params.first() {
+        bail!("--param {param}: parameters are for game files (a FILE.luau); built-in games take theirs as words");
+    }
+    if words.len() < 2 {
+        bail!("give the game and its position, e.g. 'grundy solve nim 3 5 7' (see 'grundy list')");
+    }
     let mut files = Vec::new();
     let mut read = Vec::with_capacity(words.len());
     for word in words {
@@ -114,6 +136,36 @@ pub fn open(words: &[String]) -> anyhow::Result<(Arc<dyn DynGame>, Datum)> {
     }
 }
 
+/// Loads the game file `file` with `params` and reads the position `words` (its start
+/// when there are none).
+fn open_file(
+    file: &str,
+    words: &[String],
+    params: &[String],
+) -> anyhow::Result<(Arc<dyn DynGame>, Datum)> {
+    let params = params
+        .iter()
+        .map(|param| match param.split_once('=') {
+            Some((name, value)) => Ok((name.trim().to_string(), value.to_string())),
+            None => bail!("--param {param}: write NAME=VALUE, e.g. --param k=3"),
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let game = grundy_script::load(std::path::Path::new(file), &params)?;
+    let words: Vec<&str> = words
+        .iter()
+        .map(String::as_str)
+        .filter(|&w| w != "--")
+        .collect();
+    let position = match (words.is_empty(), game.start()) {
+        (true, Some(start)) => start,
+        (true, None) => bail!("{file} has no start position: give one after the file"),
+        (false, _) => game
+            .parse(&words.join(" "))
+            .with_context(|| format!("in {file}"))?,
+    };
+    Ok((game, position))
+}
+
 /// Runs `grundy solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut words: Vec<String> = std::iter::once(args.game.clone())
@@ -122,7 +174,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.misere && args.game == "nim" {
         words[0] = "misere-nim".into();
     }
-    let (game, position) = open(&words)?;
+    let (game, position) = open(&words, &args.params)?;
     if args.misere && args.game != "nim" {
         bail!("--misere applies to nim only (see 'grundy list')");
     }

@@ -15,6 +15,58 @@ use grundy::Budget;
 mod boards;
 mod problems;
 
+/// The example files tested here (`subtraction.luau` and `tictactoe.luau` are tested with
+/// the loader, in `src/tests.rs`).
+const TESTED: [&str; 18] = [
+    "powers_of_two.luau",
+    "snim.luau",
+    "kiki.luau",
+    "bash.luau",
+    "wythoff.luau",
+    "fibonacci_nim.luau",
+    "paint_chain.luau",
+    "team_nim.luau",
+    "dot.luau",
+    "gems_fight.luau",
+    "young.luau",
+    "minesweeper.luau",
+    "chomp.luau",
+    "cram.luau",
+    "domineering.luau",
+    "connect_four.luau",
+    "dots_and_boxes.luau",
+    "cat_and_mouse.luau",
+];
+
+/// Every file of `examples/games/` loads with its defaults, says what it is, has a start,
+/// is listed in the folder's README and is tested (here, or with the loader).
+#[test]
+fn every_example_is_listed_and_tested() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/games");
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if !name.ends_with(".luau") {
+            continue;
+        }
+        let game = load(&name, &[]);
+        assert!(!game.description().is_empty(), "{name} has no description");
+        assert!(game.start().is_some(), "{name} has no start");
+        assert!(
+            readme.contains(&format!("`{name}`")),
+            "{name} is not in the README"
+        );
+        let with_loader = ["subtraction.luau", "tictactoe.luau"];
+        assert!(
+            TESTED.contains(&name.as_str()) || with_loader.contains(&name.as_str()),
+            "{name} is not tested"
+        );
+        files += 1;
+    }
+    assert_eq!(files, TESTED.len() + 2);
+}
+
 /// A deterministic generator for random test games (64-bit LCG, high bits).
 struct Rng(u64);
 

@@ -1,0 +1,190 @@
+//! `grundy solve` and `grundy play` on game files (FILE.luau), and every kind of bad file:
+//! exit code 2, `FILE:LINE: what` on one line, no panic, no hang.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn grundy(args: &[&str], dir: Option<&PathBuf>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    cmd.args(args);
+    if let Some(dir) = dir {
+        cmd.current_dir(dir);
+    }
+    cmd.output().expect("grundy runs")
+}
+
+fn example(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/games")
+        .join(name);
+    path.to_string_lossy().into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn solve_a_game_file() {
+    let text = stdout(&grundy(
+        &["solve", &example("subtraction.luau"), "2", "5"],
+        None,
+    ));
+    assert_eq!(
+        text,
+        "\
+game      subtraction (normal play)
+position  2 5
+outcome   win (the player to move wins)
+nimber    *3
+winning moves: 1
+  2 5 -> 2 2
+remoteness 5 (moves to the end under best play)
+moves: 4
+  heap 1: take 1  loss in 4 (*2)
+  heap 2: take 1  loss in 4 (*2)
+  heap 2: take 3  win in 5 (*0)  (optimal)
+  heap 2: take 4  loss in 4 (*1)
+principal line: heap 2: take 3, heap 1: take 1, heap 1: take 1, heap 2: take 1, heap 2: take 1
+"
+    );
+    // Parameters, after or before the position, and JSON.
+    let out = grundy(
+        &[
+            "solve",
+            "--json",
+            &example("subtraction.luau"),
+            "3",
+            "--param",
+            "set=1,2",
+        ],
+        None,
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["game"], "subtraction set=1,2");
+    assert_eq!(json["position"], serde_json::json!([3]));
+    assert_eq!(json["outcome"], "loss");
+    assert_eq!(json["nimber"], 0);
+}
+
+#[test]
+fn tictactoe_from_its_start_is_a_draw() {
+    // Published: a draw under perfect play (Wikipedia, "Tic-tac-toe").
+    let out = grundy(&["solve", "--json", &example("tictactoe.luau")], None);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["outcome"], "draw");
+    assert_eq!(json["score"], 0);
+    assert_eq!(json["moves"].as_array().unwrap().len(), 9);
+}
+
+#[test]
+fn play_a_game_file() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["play", &example("tictactoe.luau")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("grundy runs");
+    // The centre, then a corner: perfect play answers each and the game is drawn at best.
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"b2\nc3\nhint\nquit\n")
+        .unwrap();
+    let text = stdout(&child.wait_with_output().unwrap());
+    assert!(text.contains("you play b2"), "{text}");
+    assert!(text.contains("grundy plays a1"), "{text}");
+    assert!(text.contains("1) b1  score +0  best"), "{text}");
+}
+
+/// A scratch folder holding `files` (name, text).
+fn folder(test: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-game-files-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn bad_game_files_exit_2_with_file_and_line() {
+    let dir = folder(
+        "bad",
+        &[
+            ("syntax.luau", "function moves(p)\n  return {\nend\n"),
+            ("runtime.luau", "start = {1}\nfunction moves(p)\n  return p.x.y\nend\n"),
+            ("endless.luau", "start = 1\nfunction moves(p)\n  while true do end\nend\n"),
+            ("badmove.luau", "start = 2\nfunction moves(n)\n  return {0.5}\nend\n"),
+            (
+                "cycle.luau",
+                "start = 2\nfunction moves(n)\n  if n > 0 then return {n - 1, n + 1} end\n  return {}\nend\n",
+            ),
+            ("huge.luau", "start = 0\nfunction moves(n)\n  return {n + 1}\nend\n"),
+            ("param.luau", "local k = param(\"k\", 3)\nfunction moves(n) return {} end\nstart = 0\n"),
+            ("nomoves.luau", "start = 0\n"),
+        ],
+    );
+    let cases: [(&[&str], &str); 11] = [
+        (
+            &["solve", "syntax.luau"],
+            "grundy: syntax.luau:3: syntax error: Expected identifier when parsing expression, got 'end'",
+        ),
+        (
+            &["solve", "runtime.luau"],
+            "grundy: cannot solve this position: runtime.luau:3: attempt to index nil with 'y' (in moves, at position [1])",
+        ),
+        (
+            &["solve", "endless.luau"],
+            "grundy: cannot solve this position: endless.luau: the operation cap of 10000000 steps was hit in moves (an endless loop?) (in moves, at position 1)",
+        ),
+        (
+            &["solve", "badmove.luau"],
+            "grundy: cannot solve this position: badmove.luau: moves returned move 1: 0.5 is not an integer (in moves, at position 2)",
+        ),
+        (
+            &["solve", "cycle.luau"],
+            "grundy: cannot solve this position: cycle.luau: position 2 repeats (the game has a cycle): declare the game loopy to solve it with draws",
+        ),
+        (
+            &["solve", "--max-positions", "100000", "huge.luau"],
+            "grundy: cannot solve this position: the game needs 100001 positions, more than the limit of 100000",
+        ),
+        (
+            &["solve", "param.luau", "--param", "x=1"],
+            "grundy: param.luau: unknown parameter \"x\" (the parameters are: k)",
+        ),
+        (
+            &["solve", "param.luau", "--param", "k=many"],
+            "grundy: param.luau: line 1: --param k=many: k is an integer (its default is 3)",
+        ),
+        (
+            &["solve", "nomoves.luau"],
+            "grundy: nomoves.luau: no function moves(pos): every game file defines one (see docs/game-files.md)",
+        ),
+        (
+            &["solve", "missing.luau"],
+            "grundy: missing.luau: cannot read the game file: No such file or directory (os error 2)",
+        ),
+        (
+            &["play", "runtime.luau"],
+            "grundy: runtime.luau:3: attempt to index nil with 'y' (in moves, at position [1])",
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = grundy(args, Some(&dir));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end(), expected, "{args:?}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
