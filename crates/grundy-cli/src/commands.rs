@@ -5,5 +5,6 @@ pub mod judge;
 pub mod list;
 pub mod octal;
 pub mod play;
+pub mod serve;
 pub mod solve;
 pub mod table;

@@ -29,6 +29,8 @@ enum Command {
     Solve(commands::solve::Args),
     /// Play a game against perfect play in the terminal, with hints and undo.
     Play(commands::play::Args),
+    /// Serve a web playground: play against perfect play and tabulate families in a browser.
+    Serve(commands::serve::Args),
     /// Explain a position of a classic family: outcome, value, winning moves and why.
     Analyze(commands::analyze::Args),
     /// Tabulate a family's Grundy values or P-positions and find the pattern.
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
     let res = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Play(args) => commands::play::run(args),
+        Command::Serve(args) => commands::serve::run(args),
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Table(args) => commands::table::run(args),
         Command::List(args) => commands::list::run(args),

@@ -28,7 +28,7 @@ mod boards;
 mod open;
 
 pub use boards::BOARDS;
-pub use open::open;
+pub use open::{open, open_game};
 
 /// How a family is named and used on the command line.
 ///

@@ -32,7 +32,7 @@ use thiserror::Error;
 use crate::catalog::Family;
 use crate::dynamic::DynError;
 use crate::games::subtraction::SubtractionSet;
-use crate::limits::SolveError;
+use crate::limits::{Budget, SolveError};
 
 pub use found::{ClosedForm, Shape, TablePattern, Theorem};
 pub use game::{tabulate_game, Axes, GameShape, GameTable, MAX_CELLS};
@@ -185,7 +185,8 @@ pub fn cap(family: &Family, pairs: bool) -> u64 {
 /// Tabulates `family` up to `to`: Grundy values of one heap (heap games; of pairs of heaps
 /// with `pairs`), the first player's outcome by target or start (bash-reach, Fibonacci Nim),
 /// or the P-positions of two heaps (Wythoff, corner, misère Nim, staircase, Moore), each by
-/// the engine, then the pattern and shape found and the closed form checked.
+/// the engine, then the pattern and shape found and the closed form checked. Within the
+/// default budget; [`tabulate_within`] takes one.
 ///
 /// # Errors
 ///
@@ -200,6 +201,35 @@ pub fn cap(family: &Family, pairs: bool) -> u64 {
 /// assert_eq!(table.closed_form.unwrap().agrees, Some(true));
 /// ```
 pub fn tabulate(family: &Family, to: u64, pairs: bool) -> Result<Table, TableError> {
+    tabulate_within(family, to, pairs, &Budget::default())
+}
+
+/// [`tabulate`] within `budget`: its positions and bytes bound the searches, and its cancel
+/// flag stops a heap table between values.
+///
+/// # Errors
+///
+/// [`TableError::TooLarge`] past [`cap`]; [`TableError::Solve`] when the engine refuses
+/// (past the budget's positions or bytes) or the budget's cancel flag is raised.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use std::sync::Arc;
+/// use grundy::catalog::Family;
+/// use grundy::table::{tabulate_within, TableError};
+/// use grundy::{Budget, SolveError};
+/// let stop = Budget::default().with_cancel(Arc::new(AtomicBool::new(true)));
+/// let res = tabulate_within(&Family::Lasker, 1000, false, &stop);
+/// assert!(matches!(res, Err(TableError::Solve(SolveError::Interrupted))));
+/// ```
+pub fn tabulate_within(
+    family: &Family,
+    to: u64,
+    pairs: bool,
+    budget: &Budget,
+) -> Result<Table, TableError> {
     let limit = cap(family, pairs);
     if to > limit {
         return Err(TableError::TooLarge {
@@ -221,7 +251,7 @@ pub fn tabulate(family: &Family, to: u64, pairs: bool) -> Result<Table, TableErr
         closed_form: None,
         cells: Vec::new(),
     };
-    families::fill(family, table, pairs)
+    families::fill(family, table, pairs, budget)
 }
 
 #[cfg(test)]

@@ -31,7 +31,7 @@ Board games and @PATH files as in 'grundy solve --help'."
 pub struct Args {
     /// The game, its parameter if it has one, then the start position (a game with a usual
     /// start position may leave it out).
-    #[arg(required = true, num_args = 1..)]
+    #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
     words: Vec<String>,
     /// A game file's parameter, NAME=VALUE (repeatable).
     #[arg(long = "param", value_name = "NAME=VALUE")]

@@ -51,7 +51,7 @@ pub struct Args {
     game: String,
     /// The game's parameter, if it has one, then the position: e.g. `3 5 7` for nim,
     /// `1,3,4 -- 10 12` for subtraction (a game file may leave it out: its start).
-    #[arg(num_args = 0..)]
+    #[arg(num_args = 0.., allow_negative_numbers = true)]
     words: Vec<String>,
     /// A game file's parameter, NAME=VALUE (repeatable).
     #[arg(long = "param", value_name = "NAME=VALUE")]

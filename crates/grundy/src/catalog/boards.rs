@@ -278,3 +278,106 @@ pub(super) fn open_board(
     };
     Ok((game, position))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::open;
+    use crate::{Budget, Outcome};
+
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    fn error(typed: &[String]) -> String {
+        open(typed).err().expect("an error").to_string()
+    }
+
+    /// Each problem's samples (PROBLEMS.md) through the resolver and the front door.
+    #[test]
+    fn samples_open_and_solve() {
+        let budget = Budget::default();
+        let value = |typed: &str| {
+            let (game, pos) = open(&words(typed)).unwrap();
+            game.solve(&pos, &budget).unwrap().value
+        };
+        assert_eq!(
+            value("gems-fight 3 4 3 2 2 3 2 1 3 2 1 2 3 2 3 1").score,
+            Some(3)
+        );
+        assert_eq!(value("gems-fight 3 2 2 3 2 3 1 3 1 2 3").score, Some(-3));
+        assert_eq!(value("young 2 3 2 7 3 9 1 2 3 7 2 2 3 1").score, Some(2));
+        assert_eq!(value("dot 0 0 2 3 1 1 1 2").outcome, Outcome::Win);
+        assert_eq!(value("dot 0 0 2 4 1 1 1 2").outcome, Outcome::Loss);
+        for (typed, first_wins) in [
+            ("team-nim 1 101 4 4", false),
+            ("team-nim 1 100 4 4", true),
+            ("team-nim 3 97 8 7 6 5 4 3", true),
+            ("minesweeper 3 3 0", true),
+            ("minesweeper 3 3 1 1 1", false),
+            ("kiki 5 3", false),
+            ("kiki 5 4", true),
+            ("kiki 6 6", true),
+        ] {
+            assert_eq!(value(typed).outcome == Outcome::Win, first_wins, "{typed}");
+        }
+        // A position after `at`, and a drawn board as its own position.
+        let (game, pos) = open(&words("young 2 3 2 7 3 9 1 2 3 7 2 2 3 1 at ##. #..")).unwrap();
+        assert_eq!(game.show(&pos).unwrap(), "##.\n#..");
+        let (game, pos) = open(&words("minesweeper ___ 11_ *1_")).unwrap();
+        assert_eq!(game.name(), "minesweeper 3 3");
+        assert!(game.moves(&pos).unwrap().is_empty());
+        let (_, pos) = open(&["minesweeper".into(), "...\n.*.\n...\n".into()]).unwrap();
+        assert_eq!(open(&words("minesweeper 3 3 1 1 1")).unwrap().1, pos);
+    }
+
+    /// Setup errors name the word (or line) and what was expected there.
+    #[test]
+    fn setup_errors_name_the_place() {
+        for (typed, message) in [
+            ("gems-fight 3 1", "gems-fight: the setup ends before S, the gems of a stone (word 3)"),
+            ("gems-fight 3 1 3 2 1 4", "gems-fight: word 6: expected a colour (an integer from 1 to 3), found \"4\""),
+            ("gems-fight 9 0 3", "gems-fight: word 1: expected G, the colours (an integer from 0 to 8)"),
+            ("gems-fight 1 1 1 1 1 5", "gems-fight: word 6: \"5\" follows a complete setup"),
+            ("young 2 3 1 2", "young: the setup ends before a value of A (the first player) (word 5)"),
+            ("young 0 3", "young: word 1: expected N, the rows (an integer from 1 to 23), found \"0\""),
+            ("dot 0 0 1 3 0 0", "dot: word 6: a vector (0, 0) would let the game last for ever"),
+            ("dot 5 0 1 3 1 1", "bad position: (5, 0) lies outside the distance limit"),
+            ("team-nim 1 10 4", "team-nim: the setup ends before M2 (word 4)"),
+            ("team-nim 1 10 4 0", "team-nim: word 4: expected M2 (an integer from 1 to 16777216), found \"0\""),
+            ("minesweeper 3 3 1 3 0", "minesweeper: word 4: expected a mine's row x (0-based) (an integer from 0 to 2), found \"3\""),
+            ("minesweeper 100 100 0", "minesweeper: a 100 x 100 board has more than 4096 cells"),
+            ("minesweeper ..x .*.", "bad position: row 1, column 3: 'x' is not a cell"),
+            ("kiki 0 3", "kiki: word 1: expected n, the rows"),
+            ("team-nim 1 10 4 4 at 3 seat 3", "bad position: expected a seat (an integer from 1 to 2), found \"3\""),
+            ("analyze-me 1", "unknown game \"analyze-me\"; expected one of: nim,"),
+        ] {
+            let err = error(&words(typed));
+            assert!(err.starts_with(message), "{typed}: {err}");
+        }
+        // Every known name is offered, the board games too.
+        assert!(error(&words("nope")).ends_with(
+            "corner, sum, gems-fight, young, dot, team-nim, minesweeper, kiki (see 'grundy list')"
+        ));
+        // A setup of several lines (a file's text) is named by line.
+        let file = "3 2 3\n2 1 2\n2 1 x\n".to_string();
+        let err = error(&["gems-fight".into(), file]);
+        assert!(
+            err.starts_with(
+                "gems-fight: line 3: expected a colour (an integer from 1 to 3), found \"x\""
+            ),
+            "{err}"
+        );
+        let drawing = "...\n.*.\n..#\n".to_string();
+        let err = error(&["minesweeper".into(), drawing]);
+        assert!(
+            err.starts_with("bad position: line 3, column 3: '#' is not a cell"),
+            "{err}"
+        );
+        // Analyze and table name the board games as such.
+        let err = crate::catalog::parse_family(&mut words("young 1 1").into()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "young is a board game: 'grundy solve' and 'grundy play' take it (see 'grundy list')"
+        );
+    }
+}

@@ -59,6 +59,54 @@ pub fn open(words: &[String]) -> Result<(Arc<dyn DynGame>, Datum), CatalogError>
         };
         return open_board(spec.name, &setup.join(" "), position.as_deref());
     }
+    let (game, words) = open_game(words)?;
+    let position = match (words.is_empty(), game.start()) {
+        (true, Some(start)) => start,
+        _ => game.parse(&words.join(" "))?,
+    };
+    Ok((game, position))
+}
+
+/// Opens the game that `words` name, as [`open`] does, and returns it with the words left
+/// for its position (`--` removed; bash-reach's number is the game's, not left; a board's
+/// position is what follows `at`).
+///
+/// For a front end that takes the game and its positions apart (the Python package's
+/// `grundy.game("subtraction", "1,3,4")`).
+///
+/// # Errors
+///
+/// As [`open`], but for the position, which is not read.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::catalog::open_game;
+/// let (game, rest) = open_game(&["wythoff", "3", "5"].map(String::from)).unwrap();
+/// assert_eq!((game.name().as_str(), rest.len()), ("wythoff", 2));
+/// let (game, rest) = open_game(&["bash-reach", "3", "30"].map(String::from)).unwrap();
+/// assert_eq!((game.name().as_str(), rest.len()), ("bash-reach 3 30", 0));
+/// ```
+pub fn open_game(words: &[String]) -> Result<(Arc<dyn DynGame>, Vec<String>), CatalogError> {
+    if let Some(spec) = words
+        .first()
+        .and_then(|w| BOARDS.iter().find(|s| s.name == w))
+    {
+        let rest: Vec<&str> = words[1..]
+            .iter()
+            .map(String::as_str)
+            .filter(|&w| w != "--")
+            .collect();
+        let (setup, position) = match rest.iter().position(|&w| w == "at") {
+            Some(at) => (
+                &rest[..at],
+                rest[at + 1..].iter().map(|w| w.to_string()).collect(),
+            ),
+            None => (&rest[..], Vec::new()),
+        };
+        let (game, _) = open_board(spec.name, &setup.join(" "), None)?;
+        return Ok((game, position));
+    }
     let mut queue: VecDeque<String> = words.iter().cloned().collect();
     let family = match parse_family(&mut queue) {
         Err(CatalogError::UnknownName { name, names }) => {
@@ -72,11 +120,7 @@ pub fn open(words: &[String]) -> Result<(Arc<dyn DynGame>, Datum), CatalogError>
     };
     let mut words: Vec<String> = queue.into_iter().filter(|w| w != "--").collect();
     let game = family_game(family, &mut words)?;
-    let position = match (words.is_empty(), game.start()) {
-        (true, Some(start)) => start,
-        _ => game.parse(&words.join(" "))?,
-    };
-    Ok((game, position))
+    Ok((game, words))
 }
 
 /// The game a family names; `words` holds the position and may be rewritten (bash-reach's

@@ -345,6 +345,55 @@ pub fn analyze(
     }
 }
 
+/// Extends `seq` to `len` values, watched by `observer`, as fast as the values allow: a
+/// period is looked for on the way (as [`analyze`] does), and once the theorem proves one,
+/// the remaining values are copied from it by [`Sequence::extend_by_period`] instead of
+/// searched (the observer is called at every power of two on the way, as by [`analyze`]).
+/// Returns the heap size from which values followed from the period, if any.
+///
+/// # Errors
+///
+/// As [`Sequence::extend_to`] (the final length is checked against the budget first);
+/// [`SolveError::Interrupted`] when `observer` stops the run.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::octal::{period, Method, Sequence};
+/// let mut seq = Sequence::new("0.77".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
+/// let from = period::extend(&mut seq, 100_000, &mut ()).unwrap();
+/// assert_eq!((seq.len(), from), (100_000, Some(168)));
+/// assert_eq!(seq.get(99_999), seq.get(99_999 - 12));
+/// ```
+pub fn extend(
+    seq: &mut Sequence,
+    len: usize,
+    observer: &mut impl Observer,
+) -> Result<Option<usize>, ComputeError> {
+    seq.check_fits(len)?;
+    let Verdict::Periodic {
+        period, preperiod, ..
+    } = analyze(seq, len, observer)?
+    else {
+        return Ok(None);
+    };
+    let from = seq.len();
+    if from >= len {
+        return Ok(None);
+    }
+    let period = Period { period, preperiod };
+    while seq.len() < len {
+        let next = len
+            .min(seq.len() + 64 * observer.interval().max(1))
+            .min(next_power_of_two(seq.len()));
+        seq.extend_by_period(next, period)?;
+        if observer.progress(seq, len).is_break() {
+            return Err(SolveError::Interrupted.into());
+        }
+    }
+    Ok(Some(from))
+}
+
 /// The least power of two above `len` (observers are called there).
 ///
 /// # Examples

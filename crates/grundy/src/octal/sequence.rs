@@ -13,8 +13,8 @@
 //! either way, for the report of a windowed run.
 //!
 //! Threads: with more than one thread in the rayon pool, a sparse run with a long rare
-//! list computes candidates on a second thread while this one proves them (`ahead`); the
-//! values are the same either way.
+//! list computes candidates on a second thread while this one and the pool's others prove
+//! them (`ahead`); the values are the same on any number of threads.
 //!
 //! The ring (circular) variant needs no table of its own: a ring's first move leaves a
 //! line, so its value is a mex over at most t line values.

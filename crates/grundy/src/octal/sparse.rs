@@ -137,6 +137,8 @@ pub(super) struct Sparse {
     avx2: bool,
     /// The review before a window first drops values is done.
     closed: bool,
+    /// See [`Sparse::leave_pairs_to_proofs`].
+    pairs_to_proofs: bool,
     /// A rare position past `u32::MAX` appeared (only possible in a window, where far scans
     /// go on past 2^32): the rare list cannot hold it, so no further value is computed.
     overflow: bool,
@@ -162,6 +164,7 @@ impl Sparse {
             #[cfg(not(target_arch = "x86_64"))]
             avx2: false,
             closed: false,
+            pairs_to_proofs: false,
             overflow: false,
         };
         sparse.block.avx2 = sparse.avx2;
@@ -186,10 +189,17 @@ impl Sparse {
         &self.rare_val
     }
 
-    /// Whether the block in progress marks the first pairs, so that proofs can wait for
-    /// values far enough behind ([`Next::Proof`]); false for short rare lists.
+    /// Whether proofs are worth leaving to other threads ([`Next::Proof`]): with a split
+    /// (long) rare list; false for short rare lists, whose proofs are short.
     pub fn defers(&self) -> bool {
-        self.block.pairs > 0
+        self.split.learned > 0
+    }
+
+    /// Whether blocks started while proofs are deferred leave the first pairs (a <= 256) to
+    /// the proofs instead of marking them: their work then moves from the thread computing
+    /// candidates to the threads proving them (worth it with two or more of those).
+    pub fn leave_pairs_to_proofs(&mut self, leave: bool) {
+        self.pairs_to_proofs = leave;
     }
 
     /// Whether the pair scans use AVX2.
@@ -367,7 +377,8 @@ impl Sparse {
         // (0.16: 10 % slower with the pairs).
         block.pairs = 0;
         let far = rules.split2.iter().all(|&k| n >= k + 4 * PAIRS);
-        if split.learned > 0 && n >= 4 * PAIRS && far {
+        let deferring = !review;
+        if split.learned > 0 && n >= 4 * PAIRS && far && !(deferring && self.pairs_to_proofs) {
             block.pairs = PAIRS;
             let values = &g.early[BLOCK_HEAPS..=PAIRS];
             let positions = &self.pair_pos[..values.len()];
@@ -515,11 +526,10 @@ impl Sparse {
             return Next::Value(candidate);
         }
         if let Some(known) = defer {
-            let deferrable = start > 1
-                && rules
-                    .split2
-                    .iter()
-                    .all(|&k| n < k + 2 || (n - k - start < known && (n - k) / 2 < known));
+            let deferrable = rules
+                .split2
+                .iter()
+                .all(|&k| n < k + 2 || (n - k - start < known && (n - k) / 2 < known));
             return match deferrable {
                 true => Next::Proof { candidate, start },
                 false => Next::Sequential,

@@ -34,20 +34,24 @@ type Formula = Box<dyn Fn(u64) -> Option<u64>>;
 type PairFormula<'a> = &'a dyn Fn(u64, u64) -> bool;
 
 /// Fills `t` (named, bounded, still empty) with `family`'s table.
-pub(super) fn fill(family: &Family, mut t: Table, pairs: bool) -> Result<Table, TableError> {
-    let budget = Budget::default();
+pub(super) fn fill(
+    family: &Family,
+    mut t: Table,
+    pairs: bool,
+    budget: &Budget,
+) -> Result<Table, TableError> {
     let len = t.to as usize + 1;
-    let solve = |game: &dyn PairGame| game.cells(len, &budget);
+    let solve = |game: &dyn PairGame| game.cells(len, budget);
     let (cells, theorem, closed): (Vec<Vec<bool>>, Theorem, PairFormula) = match family {
-        Family::Nim => return grundy_table(t, None, pairs),
-        Family::Bash(rule) => return grundy_table(t, Some(HeapFamily::Bash(rule)), pairs),
+        Family::Nim => return grundy_table(t, None, pairs, budget),
+        Family::Bash(rule) => return grundy_table(t, Some(HeapFamily::Bash(rule)), pairs, budget),
         Family::Subtraction(rule) => {
-            return grundy_table(t, Some(HeapFamily::Subtraction(rule)), pairs)
+            return grundy_table(t, Some(HeapFamily::Subtraction(rule)), pairs, budget)
         }
-        Family::Lasker => return grundy_table(t, Some(HeapFamily::Lasker), pairs),
-        Family::GrundyGame => return grundy_table(t, Some(HeapFamily::GrundyGame), pairs),
-        Family::BashReach(rule) => return bash_reach_table(t, rule),
-        Family::FibonacciNim => return fibonacci_table(t),
+        Family::Lasker => return grundy_table(t, Some(HeapFamily::Lasker), pairs, budget),
+        Family::GrundyGame => return grundy_table(t, Some(HeapFamily::GrundyGame), pairs, budget),
+        Family::BashReach(rule) => return bash_reach_table(t, rule, budget),
+        Family::FibonacciNim => return fibonacci_table(t, budget),
         Family::Wythoff => (
             solve(&Pairs(wythoff::Wythoff, |a, b| (a, b), Play::Normal))?,
             Theorem::Wythoff,
@@ -117,12 +121,12 @@ fn grundy_table(
     mut t: Table,
     family: Option<HeapFamily>,
     pairs: bool,
+    budget: &Budget,
 ) -> Result<Table, TableError> {
-    let budget = Budget::default();
     let values = match family {
-        None => nimbers(&NimRule, t.to, &budget)?,
-        Some(HeapFamily::Subtraction(s)) => s.nimbers(t.to, &budget)?,
-        Some(family) => nimbers(family.rule(), t.to, &budget)?,
+        None => nimbers(&NimRule, t.to, budget)?,
+        Some(HeapFamily::Subtraction(s)) => s.nimbers(t.to, budget)?,
+        Some(family) => nimbers(family.rule(), t.to, budget)?,
     };
     let pattern = match family {
         Some(HeapFamily::Subtraction(s)) => s.pattern(&values),
@@ -203,9 +207,8 @@ fn grundy_table(
 }
 
 /// Bash, reach N and lose: the first player's outcome for each target `1..=to`.
-fn bash_reach_table(mut t: Table, rule: &Bash) -> Result<Table, TableError> {
+fn bash_reach_table(mut t: Table, rule: &Bash, budget: &Budget) -> Result<Table, TableError> {
     t.kind = TableKind::Outcome;
-    let budget = Budget::default();
     let mut loses = vec![false; t.to as usize + 1];
     for target in 1..=t.to {
         let game = BashReach {
@@ -231,10 +234,10 @@ fn bash_reach_table(mut t: Table, rule: &Bash) -> Result<Table, TableError> {
 }
 
 /// Fibonacci Nim: the first player's outcome from each start `1..=to`.
-fn fibonacci_table(mut t: Table) -> Result<Table, TableError> {
+fn fibonacci_table(mut t: Table, budget: &Budget) -> Result<Table, TableError> {
     t.kind = TableKind::Outcome;
     let mut loses = vec![false; t.to as usize + 1];
-    let mut search = MemoSearch::new(&FibonacciNim, Outcomes(Play::Normal), Budget::default());
+    let mut search = MemoSearch::new(&FibonacciNim, Outcomes(Play::Normal), budget.clone());
     for n in 1..=t.to {
         loses[n as usize] = search.value(&fibonacci_nim::start(n))? == Outcome::Loss;
     }

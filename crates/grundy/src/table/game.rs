@@ -217,7 +217,8 @@ fn largest_to(axes: Axes) -> u64 {
 ///
 /// [`TableError::TooLarge`] past [`MAX_CELLS`] positions; [`TableError::NoPositions`] when
 /// the game makes no positions from that many integers; [`TableError::Game`] naming the
-/// integers whose position could not be made or solved.
+/// integers whose position could not be made or solved; [`TableError::Solve`] when the
+/// budget's cancel flag is raised (looked at before each position).
 ///
 /// # Examples
 ///
@@ -248,6 +249,8 @@ pub fn tabulate_game(
     let count = side.pow(axes.count() as u32);
     let mut values = Vec::with_capacity(count as usize);
     for index in 0..count {
+        // Each position's search may be too small to look at the flag: look here.
+        budget.check_cancelled()?;
         let numbers = match axes {
             Axes::One => vec![index],
             Axes::Two => vec![index / side, index % side],

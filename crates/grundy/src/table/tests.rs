@@ -269,3 +269,25 @@ fn sizes_are_checked_before_tabulating() {
     .unwrap_err();
     assert!(matches!(err, TableError::Game { .. }), "{err}");
 }
+
+/// Heap tables check the flag from their first value (memo searches every few thousand
+/// positions, more than these small tables hold).
+#[test]
+fn a_raised_cancel_flag_stops_a_table_with_no_values() {
+    use std::sync::atomic::AtomicBool;
+    let cancelled = Budget::default().with_cancel(Arc::new(AtomicBool::new(true)));
+    for (name, to) in [("lasker", 10_000), ("all-but 1,2", 10_000)] {
+        let Err(err) = tabulate_within(&family(name), to, false, &cancelled) else {
+            panic!("{name}: a table despite the flag");
+        };
+        assert!(
+            matches!(err, TableError::Solve(SolveError::Interrupted)),
+            "{name}: {err}"
+        );
+    }
+    let res = tabulate_game(builtin::nim().as_ref(), Axes::One, 10, &cancelled);
+    assert!(matches!(
+        res.err(),
+        Some(TableError::Solve(SolveError::Interrupted))
+    ));
+}

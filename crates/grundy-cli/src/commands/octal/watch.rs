@@ -85,32 +85,8 @@ impl Watch {
     /// the rest follow from it by [`Sequence::extend_by_period`]: returns the heap size
     /// from which they did.
     pub fn extend(&mut self, seq: &mut Sequence, len: usize) -> anyhow::Result<Option<usize>> {
-        seq.check_fits(len)?;
-        // Look for a period on the way: once the theorem proves one, the rest is a copy.
-        let verdict = self.analyze(seq, len)?;
-        let Verdict::Periodic {
-            period, preperiod, ..
-        } = verdict
-        else {
-            return Ok(None);
-        };
-        let from = seq.len();
-        if from >= len {
-            return Ok(None);
-        }
-        let period = period::Period { period, preperiod };
-        while seq.len() < len {
-            let next = len
-                .min(seq.len() + 64 * self.interval())
-                .min(period::next_power_of_two(seq.len()));
-            let res = seq.extend_by_period(next, period);
-            self.result(res)?;
-            if self.progress(seq, len).is_break() {
-                let res: Result<(), _> = Err(SolveError::Interrupted.into());
-                return self.result(res).map(|()| None);
-            }
-        }
-        Ok(Some(from))
+        let res = period::extend(seq, len, self);
+        self.result(res)
     }
 
     pub fn analyze(&mut self, seq: &mut Sequence, limit: usize) -> anyhow::Result<Verdict> {
@@ -245,11 +221,14 @@ impl Observer for Watch {
         ControlFlow::Continue(())
     }
 
+    /// Values between reports: 2^16 (a few hundredths of a second; each chunk of a run on
+    /// more threads starts and drains its pipeline once), fewer for checkpoints more often
+    /// than every second.
     fn interval(&self) -> usize {
         if self.every < Duration::from_secs(1) {
             1 << 10
         } else {
-            1 << 14
+            1 << 16
         }
     }
 }

@@ -536,3 +536,6 @@ pub fn team_nim(game: TeamNim, stones: u64) -> Result<Arc<dyn DynGame>, DynError
         .with_start(start),
     ))
 }
+
+#[cfg(test)]
+pub(super) mod tests;

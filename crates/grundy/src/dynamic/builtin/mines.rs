@@ -478,3 +478,6 @@ pub(crate) fn drawn_board(text: &str) -> Result<Board, DynError> {
     }
     Ok(board)
 }
+
+#[cfg(test)]
+mod tests;

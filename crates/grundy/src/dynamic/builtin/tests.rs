@@ -5,6 +5,8 @@
 use std::collections::HashSet;
 
 use super::*;
+use crate::dynamic::adapter::Notation;
+use crate::dynamic::Datum;
 use crate::games::heaps::Heaps;
 use crate::solve::grundy::GrundySolver;
 use crate::solve::memo::{MemoSearch, Outcomes};

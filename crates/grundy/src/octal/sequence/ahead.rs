@@ -210,7 +210,7 @@ impl super::Sequence {
     pub(super) fn ahead_ready(&self, len: usize) -> bool {
         let n = self.store.len();
         n >= self.ahead.resume_at
-            && len >= n + 4 * BATCH
+            && len >= n + BATCH
             && matches!(&self.engine, super::Engine::Sparse(sparse) if sparse.defers())
     }
 
@@ -252,8 +252,10 @@ impl super::Sequence {
         if keep > MAX_FRONT || !ahead.front.sync(store, keep) {
             return Ok(true);
         }
-        // One thread computes candidates; the others prove the batches of a round.
+        // One thread computes candidates; the others prove the batches of a round. With
+        // two or more proving, the first pairs move from the candidates to the proofs.
         let slots = rayon::current_num_threads().saturating_sub(1).max(1);
+        sparse.leave_pairs_to_proofs(slots >= 2);
         // As many of the last TAIL values as the store keeps: this cannot fail.
         ahead.tail.sync(store, TAIL.min(store.recent().1.len()));
         ahead.provers.truncate(slots);

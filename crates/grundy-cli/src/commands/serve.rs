@@ -1,0 +1,205 @@
+//! `grundy serve`: a local web playground over a small JSON API (axum on tokio).
+//!
+//! The page (plain HTML, CSS and JavaScript in `serve/page/`, embedded in the binary) lets a
+//! person pick a game, play it against perfect play with every move coloured by its value,
+//! and tabulate a family. It talks to the API under `/api/` (`serve/api.rs`, documented
+//! route by route in `docs/api.md`), which maps JSON to the library's resolver, `DynGame`
+//! and `Session` and back.
+//!
+//! Safe as a server: it listens on 127.0.0.1 unless told otherwise; bodies are limited
+//! (`--max-body`), every search runs on the blocking pool with its own `Budget`
+//! (`--max-positions`, `--memory`) and is cancelled past `--timeout`; games are held in
+//! memory, at most `--max-games`, each dropped after `--idle` seconds unused; requests never
+//! touch the file system. Every error is a 4xx or 5xx with `{"error": "..."}`.
+
+mod api;
+mod error;
+mod store;
+
+#[cfg(test)]
+mod tests;
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{header, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+
+use api::{App, Limits};
+use error::ApiError;
+
+/// The port `grundy serve` listens on by default.
+pub const DEFAULT_PORT: u16 = 7878;
+
+/// Arguments of `grundy serve`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Open the printed address in a browser. The page works offline: \
+everything it needs is in the binary. The JSON API is documented in docs/api.md.
+Examples:
+  grundy serve
+  grundy serve --port 9000
+  grundy serve --host 0.0.0.0 --port 8080   (reachable from other machines: take care)"
+)]
+pub struct Args {
+    /// The port to listen on (0: any free port; the address is printed).
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    host: IpAddr,
+    /// Most positions one request's search may store.
+    #[arg(long, default_value_t = 5_000_000)]
+    max_positions: u64,
+    /// Most memory one request's search may use, in GiB (fractions allowed).
+    #[arg(long, value_name = "GIB", value_parser = crate::output::gibibytes, default_value = "0.5")]
+    memory: u64,
+    /// Longest time one request may run, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    timeout: u64,
+    /// Largest request body, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024)]
+    max_body: usize,
+    /// Most games held at once.
+    #[arg(long, default_value_t = 1_000)]
+    max_games: usize,
+    /// Seconds a game may stay unused before it is dropped.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1_800)]
+    idle: u64,
+}
+
+/// Runs `grundy serve` until Ctrl-C.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let limits = Limits {
+        positions: args.max_positions,
+        bytes: crate::output::fitting(args.memory),
+        time: Duration::from_millis(args.timeout.max(1)),
+        body_bytes: args.max_body,
+        sessions: args.max_games.max(1),
+        idle: Duration::from_secs(args.idle),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        // Searches run here; more than this many at once wait their turn.
+        .max_blocking_threads(64)
+        .build()
+        .context("cannot start the server's runtime")?;
+    runtime.block_on(async move {
+        let addr = SocketAddr::new(args.host, args.port);
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .with_context(|| format!("cannot listen on {addr}"))?;
+        let addr = listener.local_addr()?;
+        let app = Arc::new(App::new(limits));
+        let sweeper = app.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                every.tick().await;
+                sweeper.store.expire();
+            }
+        });
+        println!("grundy serve: the playground is at http://{addr}/ (Ctrl-C stops it)");
+        axum::serve(listener, router(app))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .context("the server stopped")
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The whole server: the page, its assets and the API, with the body and time limits.
+pub fn router(app: Arc<App>) -> Router {
+    let body_bytes = app.limits.body_bytes;
+    let time = app.limits.time;
+    let api = Router::new()
+        .route("/games", get(api::games))
+        .route("/sessions", post(api::create))
+        .route("/sessions/{id}", get(api::look).delete(api::remove))
+        .route("/sessions/{id}/play", post(api::play))
+        .route("/sessions/{id}/reply", post(api::reply))
+        .route("/sessions/{id}/undo", post(api::undo))
+        .route("/sessions/{id}/swap", post(api::swap))
+        .route("/sessions/{id}/new", post(api::restart))
+        .route("/sessions/{id}/hint", get(api::hint))
+        .route("/solve", post(api::solve))
+        .route("/table", get(api::table))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(app);
+    Router::new()
+        .route("/", get(page::index))
+        .route("/app.js", get(page::script))
+        .route("/style.css", get(page::style))
+        .nest("/api", api)
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(body_bytes))
+        .layer(middleware::from_fn(move |req: Request, next: Next| {
+            time_limit(time, req, next)
+        }))
+}
+
+/// The whole request (body included) gets a little more than a search's time.
+async fn time_limit(time: Duration, req: Request, next: Next) -> Response {
+    match tokio::time::timeout(time + Duration::from_secs(1), next.run(req)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::unavailable("the request ran past its time limit").into_response(),
+    }
+}
+
+async fn not_found() -> ApiError {
+    ApiError::not_found("no such route (see docs/api.md)")
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: "this route does not take that method (see docs/api.md)".into(),
+    }
+}
+
+/// The page's files, compiled in.
+mod page {
+    use super::*;
+
+    fn asset(content_type: &'static str, body: &'static str) -> Response {
+        (
+            [
+                (header::CONTENT_TYPE, content_type),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            body,
+        )
+            .into_response()
+    }
+
+    pub async fn index() -> Response {
+        asset(
+            "text/html; charset=utf-8",
+            include_str!("serve/page/index.html"),
+        )
+    }
+
+    pub async fn script() -> Response {
+        asset(
+            "text/javascript; charset=utf-8",
+            include_str!("serve/page/app.js"),
+        )
+    }
+
+    pub async fn style() -> Response {
+        asset(
+            "text/css; charset=utf-8",
+            include_str!("serve/page/style.css"),
+        )
+    }
+}

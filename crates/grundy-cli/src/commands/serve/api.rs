@@ -1,0 +1,578 @@
+//! The JSON API under `/api/` (documented route by route in `docs/api.md`): requests are
+//! mapped to the library's resolver, `DynGame` and `Session`, and their answers back to
+//! JSON. No game logic lives here.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use grundy::catalog::{Spec, BOARDS, SPECS};
+use grundy::dynamic::session::{Played, Session, Side};
+use grundy::dynamic::{Datum, DynGame, DynMove, Kind, MoveValue, Value};
+use grundy::Budget;
+use serde::{Deserialize, Serialize};
+
+use super::error::ApiError;
+use super::store::{Entry, Store};
+use grundy::catalog::{open, parse_family};
+use grundy::table::{tabulate, Table, TableError};
+
+/// The most moves a position may have to be shown on a page.
+pub const MAX_PAGE_MOVES: usize = 4096;
+
+/// What one request may use.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Most positions one search may store.
+    pub positions: u64,
+    /// Most bytes one search may allocate.
+    pub bytes: u64,
+    /// Wall-clock time of one request's search.
+    pub time: Duration,
+    /// Largest request body.
+    pub body_bytes: usize,
+    /// Most games held at once.
+    pub sessions: usize,
+    /// A game unused for this long is dropped.
+    pub idle: Duration,
+}
+
+/// The server's state: its limits and the games in play.
+pub struct App {
+    pub limits: Limits,
+    pub store: Store,
+}
+
+impl App {
+    /// A server with these limits and no games yet.
+    pub fn new(limits: Limits) -> App {
+        App {
+            store: Store::new(limits.sessions, limits.idle),
+            limits,
+        }
+    }
+}
+
+type Shared = State<Arc<App>>;
+
+/// Runs `job` on the blocking pool with a fresh budget, cancelled when the request's time is
+/// up (the search stops at its next check; the reply says why).
+async fn blocking<T, F>(app: &App, job: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&Budget) -> Result<T, ApiError> + Send + 'static,
+{
+    let cancel = Arc::new(AtomicBool::new(false));
+    let budget = Budget::default()
+        .with_positions(app.limits.positions)
+        .with_bytes(app.limits.bytes)
+        .with_cancel(cancel.clone());
+    let task = tokio::task::spawn_blocking(move || job(&budget));
+    match tokio::time::timeout(app.limits.time, task).await {
+        Ok(Ok(result)) => result,
+        Ok(Err(_)) => Err(ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: "the search failed (a bug: please report it)".into(),
+        }),
+        Err(_) => {
+            cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+            Err(ApiError::unavailable(format!(
+                "the search ran past the time limit of a request ({} ms; see grundy serve \
+                 --timeout)",
+                app.limits.time.as_millis()
+            )))
+        }
+    }
+}
+
+/// One game of the catalogue, as `GET /api/games` lists it.
+#[derive(Serialize)]
+pub struct GameInfo {
+    name: &'static str,
+    param: Option<&'static str>,
+    position: &'static str,
+    summary: &'static str,
+    /// The catalogue's example command line.
+    example: &'static str,
+    /// A board game of the problem set: played, not tabulated; its parameter is its setup.
+    board: bool,
+}
+
+/// `GET /api/games`: the families (playable and tabulated) and the board games (playable).
+pub async fn games() -> Json<serde_json::Value> {
+    let info = |board: bool| {
+        move |spec: &'static Spec| GameInfo {
+            name: spec.name,
+            param: spec.param,
+            position: spec.position,
+            summary: spec.summary,
+            example: spec.example,
+            board,
+        }
+    };
+    let games: Vec<GameInfo> = SPECS
+        .iter()
+        // A sum is several games: the resolver plays one game at a time.
+        .filter(|spec| spec.name != "sum")
+        .map(info(false))
+        .chain(BOARDS.iter().map(info(true)))
+        .collect();
+    Json(serde_json::json!({ "games": games }))
+}
+
+/// A game and where it starts, as a page names it.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct GameRequest {
+    /// The family, as `grundy list` names it.
+    game: String,
+    /// Its parameter, for families that take one; a board game's setup (its lines kept).
+    #[serde(default)]
+    param: Option<String>,
+    /// The start position: text as on the command line (`"3 5 7"`; a board game's position
+    /// after `at`) or a list of integers; absent for the game's usual start.
+    #[serde(default)]
+    position: Option<Datum>,
+    /// Sessions only: grundy moves first.
+    #[serde(default)]
+    engine_first: bool,
+}
+
+/// The game and start position a request names, through the library's resolver (the same
+/// words as the command line: `GAME PARAM -- POSITION`, a board game's `GAME SETUP at
+/// POSITION`). Nothing here reads a file.
+fn resolve(req: &GameRequest) -> Result<(Arc<dyn DynGame>, Datum), ApiError> {
+    let family = SPECS.iter().find(|spec| spec.name == req.game);
+    let board = BOARDS.iter().find(|spec| spec.name == req.game);
+    let param = req
+        .param
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty());
+    match (family.or(board).map(|s| s.param), param) {
+        (Some(None), Some(param)) => {
+            return Err(ApiError::bad_request(format!(
+                "{} takes no parameter, found {param:?}",
+                req.game
+            )))
+        }
+        (Some(Some(name)), None) => {
+            return Err(ApiError::bad_request(format!(
+                "{} needs its parameter {name} (see GET /api/games)",
+                req.game
+            )))
+        }
+        _ => {}
+    }
+    let position: Option<Vec<String>> = match &req.position {
+        None => None,
+        Some(Datum::Str(text)) => Some(text.split_whitespace().map(String::from).collect()),
+        Some(Datum::List(items)) if items.iter().all(|d| d.as_int().is_some()) => {
+            Some(items.iter().map(|d| d.to_string()).collect())
+        }
+        Some(Datum::Int(n)) => Some(vec![n.to_string()]),
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "position: give the text the game reads (e.g. \"3 5 7\") or a list of \
+                 integers, found {other}"
+            )))
+        }
+    };
+    let position = position.filter(|words| !words.is_empty());
+    let mut words = vec![req.game.clone()];
+    // One word: a board's setup may hold lines (a minesweeper board).
+    words.extend(param.map(String::from));
+    match (board.is_some(), position) {
+        (true, Some(position)) => words.extend(std::iter::once("at".into()).chain(position)),
+        (false, Some(position)) => words.extend(std::iter::once("--".into()).chain(position)),
+        (_, None) => {}
+    }
+    open(&words).map_err(|err| ApiError::bad_request(err.to_string()))
+}
+
+/// A move with its value for the mover and whether it is optimal.
+#[derive(Serialize)]
+pub struct MoveView {
+    #[serde(flatten)]
+    mv: MoveValue,
+    /// Its number, as `play` takes it (from 1).
+    number: usize,
+    /// True for the optimal moves (what a hint points at).
+    optimal: bool,
+}
+
+#[derive(Serialize)]
+pub struct PlayedView {
+    side: Side,
+    label: String,
+    points: i64,
+}
+
+#[derive(Serialize)]
+pub struct EndView {
+    winner: Option<Side>,
+    person_points: i64,
+    engine_points: i64,
+    repeated: bool,
+    /// `you win`, `grundy wins (7 to 3, by 4)`, `a draw by repetition`.
+    text: String,
+}
+
+/// A session as every session route answers it.
+#[derive(Serialize)]
+pub struct GameState {
+    id: String,
+    game: String,
+    description: String,
+    kind: Kind,
+    position: Datum,
+    /// The position as text (boards over several lines).
+    shown: String,
+    to_move: Side,
+    points: Points,
+    history: Vec<PlayedView>,
+    /// How the game ended; absent while it goes on.
+    end: Option<EndView>,
+    /// The position's value for the player to move; absent once the game is over.
+    value: Option<Value>,
+    /// Every legal move with its value for the side to move.
+    moves: Vec<MoveView>,
+    /// The move grundy just played (the `reply` route).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reply: Option<DynMove>,
+}
+
+#[derive(Serialize)]
+pub struct Points {
+    person: i64,
+    engine: i64,
+}
+
+/// The moves of `session`'s position, refused when too many to show.
+fn page_moves(session: &Session) -> Result<Vec<DynMove>, ApiError> {
+    let moves = session.moves()?;
+    if moves.len() > MAX_PAGE_MOVES {
+        return Err(ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message: format!(
+                "the position has {} moves, more than a page shows ({MAX_PAGE_MOVES})",
+                moves.len()
+            ),
+        });
+    }
+    Ok(moves)
+}
+
+/// The session's state, its position solved within `budget`.
+fn state(id: &str, session: &Session, budget: &Budget) -> Result<GameState, ApiError> {
+    let game = session.game();
+    let end = session.end()?;
+    let (value, moves) = if end.is_some() {
+        (None, Vec::new())
+    } else {
+        page_moves(session)?;
+        let solution = session.solution(budget)?;
+        let moves = solution
+            .moves
+            .into_iter()
+            .enumerate()
+            .map(|(i, mv)| MoveView {
+                mv,
+                number: i + 1,
+                optimal: solution.optimal.contains(&i),
+            })
+            .collect();
+        (Some(solution.value), moves)
+    };
+    let (person, engine) = session.points();
+    Ok(GameState {
+        id: id.to_string(),
+        game: game.name(),
+        description: game.description(),
+        kind: game.kind(),
+        position: session.position().clone(),
+        shown: game.show(session.position())?,
+        to_move: session.to_move(),
+        points: Points { person, engine },
+        history: session
+            .history()
+            .iter()
+            .map(|Played { side, mv }| PlayedView {
+                side: *side,
+                label: mv.label.clone(),
+                points: mv.points,
+            })
+            .collect(),
+        end: end.map(|end| EndView {
+            winner: end.winner,
+            person_points: end.person_points,
+            engine_points: end.engine_points,
+            repeated: end.repeated,
+            text: end.to_string(),
+        }),
+        value,
+        moves,
+        reply: None,
+    })
+}
+
+/// `POST /api/sessions`: a new game against perfect play (201 with its state).
+pub async fn create(
+    State(app): Shared,
+    body: Result<Json<GameRequest>, JsonRejection>,
+) -> Result<(StatusCode, Json<GameState>), ApiError> {
+    let Json(req) = body?;
+    let app2 = app.clone();
+    let state = blocking(&app, move |budget| {
+        let (game, start) = resolve(&req)?;
+        let first = if req.engine_first {
+            Side::Engine
+        } else {
+            Side::Person
+        };
+        let session = Session::new(game, start, first);
+        // Refuse a game whose first position cannot be shown before keeping it.
+        let mut shown = state("", &session, budget)?;
+        shown.id = app2.store.insert(session)?;
+        Ok(shown)
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(state)))
+}
+
+/// What a session route does to its session before answering.
+enum Action {
+    Look,
+    Play(String),
+    Reply,
+    Undo,
+    Swap,
+    New,
+}
+
+/// Applies `action` to session `id` and answers its state.
+async fn act(app: Arc<App>, id: String, action: Action) -> Result<Json<GameState>, ApiError> {
+    let entry: Arc<Mutex<Entry>> = app.store.get(&id)?;
+    let state = blocking(&app, move |budget| {
+        let mut entry = entry.lock().unwrap_or_else(|e| e.into_inner());
+        let session = &mut entry.session;
+        let mut reply = None;
+        match action {
+            Action::Look => {}
+            Action::Play(choice) => {
+                page_moves(session)?;
+                session.play(&choice)?;
+            }
+            Action::Reply => {
+                page_moves(session)?;
+                reply = session.reply(budget)?;
+            }
+            Action::Undo => {
+                session.undo();
+            }
+            Action::Swap => session.swap(),
+            Action::New => session.restart(),
+        }
+        let mut shown = state(&id, session, budget)?;
+        shown.reply = reply;
+        Ok(shown)
+    })
+    .await?;
+    Ok(Json(state))
+}
+
+/// `GET /api/sessions/{id}`.
+pub async fn look(State(app): Shared, Path(id): Path<String>) -> Result<Json<GameState>, ApiError> {
+    act(app, id, Action::Look).await
+}
+
+/// The person's move: a label, a number from 1, or the position it leads to.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayRequest {
+    #[serde(rename = "move")]
+    choice: String,
+}
+
+/// `POST /api/sessions/{id}/play` with `{"move": "..."}`.
+pub async fn play(
+    State(app): Shared,
+    Path(id): Path<String>,
+    body: Result<Json<PlayRequest>, JsonRejection>,
+) -> Result<Json<GameState>, ApiError> {
+    let Json(req) = body?;
+    act(app, id, Action::Play(req.choice)).await
+}
+
+/// `POST /api/sessions/{id}/reply`: grundy plays its move (none when not its turn).
+pub async fn reply(
+    State(app): Shared,
+    Path(id): Path<String>,
+) -> Result<Json<GameState>, ApiError> {
+    act(app, id, Action::Reply).await
+}
+
+/// `POST /api/sessions/{id}/undo`.
+pub async fn undo(State(app): Shared, Path(id): Path<String>) -> Result<Json<GameState>, ApiError> {
+    act(app, id, Action::Undo).await
+}
+
+/// `POST /api/sessions/{id}/swap`.
+pub async fn swap(State(app): Shared, Path(id): Path<String>) -> Result<Json<GameState>, ApiError> {
+    act(app, id, Action::Swap).await
+}
+
+/// `POST /api/sessions/{id}/new`.
+pub async fn restart(
+    State(app): Shared,
+    Path(id): Path<String>,
+) -> Result<Json<GameState>, ApiError> {
+    act(app, id, Action::New).await
+}
+
+/// `DELETE /api/sessions/{id}` (204).
+pub async fn remove(State(app): Shared, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+    if app.store.remove(&id) {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(ApiError::not_found(format!("no game {id:?}")))
+    }
+}
+
+/// A hint: the position's value, the optimal moves and a principal line.
+#[derive(Serialize)]
+pub struct Hint {
+    value: Value,
+    /// Numbers (from 1) of the optimal moves.
+    optimal: Vec<usize>,
+    /// Their labels.
+    best: Vec<String>,
+    /// A principal line, move by move.
+    line: Vec<String>,
+}
+
+/// `GET /api/sessions/{id}/hint`.
+pub async fn hint(State(app): Shared, Path(id): Path<String>) -> Result<Json<Hint>, ApiError> {
+    let entry = app.store.get(&id)?;
+    let hint = blocking(&app, move |budget| {
+        let entry = entry.lock().unwrap_or_else(|e| e.into_inner());
+        page_moves(&entry.session)?;
+        let solution = entry.session.solution(budget)?;
+        Ok(Hint {
+            value: solution.value,
+            optimal: solution.optimal.iter().map(|i| i + 1).collect(),
+            best: solution
+                .optimal
+                .iter()
+                .map(|&i| solution.moves[i].mv.label.clone())
+                .collect(),
+            line: solution.line.into_iter().map(|m| m.label).collect(),
+        })
+    })
+    .await?;
+    Ok(Json(hint))
+}
+
+/// `POST /api/solve`: a position solved without a session.
+pub async fn solve(
+    State(app): Shared,
+    body: Result<Json<GameRequest>, JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let Json(req) = body?;
+    let solved = blocking(&app, move |budget| {
+        let (game, position) = resolve(&req)?;
+        let moves = game.moves(&position)?.len();
+        if moves > MAX_PAGE_MOVES {
+            return Err(ApiError {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                message: format!(
+                    "the position has {moves} moves, more than a page shows ({MAX_PAGE_MOVES})"
+                ),
+            });
+        }
+        let solution = game.solve(&position, budget)?;
+        Ok(serde_json::json!({
+            "game": game.name(),
+            "kind": game.kind(),
+            "shown": game.show(&position)?,
+            "solution": solution,
+        }))
+    })
+    .await?;
+    Ok(Json(solved))
+}
+
+/// `GET /api/table?game=...&param=...&to=N&pairs=false`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableRequest {
+    game: String,
+    #[serde(default)]
+    param: Option<String>,
+    #[serde(default = "default_to")]
+    to: u64,
+    #[serde(default)]
+    pairs: bool,
+}
+
+fn default_to() -> u64 {
+    40
+}
+
+/// A table with its findings as data (the library's `Table`) and as one line each.
+#[derive(Serialize)]
+pub struct TableView {
+    #[serde(flatten)]
+    table: Table,
+    text: Findings,
+}
+
+/// The findings of a table as `grundy table` prints them.
+#[derive(Serialize)]
+struct Findings {
+    pattern: Option<String>,
+    shape: Option<String>,
+    closed_form: Option<String>,
+}
+
+/// `GET /api/table`: the library's table of a family (`grundy::table::tabulate`).
+pub async fn table(
+    State(app): Shared,
+    query: Result<Query<TableRequest>, QueryRejection>,
+) -> Result<Json<TableView>, ApiError> {
+    let Query(req) = query?;
+    let table = blocking(&app, move |_| {
+        let mut words: std::collections::VecDeque<String> = std::iter::once(req.game.clone())
+            .chain(req.param.clone().filter(|p| !p.trim().is_empty()))
+            .collect();
+        let family =
+            parse_family(&mut words).map_err(|err| ApiError::bad_request(err.to_string()))?;
+        if let Some(extra) = words.front() {
+            return Err(ApiError::bad_request(format!(
+                "{} takes no parameter, found {extra:?}",
+                req.game
+            )));
+        }
+        let table = tabulate(&family, req.to, req.pairs).map_err(|err| match err {
+            TableError::TooLarge { .. } | TableError::Solve(_) => ApiError {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                message: err.to_string(),
+            },
+            _ => ApiError::bad_request(err.to_string()),
+        })?;
+        Ok(TableView {
+            text: Findings {
+                pattern: table.pattern.map(|p| p.to_string()),
+                shape: table.shape.as_ref().map(ToString::to_string),
+                closed_form: table.closed_form.map(|c| c.to_string()),
+            },
+            table,
+        })
+    })
+    .await?;
+    Ok(Json(table))
+}

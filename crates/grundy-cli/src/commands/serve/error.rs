@@ -1,0 +1,91 @@
+//! The API's errors: a status and `{"error": "..."}`, never a page or an empty body.
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use grundy::dynamic::DynError;
+use grundy::SolveError;
+use serde_json::json;
+
+/// A failed request: the status and the message sent as `{"error": message}`.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+}
+
+impl ApiError {
+    /// 400: the request names something that does not exist or is malformed.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+
+    /// 404: no such session or route.
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::NOT_FOUND,
+            message: message.into(),
+        }
+    }
+
+    /// 503: the server is full or the request ran past its time.
+    pub fn unavailable(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: message.into(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(json!({ "error": self.message }))).into_response()
+    }
+}
+
+/// Game errors: a bad position is a bad request (400); a move that is not legal now, or a
+/// search larger than the budget, cannot be processed (422, the message names the move or
+/// the size needed).
+impl From<DynError> for ApiError {
+    fn from(err: DynError) -> ApiError {
+        let status = match &err {
+            DynError::Position(_) => StatusCode::BAD_REQUEST,
+            DynError::Solve(SolveError::Interrupted) => StatusCode::SERVICE_UNAVAILABLE,
+            _ => StatusCode::UNPROCESSABLE_ENTITY,
+        };
+        let message = match &err {
+            DynError::Solve(SolveError::TooLarge { .. }) => {
+                format!("too large for this server: {err} (see grundy serve --max-positions)")
+            }
+            DynError::Solve(SolveError::Interrupted) => {
+                "the search ran past the time limit of a request (see grundy serve --timeout)"
+                    .to_string()
+            }
+            _ => err.to_string(),
+        };
+        ApiError { status, message }
+    }
+}
+
+/// Malformed JSON (400), a wrong content type (415), a body over the limit (413).
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> ApiError {
+        ApiError {
+            status: rejection.status(),
+            message: rejection.body_text(),
+        }
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> ApiError {
+        ApiError {
+            status: rejection.status(),
+            message: rejection.body_text(),
+        }
+    }
+}

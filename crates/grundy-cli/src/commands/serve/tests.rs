@@ -1,0 +1,556 @@
+//! The API on its own: the router in process, every route and every error path.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+use super::api::{App, Limits};
+use super::router;
+
+fn limits() -> Limits {
+    Limits {
+        positions: 100_000,
+        bytes: 64 << 20,
+        time: Duration::from_secs(20),
+        body_bytes: 4096,
+        sessions: 8,
+        idle: Duration::from_secs(600),
+    }
+}
+
+struct Client {
+    router: axum::Router,
+}
+
+impl Client {
+    fn new(limits: Limits) -> Client {
+        Client {
+            router: router(Arc::new(App::new(limits))),
+        }
+    }
+
+    /// Sends a request; returns the status and the body as JSON (`null` for an empty one).
+    async fn send(&self, method: Method, uri: &str, body: Option<&str>) -> (StatusCode, Value) {
+        let mut request = Request::builder().method(method).uri(uri);
+        if body.is_some() {
+            request = request.header("content-type", "application/json");
+        }
+        let request = request
+            .body(Body::from(body.unwrap_or("").to_string()))
+            .unwrap();
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 24)
+            .await
+            .unwrap();
+        let value = if bytes.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&bytes)
+                .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)))
+        };
+        (status, value)
+    }
+
+    async fn get(&self, uri: &str) -> (StatusCode, Value) {
+        self.send(Method::GET, uri, None).await
+    }
+
+    async fn post(&self, uri: &str, body: &str) -> (StatusCode, Value) {
+        self.send(Method::POST, uri, Some(body)).await
+    }
+
+    /// A new game; panics unless created.
+    async fn create(&self, body: Value) -> Value {
+        let (status, state) = self.post("/api/sessions", &body.to_string()).await;
+        assert_eq!(status, StatusCode::CREATED, "{state}");
+        state
+    }
+}
+
+/// The error message of a failed request, checked to be `{"error": "..."}` alone.
+fn error(value: &Value) -> &str {
+    let object = value.as_object().expect("an object");
+    assert_eq!(object.len(), 1, "{value}");
+    object["error"].as_str().expect("a message")
+}
+
+fn labels(state: &Value, outcome: &str) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["value"]["outcome"] == outcome)
+        .map(|m| m["label"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn games_lists_the_catalogue() {
+    let client = Client::new(limits());
+    let (status, body) = client.get("/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let games = body["games"].as_array().unwrap();
+    let names: Vec<&str> = games.iter().map(|g| g["name"].as_str().unwrap()).collect();
+    for spec in grundy::catalog::SPECS.iter().filter(|s| s.name != "sum") {
+        assert!(names.contains(&spec.name), "{}", spec.name);
+    }
+    let sub = games.iter().find(|g| g["name"] == "subtraction").unwrap();
+    assert_eq!(sub["param"], "S");
+}
+
+/// A whole game of Nim through the API: the person always takes a winning move (as the
+/// colours say) and wins; every state's colours agree with the library's solve.
+#[tokio::test]
+async fn a_whole_game_of_nim_won_by_following_the_colours() {
+    let client = Client::new(limits());
+    let state = client
+        .create(json!({"game": "nim", "position": "1 2 4"}))
+        .await;
+    let id = state["id"].as_str().unwrap().to_string();
+    assert_eq!(state["position"], json!([1, 2, 4]));
+    assert_eq!(state["to_move"], "person");
+    assert_eq!(state["value"]["outcome"], "win");
+    assert_eq!(state["value"]["nimber"], 7);
+    assert_eq!(state["moves"].as_array().unwrap().len(), 7);
+    let mut state = state;
+    let mut turns = 0;
+    while state["end"].is_null() {
+        turns += 1;
+        assert!(turns < 20, "{state}");
+        let wins = labels(&state, "win");
+        assert!(
+            !wins.is_empty(),
+            "a won position has a winning move: {state}"
+        );
+        // The library agrees: every winning move leads to a P-position.
+        let position: grundy::dynamic::Datum =
+            serde_json::from_value(state["position"].clone()).unwrap();
+        let solved = grundy::dynamic::builtin::nim()
+            .solve(&position, &grundy::Budget::default())
+            .unwrap();
+        assert_eq!(json!(solved.value), state["value"]);
+        let body = json!({ "move": wins[0] }).to_string();
+        let (status, after) = client
+            .post(&format!("/api/sessions/{id}/play"), &body)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        assert_eq!(after["to_move"], "engine");
+        if !after["end"].is_null() {
+            state = after;
+            break;
+        }
+        assert_eq!(after["value"]["outcome"], "loss");
+        let (status, replied) = client.post(&format!("/api/sessions/{id}/reply"), "").await;
+        assert_eq!(status, StatusCode::OK, "{replied}");
+        assert!(replied["reply"]["label"].is_string(), "{replied}");
+        state = replied;
+    }
+    assert_eq!(state["end"]["winner"], "person");
+    assert_eq!(state["end"]["text"], "you win");
+    assert!(state["moves"].as_array().unwrap().is_empty());
+    // Playing on is refused, with the reason.
+    let (status, body) = client
+        .post(&format!("/api/sessions/{id}/play"), r#"{"move": "1"}"#)
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error(&body).contains("no move"), "{body}");
+    // new starts again; DELETE ends it.
+    let (status, fresh) = client.post(&format!("/api/sessions/{id}/new"), "").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(fresh["position"], json!([1, 2, 4]));
+    assert!(fresh["history"].as_array().unwrap().is_empty());
+    let (status, _) = client
+        .send(Method::DELETE, &format!("/api/sessions/{id}"), None)
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, body) = client.get(&format!("/api/sessions/{id}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(error(&body).contains("no game"));
+}
+
+#[tokio::test]
+async fn hint_undo_swap_and_engine_first() {
+    let client = Client::new(limits());
+    let state = client
+        .create(json!({"game": "subtraction", "param": "1,3,4", "position": [8]}))
+        .await;
+    let id = state["id"].as_str().unwrap();
+    // 8 is an N-position of {1,3,4} (P-positions are 0 and 2 mod 7): one winning move, 8 -> 7.
+    let (status, hint) = client.get(&format!("/api/sessions/{id}/hint")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(hint["value"]["outcome"], "win");
+    assert_eq!(hint["best"], json!([state["moves"][0]["label"]]));
+    assert_eq!(state["moves"][0]["to"], json!([7]));
+    assert!(!hint["line"].as_array().unwrap().is_empty());
+    let (_, played) = client
+        .post(&format!("/api/sessions/{id}/play"), r#"{"move": "2"}"#)
+        .await;
+    assert_eq!(played["position"], json!([5]));
+    let (_, replied) = client.post(&format!("/api/sessions/{id}/reply"), "").await;
+    assert_eq!(replied["history"].as_array().unwrap().len(), 2);
+    let (_, undone) = client.post(&format!("/api/sessions/{id}/undo"), "").await;
+    assert_eq!(undone["position"], json!([8]));
+    let (_, swapped) = client.post(&format!("/api/sessions/{id}/swap"), "").await;
+    assert_eq!(swapped["to_move"], "engine");
+    let (_, replied) = client.post(&format!("/api/sessions/{id}/reply"), "").await;
+    assert_eq!(replied["position"], json!([7]), "perfect play: 8 -> 7");
+    // reply when it is not grundy's turn changes nothing.
+    let (_, again) = client.post(&format!("/api/sessions/{id}/reply"), "").await;
+    assert!(again["reply"].is_null());
+    assert_eq!(again["position"], json!([7]));
+
+    let first = client
+        .create(json!({"game": "wythoff", "position": "3 5", "engine_first": true}))
+        .await;
+    assert_eq!(first["to_move"], "engine");
+    assert_eq!(first["value"]["outcome"], "loss", "(3, 5) is a P-position");
+}
+
+/// A scoring board game of the problem set (the Young-diagram game, chess2018's sample
+/// setup) played to its end: every move valued by score, the points kept, the end by points.
+#[tokio::test]
+async fn a_board_game_to_the_end() {
+    let client = Client::new(limits());
+    let (_, list) = client.get("/api/games").await;
+    let young = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "young")
+        .unwrap();
+    assert_eq!(young["board"], true);
+    let mut state = client
+        .create(json!({"game": "young", "param": "2 3 2 7 3 9 1 2 3 7 2 2 3 1"}))
+        .await;
+    let id = state["id"].as_str().unwrap().to_string();
+    assert_eq!(state["kind"]["kind"], "scoring");
+    assert!(state["value"]["score"].is_i64(), "{state}");
+    assert!(
+        state["shown"].as_str().unwrap().contains('\n'),
+        "a board: {state}"
+    );
+    let mut turns = 0;
+    while state["end"].is_null() {
+        turns += 1;
+        assert!(turns < 20, "{state}");
+        let (path, body) = if state["to_move"] == "person" {
+            ("play", r#"{"move": "1"}"#)
+        } else {
+            ("reply", "")
+        };
+        let (status, next) = client
+            .post(&format!("/api/sessions/{id}/{path}"), body)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        state = next;
+    }
+    let end = &state["end"];
+    let points = &state["points"];
+    assert_eq!(end["person_points"], points["person"]);
+    assert_eq!(end["engine_points"], points["engine"]);
+    let winner = match points["person"].as_i64().cmp(&points["engine"].as_i64()) {
+        std::cmp::Ordering::Greater => json!("person"),
+        std::cmp::Ordering::Less => json!("engine"),
+        std::cmp::Ordering::Equal => Value::Null,
+    };
+    assert_eq!(end["winner"], winner, "{state}");
+    // A board's position comes after its setup (`at`), as on the command line.
+    let kiki = client
+        .create(json!({"game": "kiki", "param": "5 4", "position": "1 1"}))
+        .await;
+    assert_eq!(kiki["position"], json!([1, 1]), "{kiki}");
+}
+
+#[tokio::test]
+async fn solve_and_table() {
+    let client = Client::new(limits());
+    let (status, body) = client
+        .post("/api/solve", r#"{"game": "nim", "position": "3 5 7"}"#)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["solution"]["value"]["nimber"], 1);
+    assert_eq!(body["shown"], "3 5 7");
+
+    let (status, table) = client
+        .get("/api/table?game=subtraction&param=1,3,4&to=30")
+        .await;
+    assert_eq!(status, StatusCode::OK, "{table}");
+    assert_eq!(table["nimbers"].as_array().unwrap().len(), 31);
+    assert_eq!(
+        table["p_positions"],
+        json!([0, 2, 7, 9, 14, 16, 21, 23, 28, 30])
+    );
+    assert!(table["text"]["pattern"]
+        .as_str()
+        .unwrap()
+        .contains("period 7"));
+    assert!(
+        table["pattern"].is_object(),
+        "the findings as data too: {table}"
+    );
+    let (status, pairs) = client.get("/api/table?game=wythoff&to=10").await;
+    assert_eq!(status, StatusCode::OK, "{pairs}");
+    assert!(pairs["p_pairs"]
+        .as_array()
+        .unwrap()
+        .contains(&json!([3, 5])));
+}
+
+#[tokio::test]
+async fn every_error_is_json_with_a_4xx() {
+    let client = Client::new(limits());
+    let cases: Vec<(Method, &str, Option<&str>, StatusCode, &str)> = vec![
+        (
+            Method::POST,
+            "/api/sessions",
+            Some("{not json"),
+            StatusCode::BAD_REQUEST,
+            "JSON",
+        ),
+        (
+            Method::POST,
+            "/api/sessions",
+            Some(r#"{"game": 3}"#),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "game",
+        ),
+        (
+            Method::POST,
+            "/api/sessions",
+            Some(r#"{"game": "nim", "colour": 1}"#),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "colour",
+        ),
+        (
+            Method::POST,
+            "/api/sessions",
+            Some(r#"{"game": "chess"}"#),
+            StatusCode::BAD_REQUEST,
+            "unknown game \"chess\"",
+        ),
+        (
+            Method::POST,
+            "/api/sessions",
+            Some(r#"{"game": "nim", "position": "3 x"}"#),
+            StatusCode::BAD_REQUEST,
+            "\"x\"",
+        ),
+        (
+            Method::POST,
+            "/api/sessions",
+            Some(r#"{"game": "nim", "param": "3"}"#),
+            StatusCode::BAD_REQUEST,
+            "takes no parameter",
+        ),
+        (
+            Method::POST,
+            "/api/sessions",
+            Some(r#"{"game": "bash", "position": "5"}"#),
+            StatusCode::BAD_REQUEST,
+            "needs its parameter K",
+        ),
+        (
+            Method::POST,
+            "/api/sessions",
+            Some(r#"{"game": "nim", "position": [[1]]}"#),
+            StatusCode::BAD_REQUEST,
+            "position",
+        ),
+        (
+            Method::POST,
+            "/api/sessions",
+            Some(r#"{"game": "wythoff", "position": "1"}"#),
+            StatusCode::BAD_REQUEST,
+            "bad position",
+        ),
+        (
+            Method::POST,
+            "/api/sessions",
+            Some(r#"{"game": "nim", "position": "@/etc/hostname"}"#),
+            StatusCode::BAD_REQUEST,
+            "\"@/etc/hostname\"",
+        ),
+        (
+            Method::POST,
+            "/api/sessions",
+            Some(r#"{"game": "young", "param": "@/etc/hostname"}"#),
+            StatusCode::BAD_REQUEST,
+            "young",
+        ),
+        (
+            Method::GET,
+            "/api/sessions/nope",
+            None,
+            StatusCode::NOT_FOUND,
+            "no game",
+        ),
+        (
+            Method::POST,
+            "/api/sessions/nope/play",
+            Some(r#"{"move": "1"}"#),
+            StatusCode::NOT_FOUND,
+            "no game",
+        ),
+        (
+            Method::GET,
+            "/api/nothing",
+            None,
+            StatusCode::NOT_FOUND,
+            "no such route",
+        ),
+        (
+            Method::DELETE,
+            "/api/games",
+            None,
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method",
+        ),
+        (
+            Method::GET,
+            "/api/table?game=subtraction&param=1,3,4&to=99999999",
+            None,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "too large",
+        ),
+        (
+            Method::GET,
+            "/api/table?game=nim&to=ten",
+            None,
+            StatusCode::BAD_REQUEST,
+            "to",
+        ),
+        (
+            Method::GET,
+            "/api/table?game=nim&param=4",
+            None,
+            StatusCode::BAD_REQUEST,
+            "takes no parameter",
+        ),
+    ];
+    for (method, uri, body, want, says) in cases {
+        let (status, value) = client.send(method.clone(), uri, body).await;
+        assert_eq!(status, want, "{method} {uri} {body:?}: {value}");
+        assert!(error(&value).contains(says), "{uri} {body:?}: {value}");
+    }
+    // Without a JSON content type.
+    let request = Request::post("/api/sessions")
+        .body(Body::from(r#"{"game": "nim"}"#))
+        .unwrap();
+    let response = client.router.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+}
+
+#[tokio::test]
+async fn a_bad_move_is_refused_and_changes_nothing() {
+    let client = Client::new(limits());
+    let state = client
+        .create(json!({"game": "nim", "position": "2 3"}))
+        .await;
+    let id = state["id"].as_str().unwrap();
+    for bad in [r#"{"move": "heap 9: 1 -> 0"}"#, r#"{"move": "99"}"#] {
+        let (status, body) = client.post(&format!("/api/sessions/{id}/play"), bad).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(error(&body).contains("no move"), "{body}");
+    }
+    let (status, body) = client
+        .post(&format!("/api/sessions/{id}/play"), r#"{"mv": "1"}"#)
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (_, now) = client.get(&format!("/api/sessions/{id}")).await;
+    assert!(now["history"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn too_large_is_refused_with_its_size() {
+    let mut small = limits();
+    small.positions = 100;
+    let client = Client::new(small);
+    let (status, body) = client
+        .post(
+            "/api/solve",
+            r#"{"game": "misere-nim", "position": "5 6 7 8"}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let message = error(&body);
+    assert!(message.contains("more than the limit of 100"), "{message}");
+    // A position with more moves than a page shows.
+    let (status, body) = client
+        .post("/api/sessions", r#"{"game": "nim", "position": "5000"}"#)
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(error(&body).contains("5000 moves"), "{body}");
+}
+
+#[tokio::test]
+async fn body_too_big_and_too_many_games() {
+    let mut limits = limits();
+    limits.sessions = 2;
+    let client = Client::new(limits);
+    let big = format!(r#"{{"game": "nim", "position": "{}"}}"#, "1 ".repeat(4000));
+    let (status, body) = client.post("/api/sessions", &big).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    assert!(!error(&body).is_empty());
+    client.create(json!({"game": "nim", "position": "1"})).await;
+    client.create(json!({"game": "nim", "position": "1"})).await;
+    let (status, body) = client
+        .post("/api/sessions", r#"{"game": "nim", "position": "1"}"#)
+        .await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(error(&body).contains("too many games"), "{body}");
+}
+
+#[tokio::test]
+async fn a_search_past_the_time_limit_is_cancelled() {
+    let mut limits = limits();
+    limits.time = Duration::from_millis(1);
+    limits.positions = 50_000_000;
+    let client = Client::new(limits);
+    let (status, body) = client
+        .post(
+            "/api/solve",
+            r#"{"game": "misere-nim", "position": "9 10 11 12 13 14 15"}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert!(error(&body).contains("time limit"), "{body}");
+}
+
+#[tokio::test]
+async fn the_page_and_its_assets() {
+    let client = Client::new(limits());
+    for (uri, kind) in [
+        ("/", "text/html"),
+        ("/app.js", "text/javascript"),
+        ("/style.css", "text/css"),
+    ] {
+        let response = client
+            .router
+            .clone()
+            .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let content_type = response.headers()["content-type"].to_str().unwrap();
+        assert!(content_type.starts_with(kind), "{uri}: {content_type}");
+        let body = axum::body::to_bytes(response.into_body(), 1 << 20)
+            .await
+            .unwrap();
+        let text = String::from_utf8(body.to_vec()).unwrap();
+        // Offline: nothing is loaded from another host.
+        for remote in [
+            "src=\"http",
+            "href=\"http",
+            "url(http",
+            "fetch(\"http",
+            "//cdn",
+        ] {
+            assert!(!text.contains(remote), "{uri} loads {remote}");
+        }
+    }
+}

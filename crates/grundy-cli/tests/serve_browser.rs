@@ -1,0 +1,370 @@
+//! The playground in a real browser: `grundy serve` on an ephemeral port, headless Chromium
+//! driven through chromedriver (WebDriver, the `fantoccini` crate) through a whole game of
+//! Nim, its buttons, and a table; screenshots land in `target/browser/`.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (`.ci/setup-browser.sh` installs them).
+//! Without them the test fails and says so; `GRUNDY_SKIP_BROWSER=1` skips it on purpose.
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+/// A child process killed when the test ends, however it ends.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The first of `names` found on the PATH or in /usr/bin.
+fn find(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs: Vec<PathBuf> = std::env::split_paths(&path)
+        .chain([
+            PathBuf::from("/usr/bin"),
+            PathBuf::from("/usr/lib/chromium"),
+        ])
+        .collect();
+    names
+        .iter()
+        .flat_map(|name| dirs.iter().map(move |dir| dir.join(name)))
+        .find(|p| p.is_file())
+}
+
+/// `grundy serve --port 0` and the address it prints.
+fn serve() -> (Killed, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("grundy serve starts");
+    let stdout = child.stdout.take().expect("piped");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("grundy serve prints its address");
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    (Killed(child), url)
+}
+
+/// chromedriver on a free port, once it answers.
+fn chromedriver(driver: &Path) -> (Killed, String) {
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let child = Command::new(driver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let started = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "chromedriver did not listen"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    (Killed(child), format!("http://127.0.0.1:{port}"))
+}
+
+/// Runs `script` (a function body) in the page and returns its value.
+async fn js(client: &Client, script: &str) -> Value {
+    client
+        .execute(script, vec![])
+        .await
+        .expect("the script runs")
+}
+
+/// Waits until `script` returns something truthy, and returns it.
+async fn until(client: &Client, what: &str, script: &str) -> Value {
+    let started = Instant::now();
+    loop {
+        let value = js(client, script).await;
+        if !(value.is_null() || value == json!(false) || value == json!("")) {
+            return value;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "timed out waiting for {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The page's state once no request is in flight: the end text (or null), the enabled
+/// moves by outcome, the history.
+const SETTLED: &str = r#"
+    const moves = [...document.querySelectorAll('#moves .move')];
+    const end = document.getElementById('end');
+    const over = !end.hidden;
+    const ready = over || (moves.length > 0 && moves.every(m => !m.disabled));
+    if (!ready) return null;
+    return {
+        end: over ? end.textContent : null,
+        wins: moves.filter(m => m.dataset.outcome === 'win').map(m => m.dataset.label),
+        moves: moves.length,
+        history: [...document.querySelectorAll('#history li')].map(li => li.textContent),
+        status: document.getElementById('status').textContent,
+        tokens: document.querySelectorAll('#board .token').length,
+    };"#;
+
+async fn click(client: &Client, css: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|_| panic!("no {css}"))
+        .click()
+        .await
+        .unwrap_or_else(|_| panic!("cannot click {css}"));
+}
+
+async fn fill(client: &Client, css: &str, text: &str) {
+    let input = client.find(Locator::Css(css)).await.expect(css);
+    input.clear().await.expect("cleared");
+    input.send_keys(text).await.expect("typed");
+}
+
+async fn screenshot(client: &Client, name: &str) -> PathBuf {
+    // target/debug/grundy -> target/browser/
+    let exe = PathBuf::from(env!("CARGO_BIN_EXE_grundy"));
+    let dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("the target folder")
+        .join("browser");
+    std::fs::create_dir_all(&dir).expect("target/browser");
+    let png = client.screenshot().await.expect("a screenshot");
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    let path = dir.join(name);
+    std::fs::write(&path, png).expect("saved");
+    eprintln!("screenshot: {}", path.display());
+    path
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_of_nim_and_a_table_in_chromium() {
+    if std::env::var("GRUNDY_SKIP_BROWSER").as_deref() == Ok("1") {
+        eprintln!("GRUNDY_SKIP_BROWSER=1: the browser test is skipped");
+        return;
+    }
+    let (Some(chromium), Some(driver)) = (
+        find(&["chromium", "chromium-browser"]),
+        find(&["chromedriver"]),
+    ) else {
+        panic!(
+            "the browser test needs chromium and chromedriver: run .ci/setup-browser.sh \
+             (or set GRUNDY_SKIP_BROWSER=1 to skip it on purpose)"
+        );
+    };
+    let (_server, url) = serve();
+    let (_driver, driver_url) = chromedriver(&driver);
+    let profile = std::env::temp_dir().join(format!("grundy-browser-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": chromium,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--no-first-run", "--window-size=1100,1000",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }),
+    );
+    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&driver_url)
+        .await
+        .expect("chromium starts under chromedriver");
+
+    client.goto(&url).await.expect("the page loads");
+    until(
+        &client,
+        "the game list",
+        "return document.body.dataset.ready",
+    )
+    .await;
+    assert_eq!(client.title().await.unwrap(), "grundy playground");
+
+    // A whole game of Nim from 3 5 7, always clicking a green (winning) move.
+    client
+        .find(Locator::Css("#play-game"))
+        .await
+        .unwrap()
+        .select_by_value("nim")
+        .await
+        .unwrap();
+    fill(&client, "#play-position", "3 5 7").await;
+    click(&client, "#play-start").await;
+    let mut state = until(&client, "the first position", &format!("{{{SETTLED}}}")).await;
+    assert_eq!(state["tokens"], 15, "{state}");
+    assert_eq!(state["moves"], 15, "{state}");
+    assert!(
+        state["status"].as_str().unwrap().contains("win in"),
+        "{state}"
+    );
+    let mut turns = 0;
+    while state["end"].is_null() {
+        let wins = state["wins"].as_array().unwrap().clone();
+        assert!(
+            !wins.is_empty(),
+            "a winning position shows a green move: {state}"
+        );
+        if turns == 1 {
+            // Mid-game, with a hint shown: the picture for the README.
+            click(&client, "#btn-hint").await;
+            until(
+                &client,
+                "the hint",
+                "return !document.getElementById('hint').hidden && \
+                 document.querySelectorAll('#moves .move.best').length > 0",
+            )
+            .await;
+            screenshot(&client, "playground.png").await;
+        }
+        let label = wins[0].as_str().unwrap();
+        let css = format!("#moves .move[data-label=\"{label}\"]");
+        click(&client, &css).await;
+        turns += 1;
+        assert!(turns < 20, "the game does not end: {state}");
+        // Wait for the engine's reply (or the end).
+        let before = state["history"].as_array().unwrap().len();
+        state = until(
+            &client,
+            "grundy's reply",
+            &format!(
+                "{{const s = (() => {{{SETTLED}}})(); return s && (s.end || s.history.length >= {}) ? s : null;}}",
+                before + 2
+            ),
+        )
+        .await;
+    }
+    assert_eq!(state["end"], "you win", "{state}");
+    let history = state["history"].as_array().unwrap();
+    assert!(history
+        .iter()
+        .any(|h| h.as_str().unwrap().starts_with("grundy: ")));
+    assert_eq!(
+        js(&client, "return document.getElementById('end').className").await,
+        "end won"
+    );
+
+    // Undo takes back the last move; new starts again; swap lets grundy move.
+    click(&client, "#btn-undo").await;
+    let undone = until(
+        &client,
+        "undo",
+        &format!("{{const s = (() => {{{SETTLED}}})(); return s && !s.end ? s : null;}}"),
+    )
+    .await;
+    assert!(undone["end"].is_null(), "{undone}");
+    assert!(undone["history"].as_array().unwrap().len() < history.len());
+    click(&client, "#btn-new").await;
+    let fresh = until(
+        &client,
+        "a new game",
+        &format!(
+            "{{const s = (() => {{{SETTLED}}})(); return s && s.history.length == 0 ? s : null;}}"
+        ),
+    )
+    .await;
+    assert!(fresh["history"].as_array().unwrap().is_empty(), "{fresh}");
+    click(&client, "#btn-swap").await;
+    let swapped = until(
+        &client,
+        "grundy's move after swap",
+        &format!(
+            "{{const s = (() => {{{SETTLED}}})(); return s && s.history.length == 1 ? s : null;}}"
+        ),
+    )
+    .await;
+    assert!(swapped["history"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("grundy: "));
+    assert!(
+        swapped["wins"].as_array().unwrap().is_empty(),
+        "grundy left a P-position: {swapped}"
+    );
+
+    // A bad start position shows the API's message.
+    fill(&client, "#play-position", "3 x").await;
+    click(&client, "#play-start").await;
+    let error = until(
+        &client,
+        "the error",
+        "const e = document.getElementById('play-error'); return !e.hidden && e.textContent",
+    )
+    .await;
+    assert!(error.as_str().unwrap().contains("\"x\""), "{error}");
+
+    // The table of subtraction {1, 3, 4}: values, P-positions, period 7, a plot.
+    click(&client, "#tab-table").await;
+    client
+        .find(Locator::Css("#table-game"))
+        .await
+        .unwrap()
+        .select_by_value("subtraction")
+        .await
+        .unwrap();
+    fill(&client, "#table-param", "1,3,4").await;
+    fill(&client, "#table-to", "60").await;
+    click(&client, "#table-go").await;
+    until(
+        &client,
+        "the plot",
+        "return document.querySelector('#plot-svg circle')",
+    )
+    .await;
+    let facts = js(
+        &client,
+        "return Object.fromEntries([...document.querySelectorAll('#table-facts dd')]\
+         .map(d => [d.dataset.fact, d.textContent]))",
+    )
+    .await;
+    assert!(
+        facts["P-positions"]
+            .as_str()
+            .unwrap()
+            .starts_with("0 2 7 9 14 16 21 23"),
+        "{facts}"
+    );
+    assert!(
+        facts["pattern"].as_str().unwrap().contains("period 7"),
+        "{facts}"
+    );
+    let points = js(
+        &client,
+        "return document.querySelectorAll('#plot-svg circle').length",
+    )
+    .await;
+    assert_eq!(points, 61);
+    let cells = js(
+        &client,
+        "return document.querySelectorAll('#table-values .cell.p').length",
+    )
+    .await;
+    assert_eq!(cells, 18, "P-positions up to 60: 0, 2 mod 7");
+    screenshot(&client, "table.png").await;
+
+    client.close().await.expect("chromium closes");
+    let _ = std::fs::remove_dir_all(&profile);
+}

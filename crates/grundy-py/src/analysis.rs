@@ -1,0 +1,460 @@
+//! `grundy.analyze`, `grundy.sum` and `grundy.table`: the library's analyses (outcome,
+//! value, winning moves and the reasons as data) and tables with the pattern they show.
+
+use grundy::analysis::{analyze_sum, analyze_words, Analysis, AnalysisError};
+use grundy::catalog::parse_family;
+use grundy::sequence::{Evidence, Pattern};
+use grundy::table::{
+    tabulate, tabulate_game, Axes, GameShape, GameTable, Shape, Table, TableError, TablePattern,
+};
+use numpy::{PyArray1, PyArray2};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
+
+use crate::errors::{catalog_error, dyn_error, solve_error};
+use crate::games::{budget, PyGame};
+use crate::interrupt;
+
+fn analysis_error(err: AnalysisError) -> PyErr {
+    match err {
+        AnalysisError::Catalog(err) => catalog_error(err),
+        AnalysisError::Solve(err) => solve_error(err),
+        other => PyValueError::new_err(other.to_string()),
+    }
+}
+
+fn table_error(err: TableError) -> PyErr {
+    match err {
+        TableError::Solve(err) => solve_error(err),
+        TableError::Game { numbers, source } => {
+            let err = dyn_error(source);
+            Python::attach(|py| {
+                let _ = err.value(py).call_method1(
+                    "add_note",
+                    (format!("at the position made from {numbers:?}"),),
+                );
+            });
+            err
+        }
+        other => PyValueError::new_err(other.to_string()),
+    }
+}
+
+/// Plain data from anything the library serializes (the JSON the command line writes).
+fn to_python<'py, T: serde::Serialize>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
+    let text =
+        serde_json::to_string(value).map_err(|err| PyValueError::new_err(err.to_string()))?;
+    py.import("json")?
+        .call_method1("loads", (PyString::new(py, &text),))
+}
+
+fn words_of(text: &str) -> Vec<String> {
+    text.split_whitespace().map(String::from).collect()
+}
+
+/// Analyses a position of a built-in family, named as ``grundy analyze`` takes it:
+/// ``analyze("nim 3 5 7")``, ``analyze("subtraction 1,3,4 -- 10 12")``,
+/// ``analyze("sum nim 3 + bash 2 5")``. Closed forms answer huge positions exactly
+/// (``analyze("wythoff 1618033988749894848 2618033988749894848")``).
+///
+/// Returns a ``grundy.Analysis``: outcome, nimber, winning moves and the reasons, each
+/// as data and as the line ``grundy analyze`` prints.
+///
+/// Examples:
+///     >>> a = grundy.analyze("nim 3 5 7")
+///     >>> a.outcome, a.nimber, a.why[0]
+///     ('win', 1, 'nim-sum 3 ^ 5 ^ 7 = 1')
+///     >>> a.reasons[0]["reason"]
+///     'nim_sum'
+#[pyfunction]
+pub fn analyze(py: Python<'_>, words: &str) -> PyResult<PyAnalysis> {
+    let words = words_of(words);
+    let analysis = interrupt::run(py, grundy::Budget::default(), move |_| {
+        analyze_words(&words)
+    })?
+    .map_err(analysis_error)?;
+    Ok(PyAnalysis { analysis })
+}
+
+/// The sum of built-in games, by Sprague-Grundy: each component as ``grundy analyze``
+/// names it (``sum("nim 3", "bash 2 5", "wythoff 1 2")``); its value is the XOR of theirs.
+///
+/// Examples:
+///     >>> s = grundy.sum("nim 3", "bash 2 5")
+///     >>> s.nimber, s.outcome
+///     (1, 'win')
+#[pyfunction]
+#[pyo3(signature = (*components))]
+pub fn sum(py: Python<'_>, components: Vec<String>) -> PyResult<PyAnalysis> {
+    let mut words = Vec::new();
+    for (idx, component) in components.iter().enumerate() {
+        if idx > 0 {
+            words.push("+".to_string());
+        }
+        words.extend(words_of(component));
+    }
+    let analysis = interrupt::run(py, grundy::Budget::default(), move |_| analyze_sum(&words))?
+        .map_err(analysis_error)?;
+    Ok(PyAnalysis { analysis })
+}
+
+/// What is known about a position: outcome, nimber, winning moves, and why.
+#[pyclass(name = "Analysis", module = "grundy", frozen)]
+pub struct PyAnalysis {
+    analysis: Analysis,
+}
+
+#[pymethods]
+impl PyAnalysis {
+    /// The family and parameter (``'sum'`` for a sum).
+    #[getter]
+    fn game(&self) -> &str {
+        &self.analysis.game
+    }
+
+    /// The position, as typed.
+    #[getter]
+    fn position(&self) -> &str {
+        &self.analysis.position
+    }
+
+    /// ``'win'`` or ``'loss'`` for the player to move.
+    #[getter]
+    fn outcome(&self) -> String {
+        self.analysis.outcome.to_string()
+    }
+
+    /// The Grundy value, where known (never under misère play).
+    #[getter]
+    fn nimber(&self) -> Option<u64> {
+        self.analysis.nimber.map(|n| n.0)
+    }
+
+    /// Every winning move, labelled (or those found, when ``complete`` is False).
+    #[getter]
+    fn winning_moves(&self) -> Vec<String> {
+        self.analysis.winning_moves.clone()
+    }
+
+    /// False when ``winning_moves`` is not exhaustive.
+    #[getter]
+    fn complete(&self) -> bool {
+        self.analysis.complete
+    }
+
+    /// The reasons as data: dicts with a ``"reason"`` key (``"nim_sum"``, ``"bouton"``,
+    /// ...) and the numbers it applies to.
+    #[getter]
+    fn reasons<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_python(py, &self.analysis.reasons)
+    }
+
+    /// One line per reason, as ``grundy analyze`` prints them.
+    #[getter]
+    fn why(&self) -> Vec<String> {
+        self.analysis.why()
+    }
+
+    /// The analysis as plain data (``grundy analyze --json``'s fields).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_python(py, &self.analysis)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "grundy.Analysis({:?}, {:?}, {})",
+            self.analysis.game, self.analysis.position, self.analysis.outcome
+        )
+    }
+
+    fn __str__(&self) -> String {
+        self.analysis.why().join("\n")
+    }
+}
+
+/// The pattern of a table's values: a period (plain or arithmetic), proved or a
+/// conjecture.
+#[pyclass(name = "Pattern", module = "grundy", frozen)]
+pub struct PyPattern {
+    pattern: Pattern,
+}
+
+#[pymethods]
+impl PyPattern {
+    /// ``'periodic'`` or ``'arithmetic_periodic'``.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.pattern.periodicity.saltus {
+            0 => "periodic",
+            _ => "arithmetic_periodic",
+        }
+    }
+
+    /// The period p.
+    #[getter]
+    fn period(&self) -> usize {
+        self.pattern.periodicity.period
+    }
+
+    /// The preperiod: the pattern holds from n = preperiod on.
+    #[getter]
+    fn preperiod(&self) -> usize {
+        self.pattern.periodicity.preperiod
+    }
+
+    /// The saltus s (G(n + p) = G(n) + s); 0 for a plain period.
+    #[getter]
+    fn saltus(&self) -> u64 {
+        self.pattern.periodicity.saltus
+    }
+
+    /// True when proved (a whole window of values repeats, so the rules force the rest);
+    /// False for a conjecture checked up to the table's end.
+    #[getter]
+    fn proved(&self) -> bool {
+        self.pattern.evidence.is_proved()
+    }
+
+    /// A conjecture's extent: checked for n < checked_to; None when proved.
+    #[getter]
+    fn checked_to(&self) -> Option<usize> {
+        match self.pattern.evidence {
+            Evidence::Conjecture { checked_to } => Some(checked_to),
+            Evidence::Proved { .. } => None,
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.pattern.describe()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("grundy.Pattern({:?})", self.pattern.describe())
+    }
+}
+
+enum Tabulated {
+    Family(Table),
+    Game(GameTable),
+}
+
+/// A table of a game over one integer (or two, ``pairs=True``) and what it shows.
+#[pyclass(name = "Table", module = "grundy", frozen)]
+pub struct PyTable {
+    table: Tabulated,
+}
+
+/// Tabulates a game: its Grundy values (or outcomes) for n = 0 .. to, or its P-positions
+/// over pairs a, b <= to (``pairs=True``), and finds the pattern (period, preperiod,
+/// proved or a conjecture), the shape of the P-positions and the closed form a theorem
+/// gives (checked against the table).
+///
+/// ``game`` is a built-in family as ``grundy table`` names it (``"subtraction 1,3,4"``),
+/// or any ``grundy.Game`` (a game defined in Python included), whose positions are made
+/// from integers by the game (``position_of``); a ``Game``'s patterns are always
+/// conjectures.
+///
+/// Examples:
+///     >>> t = grundy.table("subtraction 1,3,4", 30)
+///     >>> t.nimbers[:8].tolist()
+///     [0, 1, 0, 1, 2, 3, 2, 0]
+///     >>> t.pattern.period, t.pattern.preperiod, t.pattern.proved
+///     (7, 0, True)
+#[pyfunction]
+#[pyo3(signature = (game, to, *, pairs = false, max_positions = None, memory = None))]
+pub fn table(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    to: u64,
+    pairs: bool,
+    max_positions: Option<u64>,
+    memory: Option<u64>,
+) -> PyResult<PyTable> {
+    if let Ok(words) = game.cast::<PyString>() {
+        let text: String = words.extract()?;
+        let mut words = words_of(&text).into();
+        let family = parse_family(&mut words).map_err(catalog_error)?;
+        if !words.is_empty() {
+            return Err(PyValueError::new_err(format!(
+                "grundy.table takes a family and its parameter, found also {:?}",
+                Vec::from(words).join(" ")
+            )));
+        }
+        let table = interrupt::run(py, grundy::Budget::default(), move |_| {
+            tabulate(&family, to, pairs)
+        })?
+        .map_err(table_error)?;
+        return Ok(PyTable {
+            table: Tabulated::Family(table),
+        });
+    }
+    let Ok(game) = game.cast::<PyGame>() else {
+        return Err(PyTypeError::new_err(format!(
+            "grundy.table takes a family's name (str) or a grundy.Game, found {}",
+            crate::datum::type_name(game)
+        )));
+    };
+    let game = game.get();
+    let axes = match pairs {
+        true => Axes::Two,
+        false => Axes::One,
+    };
+    let budget = budget(max_positions, memory);
+    let table = match &game.pending {
+        Some(pending) => {
+            let budget = pending.budget(budget);
+            game.guard(
+                || tabulate_game(game.inner.as_ref(), axes, to, &budget),
+                table_error,
+            )?
+        }
+        None => {
+            let inner = std::sync::Arc::clone(&game.inner);
+            interrupt::run(py, budget, move |budget| {
+                tabulate_game(inner.as_ref(), axes, to, &budget)
+            })?
+            .map_err(table_error)?
+        }
+    };
+    Ok(PyTable {
+        table: Tabulated::Game(table),
+    })
+}
+
+#[pymethods]
+impl PyTable {
+    /// The game's name.
+    #[getter]
+    fn game(&self) -> String {
+        match &self.table {
+            Tabulated::Family(t) => t.game.clone(),
+            Tabulated::Game(t) => t.game.clone(),
+        }
+    }
+
+    /// The largest integer tabulated.
+    #[getter]
+    fn to(&self) -> u64 {
+        match &self.table {
+            Tabulated::Family(t) => t.to,
+            Tabulated::Game(t) => t.to,
+        }
+    }
+
+    /// The Grundy values G(0) .. G(to) as a numpy ``uint64`` array, or None (games
+    /// without nimbers, tables of pairs).
+    #[getter]
+    fn nimbers<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<u64>>> {
+        let nimbers = match &self.table {
+            Tabulated::Family(t) => t.nimbers.clone(),
+            Tabulated::Game(t) if t.axes == Axes::One => t.nimbers(),
+            Tabulated::Game(_) => None,
+        };
+        nimbers.map(|values| PyArray1::from_vec(py, values))
+    }
+
+    /// The P-positions (the player to move loses): ints ``n``, or tuples ``(a, b)`` for
+    /// a table of pairs.
+    #[getter]
+    fn p_positions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        match &self.table {
+            Tabulated::Family(t) if t.p_pairs.is_empty() => t
+                .p_positions
+                .iter()
+                .map(|n| Ok(n.into_pyobject(py)?.into_any()))
+                .collect(),
+            Tabulated::Family(t) => t
+                .p_pairs
+                .iter()
+                .map(|&(a, b)| Ok(PyTuple::new(py, [a, b])?.into_any()))
+                .collect(),
+            Tabulated::Game(t) => t
+                .p_positions()
+                .iter()
+                .map(|numbers| match numbers[..] {
+                    [n] => Ok(n.into_pyobject(py)?.into_any()),
+                    _ => Ok(PyTuple::new(py, numbers)?.into_any()),
+                })
+                .collect(),
+        }
+    }
+
+    /// For a table of pairs: ``cells[a, b]`` is True where (a, b) is a P-position (numpy
+    /// bool array); else None.
+    #[getter]
+    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyArray2<bool>>>> {
+        let rows: Vec<Vec<bool>> = match &self.table {
+            Tabulated::Family(t) if !t.cells.is_empty() => t.cells.clone(),
+            Tabulated::Game(t) if t.axes == Axes::Two => {
+                let side = t.to as usize + 1;
+                t.values
+                    .chunks(side)
+                    .map(|row| {
+                        row.iter()
+                            .map(|v| v.outcome == grundy::Outcome::Loss)
+                            .collect()
+                    })
+                    .collect()
+            }
+            _ => return Ok(None),
+        };
+        PyArray2::from_vec2(py, &rows)
+            .map(Some)
+            .map_err(|err| PyValueError::new_err(err.to_string()))
+    }
+
+    /// The period found in the values (proved or a conjecture), or None.
+    #[getter]
+    fn pattern(&self) -> Option<PyPattern> {
+        let pattern = match &self.table {
+            Tabulated::Family(t) => match t.pattern {
+                Some(TablePattern::Periodic { pattern }) => Some(pattern),
+                _ => None,
+            },
+            Tabulated::Game(t) => t.pattern,
+        };
+        pattern.map(|pattern| PyPattern { pattern })
+    }
+
+    /// The shape of the P-positions, as ``grundy table`` says it, or None.
+    #[getter]
+    fn shape(&self) -> Option<String> {
+        match &self.table {
+            Tabulated::Family(t) => t.shape.as_ref().map(ToString::to_string),
+            Tabulated::Game(t) => {
+                let shape = match t.shape {
+                    GameShape::OneHeap(shape) => Shape::OneHeap { shape, to: t.to },
+                    GameShape::TwoHeaps(shape) => Shape::TwoHeaps { shape, to: t.to },
+                };
+                Some(shape.to_string())
+            }
+        }
+    }
+
+    /// The closed form a theorem gives for the family and whether the table agrees, as
+    /// ``grundy table`` says it, or None.
+    #[getter]
+    fn closed_form(&self) -> Option<String> {
+        match &self.table {
+            Tabulated::Family(t) => t.closed_form.as_ref().map(ToString::to_string),
+            Tabulated::Game(_) => None,
+        }
+    }
+
+    /// The table as plain data (``grundy table --json``'s fields).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match &self.table {
+            Tabulated::Family(t) => to_python(py, t),
+            Tabulated::Game(t) => to_python(py, t),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let found = match self.pattern() {
+            Some(pattern) => pattern.pattern.describe(),
+            None => "no period found".to_string(),
+        };
+        format!("grundy.Table({:?}, to={}, {found})", self.game(), self.to())
+    }
+}

@@ -1,0 +1,574 @@
+//! `grundy.Game`: any game behind the library's front door (`grundy::dynamic::DynGame`),
+//! and what solving a position returns (`Solution`, `MoveValue`, `Move`, `Value`).
+
+use std::sync::Arc;
+
+use grundy::dynamic::{Datum, DynGame, DynMove, Kind, MoveValue, Solution, Value};
+use grundy::{Budget, Outcome, Play};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::datum::{from_datum, to_datum};
+use crate::errors::dyn_error;
+use crate::interrupt;
+use crate::pygame::Pending;
+
+/// The most positions a search stores unless told otherwise (as `grundy solve`).
+pub const MAX_POSITIONS: u64 = 50_000_000;
+
+/// A game: its name, its positions and moves, and `solve`.
+///
+/// Built-in families come from `grundy.game(...)`, games written in Python from
+/// `grundy.define(...)`. Positions are plain data (ints, strings, bools, tuples); a
+/// built-in game also reads its text (`"3 5 7"`), and a one-heap position may be an int.
+///
+/// Examples:
+///     >>> import grundy
+///     >>> g = grundy.game("subtraction", "1,3,4")
+///     >>> g.name
+///     'subtraction 1,3,4'
+///     >>> g.solve([10, 12]).nimber
+///     2
+#[pyclass(name = "Game", module = "grundy", frozen)]
+pub struct PyGame {
+    pub inner: Arc<dyn DynGame>,
+    /// For a game whose moves are Python code: the exception its callbacks raised. Such a
+    /// game is solved on the calling thread, holding the interpreter (a signal then
+    /// surfaces as the exception raised inside `moves`).
+    pub pending: Option<Arc<Pending>>,
+}
+
+impl PyGame {
+    /// A built-in game.
+    pub fn builtin(inner: Arc<dyn DynGame>) -> Self {
+        PyGame {
+            inner,
+            pending: None,
+        }
+    }
+
+    /// A game whose moves are Python code, failing through `pending`.
+    pub fn in_python(inner: Arc<dyn DynGame>, pending: Arc<Pending>) -> Self {
+        PyGame {
+            inner,
+            pending: Some(pending),
+        }
+    }
+
+    /// Runs `job` (which may call the game's Python code) and returns its result, or the
+    /// exception that the Python code raised meanwhile, or `job`'s own error converted.
+    pub fn guard<T, E>(
+        &self,
+        job: impl FnOnce() -> Result<T, E>,
+        convert: impl FnOnce(E) -> PyErr,
+    ) -> PyResult<T> {
+        if let Some(pending) = &self.pending {
+            pending.reset();
+        }
+        let res = job();
+        if let Some(err) = self.pending.as_ref().and_then(|p| p.take()) {
+            return Err(err);
+        }
+        res.map_err(convert)
+    }
+
+    /// `obj` as a position of this game: data the game checks; else, for a string, the
+    /// game's text; else, for an int, a row of one heap.
+    pub fn position(&self, obj: &Bound<'_, PyAny>) -> PyResult<Datum> {
+        let datum = to_datum(obj)?;
+        let checked = self.guard(|| Ok(self.inner.check(&datum)), dyn_error)?;
+        match (&datum, checked) {
+            (_, Ok(pos)) => Ok(pos),
+            (Datum::Str(text), Err(err)) => self.inner.parse(text).map_err(|_| dyn_error(err)),
+            (Datum::Int(_), Err(err)) => self
+                .inner
+                .check(&Datum::List(vec![datum.clone()]))
+                .map_err(|_| dyn_error(err)),
+            (_, Err(err)) => Err(dyn_error(err)),
+        }
+    }
+
+    /// Solves `pos` within `budget`, stoppable by Ctrl-C.
+    pub fn solve_datum(&self, py: Python<'_>, pos: &Datum, budget: Budget) -> PyResult<Solution> {
+        if let Some(pending) = &self.pending {
+            let budget = pending.budget(budget);
+            return self.guard(|| self.inner.solve(pos, &budget), dyn_error);
+        }
+        let game = Arc::clone(&self.inner);
+        interrupt::run(py, budget, move |budget| game.solve(pos, &budget))?.map_err(dyn_error)
+    }
+}
+
+/// The budget of a search: `max_positions` stored, `memory` bytes.
+pub fn budget(max_positions: Option<u64>, memory: Option<u64>) -> Budget {
+    let budget = Budget::default().with_positions(max_positions.unwrap_or(MAX_POSITIONS));
+    match memory {
+        Some(bytes) => budget.with_bytes(bytes),
+        None => budget,
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// The game's name with its parameters, e.g. ``'subtraction 1,3,4'``.
+    #[getter]
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+
+    /// One line saying what the game is.
+    #[getter]
+    fn description(&self) -> String {
+        self.inner.description()
+    }
+
+    /// What values it has: ``'impartial'``, ``'win-loss'``, ``'scoring'`` or ``'loopy'``.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        kind_name(self.inner.kind())
+    }
+
+    /// ``'normal'`` (who cannot move loses) or ``'misere'`` (who cannot move wins).
+    #[getter]
+    fn play(&self) -> &'static str {
+        play_name(self.inner.kind().play())
+    }
+
+    /// The usual start position, or None.
+    #[getter]
+    fn start<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.inner
+            .start()
+            .map(|pos| from_datum(py, &pos))
+            .transpose()
+    }
+
+    /// Reads a position from text (heaps as ``"3 5 7"``).
+    ///
+    /// Examples:
+    ///     >>> grundy.game("nim").parse("3 5 7")
+    ///     (3, 5, 7)
+    fn parse<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+        let pos = self.inner.parse(text).map_err(dyn_error)?;
+        from_datum(py, &pos)
+    }
+
+    /// The position as the game writes it (parsed back by ``parse``).
+    ///
+    /// Examples:
+    ///     >>> grundy.game("nim").show([3, 5, 7])
+    ///     '3 5 7'
+    fn show(&self, position: &Bound<'_, PyAny>) -> PyResult<String> {
+        let pos = self.position(position)?;
+        self.inner.show(&pos).map_err(dyn_error)
+    }
+
+    /// Every move from ``position``, in the game's order.
+    ///
+    /// Examples:
+    ///     >>> [m.label for m in grundy.game("nim").moves([2])]
+    ///     ['heap 1: 2 -> 0', 'heap 1: 2 -> 1']
+    fn moves(&self, position: &Bound<'_, PyAny>) -> PyResult<Vec<PyMove>> {
+        let pos = self.position(position)?;
+        let moves = self.guard(|| self.inner.moves(&pos), dyn_error)?;
+        Ok(moves.into_iter().map(|mv| PyMove { mv }).collect())
+    }
+
+    /// The move a person means by ``choice``: its label, its number from 1, or the
+    /// position it leads to as text.
+    ///
+    /// Examples:
+    ///     >>> grundy.game("nim").choose([3, 5], "2").to
+    ///     (1, 5)
+    fn choose(&self, position: &Bound<'_, PyAny>, choice: &str) -> PyResult<PyMove> {
+        let pos = self.position(position)?;
+        let mv = self.guard(|| self.inner.play(&pos, choice), dyn_error)?;
+        Ok(PyMove { mv })
+    }
+
+    /// Solves ``position``: its value (outcome, nimber, score, remoteness), every move
+    /// with its value, the optimal moves and a principal line.
+    ///
+    /// ``max_positions`` bounds the positions the search stores (50 million by
+    /// default), ``memory`` its bytes; a position that needs more raises
+    /// ``grundy.TooLargeError`` saying the size. Ctrl-C stops the search
+    /// (``KeyboardInterrupt``).
+    ///
+    /// Examples:
+    ///     >>> s = grundy.game("nim").solve([3, 5, 7])
+    ///     >>> s.outcome, s.nimber, len(s.optimal_moves)
+    ///     ('win', 1, 3)
+    #[pyo3(signature = (position, *, max_positions = None, memory = None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        max_positions: Option<u64>,
+        memory: Option<u64>,
+    ) -> PyResult<PySolution> {
+        let pos = self.position(position)?;
+        let solution = self.solve_datum(py, &pos, budget(max_positions, memory))?;
+        Ok(PySolution { solution })
+    }
+
+    /// The nimber (Grundy value) of ``position``; impartial games under normal play only.
+    ///
+    /// Examples:
+    ///     >>> grundy.game("lasker").nimber([3])
+    ///     4
+    #[pyo3(signature = (position, *, max_positions = None, memory = None))]
+    fn nimber(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        max_positions: Option<u64>,
+        memory: Option<u64>,
+    ) -> PyResult<u64> {
+        if !self.inner.kind().has_nimbers() {
+            return Err(PyValueError::new_err(format!(
+                "{} has no nimbers ({}): only impartial games under normal play do",
+                self.inner.name(),
+                self.inner.kind()
+            )));
+        }
+        let pos = self.position(position)?;
+        let solution = self.solve_datum(py, &pos, budget(max_positions, memory))?;
+        solution
+            .value
+            .nimber
+            .map(|n| n.0)
+            .ok_or_else(|| PyValueError::new_err("the solver gave no nimber"))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "grundy.Game({:?}, {})",
+            self.inner.name(),
+            self.inner.kind()
+        )
+    }
+}
+
+/// ``'impartial'``, ``'win-loss'``, ``'scoring'`` or ``'loopy'``.
+pub fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Impartial { .. } => "impartial",
+        Kind::WinLoss { .. } => "win-loss",
+        Kind::Scoring => "scoring",
+        Kind::Loopy { .. } => "loopy",
+    }
+}
+
+/// ``'normal'`` or ``'misere'``.
+pub fn play_name(play: Play) -> &'static str {
+    match play {
+        Play::Normal => "normal",
+        Play::Misere => "misere",
+    }
+}
+
+fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win => "win",
+        Outcome::Loss => "loss",
+        Outcome::Draw => "draw",
+    }
+}
+
+/// A move: its label, the position it leads to, its points and whether the mover moves
+/// again.
+#[pyclass(name = "Move", module = "grundy", frozen)]
+pub struct PyMove {
+    pub mv: DynMove,
+}
+
+#[pymethods]
+impl PyMove {
+    /// A move to ``to`` (plain data) earning the mover ``points`` and, with ``again``, another
+    /// turn: what a Python game's ``moves`` returns for scoring games and bonus turns.
+    ///
+    /// Examples:
+    ///     >>> m = grundy.Move((3, 1), points=2, again=True)
+    ///     >>> m.to, m.points, m.again
+    ///     ((3, 1), 2, True)
+    #[new]
+    #[pyo3(signature = (to, points = 0, again = false))]
+    fn new(to: &Bound<'_, PyAny>, points: i64, again: bool) -> PyResult<Self> {
+        let to = to_datum(to)?;
+        Ok(PyMove {
+            mv: DynMove {
+                label: to.to_string(),
+                to,
+                points,
+                again,
+            },
+        })
+    }
+
+    /// How a person names the move, e.g. ``'heap 1: 3 -> 2'``.
+    #[getter]
+    fn label(&self) -> &str {
+        &self.mv.label
+    }
+
+    /// The position after the move (seen from the player then to move).
+    #[getter]
+    fn to<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        from_datum(py, &self.mv.to)
+    }
+
+    /// Points the mover earns (scoring games; 0 otherwise).
+    #[getter]
+    fn points(&self) -> i64 {
+        self.mv.points
+    }
+
+    /// True when the mover moves again.
+    #[getter]
+    fn again(&self) -> bool {
+        self.mv.again
+    }
+
+    fn __repr__(&self) -> String {
+        format!("grundy.Move({:?} -> {})", self.mv.label, self.mv.to)
+    }
+}
+
+/// The value of a position for the player to move (or of a move for the mover).
+#[pyclass(name = "Value", module = "grundy", frozen)]
+pub struct PyValue {
+    pub value: Value,
+}
+
+#[pymethods]
+impl PyValue {
+    /// ``'win'``, ``'loss'`` or ``'draw'``.
+    #[getter]
+    fn outcome(&self) -> &'static str {
+        outcome_name(self.value.outcome)
+    }
+
+    /// Moves to the end under best play (the winner hurries, the loser delays), or None
+    /// (loopy and scoring games, large sums).
+    #[getter]
+    fn remoteness(&self) -> Option<u64> {
+        self.value.remoteness
+    }
+
+    /// The nimber (impartial games under normal play), else None. For a move: the
+    /// nimber of the position it leads to.
+    #[getter]
+    fn nimber(&self) -> Option<u64> {
+        self.value.nimber.map(|n| n.0)
+    }
+
+    /// The best points difference for the mover (scoring games), else None.
+    #[getter]
+    fn score(&self) -> Option<i64> {
+        self.value.score
+    }
+
+    fn __repr__(&self) -> String {
+        format!("grundy.Value({:?})", self.value.to_string())
+    }
+
+    fn __str__(&self) -> String {
+        self.value.to_string()
+    }
+}
+
+/// A move with its value for the mover.
+#[pyclass(name = "MoveValue", module = "grundy", frozen)]
+pub struct PyMoveValue {
+    pub valued: MoveValue,
+}
+
+#[pymethods]
+impl PyMoveValue {
+    /// The move.
+    #[getter]
+    #[pyo3(name = "move")]
+    fn mv(&self) -> PyMove {
+        PyMove {
+            mv: self.valued.mv.clone(),
+        }
+    }
+
+    /// What the move is worth to the mover.
+    #[getter]
+    fn value(&self) -> PyValue {
+        PyValue {
+            value: self.valued.value,
+        }
+    }
+
+    /// The move's label.
+    #[getter]
+    fn label(&self) -> &str {
+        &self.valued.mv.label
+    }
+
+    /// The position the move leads to.
+    #[getter]
+    fn to<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        from_datum(py, &self.valued.mv.to)
+    }
+
+    /// ``'win'``, ``'loss'`` or ``'draw'`` for the mover.
+    #[getter]
+    fn outcome(&self) -> &'static str {
+        outcome_name(self.valued.value.outcome)
+    }
+
+    /// The nimber of the position reached, or None.
+    #[getter]
+    fn nimber(&self) -> Option<u64> {
+        self.valued.value.nimber.map(|n| n.0)
+    }
+
+    /// The mover's best points difference after this move (scoring games), else None.
+    #[getter]
+    fn score(&self) -> Option<i64> {
+        self.valued.value.score
+    }
+
+    /// Moves to the end after this move under best play, or None.
+    #[getter]
+    fn remoteness(&self) -> Option<u64> {
+        self.valued.value.remoteness
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "grundy.MoveValue({:?}, {:?})",
+            self.valued.mv.label,
+            self.valued.value.to_string()
+        )
+    }
+}
+
+/// Everything ``Game.solve`` knows about a position.
+///
+/// Examples:
+///     >>> s = grundy.game("subtraction", "1,3,4").solve([10, 12])
+///     >>> s.outcome, s.nimber
+///     ('win', 2)
+///     >>> [m.label for m in s.optimal_moves]
+///     ['heap 2: 12 -> 8']
+#[pyclass(name = "Solution", module = "grundy", frozen)]
+pub struct PySolution {
+    pub solution: Solution,
+}
+
+#[pymethods]
+impl PySolution {
+    /// The position solved.
+    #[getter]
+    fn position<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        from_datum(py, &self.solution.position)
+    }
+
+    /// Its value for the player to move.
+    #[getter]
+    fn value(&self) -> PyValue {
+        PyValue {
+            value: self.solution.value,
+        }
+    }
+
+    /// ``'win'``, ``'loss'`` or ``'draw'`` for the player to move.
+    #[getter]
+    fn outcome(&self) -> &'static str {
+        outcome_name(self.solution.value.outcome)
+    }
+
+    /// The nimber (impartial games under normal play), else None.
+    #[getter]
+    fn nimber(&self) -> Option<u64> {
+        self.solution.value.nimber.map(|n| n.0)
+    }
+
+    /// The best points difference for the player to move (scoring games), else None.
+    #[getter]
+    fn score(&self) -> Option<i64> {
+        self.solution.value.score
+    }
+
+    /// Moves to the end under best play, or None.
+    #[getter]
+    fn remoteness(&self) -> Option<u64> {
+        self.solution.value.remoteness
+    }
+
+    /// Every move, in the game's order, with its value for the mover.
+    #[getter]
+    fn moves(&self) -> Vec<PyMoveValue> {
+        self.solution
+            .moves
+            .iter()
+            .map(|valued| PyMoveValue {
+                valued: valued.clone(),
+            })
+            .collect()
+    }
+
+    /// Indices into ``moves`` of the optimal moves.
+    #[getter]
+    fn optimal(&self) -> Vec<usize> {
+        self.solution.optimal.clone()
+    }
+
+    /// The optimal moves: the quickest wins (or, losing, the longest resistance), or the
+    /// best score.
+    #[getter]
+    fn optimal_moves(&self) -> Vec<PyMoveValue> {
+        self.solution
+            .optimal
+            .iter()
+            .map(|&idx| PyMoveValue {
+                valued: self.solution.moves[idx].clone(),
+            })
+            .collect()
+    }
+
+    /// The moves that win for the mover (none when the player to move loses).
+    #[getter]
+    fn winning_moves(&self) -> Vec<PyMoveValue> {
+        self.solution
+            .moves
+            .iter()
+            .filter(|m| m.value.outcome == Outcome::Win)
+            .map(|valued| PyMoveValue {
+                valued: valued.clone(),
+            })
+            .collect()
+    }
+
+    /// A principal line: optimal moves for both sides from here to the end.
+    #[getter]
+    fn line(&self) -> Vec<PyMove> {
+        self.solution
+            .line
+            .iter()
+            .map(|mv| PyMove { mv: mv.clone() })
+            .collect()
+    }
+
+    /// The solution as plain data (the JSON of ``grundy solve --json``'s fields).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let text = serde_json::to_string(&self.solution)
+            .map_err(|err| PyValueError::new_err(err.to_string()))?;
+        py.import("json")?
+            .call_method1("loads", (PyString::new(py, &text),))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "grundy.Solution(position={}, {}, {} moves)",
+            self.solution.position,
+            self.solution.value,
+            self.solution.moves.len()
+        )
+    }
+}

@@ -1,0 +1,74 @@
+//! Long jobs off the interpreter's lock, stopped by Ctrl-C.
+//!
+//! A job runs on a worker thread while the calling thread, detached from the interpreter,
+//! wakes every [`POLL`] to let Python check its signals. A pending `KeyboardInterrupt` (or
+//! any exception a signal handler raises) sets the job's cancel flag, waits for the job to
+//! stop (the library's solvers check the flag as they go and return an error, never a
+//! value) and raises that exception.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::time::Duration;
+
+use grundy::Budget;
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+
+/// How often the waiting thread checks for signals.
+pub const POLL: Duration = Duration::from_millis(50);
+
+/// Runs `job` with `budget` (given a cancel flag) on a worker thread, the interpreter
+/// free meanwhile; raises the exception of a signal that arrives during the job.
+pub fn run<T, F>(py: Python<'_>, budget: Budget, job: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(Budget) -> T + Send,
+{
+    let cancel = Arc::new(AtomicBool::new(false));
+    let budget = budget.with_cancel(Arc::clone(&cancel));
+    std::thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel();
+        scope.spawn(move || {
+            // A panic would be a bug in the library: it becomes a Python error, not a crash.
+            let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(budget)));
+            // The receiver is gone only after a signal: nothing waits for the value then.
+            let _ = sender.send(res);
+        });
+        let mut receiver = receiver;
+        loop {
+            // The receiver travels into the detached closure and back (it is not `Sync`).
+            let (received, back) = py.detach(move || (receiver.recv_timeout(POLL), receiver));
+            receiver = back;
+            match received {
+                Ok(Ok(value)) => return Ok(value),
+                Ok(Err(panic)) => return Err(internal(panic)),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Err(err) = py.check_signals() {
+                        cancel.store(true, Ordering::Relaxed);
+                        // The worker stops at its next check of the flag; its result is an
+                        // interruption, dropped here.
+                        let _ = py.detach(move || receiver.recv());
+                        return Err(err);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(PyRuntimeError::new_err(
+                        "grundy: internal error: the worker thread ended without a result",
+                    ))
+                }
+            }
+        }
+    })
+}
+
+/// A panic's message as a `RuntimeError` (a bug in grundy, reported rather than crashing
+/// the interpreter).
+pub fn internal(panic: Box<dyn std::any::Any + Send>) -> PyErr {
+    let message = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".to_string());
+    PyRuntimeError::new_err(format!("grundy: internal error (please report): {message}"))
+}

@@ -1,0 +1,159 @@
+//! The Python package `grundy`: the library's games, solutions and octal sequences for
+//! notebooks and scripts.
+//!
+//! Built by maturin (`pip install ./crates/grundy-py`); the module is `grundy`. Every
+//! function here parses Python arguments, calls the library and converts what it returns:
+//! no game logic lives in this crate. Long computations release the interpreter and stop on
+//! Ctrl-C; errors are Python exceptions (see `errors`).
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+mod analysis;
+mod datum;
+mod errors;
+mod games;
+mod interrupt;
+mod octal;
+mod pygame;
+
+use games::{budget, PyGame, PySolution};
+
+/// The words of a family and its parameter: `"subtraction 1,3,4"`, or the name and the
+/// parameter apart (an int, a string, or a list of ints for a subtraction set).
+fn family_words(name: &str, param: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let mut words: Vec<String> = name.split_whitespace().map(String::from).collect();
+    if let Some(param) = param {
+        let text = match param.extract::<Vec<i64>>() {
+            Ok(set) if !param.is_instance_of::<pyo3::types::PyString>() => set
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            _ => param.str()?.to_string(),
+        };
+        words.push(text);
+    }
+    Ok(words)
+}
+
+/// A built-in family, named as ``grundy list`` names it: ``game("nim")``,
+/// ``game("subtraction", "1,3,4")``, ``game("bash", 3)``, ``game("moore 2")``,
+/// ``game("bash-reach 3 30")`` (its N belongs to the game).
+///
+/// Raises ValueError with the command line's message for an unknown name or a bad
+/// parameter.
+///
+/// Examples:
+///     >>> import grundy
+///     >>> grundy.game("subtraction", "1,3,4").solve(10).outcome
+///     'win'
+///     >>> grundy.game("subtraction", [1, 3, 4]).name
+///     'subtraction 1,3,4'
+#[pyfunction]
+#[pyo3(signature = (name, param = None))]
+fn game(name: &str, param: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
+    let words = family_words(name, param)?;
+    let (game, rest) = grundy::catalog::open_game(&words).map_err(errors::catalog_error)?;
+    if !rest.is_empty() {
+        return Err(PyValueError::new_err(format!(
+            "grundy.game takes a family and its parameter; {:?} is a position: give it to \
+             Game.solve(...), or use grundy.parse({:?})",
+            rest.join(" "),
+            words.join(" ")
+        )));
+    }
+    Ok(PyGame::builtin(game))
+}
+
+/// A game and a position from the words ``grundy solve`` takes:
+/// ``parse("subtraction 1,3,4 -- 10 12")`` is ``(game, (10, 12))``. A game with a usual
+/// start (fibonacci-nim's, bash-reach's) may leave the position out.
+///
+/// Examples:
+///     >>> g, pos = grundy.parse("wythoff 3 5")
+///     >>> g.name, pos
+///     ('wythoff', (3, 5))
+#[pyfunction]
+fn parse<'py>(py: Python<'py>, words: &str) -> PyResult<(PyGame, Bound<'py, PyAny>)> {
+    let words: Vec<String> = words.split_whitespace().map(String::from).collect();
+    let (game, position) = grundy::catalog::open(&words).map_err(errors::catalog_error)?;
+    Ok((PyGame::builtin(game), datum::from_datum(py, &position)?))
+}
+
+/// Solves the position named by the words ``grundy solve`` takes.
+///
+/// Examples:
+///     >>> grundy.solve("nim 3 5 7").nimber
+///     1
+#[pyfunction]
+#[pyo3(signature = (words, *, max_positions = None, memory = None))]
+fn solve(
+    py: Python<'_>,
+    words: &str,
+    max_positions: Option<u64>,
+    memory: Option<u64>,
+) -> PyResult<PySolution> {
+    let (game, position) = parse(py, words)?;
+    let pos = datum::to_datum(&position)?;
+    let solution = game.solve_datum(py, &pos, budget(max_positions, memory))?;
+    Ok(PySolution { solution })
+}
+
+/// The built-in families and board games: a list of dicts with ``name``, ``param``,
+/// ``position``, ``summary``, ``example`` (what ``grundy list`` shows) and ``board`` (True
+/// for a board game, opened as ``"NAME SETUP... at POSITION"``).
+///
+/// Examples:
+///     >>> [f["name"] for f in grundy.families()][:3]
+///     ['nim', 'misere-nim', 'bash']
+#[pyfunction]
+fn families(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::PyDict>>> {
+    let boards = grundy::catalog::BOARDS.iter().map(|spec| (spec, true));
+    grundy::catalog::SPECS
+        .iter()
+        .map(|spec| (spec, false))
+        .chain(boards)
+        .map(|(spec, board)| {
+            let dict = pyo3::types::PyDict::new(py);
+            dict.set_item("name", spec.name)?;
+            dict.set_item("param", spec.param)?;
+            dict.set_item("position", spec.position)?;
+            dict.set_item("summary", spec.summary)?;
+            dict.set_item("example", spec.example)?;
+            dict.set_item("board", board)?;
+            Ok(dict)
+        })
+        .collect()
+}
+
+/// grundy: exact solutions of two-player games, octal sequences, games defined in Python.
+#[pymodule]
+#[pyo3(name = "grundy")]
+fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(game, m)?)?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(families, m)?)?;
+    m.add_function(wrap_pyfunction!(octal::octal, m)?)?;
+    m.add_function(wrap_pyfunction!(pygame::define, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::sum, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::table, m)?)?;
+    m.add_class::<analysis::PyAnalysis>()?;
+    m.add_class::<analysis::PyTable>()?;
+    m.add_class::<analysis::PyPattern>()?;
+    m.add_class::<PyGame>()?;
+    m.add_class::<octal::PyOctal>()?;
+    m.add_class::<octal::PyPeriod>()?;
+    m.add_class::<octal::PyDistribution>()?;
+    m.add_class::<games::PySolution>()?;
+    m.add_class::<games::PyMove>()?;
+    m.add_class::<games::PyMoveValue>()?;
+    m.add_class::<games::PyValue>()?;
+    m.add("TooLargeError", py.get_type::<errors::TooLargeError>())?;
+    m.add("SolveError", py.get_type::<errors::GrundySolveError>())?;
+    Ok(())
+}

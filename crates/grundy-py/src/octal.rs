@@ -1,0 +1,634 @@
+//! `grundy.octal`: take-and-break sequences (octal and hexadecimal codes) computed by the
+//! library, handed to Python as numpy arrays, with the period and its proof, the value
+//! distribution, progress callbacks, Ctrl-C and checkpoints.
+//!
+//! A run holds no interpreter lock while it computes: the library calls [`Watch`] between
+//! chunks of values, which attaches to the interpreter only to check for signals and call
+//! the progress callback, and saves the checkpoint. A signal or an exception in the
+//! callback stops the run there; the sequence then holds only the values computed and
+//! proved before the stop (the library commits nothing else), and a checkpoint, when one
+//! is kept, is saved at that point.
+
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use grundy::octal::period::{self, Observer, Verdict};
+use grundy::octal::stats::Distribution;
+use grundy::octal::{checkpoint, ComputeError, Method, Sequence, TakeAndBreak};
+use grundy::{Budget, SolveError};
+use numpy::PyArray1;
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::errors::{checkpoint_error, code_error, compute_error};
+
+/// How long a chunk of values should take: the longest wait for Ctrl-C or progress.
+const CHUNK_TIME: Duration = Duration::from_millis(100);
+
+/// Watches a run: signals, the progress callback, checkpoints; adapts the chunk size so
+/// that a chunk takes about [`CHUNK_TIME`].
+struct Watch {
+    progress: Option<Py<PyAny>>,
+    checkpoint: Option<PathBuf>,
+    every: Duration,
+    last_save: Instant,
+    last_call: Instant,
+    interval: usize,
+    /// What stopped the run: the exception to raise.
+    error: Option<PyErr>,
+}
+
+impl Watch {
+    fn new(progress: Option<Py<PyAny>>, checkpoint: Option<PathBuf>, every: f64) -> Self {
+        Watch {
+            progress,
+            checkpoint,
+            every: Duration::try_from_secs_f64(every.max(0.0)).unwrap_or(Duration::MAX),
+            last_save: Instant::now(),
+            last_call: Instant::now(),
+            interval: 1 << 12,
+            error: None,
+        }
+    }
+
+    /// The run's result, the exception that stopped it taking the place of the
+    /// library's `Interrupted`.
+    fn result<T>(&mut self, res: Result<T, ComputeError>) -> PyResult<T> {
+        match (res, self.error.take()) {
+            (Err(ComputeError::Solve(SolveError::Interrupted)), Some(err)) => Err(err),
+            (res, _) => res.map_err(compute_error),
+        }
+    }
+
+    /// Saves the checkpoint, if one is kept (atomically: a temporary file, then a rename).
+    fn save(&mut self, seq: &Sequence) -> PyResult<()> {
+        if let Some(path) = &self.checkpoint {
+            save(path, seq)?;
+            self.last_save = Instant::now();
+        }
+        Ok(())
+    }
+}
+
+impl Observer for Watch {
+    fn progress(&mut self, seq: &Sequence, limit: usize) -> ControlFlow<()> {
+        let took = self.last_call.elapsed();
+        if took < CHUNK_TIME / 2 && self.interval < 1 << 24 {
+            self.interval *= 2;
+        } else if took > CHUNK_TIME * 2 && self.interval > 1 << 6 {
+            self.interval /= 2;
+        }
+        let called = Python::attach(|py| -> PyResult<()> {
+            py.check_signals()?;
+            if let Some(callback) = &self.progress {
+                callback.call1(py, (seq.len(), limit))?;
+            }
+            Ok(())
+        });
+        self.last_call = Instant::now();
+        if let Err(err) = called {
+            // The values so far are proved: the checkpoint resumes exactly from here.
+            let saved = self.save(seq);
+            self.error = Some(err);
+            if let Err(save_err) = saved {
+                Python::attach(|py| {
+                    if let Some(err) = &self.error {
+                        let _ = err.value(py).call_method1(
+                            "add_note",
+                            (format!("and the checkpoint was not saved: {save_err}"),),
+                        );
+                    }
+                });
+            }
+            return ControlFlow::Break(());
+        }
+        if self.checkpoint.is_some() && self.last_save.elapsed() >= self.every {
+            if let Err(err) = self.save(seq) {
+                self.error = Some(err);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn interval(&self) -> usize {
+        self.interval
+    }
+}
+
+fn save(path: &PathBuf, seq: &Sequence) -> PyResult<()> {
+    let mut tmp = path.clone().into_os_string();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let write = || -> std::io::Result<()> {
+        use std::io::Write;
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(&checkpoint::encode(seq))?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(|err| {
+        pyo3::exceptions::PyOSError::new_err(format!(
+            "cannot save the checkpoint {}: {err}",
+            path.display()
+        ))
+    })
+}
+
+/// The method a code gets unless told: sparse when moves leave at most two heaps.
+fn default_method(game: &TakeAndBreak) -> Method {
+    match game.max_heaps() <= 2 {
+        true => Method::Sparse,
+        false => Method::Direct,
+    }
+}
+
+/// How far a run without `to` goes looking for a period (as `grundy octal`).
+fn default_limit(method: Method, game: &TakeAndBreak) -> usize {
+    match (method, game.max_heaps()) {
+        (Method::Sparse, _) => 1 << 20,
+        (Method::Direct, 3) => 1500,
+        (Method::Direct, _) => 1 << 14,
+    }
+}
+
+/// A take-and-break code's Grundy sequence G(0), G(1), ...: its values (a numpy array),
+/// the verdict on its period, the distribution of its values.
+///
+/// Made by ``grundy.octal(...)``; ``extend`` and ``find_period`` compute more.
+///
+/// Examples:
+///     >>> k = grundy.octal("0.77")
+///     >>> k.verdict.period, k.verdict.preperiod, k.verdict.proved
+///     (12, 71, True)
+///     >>> k.values[:8].tolist()
+///     [0, 1, 2, 3, 1, 4, 3, 2]
+#[pyclass(name = "OctalSequence", module = "grundy", frozen)]
+pub struct PyOctal {
+    seq: Mutex<Sequence>,
+    /// What the last run asked for and found.
+    judged: Mutex<Judged>,
+}
+
+/// The values a run asked for (`len`: G(0) .. G(len - 1), fewer than the sequence holds
+/// when it resumed from a longer checkpoint), the verdict on them, and where values
+/// started to follow from the period.
+#[derive(Clone, Copy)]
+struct Judged {
+    len: usize,
+    verdict: Verdict,
+    by_period_from: Option<usize>,
+}
+
+impl PyOctal {
+    fn seq(&self) -> PyResult<MutexGuard<'_, Sequence>> {
+        self.seq.try_lock().map_err(|_| {
+            PyRuntimeError::new_err("the sequence is being extended by another thread")
+        })
+    }
+
+    /// Runs `job` on the sequence without the interpreter lock, watched.
+    fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        watch: &mut Watch,
+        job: impl FnOnce(&mut Sequence, &mut Watch) -> Result<T, ComputeError> + Send,
+    ) -> PyResult<T> {
+        let mut guard = self.seq()?;
+        let seq: &mut Sequence = &mut guard;
+        let res = py.detach(|| job(seq, watch));
+        let res = watch.result(res);
+        if res.is_ok() {
+            watch.save(seq)?;
+        }
+        res
+    }
+
+    fn extend_watched(
+        &self,
+        py: Python<'_>,
+        len: usize,
+        progress: Option<Py<PyAny>>,
+        checkpoint: Option<PathBuf>,
+        every: f64,
+    ) -> PyResult<()> {
+        let mut watch = Watch::new(progress, checkpoint, every);
+        let from = self.run(py, &mut watch, |seq, watch| period::extend(seq, len, watch))?;
+        let seq = self.seq()?;
+        let len = len.min(seq.len());
+        *self.judged.lock().map_err(poisoned)? = Judged {
+            len,
+            verdict: period::verdict(&seq.values()[..len], seq.game()),
+            by_period_from: from,
+        };
+        Ok(())
+    }
+
+    /// Finds the period (or gives up at `limit` values), watched.
+    fn analyze(&self, py: Python<'_>, limit: usize, mut watch: Watch) -> PyResult<Verdict> {
+        let verdict = self.run(py, &mut watch, |seq, watch| {
+            period::analyze(seq, limit, watch)
+        })?;
+        let len = self.seq()?.len();
+        *self.judged.lock().map_err(poisoned)? = Judged {
+            len,
+            verdict,
+            by_period_from: None,
+        };
+        Ok(verdict)
+    }
+
+    fn judged(&self) -> PyResult<Judged> {
+        Ok(*self.judged.lock().map_err(poisoned)?)
+    }
+}
+
+fn poisoned<T>(_: T) -> PyErr {
+    PyRuntimeError::new_err("grundy: internal error: a lock was poisoned")
+}
+
+/// Computes the Grundy sequence of a take-and-break ``code`` (``"0.77"`` Kayles,
+/// ``"0.6"`` Officers, hexadecimal ``"0.F"``; digits as in Winning Ways).
+///
+/// With ``to``, exactly the values G(0) .. G(to - 1) (like ``range(to)``), the period
+/// judged on them; values past a proved period are copied from it, not searched. Without
+/// ``to``, values until the period is proved or ``limit`` values (2^20 for the sparse
+/// method, as ``grundy octal``).
+///
+/// ``method`` is ``"sparse"`` (rare/common values; codes whose moves leave at most two
+/// heaps; the default for them) or ``"direct"``. ``progress(done, total)`` is called
+/// between chunks of values (about ten times a second); an exception it raises stops the
+/// run and is raised here, as is ``KeyboardInterrupt`` on Ctrl-C. ``checkpoint`` names a
+/// file the run resumes from when it exists and saves to every ``checkpoint_every``
+/// seconds, when it stops and when it ends. ``memory`` bounds the bytes of values (2 a
+/// value; 8 GiB by default): a run that needs more raises ``grundy.TooLargeError`` before
+/// it starts.
+///
+/// Examples:
+///     >>> s = grundy.octal("0.6", to=1000)
+///     >>> len(s.values), s.values.dtype.name
+///     (1000, 'uint16')
+///     >>> str(grundy.octal("0.07").verdict)
+///     'periodic, period 34, preperiod 53, proved at n = 175'
+#[pyfunction]
+#[pyo3(signature = (code, to = None, *, method = None, limit = None, progress = None, checkpoint = None, checkpoint_every = 30.0, memory = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn octal(
+    py: Python<'_>,
+    code: &str,
+    to: Option<usize>,
+    method: Option<&str>,
+    limit: Option<usize>,
+    progress: Option<Py<PyAny>>,
+    checkpoint: Option<PathBuf>,
+    checkpoint_every: f64,
+    memory: Option<u64>,
+) -> PyResult<PyOctal> {
+    let game: TakeAndBreak = code.parse().map_err(code_error)?;
+    let method = match method {
+        Some(text) => text
+            .parse::<Method>()
+            .map_err(|err| PyValueError::new_err(err.to_string()))?,
+        None => default_method(&game),
+    };
+    let bytes = memory.unwrap_or(8 << 30);
+    let budget = Budget::default()
+        .with_bytes(bytes)
+        .with_positions(bytes / 2);
+    let seq = match &checkpoint {
+        Some(path) if path.exists() => {
+            let bytes = std::fs::read(path).map_err(|err| {
+                pyo3::exceptions::PyOSError::new_err(format!(
+                    "cannot read the checkpoint {}: {err}",
+                    path.display()
+                ))
+            })?;
+            let shown = path.display().to_string();
+            checkpoint::restore(&bytes, &game, method, budget, None)
+                .map_err(|err| checkpoint_error(&shown, err))?
+        }
+        _ => Sequence::new(game.clone(), method, budget).map_err(compute_error)?,
+    };
+    let octal = PyOctal {
+        judged: Mutex::new(Judged {
+            len: seq.len(),
+            verdict: period::verdict(seq.values(), seq.game()),
+            by_period_from: None,
+        }),
+        seq: Mutex::new(seq),
+    };
+    match to {
+        Some(len) => octal.extend_watched(py, len, progress, checkpoint, checkpoint_every)?,
+        None => {
+            let limit = limit.unwrap_or_else(|| default_limit(method, &game));
+            let watch = Watch::new(progress, checkpoint, checkpoint_every);
+            octal.analyze(py, limit, watch)?;
+        }
+    }
+    Ok(octal)
+}
+
+#[pymethods]
+impl PyOctal {
+    /// The code, as the library writes it (``'0.77'``).
+    #[getter]
+    fn code(&self) -> PyResult<String> {
+        Ok(self.seq()?.game().to_string())
+    }
+
+    /// ``'sparse'`` or ``'direct'``.
+    #[getter]
+    fn method(&self) -> PyResult<String> {
+        Ok(self.seq()?.method().to_string())
+    }
+
+    /// The largest number of tokens a move takes.
+    #[getter]
+    fn max_take(&self) -> PyResult<usize> {
+        Ok(self.seq()?.game().max_take())
+    }
+
+    /// The most heaps a move leaves (2 for octal codes, 3 for some hexadecimal ones).
+    #[getter]
+    fn max_heaps(&self) -> PyResult<usize> {
+        Ok(self.seq()?.game().max_heaps())
+    }
+
+    /// The values G(0) .. G(len - 1) as a numpy ``uint16`` array (a copy, made in one step).
+    #[getter]
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u16>>> {
+        let len = self.judged()?.len;
+        Ok(PyArray1::from_slice(py, &self.seq()?.values()[..len]))
+    }
+
+    /// The verdict on the period of the values judged last: ``grundy.Period``.
+    #[getter]
+    fn verdict(&self) -> PyResult<PyPeriod> {
+        Ok(PyPeriod {
+            verdict: self.judged()?.verdict,
+        })
+    }
+
+    /// The heap size from which the values were copied from the proved period rather
+    /// than searched, or None.
+    #[getter]
+    fn by_period_from(&self) -> PyResult<Option<usize>> {
+        Ok(self.judged()?.by_period_from)
+    }
+
+    /// The repeating values (from the preperiod, one period long) when the period is
+    /// proved, else None.
+    #[getter]
+    fn pattern<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyArray1<u16>>>> {
+        let seq = self.seq()?;
+        Ok(match self.judged()?.verdict {
+            Verdict::Periodic {
+                period, preperiod, ..
+            } => Some(PyArray1::from_slice(
+                py,
+                &seq.values()[preperiod..preperiod + period],
+            )),
+            _ => None,
+        })
+    }
+
+    /// How the values G(1), G(2), ... are distributed: ``grundy.Distribution``.
+    #[getter]
+    fn distribution(&self) -> PyResult<PyDistribution> {
+        let seq = self.seq()?;
+        let len = self.judged()?.len;
+        // The running tally covers every value computed; fewer are recounted.
+        let distribution = match len == seq.len() {
+            true => Distribution::from_tally(seq.tally()),
+            false => Distribution::of(&seq.values()[..len]),
+        };
+        Ok(PyDistribution { distribution })
+    }
+
+    /// FNV-1a (64 bits, hexadecimal) of every value, as ``grundy octal --json`` gives it.
+    #[getter]
+    fn digest(&self) -> PyResult<String> {
+        let seq = self.seq()?;
+        let len = self.judged()?.len;
+        Ok(format!(
+            "{:016x}",
+            match len == seq.len() {
+                true => seq.tally().digest,
+                false => checkpoint::digest(&seq.values()[..len]),
+            }
+        ))
+    }
+
+    /// Computes values until there are ``to`` (G(0) .. G(to - 1)) and judges the period on
+    /// them; ``progress``, ``checkpoint`` and ``checkpoint_every`` as in ``grundy.octal``.
+    ///
+    /// Examples:
+    ///     >>> s = grundy.octal("0.6", to=100)
+    ///     >>> s.extend(200)
+    ///     >>> len(s)
+    ///     200
+    #[pyo3(signature = (to, *, progress = None, checkpoint = None, checkpoint_every = 30.0))]
+    fn extend(
+        &self,
+        py: Python<'_>,
+        to: usize,
+        progress: Option<Py<PyAny>>,
+        checkpoint: Option<PathBuf>,
+        checkpoint_every: f64,
+    ) -> PyResult<()> {
+        self.extend_watched(py, to, progress, checkpoint, checkpoint_every)
+    }
+
+    /// Computes values until the period is proved or there are ``limit``; returns the
+    /// verdict.
+    ///
+    /// Examples:
+    ///     >>> s = grundy.octal("0.77", to=10)
+    ///     >>> s.find_period(1000).period
+    ///     12
+    #[pyo3(signature = (limit, *, progress = None))]
+    fn find_period(
+        &self,
+        py: Python<'_>,
+        limit: usize,
+        progress: Option<Py<PyAny>>,
+    ) -> PyResult<PyPeriod> {
+        let watch = Watch::new(progress, None, f64::INFINITY);
+        let verdict = self.analyze(py, limit, watch)?;
+        Ok(PyPeriod { verdict })
+    }
+
+    /// Saves the values to ``path`` (a checkpoint that ``grundy.octal(code,
+    /// checkpoint=path)`` and ``grundy octal CODE --checkpoint PATH`` resume from).
+    fn save(&self, path: PathBuf) -> PyResult<()> {
+        save(&path, &*self.seq()?)
+    }
+
+    fn __len__(&self) -> PyResult<usize> {
+        self.judged().map(|judged| judged.len)
+    }
+
+    fn __getitem__(&self, n: isize) -> PyResult<u16> {
+        let seq = self.seq()?;
+        let len = self.judged()?.len as isize;
+        let idx = if n < 0 { n + len } else { n };
+        (0..len)
+            .contains(&idx)
+            .then(|| seq.get(idx as usize))
+            .flatten()
+            .ok_or_else(|| {
+                PyIndexError::new_err(format!(
+                    "G({n}) is not computed: the sequence has {len} values (extend it)"
+                ))
+            })
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        let seq = self.seq()?;
+        let judged = self.judged()?;
+        Ok(format!(
+            "grundy.OctalSequence({:?}, {} values, {})",
+            seq.game().to_string(),
+            judged.len,
+            judged.verdict
+        ))
+    }
+}
+
+/// What is known of a sequence's period.
+///
+/// ``kind`` is ``'periodic'`` (proved by the Octal Game Periodicity Theorem),
+/// ``'arithmetic_periodic'`` (observed, never proved) or ``'not_found'``.
+#[pyclass(name = "Period", module = "grundy", frozen)]
+pub struct PyPeriod {
+    verdict: Verdict,
+}
+
+#[pymethods]
+impl PyPeriod {
+    /// ``'periodic'``, ``'arithmetic_periodic'`` or ``'not_found'``.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.verdict {
+            Verdict::Periodic { .. } => "periodic",
+            Verdict::ArithmeticPeriodic { .. } => "arithmetic_periodic",
+            Verdict::NotFound { .. } => "not_found",
+        }
+    }
+
+    /// True when the period is proved (Guy and Smith's theorem).
+    #[getter]
+    fn proved(&self) -> bool {
+        matches!(self.verdict, Verdict::Periodic { .. })
+    }
+
+    /// The period p, or None.
+    #[getter]
+    fn period(&self) -> Option<usize> {
+        match self.verdict {
+            Verdict::Periodic { period, .. } | Verdict::ArithmeticPeriodic { period, .. } => {
+                Some(period)
+            }
+            Verdict::NotFound { .. } => None,
+        }
+    }
+
+    /// The preperiod e (the first heap size of the periodic part), or None.
+    #[getter]
+    fn preperiod(&self) -> Option<usize> {
+        match self.verdict {
+            Verdict::Periodic { preperiod, .. } | Verdict::ArithmeticPeriodic { preperiod, .. } => {
+                Some(preperiod)
+            }
+            Verdict::NotFound { .. } => None,
+        }
+    }
+
+    /// The bound of the proof: the largest heap size whose value the theorem needed
+    /// (proved periods only).
+    #[getter]
+    fn proved_at(&self) -> Option<usize> {
+        match self.verdict {
+            Verdict::Periodic { proved_at, .. } => Some(proved_at),
+            _ => None,
+        }
+    }
+
+    /// The saltus s of an arithmetic period (G(n + p) = G(n) + s), else None.
+    #[getter]
+    fn saltus(&self) -> Option<i64> {
+        match self.verdict {
+            Verdict::ArithmeticPeriodic { saltus, .. } => Some(saltus),
+            _ => None,
+        }
+    }
+
+    /// The largest heap size looked at, when the period is not proved.
+    #[getter]
+    fn up_to(&self) -> Option<usize> {
+        match self.verdict {
+            Verdict::NotFound { up_to } => Some(up_to),
+            Verdict::ArithmeticPeriodic { observed_to, .. } => Some(observed_to),
+            Verdict::Periodic { .. } => None,
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.verdict.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("grundy.Period({:?})", self.verdict.to_string())
+    }
+}
+
+/// How the values G(1), G(2), ... are distributed (G(0) is left out: heap 0 is never
+/// part of a split), with the rare values of the sparse method.
+#[pyclass(name = "Distribution", module = "grundy", frozen)]
+pub struct PyDistribution {
+    distribution: Distribution,
+}
+
+#[pymethods]
+impl PyDistribution {
+    /// ``counts[v]``: how many heap sizes n >= 1 have G(n) = v (numpy ``uint64``).
+    #[getter]
+    fn counts<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
+        PyArray1::from_slice(py, &self.distribution.counts)
+    }
+
+    /// The mask that makes the fewest heap sizes rare.
+    #[getter]
+    fn mask(&self) -> usize {
+        self.distribution.mask
+    }
+
+    /// The values that occur and are rare under ``mask``.
+    #[getter]
+    fn rare_values(&self) -> Vec<u16> {
+        self.distribution.rare_values.clone()
+    }
+
+    /// How many heap sizes n >= 1 have a rare value.
+    #[getter]
+    fn rare_positions(&self) -> u64 {
+        self.distribution.rare_positions
+    }
+
+    /// The last heap size with a rare value, or None.
+    #[getter]
+    fn last_rare(&self) -> Option<usize> {
+        self.distribution.last_rare
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "grundy.Distribution({} values, mask {}, {} rare positions)",
+            self.distribution.counts.len(),
+            self.distribution.mask,
+            self.distribution.rare_positions
+        )
+    }
+}

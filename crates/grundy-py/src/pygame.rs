@@ -1,0 +1,346 @@
+//! Games defined in Python: `grundy.define(moves, ...)` makes a `grundy.Game` whose moves
+//! come from a Python function, solved by the library's solvers through the generic
+//! [`Adapter`] (Grundy solver, memo search, retrograde analysis, as the kind says).
+//!
+//! Positions are [`Datum`]s (plain Python data). The rules ([`PyRules`]) are an ordinary
+//! [`Game`] over them that calls Python for each position's moves. A Python exception inside
+//! `moves` (or a move that is not plain data) is kept, with a note naming the position, and
+//! the search is cancelled through its budget's flag; the solve then raises that exception,
+//! never a value computed from a partial move list. The solvers run on the calling thread
+//! holding the interpreter, so `moves` is called without a thread switch, and Ctrl-C
+//! raises `KeyboardInterrupt` inside it like any Python code.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use grundy::dynamic::adapter::{Adapter, Notation};
+use grundy::dynamic::{Datum, DynError, DynGame, Kind};
+use grundy::model::{Components, Game, Move};
+use grundy::{Budget, Play};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::datum::{from_datum, to_datum, type_name};
+use crate::games::{PyGame, PyMove};
+
+/// What a Python game's searches share: the first exception its callbacks raised and the
+/// flag that cancels the search it broke.
+#[derive(Default)]
+pub struct Pending {
+    error: Mutex<Option<PyErr>>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Pending {
+    /// Clears what an earlier call left, for a new call.
+    pub fn reset(&self) {
+        self.cancel.store(false, Ordering::Relaxed);
+        if let Ok(mut error) = self.error.lock() {
+            *error = None;
+        }
+    }
+
+    /// `budget`, cancelled by this game's failures.
+    pub fn budget(&self, budget: Budget) -> Budget {
+        budget.with_cancel(Arc::clone(&self.cancel))
+    }
+
+    /// The exception a callback raised during the last call, if any.
+    pub fn take(&self) -> Option<PyErr> {
+        self.error.lock().ok().and_then(|mut error| error.take())
+    }
+
+    fn fail(&self, err: PyErr) {
+        if let Ok(mut error) = self.error.lock() {
+            error.get_or_insert(err);
+        }
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    fn failed(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+}
+
+/// The rules of a game defined in Python.
+pub struct PyRules {
+    moves: Py<PyAny>,
+    components: Option<Py<PyAny>>,
+    pending: Arc<Pending>,
+}
+
+impl PyRules {
+    /// Calls `function(pos)`; a failure is kept (with a note naming the position) and
+    /// cancels the search.
+    fn call<'py>(
+        &self,
+        py: Python<'py>,
+        function: &Py<PyAny>,
+        what: &str,
+        pos: &Datum,
+    ) -> Option<Bound<'py, PyAny>> {
+        if self.pending.failed() {
+            return None;
+        }
+        let res = from_datum(py, pos).and_then(|arg| function.call1(py, (arg,)));
+        match res {
+            Ok(value) => Some(value.into_bound(py)),
+            Err(err) => {
+                self.fail_at(py, err, what, pos);
+                None
+            }
+        }
+    }
+
+    fn fail_at(&self, py: Python<'_>, err: PyErr, what: &str, pos: &Datum) {
+        let _ = err
+            .value(py)
+            .call_method1("add_note", (format!("in {what}({pos}) of a grundy game"),));
+        self.pending.fail(err);
+    }
+
+    /// Reads each item of `items` with `read`, failing at `pos` on the first bad one.
+    fn each<T>(
+        &self,
+        py: Python<'_>,
+        items: &Bound<'_, PyAny>,
+        what: &str,
+        pos: &Datum,
+        mut read: impl FnMut(&Bound<'_, PyAny>) -> PyResult<T>,
+    ) -> Vec<T> {
+        let res = items
+            .try_iter()
+            .and_then(|iter| iter.map(|item| read(&item?)).collect::<PyResult<Vec<T>>>());
+        match res {
+            Ok(values) => values,
+            Err(err) => {
+                self.fail_at(py, err, what, pos);
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// One move as `moves` returns it: a position, or a `grundy.Move(to, points, again)`.
+fn read_move(item: &Bound<'_, PyAny>) -> PyResult<Move<Datum>> {
+    if let Ok(mv) = item.cast::<PyMove>() {
+        let mv = &mv.get().mv;
+        return Ok(Move {
+            to: mv.to.clone(),
+            points: mv.points,
+            again: mv.again,
+        });
+    }
+    to_datum(item).map(Move::to)
+}
+
+impl Game for PyRules {
+    type Position = Datum;
+
+    fn moves(&self, pos: &Datum, out: &mut Vec<Move<Datum>>) {
+        Python::attach(|py| {
+            if let Some(items) = self.call(py, &self.moves, "moves", pos) {
+                out.extend(self.each(py, &items, "moves", pos, read_move));
+            }
+        });
+    }
+}
+
+impl Components for PyRules {
+    fn components(&self, pos: &Datum, out: &mut Vec<Datum>) {
+        let Some(function) = &self.components else {
+            out.push(pos.clone());
+            return;
+        };
+        Python::attach(|py| {
+            if let Some(items) = self.call(py, function, "components", pos) {
+                out.extend(self.each(py, &items, "components", pos, to_datum));
+            }
+        });
+    }
+}
+
+/// Positions as data; text as JSON (`[3, 5]`); tables made from integers by
+/// `position_of`, else an integer as itself and two as a pair.
+struct PyNotation {
+    position_of: Option<Py<PyAny>>,
+}
+
+impl Notation<Datum> for PyNotation {
+    fn to_datum(&self, pos: &Datum) -> Datum {
+        pos.clone()
+    }
+
+    fn read(&self, datum: &Datum) -> Result<Datum, DynError> {
+        Ok(datum.clone())
+    }
+
+    fn parse(&self, text: &str) -> Result<Datum, DynError> {
+        serde_json::from_str(text).map_err(|err| {
+            DynError::Position(format!(
+                "a position of a Python game is written as JSON data (3, \"abc\", [3, 5]): {err}"
+            ))
+        })
+    }
+
+    fn show(&self, pos: &Datum) -> String {
+        pos.to_string()
+    }
+
+    fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, DynError>> {
+        let int = |n: u64| Datum::Int(n as i64);
+        let Some(function) = &self.position_of else {
+            return Some(Ok(match numbers {
+                [n] => int(*n),
+                _ => Datum::List(numbers.iter().map(|&n| int(n)).collect()),
+            }));
+        };
+        Some(Python::attach(|py| {
+            function
+                .call1(py, (numbers.to_vec(),))
+                .and_then(|pos| to_datum(pos.bind(py)))
+                .map_err(|err| DynError::Position(format!("position_of({numbers:?}): {err}")))
+        }))
+    }
+}
+
+/// An attribute of `obj` when it has one (and it is not None).
+fn attribute<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+    match obj.getattr(name) {
+        Ok(value) if !value.is_none() => Ok(Some(value)),
+        Ok(_) => Ok(None),
+        Err(err) if err.is_instance_of::<pyo3::exceptions::PyAttributeError>(obj.py()) => Ok(None),
+        Err(err) => Err(err),
+    }
+}
+
+/// A game defined in Python, solved by grundy's solvers.
+///
+/// ``rules`` is a function ``moves(position) -> iterable`` or an object with a ``moves``
+/// method (and optionally the attributes below, which the keywords override). A move is the
+/// position it leads to, or ``grundy.Move(to, points=0, again=False)`` for scoring games and
+/// bonus turns. Positions are plain data (int, str, bool, tuples/lists of them), always seen
+/// from the player to move; lists come back as tuples.
+///
+/// ``kind`` is ``"impartial"`` (the default: nimbers and outcomes), ``"win-loss"``
+/// (partizan: encode whose turn it is in the position), ``"scoring"`` (exact points
+/// difference) or ``"loopy"`` (positions may repeat: win, loss or draw). ``misere=True``:
+/// who cannot move wins. ``components(position)`` splits a position into independent
+/// sub-games (impartial games: their nimbers combine by XOR). ``start`` is the usual start;
+/// ``position_of(numbers)`` makes a position from integers for ``grundy.table``.
+///
+/// An exception inside ``moves`` is raised by ``solve`` as it is (type and message), with a
+/// note naming the position.
+///
+/// Examples:
+///     >>> def moves(n):                      # subtraction {1, 3, 4} on one heap
+///     ...     return [n - s for s in (1, 3, 4) if s <= n]
+///     >>> g = grundy.define(moves, name="take 1, 3 or 4")
+///     >>> g.solve(10).nimber, g.solve(7).outcome
+///     (1, 'loss')
+#[pyfunction]
+#[pyo3(signature = (rules, *, name = None, kind = None, misere = None, start = None, components = None, position_of = None, description = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn define(
+    rules: &Bound<'_, PyAny>,
+    name: Option<String>,
+    kind: Option<String>,
+    misere: Option<bool>,
+    start: Option<&Bound<'_, PyAny>>,
+    components: Option<Bound<'_, PyAny>>,
+    position_of: Option<Bound<'_, PyAny>>,
+    description: Option<String>,
+) -> PyResult<PyGame> {
+    let (moves, owner) = match attribute(rules, "moves")? {
+        Some(moves) => (moves, Some(rules)),
+        None if rules.is_callable() => (rules.clone(), None),
+        None => {
+            return Err(PyTypeError::new_err(format!(
+                "grundy.define takes a function moves(position) or an object with a moves method, found {}",
+                type_name(rules)
+            )))
+        }
+    };
+    if !moves.is_callable() {
+        return Err(PyTypeError::new_err("moves must be callable"));
+    }
+    let from_owner = |attr: &str| -> PyResult<Option<Bound<'_, PyAny>>> {
+        match owner {
+            Some(owner) => attribute(owner, attr),
+            None => Ok(None),
+        }
+    };
+    let name = match name {
+        Some(name) => name,
+        None => match from_owner("name")? {
+            Some(name) => name.extract()?,
+            None => moves
+                .getattr("__qualname__")
+                .and_then(|n| n.extract())
+                .unwrap_or_else(|_| "a Python game".to_string()),
+        },
+    };
+    let kind_text: String = match kind {
+        Some(kind) => kind,
+        None => match from_owner("kind")? {
+            Some(kind) => kind.extract()?,
+            None => "impartial".into(),
+        },
+    };
+    let misere = match misere {
+        Some(misere) => misere,
+        None => from_owner("misere")?.map_or(Ok(false), |m| m.extract())?,
+    };
+    let play = match misere {
+        true => Play::Misere,
+        false => Play::Normal,
+    };
+    let kind = match kind_text.as_str() {
+        "impartial" => Kind::Impartial { play },
+        "win-loss" => Kind::WinLoss { play },
+        "scoring" if !misere => Kind::Scoring,
+        "scoring" => {
+            return Err(PyValueError::new_err(
+                "a scoring game ends by its score: misere does not apply",
+            ))
+        }
+        "loopy" => Kind::Loopy { play },
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "kind is 'impartial', 'win-loss', 'scoring' or 'loopy', found {other:?}"
+            )))
+        }
+    };
+    let components = match components {
+        Some(function) => Some(function),
+        None => from_owner("components")?,
+    };
+    let position_of = match position_of {
+        Some(function) => Some(function),
+        None => from_owner("position_of")?,
+    };
+    let start = match start {
+        Some(start) => Some(to_datum(start)?),
+        None => from_owner("start")?.map(|s| to_datum(&s)).transpose()?,
+    };
+    let description = description.unwrap_or_else(|| format!("{name}, defined in Python"));
+    let pending = Arc::new(Pending::default());
+    let split = components.is_some();
+    let rules = PyRules {
+        moves: moves.unbind(),
+        components: components.map(Bound::unbind),
+        pending: Arc::clone(&pending),
+    };
+    let notation = PyNotation {
+        position_of: position_of.map(Bound::unbind),
+    };
+    let mut adapter = Adapter::new(rules, notation, name, description, kind);
+    if let Some(start) = start {
+        adapter = adapter.with_start(start);
+    }
+    if split {
+        adapter = adapter.with_components();
+    }
+    let inner: Arc<dyn DynGame> = Arc::new(adapter);
+    Ok(PyGame::in_python(inner, pending))
+}

@@ -1,0 +1,231 @@
+"""Built-in games through the front door, and games defined in Python, against plain
+search written here in Python and against each other."""
+
+import functools
+
+import pytest
+
+import grundy
+
+
+def mex(values):
+    values = set(values)
+    n = 0
+    while n in values:
+        n += 1
+    return n
+
+
+def brute_nimber(moves):
+    """The plain recursive Grundy value of a game given by ``moves``."""
+
+    @functools.lru_cache(maxsize=None)
+    def nimber(pos):
+        return mex(nimber(to) for to in moves(pos))
+
+    return nimber
+
+
+def subtraction_moves(n, subtract=(1, 3, 4)):
+    return [n - s for s in subtract if s <= n]
+
+
+def test_builtin_subtraction_matches_plain_search():
+    game = grundy.game("subtraction", "1,3,4")
+    plain = brute_nimber(subtraction_moves)
+    for n in range(60):
+        assert game.nimber(n) == plain(n), n
+    # A row of heaps is the XOR of its heaps (Sprague-Grundy), and the solution says so.
+    solution = game.solve([10, 12])
+    assert solution.nimber == plain(10) ^ plain(12)
+    assert solution.outcome == ("win" if solution.nimber else "loss")
+
+
+def test_solution_fields():
+    s = grundy.game("nim").solve([3, 5, 7])
+    assert (s.outcome, s.nimber, s.score) == ("win", 1, None)
+    assert s.position == (3, 5, 7)
+    assert len(s.moves) == 3 + 5 + 7
+    assert [m.label for m in s.optimal_moves] == ["heap 1: 3 -> 2", "heap 2: 5 -> 4", "heap 3: 7 -> 6"]
+    assert all(m.outcome == "win" and m.nimber == 0 for m in s.winning_moves)
+    assert [s.moves[i].label for i in s.optimal] == [m.label for m in s.optimal_moves]
+    # The principal line ends the game: every heap emptied, and its length is the remoteness.
+    assert len(s.line) == s.remoteness
+    assert s.line[-1].to == (0, 0, 0)
+    data = s.to_dict()
+    assert data["value"]["nimber"] == 1 and len(data["moves"]) == 15
+
+
+def test_positions_as_text_data_and_one_int():
+    game = grundy.game("wythoff")
+    assert game.solve([3, 5]).outcome == "loss"
+    assert game.solve("3 5").outcome == "loss"
+    assert game.parse("3 5") == (3, 5)
+    assert game.show((3, 5)) == "3 5"
+    assert grundy.game("bash", 3).solve(8).outcome == "loss"
+    assert grundy.parse("subtraction 1,3,4 -- 10 12")[1] == (10, 12)
+    assert grundy.solve("wythoff 3 5").outcome == "loss"
+
+
+def test_families_listed_and_opened():
+    names = [f["name"] for f in grundy.families()]
+    assert names[:3] == ["nim", "misere-nim", "bash"]
+    boards = [f["name"] for f in grundy.families() if f["board"]]
+    assert "young" in boards and "nim" not in boards
+    # A board game opens from its setup; kiki's board is the corner game.
+    assert grundy.game("kiki 3 4").name == "corner"
+    assert grundy.game("subtraction", [1, 3, 4]).name == "subtraction 1,3,4"
+    assert grundy.game("moore 2").name == "moore 2"
+    assert grundy.game("bash-reach 3 30").start == 0
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: grundy.game("foo"), ValueError, 'unknown game "foo"; expected one of: nim,'),
+        (lambda: grundy.game("bash", 0), ValueError, 'bash expects K, an integer from 1 to 1000000, found "0"'),
+        (lambda: grundy.game("subtraction"), ValueError, "subtraction needs its parameter S"),
+        (lambda: grundy.game("nim", 3), ValueError, 'grundy.game takes a family and its parameter; "3" is a position'),
+        (lambda: grundy.game("nim").solve([-1]), ValueError, "bad position: expected a heap (an integer from 0 to 16777216), found -1"),
+        (lambda: grundy.game("nim").solve(["x"]), ValueError, 'found "x"'),
+        (lambda: grundy.game("nim").solve(object()), TypeError, "a position is plain data"),
+        (lambda: grundy.game("nim").solve(2**70), ValueError, "fit in 64 bits"),
+        (lambda: grundy.solve("wythoff 3 x"), ValueError, 'found "x"'),
+        (lambda: grundy.game("nim").choose([3], "9 9"), ValueError, "no move"),
+        (lambda: grundy.game("misere-nim").nimber([3]), ValueError, "has no nimbers"),
+    ],
+)
+def test_errors_carry_the_cli_messages(call, error, message):
+    with pytest.raises(error) as info:
+        call()
+    assert message in str(info.value)
+
+
+def test_budget_refusal_says_the_size():
+    with pytest.raises(grundy.TooLargeError, match=r"needs \d+ positions, more than the limit of 10"):
+        grundy.game("lasker").solve([200, 300], max_positions=10)
+    assert issubclass(grundy.TooLargeError, MemoryError)
+
+
+def test_self_nested_list_is_refused_not_a_crash():
+    nested = []
+    nested.append(nested)
+    with pytest.raises(ValueError, match="nests lists at most"):
+        grundy.game("nim").solve(nested)
+
+
+# Games defined in Python.
+
+
+def test_python_game_against_the_same_game_built_in():
+    python = grundy.define(subtraction_moves, name="take 1, 3 or 4")
+    builtin = grundy.game("subtraction", "1,3,4")
+    assert python.kind == "impartial" and python.play == "normal"
+    for n in range(80):
+        p, b = python.solve(n), builtin.solve([n])
+        assert (p.outcome, p.nimber, p.remoteness) == (b.outcome, b.nimber, b.remoteness), n
+        assert sorted(m.to for m in p.optimal_moves) == sorted(m.to[0] for m in b.optimal_moves)
+
+
+def test_python_game_as_a_class_with_components():
+    class Nim:
+        name = "nim in Python"
+
+        def moves(self, heaps):
+            return [
+                heaps[:i] + (k,) + heaps[i + 1 :] for i, h in enumerate(heaps) for k in range(h)
+            ]
+
+        def components(self, heaps):
+            return [(h,) for h in heaps if h]
+
+    game = grundy.define(Nim())
+    assert game.name == "nim in Python"
+    for heaps in [(3, 5, 7), (1, 2, 3), (4, 4), (9, 2, 6, 1)]:
+        expected = 0
+        for h in heaps:
+            expected ^= h
+        assert game.nimber(heaps) == expected == grundy.game("nim").nimber(list(heaps))
+
+
+def test_python_misere_and_win_loss_and_scoring_and_loopy():
+    # Misère Nim on one row, against the built-in family.
+    def nim_moves(heaps):
+        return [tuple(sorted(heaps[:i] + (k,) + heaps[i + 1 :])) for i, h in enumerate(heaps) for k in range(h)]
+
+    misere = grundy.define(nim_moves, misere=True)
+    builtin = grundy.game("misere-nim")
+    for heaps in [(1,), (1, 1), (2, 2), (1, 2, 3), (3, 3, 1)]:
+        assert misere.solve(heaps).outcome == builtin.solve(list(heaps)).outcome, heaps
+
+    # Scoring: take 1 or 2 coins from a row, scoring them; the mover's best difference.
+    def coins(pos):
+        return [grundy.Move(pos - k, points=k) for k in (1, 2) if k <= pos]
+
+    scoring = grundy.define(coins, kind="scoring")
+    brute = functools.lru_cache(maxsize=None)(
+        lambda n: max((k - brute(n - k) for k in (1, 2) if k <= n), default=0)
+    )
+    for n in range(15):
+        assert scoring.solve(n).score == brute(n), n
+
+    # Loopy: a token on a cycle of three cells with an exit from cell 0: draws are found.
+    def cycle(cell):
+        return {0: [1, "out"], 1: [2], 2: [0], "out": []}[cell]
+
+    loopy = grundy.define(cycle, kind="loopy")
+    assert loopy.solve(0).outcome == "win"
+    assert loopy.solve(2).outcome == "loss"
+
+    # A partizan game (win-loss) with whose turn it is in the position.
+    def race(pos):
+        n, left_to_move = pos
+        steps = (1, 2) if left_to_move else (1,)
+        return [(n - s, not left_to_move) for s in steps if s <= n]
+
+    partizan = grundy.define(race, kind="win-loss")
+    assert partizan.solve((2, True)).outcome == "win"
+    assert partizan.solve((2, False)).outcome == "loss"
+    assert partizan.solve((2, True)).nimber is None
+
+
+def test_exception_in_moves_surfaces_with_the_position():
+    def moves(n):
+        if n == 5:
+            raise ZeroDivisionError("no moves from five")
+        return [n - 1] if n else []
+
+    game = grundy.define(moves)
+    with pytest.raises(ZeroDivisionError, match="no moves from five") as info:
+        game.solve(9)
+    assert "in moves(5) of a grundy game" in info.value.__notes__
+    # The game stays usable: positions below five solve.
+    assert game.solve(4).outcome == "loss"
+
+    def bad_move(n):
+        return [{"not": "data"}]
+
+    with pytest.raises(TypeError, match="a position is plain data") as info:
+        grundy.define(bad_move).solve(1)
+    assert "in moves(1) of a grundy game" in info.value.__notes__
+
+
+def test_keyboard_interrupt_inside_moves_stops_the_search():
+    calls = []
+
+    def moves(n):
+        calls.append(n)
+        if len(calls) == 50:
+            raise KeyboardInterrupt
+        return [n - 1] if n else []
+
+    with pytest.raises(KeyboardInterrupt):
+        grundy.define(moves).solve(10_000)
+    assert len(calls) == 50
+
+
+def test_define_refuses_bad_arguments():
+    with pytest.raises(TypeError, match="a function moves"):
+        grundy.define(42)
+    with pytest.raises(ValueError, match="kind is 'impartial'"):
+        grundy.define(subtraction_moves, kind="partizan")
