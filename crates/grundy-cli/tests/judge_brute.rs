@@ -11,6 +11,9 @@
 //! Every other batch is written with noisy whitespace (tabs, CR LF, blank lines), which
 //! the problem statements allow.
 //!
+//! Each board game (gems-fight, young, dot, team-nim, minesweeper, kiki) is also checked
+//! through `grundy solve` (`check_solve`): the front door against the same brute force.
+//!
 //! Set `GRUNDY_BIN` to a `grundy` binary to check it instead of the one cargo built, e.g.
 //! `GRUNDY_BIN=path/to/grundy cargo test -p grundy-cli --test judge_brute hdu4778`.
 
@@ -155,6 +158,43 @@ pub fn check(format: &Format, cases: &[Case], min_cases: usize) {
             want = expected.lines().nth(first_bad),
             got = stdout.lines().nth(first_bad),
         );
+    }
+}
+
+/// Runs `grundy solve game INPUT --json` on each case (its input is the problem's setup for
+/// one case, which the board games take as it is) and checks that `answer` reads the brute
+/// force's answer from the solution: the front door agrees with the brute force too.
+pub fn check_solve(game: &str, cases: &[Case], answer: impl Fn(&serde_json::Value) -> String) {
+    for case in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["solve", game])
+            .args(case.input.split_whitespace())
+            .arg("--json")
+            .output()
+            .expect("the grundy binary runs");
+        assert!(
+            out.status.success(),
+            "{game} {}: {}",
+            case.input,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let solution: serde_json::Value =
+            serde_json::from_slice(&out.stdout).expect("grundy solve writes JSON");
+        assert_eq!(
+            answer(&solution),
+            case.answer,
+            "grundy solve {game} {}",
+            case.input
+        );
+    }
+}
+
+/// The judge's answer for a win of the player to move, or for a loss.
+pub fn by_outcome(solution: &serde_json::Value, win: &str, loss: &str) -> String {
+    match solution["outcome"].as_str() {
+        Some("win") => win.into(),
+        Some("loss") => loss.into(),
+        other => panic!("a win or a loss, found {other:?}"),
     }
 }
 

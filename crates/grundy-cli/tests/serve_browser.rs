@@ -195,6 +195,21 @@ async fn a_game_of_nim_and_a_table_in_chromium() {
         .await
         .expect("chromium starts under chromedriver");
 
+    // The checks run in a task of their own: when one fails, Chromium is still closed
+    // (killing chromedriver alone would leave the browser running).
+    let checks = tokio::spawn(drive(client.clone(), url));
+    let outcome = checks.await;
+    let closed = client.close().await;
+    let _ = std::fs::remove_dir_all(&profile);
+    if let Err(err) = outcome {
+        std::panic::resume_unwind(err.into_panic());
+    }
+    closed.expect("chromium closes");
+}
+
+/// A whole game of Nim, its buttons, a board game, a bad start and a table, checked on the
+/// page.
+async fn drive(client: Client, url: String) {
     client.goto(&url).await.expect("the page loads");
     until(
         &client,
@@ -305,6 +320,53 @@ async fn a_game_of_nim_and_a_table_in_chromium() {
         "grundy left a P-position: {swapped}"
     );
 
+    // A board game of the problem set: its setup filled in from the catalogue's example,
+    // the board drawn as text, every move valued by score.
+    client
+        .find(Locator::Css("#play-game"))
+        .await
+        .unwrap()
+        .select_by_value("young")
+        .await
+        .unwrap();
+    let setup = js(
+        &client,
+        "return document.getElementById('play-param').value",
+    )
+    .await;
+    assert_eq!(setup, "2 3 2 7 3 9 1 2 3 7 2 2 3 1");
+    click(&client, "#play-start").await;
+    let young = until(
+        &client,
+        "the Young-diagram board",
+        &format!(
+            "{{const s = (() => {{{SETTLED}}})(); \
+             return s && document.querySelector('#board pre') && s.status.includes('score') ? s : null;}}"
+        ),
+    )
+    .await;
+    assert_eq!(young["tokens"], 0, "a board, not heaps: {young}");
+    let values = js(
+        &client,
+        "return [...document.querySelectorAll('#moves .move .value')].map(v => v.textContent)",
+    )
+    .await;
+    assert!(
+        values
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|v| v.as_str().unwrap().starts_with("score ")),
+        "{values}"
+    );
+    client
+        .find(Locator::Css("#play-game"))
+        .await
+        .unwrap()
+        .select_by_value("nim")
+        .await
+        .unwrap();
+
     // A bad start position shows the API's message.
     fill(&client, "#play-position", "3 x").await;
     click(&client, "#play-start").await;
@@ -364,7 +426,4 @@ async fn a_game_of_nim_and_a_table_in_chromium() {
     .await;
     assert_eq!(cells, 18, "P-positions up to 60: 0, 2 mod 7");
     screenshot(&client, "table.png").await;
-
-    client.close().await.expect("chromium closes");
-    let _ = std::fs::remove_dir_all(&profile);
 }

@@ -456,3 +456,19 @@ fn kinds_come_from_the_flags() {
         Outcome::Win
     );
 }
+
+#[test]
+fn tables_run_over_a_game_files_positions() {
+    use grundy::table::{tabulate_game, Axes};
+    let file = load(&example("subtraction.luau"), &[]).unwrap();
+    let table = tabulate_game(file.as_ref(), Axes::One, 30, &Budget::default()).unwrap();
+    let native = builtin::subtraction(Subtraction::new("1,3,4".parse().unwrap()));
+    for n in 0..=30i64 {
+        let theirs = native.solve(&Datum::ints([n]), &Budget::default()).unwrap();
+        assert_eq!(table.values[n as usize], theirs.value, "n = {n}");
+    }
+    // Subtraction {1, 3, 4}: nimbers 0 1 0 1 2 3 2, period 7 (Berlekamp, Conway and Guy,
+    // Winning Ways, chapter 4).
+    let pattern = table.pattern.expect("a period");
+    assert_eq!((pattern.periodicity.preperiod, pattern.periodicity.period), (0, 7));
+}

@@ -1,4 +1,4 @@
-//! `grundy solve`: a position of any built-in family solved by the generic engine through
+//! `grundy solve`: a position of any built-in game (family or board game) solved by the generic engine through
 //! the library's front door (`grundy::dynamic`): outcome, remoteness, nimber or score,
 //! every move with its value, the winning moves and a principal line.
 
@@ -50,7 +50,8 @@ pub struct Args {
     /// or a game file FILE.luau (see docs/game-files.md).
     game: String,
     /// The game's parameter, if it has one, then the position: e.g. `3 5 7` for nim,
-    /// `1,3,4 -- 10 12` for subtraction (a game file may leave it out: its start).
+    /// `1,3,4 -- 10 12` for subtraction; a board game's setup, then `at` and a position (a game
+    /// file may leave it out: its start).
     #[arg(num_args = 0.., allow_negative_numbers = true)]
     words: Vec<String>,
     /// A game file's parameter, NAME=VALUE (repeatable).

@@ -94,3 +94,18 @@ fn judge_matches_brute_force() {
     cases.extend([80, 150, 200].map(|d| random_case(&mut rng, d, 20)));
     check(&FORMAT, &cases, 153);
 }
+
+/// `grundy solve dot` agrees with the brute force on small cases.
+#[test]
+fn solve_matches_brute_force() {
+    let mut rng = Rng::new("cf69d solve");
+    let cases: Vec<Case> = (0..40)
+        .map(|_| {
+            let d = rng.range(1, 12);
+            random_case(&mut rng, d, 4)
+        })
+        .collect();
+    crate::check_solve("dot", &cases, |sol| {
+        crate::by_outcome(sol, "Anton", "Dasha")
+    });
+}

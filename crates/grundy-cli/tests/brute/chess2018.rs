@@ -112,3 +112,16 @@ fn judge_matches_brute_force() {
     }
     check(&FORMAT, &cases, 154);
 }
+
+/// `grundy solve young` agrees with the brute force on small cases.
+#[test]
+fn solve_matches_brute_force() {
+    let mut rng = Rng::new("chess2018 solve");
+    let cases: Vec<Case> = (0..40)
+        .map(|_| {
+            let (rows, cols) = (rng.range(1, 4) as usize, rng.range(1, 4) as usize);
+            random_case(&mut rng, rows, cols)
+        })
+        .collect();
+    crate::check_solve("young", &cases, |sol| sol["score"].to_string());
+}

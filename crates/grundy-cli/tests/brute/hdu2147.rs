@@ -64,3 +64,16 @@ fn judge_matches_brute_force() {
         .collect();
     check(&FORMAT, &cases, 400);
 }
+
+/// `grundy solve kiki` agrees with the brute force on small boards.
+#[test]
+fn solve_matches_brute_force() {
+    let mut rng = Rng::new("hdu2147 solve");
+    let wins = win_table();
+    let cases: Vec<Case> = (0..40)
+        .map(|_| case(rng.range(1, 30) as usize, rng.range(1, 30) as usize, &wins))
+        .collect();
+    crate::check_solve("kiki", &cases, |sol| {
+        crate::by_outcome(sol, "Wonderful!", "What a pity!")
+    });
+}

@@ -204,3 +204,16 @@ fn judge_matches_brute_force_beyond_the_promise() {
     cases.push(case(4, 4, &[(1, 0), (3, 2)]));
     check(&FORMAT, &cases, 200);
 }
+
+/// `grundy solve minesweeper` agrees with the brute force on small boards, within the
+/// problem's promise and beyond it.
+#[test]
+fn solve_matches_brute_force() {
+    let mut rng = Rng::new("hdu4678 solve");
+    let cases: Vec<Case> = (0..40)
+        .map(|i| random_case(&mut rng, 16, 12, i % 4 == 0))
+        .collect();
+    crate::check_solve("minesweeper", &cases, |sol| {
+        crate::by_outcome(sol, "Xiemao", "Fanglaoshi")
+    });
+}

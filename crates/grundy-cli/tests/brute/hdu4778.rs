@@ -112,3 +112,16 @@ fn judge_matches_brute_force() {
     cases.push(case(0, 1, Vec::new()));
     check(&FORMAT, &cases, 300);
 }
+
+/// `grundy solve gems-fight` agrees with the brute force on small cases.
+#[test]
+fn solve_matches_brute_force() {
+    let mut rng = Rng::new("hdu4778 solve");
+    let cases: Vec<Case> = (0..40)
+        .map(|_| {
+            let b = rng.range(0, 8) as usize;
+            random_case(&mut rng, b)
+        })
+        .collect();
+    crate::check_solve("gems-fight", &cases, |sol| sol["score"].to_string());
+}

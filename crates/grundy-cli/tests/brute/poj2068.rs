@@ -67,3 +67,17 @@ fn judge_matches_brute_force() {
     }
     check(&FORMAT, &cases, 400);
 }
+
+/// `grundy solve team-nim` agrees with the brute force on small cases.
+#[test]
+fn solve_matches_brute_force() {
+    let mut rng = Rng::new("poj2068 solve");
+    let cases: Vec<Case> = (0..40)
+        .map(|_| {
+            let n = rng.range(1, 3) as usize;
+            let maxima: Vec<usize> = (0..2 * n).map(|_| rng.range(1, 6) as usize).collect();
+            case(rng.range(1, 60) as usize, &maxima)
+        })
+        .collect();
+    crate::check_solve("team-nim", &cases, |sol| crate::by_outcome(sol, "1", "0"));
+}

@@ -10,7 +10,10 @@ use crate::dynamic::{builtin, Datum, DynGame};
 
 /// Opens the game that `words` name: the game's name, its parameter if it has one, then
 /// the position (`--` may stand anywhere between them). A game with a usual start (bash-reach
-/// starts at 0) may leave the position out.
+/// starts at 0) may leave the position out. A board game of [`BOARDS`] takes its problem's
+/// input for one case (a word may hold several lines, e.g. a file's text), then optionally
+/// `at` and a position; without one it starts at the game's start (see
+/// [`BOARDS`] and `grundy solve --help` for each game's words).
 ///
 /// Every front end (the command line's `solve` and `play`, the web playground, the Python
 /// package) opens games here, so all of them name games and positions the same way and
@@ -42,6 +45,12 @@ use crate::dynamic::{builtin, Datum, DynGame};
 ///
 /// let err = open(&["wythoff", "3", "x"].map(String::from)).err().unwrap();
 /// assert!(err.to_string().contains("found \"x\""));
+///
+/// // A board game: chess2018's sample (2 x 3, then A and B), from a drawn position.
+/// let words = "young 2 3 2 7 3 9 1 2 3 7 2 2 3 1 at ##. #..".split(' ').map(String::from);
+/// let (game, position) = open(&words.collect::<Vec<_>>()).unwrap();
+/// assert_eq!(game.show(&position).unwrap(), "##.\n#..");
+/// assert_eq!(game.solve(&position, &Budget::default()).unwrap().value.score, Some(2));
 /// ```
 pub fn open(words: &[String]) -> Result<(Arc<dyn DynGame>, Datum), CatalogError> {
     if let Some(spec) = words
