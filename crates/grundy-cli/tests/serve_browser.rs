@@ -331,7 +331,7 @@ async fn drive(client: Client, url: String) {
         .unwrap();
     let setup = js(
         &client,
-        "return document.getElementById('play-param').value",
+        "return document.getElementById('play-setup').value",
     )
     .await;
     assert_eq!(setup, "2 3 2 7 3 9 1 2 3 7 2 2 3 1");
@@ -359,6 +359,53 @@ async fn drive(client: Client, url: String) {
             .all(|v| v.as_str().unwrap().starts_with("score ")),
         "{values}"
     );
+
+    // A game file: the tic-tac-toe example, its source shown in the page's editor, played
+    // for one move and grundy's reply.
+    client
+        .find(Locator::Css("#play-game"))
+        .await
+        .unwrap()
+        .select_by_value("file:tictactoe")
+        .await
+        .unwrap();
+    let source = js(
+        &client,
+        "return document.getElementById('play-source').value",
+    )
+    .await;
+    assert!(
+        source.as_str().unwrap().contains("function moves(board)"),
+        "{source}"
+    );
+    click(&client, "#play-start").await;
+    let board = until(
+        &client,
+        "the tic-tac-toe board",
+        &format!(
+            "{{const s = (() => {{{SETTLED}}})(); const pre = document.querySelector('#board pre'); \
+             return s && pre && s.moves == 9 ? {{...s, board: pre.textContent}} : null;}}"
+        ),
+    )
+    .await;
+    assert_eq!(board["board"], "...\n...\n...", "{board}");
+    click(&client, "#moves .move[data-label=\"b2\"]").await;
+    let replied = until(
+        &client,
+        "grundy's reply in tic-tac-toe",
+        &format!(
+            "{{const s = (() => {{{SETTLED}}})(); return s && s.history.length == 2 ? s : null;}}"
+        ),
+    )
+    .await;
+    assert_eq!(replied["history"][0], "you: b2", "{replied}");
+    assert_eq!(replied["moves"], 7, "{replied}");
+    let drawn = js(
+        &client,
+        "return [...document.querySelectorAll('#moves .move')].some(m => m.dataset.outcome === 'draw')",
+    )
+    .await;
+    assert_eq!(drawn, true, "a drawing move is coloured as a draw");
     client
         .find(Locator::Css("#play-game"))
         .await

@@ -470,5 +470,8 @@ fn tables_run_over_a_game_files_positions() {
     // Subtraction {1, 3, 4}: nimbers 0 1 0 1 2 3 2, period 7 (Berlekamp, Conway and Guy,
     // Winning Ways, chapter 4).
     let pattern = table.pattern.expect("a period");
-    assert_eq!((pattern.periodicity.preperiod, pattern.periodicity.period), (0, 7));
+    assert_eq!(
+        (pattern.periodicity.preperiod, pattern.periodicity.period),
+        (0, 7)
+    );
 }

@@ -14,10 +14,14 @@
 
 mod api;
 mod error;
+mod examples;
 mod store;
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod file_tests;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
@@ -123,6 +127,7 @@ pub fn router(app: Arc<App>) -> Router {
     let time = app.limits.time;
     let api = Router::new()
         .route("/games", get(api::games))
+        .route("/examples", get(examples::examples))
         .route("/sessions", post(api::create))
         .route("/sessions/{id}", get(api::look).delete(api::remove))
         .route("/sessions/{id}/play", post(api::play))

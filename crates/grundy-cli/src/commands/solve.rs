@@ -1,6 +1,7 @@
-//! `grundy solve`: a position of any built-in game (family or board game) solved by the generic engine through
-//! the library's front door (`grundy::dynamic`): outcome, remoteness, nimber or score,
-//! every move with its value, the winning moves and a principal line.
+//! `grundy solve`: a position of any built-in game (family or board game) solved by the
+//! generic engine through the library's front door (`grundy::dynamic`): outcome,
+//! remoteness, nimber or score, every move with its value, the winning moves and a
+//! principal line.
 
 use anyhow::{bail, Context};
 use grundy::catalog;

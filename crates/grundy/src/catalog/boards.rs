@@ -157,7 +157,7 @@ pub(super) fn open_board(
     let drawn = name == "minesweeper"
         && !numbers.words.is_empty()
         && numbers.words.iter().any(|(_, w)| w.parse::<u64>().is_err());
-    let (game, start) = match name {
+    let game = match name {
         "gems-fight" => {
             let colours = numbers.int("G, the colours", 0, MAX_COLOURS as i64)?;
             let bags = numbers.int("B, the bags", 0, MAX_BAGS as i64)?;
@@ -171,9 +171,8 @@ pub(super) fn open_board(
                 contents.push(gems);
             }
             numbers.end()?;
-            let game = builtin::gems_fight(colours as usize, size as u32, &contents)
-                .map_err(|err| refused(&err))?;
-            (game, None)
+            builtin::gems_fight(colours as usize, size as u32, &contents)
+                .map_err(|err| refused(&err))?
         }
         "young" => {
             let rows = numbers.int("N, the rows", 1, MAX_SIDES as i64 - 1)? as usize;
@@ -193,7 +192,7 @@ pub(super) fn open_board(
             let second = values("B (the second player)")?;
             numbers.end()?;
             let game = Young::new(rows, cols, first, second).map_err(|err| refused(&err))?;
-            (builtin::young(game), None)
+            builtin::young(game)
         }
         "dot" => {
             const MAX: i64 = 1 << 20;
@@ -218,7 +217,7 @@ pub(super) fn open_board(
             }
             numbers.end()?;
             let game = Dot::new(vectors, d).ok_or_else(|| refused(&"vectors out of range"))?;
-            (builtin::dot(game, (x, y))?, None)
+            builtin::dot(game, (x, y))?
         }
         "team-nim" => {
             let n = numbers.int("n, the players of a team", 1, 100)?;
@@ -230,14 +229,9 @@ pub(super) fn open_board(
                 .collect::<Result<Vec<u32>, CatalogError>>()?;
             numbers.end()?;
             let game = TeamNim::new(limits).ok_or_else(|| refused(&"bad take limits"))?;
-            (builtin::team_nim(game, stones as u64)?, None)
+            builtin::team_nim(game, stones as u64)?
         }
-        "minesweeper" if drawn => {
-            let board = builtin::drawn_board(setup)?;
-            let game = builtin::minesweeper(&board)?;
-            let start = game.parse(setup)?;
-            (game, Some(start))
-        }
+        "minesweeper" if drawn => builtin::drawn_minesweeper(setup)?,
         "minesweeper" => {
             let max = builtin::MAX_CELLS as i64;
             let rows = numbers.int("N, the rows", 1, max)? as usize;
@@ -259,7 +253,7 @@ pub(super) fn open_board(
                     .map_err(|err| refused(&err))?;
             }
             numbers.end()?;
-            (builtin::minesweeper(&board)?, None)
+            builtin::minesweeper(&board)?
         }
         _ => {
             // kiki: the corner game from the top-right cell of an N x M board.
@@ -267,14 +261,12 @@ pub(super) fn open_board(
             let rows = numbers.int("n, the rows", 1, max)?;
             let cols = numbers.int("m, the columns", 1, max)?;
             numbers.end()?;
-            let start = Datum::ints([cols - 1, rows - 1]);
-            (builtin::corner(), Some(start))
+            builtin::kiki(rows as u64, cols as u64)
         }
     };
-    let position = match (position, start) {
-        (Some(text), _) => game.parse(text)?,
+    let position = match (position, game.start()) {
         (None, Some(start)) => start,
-        (None, None) => game.start().unwrap_or(Datum::List(Vec::new())),
+        (text, _) => game.parse(text.unwrap_or(""))?,
     };
     Ok((game, position))
 }
@@ -328,6 +320,12 @@ mod tests {
         assert!(game.moves(&pos).unwrap().is_empty());
         let (_, pos) = open(&["minesweeper".into(), "...\n.*.\n...\n".into()]).unwrap();
         assert_eq!(open(&words("minesweeper 3 3 1 1 1")).unwrap().1, pos);
+        // The game alone starts where the words do (a drawn board, kiki's corner).
+        let (game, rest) = crate::catalog::open_game(&words("minesweeper ___ 11_ *1_")).unwrap();
+        assert!(rest.is_empty());
+        assert!(game.moves(&game.start().unwrap()).unwrap().is_empty());
+        let (game, _) = crate::catalog::open_game(&words("kiki 5 3")).unwrap();
+        assert_eq!(game.show(&game.start().unwrap()).unwrap(), "2 4");
     }
 
     /// Setup errors name the word (or line) and what was expected there.

@@ -361,12 +361,41 @@ pub fn corner() -> Arc<dyn DynGame> {
     ))
 }
 
+/// kiki's game (hdu2147): the corner game from the top-right cell of a `rows x columns`
+/// board, its start; positions are the corner game's `X Y` (distance to the bottom-left).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::builtin;
+/// use grundy::{Budget, Outcome};
+/// // hdu2147's samples: 5 x 3 is a pity, 5 x 4 wonderful.
+/// let game = builtin::kiki(5, 3);
+/// let start = game.start().unwrap();
+/// assert_eq!(game.show(&start).unwrap(), "2 4");
+/// assert_eq!(game.solve(&start, &Budget::default()).unwrap().value.outcome, Outcome::Loss);
+/// ```
+pub fn kiki(rows: u64, columns: u64) -> Arc<dyn DynGame> {
+    let description = "the corner game from the top-right of the board";
+    let start = (columns.saturating_sub(1), rows.saturating_sub(1));
+    Arc::new(
+        Adapter::new(
+            Corner,
+            PairNotation,
+            format!("kiki {rows} {columns}"),
+            description,
+            NORMAL,
+        )
+        .with_start(start),
+    )
+}
+
 mod boards;
 mod mines;
 mod notations;
 
 pub use boards::{dot, gems_fight, team_nim, young};
-pub(crate) use mines::drawn_board;
+pub(crate) use mines::drawn_minesweeper;
 pub use mines::{minesweeper, MAX_CELLS};
 use notations::CountNotation;
 pub use notations::{FibonacciNotation, HeapNotation, PairNotation, StairNotation};

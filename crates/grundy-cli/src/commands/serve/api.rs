@@ -2,6 +2,7 @@
 //! mapped to the library's resolver, `DynGame` and `Session`, and their answers back to
 //! JSON. No game logic lives here.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -17,6 +18,7 @@ use grundy::Budget;
 use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
+use super::examples::param_texts;
 use super::store::{Entry, Store};
 use grundy::catalog::{open, parse_family};
 use grundy::table::{tabulate, Table, TableError};
@@ -124,17 +126,26 @@ pub async fn games() -> Json<serde_json::Value> {
     Json(serde_json::json!({ "games": games }))
 }
 
-/// A game and where it starts, as a page names it.
+/// A game and where it starts, as a page names it: a game of the catalogue by name, or a
+/// game file by its source text.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct GameRequest {
-    /// The family, as `grundy list` names it.
-    game: String,
+    /// The family, as `grundy list` names it (or `source`).
+    #[serde(default)]
+    game: Option<String>,
+    /// A game file's Luau text (or `game`), run in the script crate's sandbox.
+    #[serde(default)]
+    source: Option<String>,
+    /// A game file's parameters, `{name: value}` (as `--param name=value`).
+    #[serde(default)]
+    params: Option<BTreeMap<String, serde_json::Value>>,
     /// Its parameter, for families that take one; a board game's setup (its lines kept).
     #[serde(default)]
     param: Option<String>,
     /// The start position: text as on the command line (`"3 5 7"`; a board game's position
-    /// after `at`) or a list of integers; absent for the game's usual start.
+    /// after `at`; a game file's own notation) or a list of integers; absent for the game's
+    /// usual start.
     #[serde(default)]
     position: Option<Datum>,
     /// Sessions only: grundy moves first.
@@ -142,39 +153,59 @@ pub struct GameRequest {
     engine_first: bool,
 }
 
-/// The game and start position a request names, through the library's resolver (the same
-/// words as the command line: `GAME PARAM -- POSITION`, a board game's `GAME SETUP at
-/// POSITION`). Nothing here reads a file.
+/// The name a game file sent as `source` has in its messages (`game.luau:3: ...`).
+pub const SOURCE_NAME: &str = "game.luau";
+
+/// The game and start position a request names: a game file's `source` loaded by
+/// `grundy_script::load_source` (the command line's sandbox, step and memory caps), else
+/// the library's resolver. Nothing here reads a file.
 fn resolve(req: &GameRequest) -> Result<(Arc<dyn DynGame>, Datum), ApiError> {
-    let family = SPECS.iter().find(|spec| spec.name == req.game);
-    let board = BOARDS.iter().find(|spec| spec.name == req.game);
-    let param = req
-        .param
-        .as_deref()
-        .map(str::trim)
-        .filter(|p| !p.is_empty());
-    match (family.or(board).map(|s| s.param), param) {
-        (Some(None), Some(param)) => {
-            return Err(ApiError::bad_request(format!(
-                "{} takes no parameter, found {param:?}",
-                req.game
-            )))
+    let position = position_words(&req.position)?;
+    match (&req.game, &req.source) {
+        (Some(game), None) => {
+            if req.params.is_some() {
+                return Err(ApiError::bad_request(format!(
+                    "params are for game files (source); {game} takes its parameter as param"
+                )));
+            }
+            resolve_words(game, req.param.as_deref(), position)
         }
-        (Some(Some(name)), None) => {
-            return Err(ApiError::bad_request(format!(
-                "{} needs its parameter {name} (see GET /api/games)",
-                req.game
-            )))
+        (None, Some(source)) => {
+            if let Some(param) = &req.param {
+                return Err(ApiError::bad_request(format!(
+                    "param {param:?}: a game file takes params, {{\"name\": value}}"
+                )));
+            }
+            let params = req.params.as_ref().map(param_texts).unwrap_or_default();
+            let game = grundy_script::load_source(SOURCE_NAME, source, &params)
+                .map_err(|err| ApiError::bad_request(err.to_string()))?;
+            let position = match (position, game.start()) {
+                (Some(words), _) => game.parse(&words.join(" "))?,
+                (None, Some(start)) => start,
+                (None, None) => {
+                    return Err(ApiError::bad_request(
+                        "the game file has no start: give a position",
+                    ))
+                }
+            };
+            Ok((game, position))
         }
-        _ => {}
+        (Some(_), Some(_)) => Err(ApiError::bad_request("give game or source, not both")),
+        (None, None) => Err(ApiError::bad_request(
+            "give a game (see GET /api/games) or a game file's source",
+        )),
     }
-    let position: Option<Vec<String>> = match &req.position {
-        None => None,
-        Some(Datum::Str(text)) => Some(text.split_whitespace().map(String::from).collect()),
+}
+
+/// The words of a request's position (none when absent or empty).
+fn position_words(position: &Option<Datum>) -> Result<Option<Vec<String>>, ApiError> {
+    let words: Vec<String> = match position {
+        None => return Ok(None),
+        Some(Datum::Str(text)) => text.split_whitespace().map(String::from).collect(),
         Some(Datum::List(items)) if items.iter().all(|d| d.as_int().is_some()) => {
-            Some(items.iter().map(|d| d.to_string()).collect())
+            items.iter().map(|d| d.to_string()).collect()
         }
-        Some(Datum::Int(n)) => Some(vec![n.to_string()]),
+        Some(Datum::Int(n)) => vec![n.to_string()],
         Some(other) => {
             return Err(ApiError::bad_request(format!(
                 "position: give the text the game reads (e.g. \"3 5 7\") or a list of \
@@ -182,8 +213,33 @@ fn resolve(req: &GameRequest) -> Result<(Arc<dyn DynGame>, Datum), ApiError> {
             )))
         }
     };
-    let position = position.filter(|words| !words.is_empty());
-    let mut words = vec![req.game.clone()];
+    Ok(Some(words).filter(|words| !words.is_empty()))
+}
+
+/// A game of the catalogue through the library's resolver (the same words as the command
+/// line: `GAME PARAM -- POSITION`, a board game's `GAME SETUP at POSITION`).
+fn resolve_words(
+    game: &str,
+    param: Option<&str>,
+    position: Option<Vec<String>>,
+) -> Result<(Arc<dyn DynGame>, Datum), ApiError> {
+    let family = SPECS.iter().find(|spec| spec.name == game);
+    let board = BOARDS.iter().find(|spec| spec.name == game);
+    let param = param.map(str::trim).filter(|p| !p.is_empty());
+    match (family.or(board).map(|s| s.param), param) {
+        (Some(None), Some(param)) => {
+            return Err(ApiError::bad_request(format!(
+                "{game} takes no parameter, found {param:?}"
+            )))
+        }
+        (Some(Some(name)), None) => {
+            return Err(ApiError::bad_request(format!(
+                "{game} needs its parameter {name} (see GET /api/games)"
+            )))
+        }
+        _ => {}
+    }
+    let mut words = vec![game.to_string()];
     // One word: a board's setup may hold lines (a minesweeper board).
     words.extend(param.map(String::from));
     match (board.is_some(), position) {

@@ -11,7 +11,7 @@ use tower::ServiceExt;
 use super::api::{App, Limits};
 use super::router;
 
-fn limits() -> Limits {
+pub(super) fn limits() -> Limits {
     Limits {
         positions: 100_000,
         bytes: 64 << 20,
@@ -22,19 +22,24 @@ fn limits() -> Limits {
     }
 }
 
-struct Client {
-    router: axum::Router,
+pub(super) struct Client {
+    pub(super) router: axum::Router,
 }
 
 impl Client {
-    fn new(limits: Limits) -> Client {
+    pub(super) fn new(limits: Limits) -> Client {
         Client {
             router: router(Arc::new(App::new(limits))),
         }
     }
 
     /// Sends a request; returns the status and the body as JSON (`null` for an empty one).
-    async fn send(&self, method: Method, uri: &str, body: Option<&str>) -> (StatusCode, Value) {
+    pub(super) async fn send(
+        &self,
+        method: Method,
+        uri: &str,
+        body: Option<&str>,
+    ) -> (StatusCode, Value) {
         let mut request = Request::builder().method(method).uri(uri);
         if body.is_some() {
             request = request.header("content-type", "application/json");
@@ -56,16 +61,16 @@ impl Client {
         (status, value)
     }
 
-    async fn get(&self, uri: &str) -> (StatusCode, Value) {
+    pub(super) async fn get(&self, uri: &str) -> (StatusCode, Value) {
         self.send(Method::GET, uri, None).await
     }
 
-    async fn post(&self, uri: &str, body: &str) -> (StatusCode, Value) {
+    pub(super) async fn post(&self, uri: &str, body: &str) -> (StatusCode, Value) {
         self.send(Method::POST, uri, Some(body)).await
     }
 
     /// A new game; panics unless created.
-    async fn create(&self, body: Value) -> Value {
+    pub(super) async fn create(&self, body: Value) -> Value {
         let (status, state) = self.post("/api/sessions", &body.to_string()).await;
         assert_eq!(status, StatusCode::CREATED, "{state}");
         state
@@ -73,13 +78,13 @@ impl Client {
 }
 
 /// The error message of a failed request, checked to be `{"error": "..."}` alone.
-fn error(value: &Value) -> &str {
+pub(super) fn error(value: &Value) -> &str {
     let object = value.as_object().expect("an object");
     assert_eq!(object.len(), 1, "{value}");
     object["error"].as_str().expect("a message")
 }
 
-fn labels(state: &Value, outcome: &str) -> Vec<String> {
+pub(super) fn labels(state: &Value, outcome: &str) -> Vec<String> {
     state["moves"]
         .as_array()
         .unwrap()

@@ -424,6 +424,12 @@ impl Notation<Sweep> for MineNotation {
 /// assert_eq!(game.show(&after).unwrap(), "1..\n.*.\n...");
 /// ```
 pub fn minesweeper(board: &Board) -> Result<Arc<dyn DynGame>, DynError> {
+    starting_at(board, None)
+}
+
+/// Minesweeper on `board`, starting from the position `drawn` (a drawing of the board), or
+/// from every cell unopened.
+fn starting_at(board: &Board, drawn: Option<&str>) -> Result<Arc<dyn DynGame>, DynError> {
     let (rows, cols) = (board.rows(), board.cols());
     if rows * cols > MAX_CELLS {
         return Err(DynError::Position(format!(
@@ -433,12 +439,16 @@ pub fn minesweeper(board: &Board) -> Result<Arc<dyn DynGame>, DynError> {
         )));
     }
     let field = Field::new(board);
-    let start = vec![0u64; field.cells().div_ceil(64)];
-    field.parts(&start)?;
+    let closed = vec![0u64; field.cells().div_ceil(64)];
+    field.parts(&closed)?;
     let name = format!("minesweeper {rows} {cols}");
     let description = "click an unopened safe cell (a blank one opens its region); no click loses";
     let notation = MineNotation {
         field: field.clone(),
+    };
+    let start = match drawn {
+        Some(text) => notation.parse(text)?,
+        None => Sweep::Open(closed),
     };
     Ok(Arc::new(
         Adapter::new(
@@ -449,13 +459,13 @@ pub fn minesweeper(board: &Board) -> Result<Arc<dyn DynGame>, DynError> {
             Kind::Impartial { play: Play::Normal },
         )
         .with_components()
-        .with_start(Sweep::Open(start)),
+        .with_start(start),
     ))
 }
 
-/// The mines of a drawn board (`*` cells), its size from the rows; other characters are
-/// checked when the drawing is read as a position.
-pub(crate) fn drawn_board(text: &str) -> Result<Board, DynError> {
+/// Minesweeper on a drawn board (the mines are its `*` cells, its size its rows), starting
+/// from the drawing.
+pub(crate) fn drawn_minesweeper(text: &str) -> Result<Arc<dyn DynGame>, DynError> {
     let rows = drawing_rows(text);
     let cols = rows.first().map_or(0, |(_, row)| row.chars().count());
     if rows.len().saturating_mul(cols) > MAX_CELLS {
@@ -476,7 +486,7 @@ pub(crate) fn drawn_board(text: &str) -> Result<Board, DynError> {
             }
         }
     }
-    Ok(board)
+    starting_at(&board, Some(text))
 }
 
 #[cfg(test)]

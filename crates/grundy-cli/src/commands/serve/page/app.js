@@ -22,6 +22,8 @@ const PRESETS = {
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+// The example game files (GET /api/examples): {name, summary, source}.
+let examples = [];
 let session = null;
 let busy = false;
 
@@ -86,18 +88,65 @@ function exampleSetup(game) {
   return at < 0 ? "" : words.slice(at + 1).join(" ");
 }
 
+// The game files in the play form's list: the examples, then one to paste.
+function fillFiles(select) {
+  const group = el("optgroup", { label: "game files" });
+  group.append(...examples.map((e) => el("option", { value: "file:" + e.name }, e.name + " (game file)")));
+  group.append(el("option", { value: "file:" }, "your own game file…"));
+  select.append(group);
+}
+
+// What the play form asks for: a family's parameter, a board game's setup (lines kept) or a
+// game file's source and parameters.
+function showFields(mode) {
+  $("play-param-label").hidden = mode !== "param";
+  $("play-setup-label").hidden = mode !== "setup";
+  $("play-source-label").hidden = mode !== "file";
+  $("play-params-label").hidden = mode !== "file";
+}
+
+function applyFile(name) {
+  const example = examples.find((e) => e.name === name);
+  showFields("file");
+  if (example) $("play-source").value = example.source;
+  $("play-params").value = "";
+  $("play-position").value = "";
+  $("play-position").placeholder = "the file's start";
+  $("play-summary").textContent = example
+    ? example.summary + " (" + name + ".luau; change it below as you like)"
+    : "Paste a game file (Luau: name, start, moves(position); see docs/game-files.md).";
+}
+
 function applyPreset(prefix) {
   const name = $(prefix + "-game").value;
+  if (prefix === "play" && name.startsWith("file:")) {
+    applyFile(name.slice(5));
+    return;
+  }
   const game = games.find((g) => g.name === name);
   const preset = PRESETS[name] || (game.board ? { param: exampleSetup(game) } : {});
-  $(prefix + "-param-label").hidden = !game.param;
+  $(prefix + "-param-label").hidden = !game.param || (prefix === "play" && game.board);
   $(prefix + "-param").value = game.param ? preset.param || "" : "";
   $(prefix + "-param").placeholder = game.param || "";
   if (prefix === "play") {
+    showFields(game.board ? "setup" : game.param ? "param" : "none");
+    $("play-setup").value = game.board ? preset.param || "" : "";
     $("play-position").value = preset.position || "";
     $("play-position").placeholder = game.position;
     $("play-summary").textContent = name + ": " + game.summary + " (position: " + game.position + ")";
   }
+}
+
+// "k=3; set=1,2" as {k: "3", set: "1,2"}.
+function readParams(text) {
+  const params = {};
+  for (const pair of text.split(";")) {
+    if (!pair.trim()) continue;
+    const at = pair.indexOf("=");
+    if (at < 0) throw new Error("parameters: write name=value, separated by ';' (found \"" + pair.trim() + "\")");
+    params[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return params;
 }
 
 // ---- playing ----
@@ -205,13 +254,25 @@ function play(label) {
 
 async function start(event) {
   event.preventDefault();
+  const choice = $("play-game").value;
   const body = {
-    game: $("play-game").value,
     position: $("play-position").value.trim() || null,
     engine_first: $("play-engine-first").checked,
   };
-  const param = $("play-param").value.trim();
-  if (param) body.param = param;
+  if (choice.startsWith("file:")) {
+    body.source = $("play-source").value;
+    try {
+      body.params = readParams($("play-params").value);
+    } catch (err) {
+      showError("play-error", err);
+      return;
+    }
+  } else {
+    body.game = choice;
+    const game = games.find((g) => g.name === choice);
+    const param = game.board ? $("play-setup").value.trim() : $("play-param").value.trim();
+    if (param) body.param = param;
+  }
   if (session) api("DELETE", "/sessions/" + session.id).catch(() => {});
   session = null;
   $("board-area").hidden = true;
@@ -345,11 +406,13 @@ async function main() {
   $("btn-hint").addEventListener("click", hint);
   try {
     games = (await api("GET", "/games")).games;
+    examples = (await api("GET", "/examples")).examples;
   } catch (err) {
     showError("play-error", err);
     return;
   }
   fillSelect($("play-game"), games);
+  fillFiles($("play-game"));
   fillSelect($("table-game"), games.filter((g) => !g.board));
   applyPreset("play");
   applyPreset("table");

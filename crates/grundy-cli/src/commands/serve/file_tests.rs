@@ -1,0 +1,227 @@
+//! Game files sent by a page: loaded from their source in the script crate's sandbox,
+//! played, solved, and every error of the file answered as a 4xx naming its line.
+
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+
+use super::examples::EXAMPLES;
+use super::tests::{error, limits, Client};
+
+fn example(name: &str) -> &'static str {
+    EXAMPLES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, source)| *source)
+        .unwrap_or_else(|| panic!("no example {name}"))
+}
+
+/// Take 1 to `most` (a parameter, 2 by default) from a heap.
+const TAKE: &str = r#"name = "take"
+local most = param("most", 2, "the most one may take")
+start = 7
+function moves(n)
+    local out = {}
+    for k = 1, math.min(most, n) do
+        out[#out + 1] = { to = n - k, label = `take {k}` }
+    end
+    return out
+end
+function parse(text)
+    return tonumber(text) or error(`not a heap: {text}`, 0)
+end
+"#;
+
+/// Tic-tac-toe from the example file, played to its end against grundy, the person always
+/// taking an optimal move: a draw (every position on the way valued 0).
+#[tokio::test]
+async fn tictactoe_from_its_source_is_a_draw() {
+    let client = Client::new(limits());
+    let mut state = client
+        .create(json!({ "source": example("tictactoe") }))
+        .await;
+    let id = state["id"].as_str().unwrap().to_string();
+    assert_eq!(state["game"], "tic-tac-toe");
+    assert_eq!(state["kind"]["kind"], "scoring");
+    assert_eq!(state["shown"], "...\n...\n...");
+    assert_eq!(state["moves"].as_array().unwrap().len(), 9);
+    let mut turns = 0;
+    while state["end"].is_null() {
+        turns += 1;
+        assert!(turns <= 9, "{state}");
+        assert_eq!(state["value"]["score"], 0, "{state}");
+        let (path, body) = if state["to_move"] == "person" {
+            let best = state["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|m| m["optimal"] == true)
+                .expect("an optimal move");
+            ("play", json!({ "move": best["label"] }).to_string())
+        } else {
+            ("reply", String::new())
+        };
+        let (status, next) = client
+            .post(&format!("/api/sessions/{id}/{path}"), &body)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        state = next;
+    }
+    assert_eq!(state["history"].as_array().unwrap().len(), 9, "{state}");
+    assert_eq!(state["end"]["winner"], Value::Null, "{state}");
+    assert_eq!(state["points"], json!({"person": 0, "engine": 0}));
+    // A position in the file's own notation.
+    let (status, solved) = client
+        .post(
+            "/api/solve",
+            &json!({ "source": example("tictactoe"), "position": "xx. oo. ..." }).to_string(),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    assert_eq!(
+        solved["solution"]["value"]["score"], 1,
+        "x completes a line"
+    );
+}
+
+#[tokio::test]
+async fn params_are_set_by_name() {
+    let client = Client::new(limits());
+    let solve = |body: Value| {
+        let client = &client;
+        async move { client.post("/api/solve", &body.to_string()).await }
+    };
+    // 1..2: the P-positions are the multiples of 3; 1..3: of 4.
+    let (status, two) = solve(json!({ "source": TAKE, "position": 6 })).await;
+    assert_eq!(status, StatusCode::OK, "{two}");
+    assert_eq!(two["solution"]["value"]["outcome"], "loss");
+    let (status, three) =
+        solve(json!({ "source": TAKE, "params": {"most": 3}, "position": "6" })).await;
+    assert_eq!(status, StatusCode::OK, "{three}");
+    assert_eq!(three["game"], "take most=3");
+    assert_eq!(three["solution"]["value"]["outcome"], "win");
+    let (_, eight) =
+        solve(json!({ "source": TAKE, "params": {"most": "3"}, "position": [8] })).await;
+    assert_eq!(eight["solution"]["value"]["outcome"], "loss");
+    // The start when no position is given.
+    let (_, start) = solve(json!({ "source": TAKE })).await;
+    assert_eq!(start["solution"]["position"], 7);
+
+    for (body, status, wanted) in [
+        (
+            json!({ "source": TAKE, "params": {"least": 1} }),
+            StatusCode::BAD_REQUEST,
+            "game.luau: unknown parameter \"least\" (the parameters are: most)",
+        ),
+        (
+            json!({ "source": TAKE, "params": {"most": "x"} }),
+            StatusCode::BAD_REQUEST,
+            "most is an integer",
+        ),
+        (
+            json!({ "source": TAKE, "position": "x" }),
+            StatusCode::BAD_REQUEST,
+            "not a heap: x",
+        ),
+        (
+            json!({ "source": TAKE, "param": "3" }),
+            StatusCode::BAD_REQUEST,
+            "a game file takes params",
+        ),
+        (
+            json!({ "game": "nim", "params": {"most": 3}, "position": "3" }),
+            StatusCode::BAD_REQUEST,
+            "params are for game files",
+        ),
+        (
+            json!({ "game": "nim", "source": TAKE }),
+            StatusCode::BAD_REQUEST,
+            "not both",
+        ),
+        (
+            json!({ "position": "3" }),
+            StatusCode::BAD_REQUEST,
+            "give a game",
+        ),
+    ] {
+        let (got, answer) = solve(body.clone()).await;
+        assert_eq!(got, status, "{body}: {answer}");
+        assert!(error(&answer).contains(wanted), "{body}: {answer}");
+    }
+}
+
+/// Every kind of bad file gets a 4xx whose message names the file's line and what is
+/// wrong; the sandbox has no files, and the step cap stops an endless `moves`.
+#[tokio::test]
+async fn bad_files_are_4xx_naming_their_line() {
+    let client = Client::new(limits());
+    let cases = [
+        (
+            "function moves(p)\n  return {\nend",
+            StatusCode::BAD_REQUEST,
+            "game.luau:3: syntax error: ",
+        ),
+        (
+            "start = 1\nerror(\"boom\")\nfunction moves(p) return {} end",
+            StatusCode::BAD_REQUEST,
+            "game.luau:2: boom",
+        ),
+        (
+            "local f = io.open(\"/etc/hostname\")\nfunction moves(p) return {} end",
+            StatusCode::BAD_REQUEST,
+            "game.luau:1: ",
+        ),
+        (
+            "start = 3\nfunction moves(n)\n  return { { to = n - 1 }, nil + 1 }\nend",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "game.luau:3: ",
+        ),
+        (
+            "start = 3\nfunction moves(n)\n  while true do end\nend",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "game.luau: the operation cap of 10000000 steps was hit in moves",
+        ),
+        ("start = 3", StatusCode::BAD_REQUEST, "game.luau: "),
+    ];
+    for (source, status, wanted) in cases {
+        for route in ["/api/sessions", "/api/solve"] {
+            let body = json!({ "source": source }).to_string();
+            let (got, answer) = client.post(route, &body).await;
+            assert_eq!(got, status, "{route} {source:?}: {answer}");
+            let message = error(&answer);
+            assert!(message.starts_with(wanted), "{source:?}: {message}");
+        }
+    }
+}
+
+/// The request's body limit holds for game files too.
+#[tokio::test]
+async fn a_source_past_the_body_limit_is_413() {
+    let client = Client::new(limits());
+    let source = format!(
+        "start = 1\n{}function moves(p) return {{}} end",
+        "-- padding\n".repeat(600)
+    );
+    let (status, body) = client
+        .post("/api/sessions", &json!({ "source": source }).to_string())
+        .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    assert!(!error(&body).is_empty());
+}
+
+#[tokio::test]
+async fn the_examples_are_listed_with_their_source() {
+    let client = Client::new(limits());
+    let (status, body) = client.get("/api/examples").await;
+    assert_eq!(status, StatusCode::OK);
+    let list = body["examples"].as_array().unwrap();
+    assert_eq!(list.len(), EXAMPLES.len());
+    let tictactoe = list.iter().find(|e| e["name"] == "tictactoe").unwrap();
+    assert_eq!(tictactoe["source"], example("tictactoe"));
+    assert!(
+        tictactoe["summary"]
+            .as_str()
+            .unwrap()
+            .starts_with("tic-tac-toe: three in a row wins"),
+        "{tictactoe}"
+    );
+}
