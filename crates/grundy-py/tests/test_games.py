@@ -72,8 +72,11 @@ def test_families_listed_and_opened():
     assert names[:3] == ["nim", "misere-nim", "bash"]
     boards = [f["name"] for f in grundy.families() if f["board"]]
     assert "young" in boards and "nim" not in boards
-    # A board game opens from its setup; kiki's board is the corner game.
-    assert grundy.game("kiki 3 4").name == "corner"
+    # A board game opens from its setup and carries its start: kiki's corner of a 3 x 4
+    # board (HDU 2147: the first player loses only when both sides are odd).
+    kiki = grundy.game("kiki 3 4")
+    assert (kiki.name, kiki.start) == ("kiki 3 4", (3, 2))
+    assert kiki.solve(kiki.start).outcome == "win"
     assert grundy.game("subtraction", [1, 3, 4]).name == "subtraction 1,3,4"
     assert grundy.game("moore 2").name == "moore 2"
     assert grundy.game("bash-reach 3 30").start == 0
