@@ -188,3 +188,127 @@ fn bad_game_files_exit_2_with_file_and_line() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&stdout(&grundy(args, None))).unwrap()
+}
+
+#[test]
+fn table_of_a_game_file() {
+    let file = example("subtraction.luau");
+    let text = stdout(&grundy(&["table", &file, "--to", "20"], None));
+    assert_eq!(
+        text,
+        "\
+game      subtraction
+G(n) for n = 0..20:
+       0 |  0  1  0  1  2  3  2  0  1  0
+      10 |  1  2  3  2  0  1  0  1  2  3
+      20 |  2
+P-positions (n <= 20): 0 2 7 9 14 16
+pattern:  periodic with period 7 from n = 0, a conjecture checked for n < 21
+shape:    P-positions form no single residue class for n <= 20
+"
+    );
+    // The same values as the built-in family's table, solved by its own engine.
+    let family = json(&["table", "subtraction", "1,3,4", "--to", "20", "--json"]);
+    let game = json(&["table", &file, "--to", "20", "--json"]);
+    let nimbers: Vec<serde_json::Value> = game["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["nimber"].clone())
+        .collect();
+    assert_eq!(serde_json::Value::Array(nimbers), family["nimbers"]);
+    assert_eq!(game["game"], "subtraction");
+    assert_eq!(game["axes"], "one");
+    assert_eq!(game["to"], 20);
+    assert_eq!(game["pattern"]["periodicity"]["period"], 7);
+    assert_eq!(game["pattern"]["evidence"]["kind"], "conjecture");
+    assert_eq!(
+        game["p_positions"],
+        serde_json::json!([[0], [2], [7], [9], [14], [16]])
+    );
+    assert_eq!(
+        game["lines"]["pattern"],
+        "periodic with period 7 from n = 0, a conjecture checked for n < 21"
+    );
+    // Parameters: take 1 or 2, so G(n) = n mod 3.
+    let two = json(&["table", &file, "--to", "8", "--param", "set=1,2", "--json"]);
+    let nimbers: Vec<u64> = two["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["nimber"].as_u64().unwrap())
+        .collect();
+    assert_eq!(nimbers, (0..=8).map(|n| n % 3).collect::<Vec<u64>>());
+}
+
+#[test]
+fn table_of_pairs_of_a_game_file() {
+    let to = "30";
+    let game = json(&[
+        "table",
+        &example("wythoff.luau"),
+        "--pairs",
+        "--to",
+        to,
+        "--json",
+    ]);
+    let builtin = json(&["table", "wythoff", "--to", to, "--json"]);
+    let pairs: Vec<serde_json::Value> = game["p_positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p[0].as_u64() <= p[1].as_u64())
+        .cloned()
+        .collect();
+    assert!(pairs.len() > 5, "{pairs:?}");
+    assert_eq!(serde_json::Value::Array(pairs), builtin["p_pairs"]);
+    assert_eq!(game["axes"], "two");
+    assert_eq!(
+        game["shape"]["two_heaps"],
+        serde_json::json!({"shape": "beatty", "step": 1})
+    );
+    let text = stdout(&grundy(
+        &["table", &example("wythoff.luau"), "--pairs", "--to", "5"],
+        None,
+    ));
+    assert!(
+        text.contains("P-positions: (0,0) (1,2) (2,1) (3,5) (5,3)\n"),
+        "{text}"
+    );
+    assert!(text.contains("shape:    Beatty pairs"), "{text}");
+}
+
+#[test]
+fn table_of_a_file_without_position_exits_2() {
+    let dir = folder(
+        "table",
+        &[(
+            "nopos.luau",
+            "start = 0\nfunction moves(n)\n  return {}\nend\n",
+        )],
+    );
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["table", "nopos.luau", "--to", "5"],
+            "grundy: nopos.luau defines no function position: a table needs `function position(n)`, the position made from each n = 0..N",
+        ),
+        (
+            &["table", "nopos.luau", "--pairs", "--to", "5"],
+            "grundy: nopos.luau defines no function position: a table needs `function position(a, b)`, the position made from each pair a, b = 0..N (--pairs)",
+        ),
+        (
+            &["table", "subtraction", "1,3,4", "--param", "k=1"],
+            "grundy: --param k=1: parameters are for game files (a FILE.luau); built-in games take theirs as words",
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = grundy(args, Some(&dir));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end(), expected, "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -100,10 +100,7 @@ const MAX_FILE: u64 = 1 << 20;
 /// position, else the file's start); otherwise [`catalog::open`], each word `@PATH`
 /// replaced by the text of the file PATH (errors then say which file).
 pub fn open(words: &[String], params: &[String]) -> anyhow::Result<(Arc<dyn DynGame>, Datum)> {
-    if let Some(file) = words
-        .first()
-        .filter(|w| w.ends_with(&format!(".{}", grundy_script::EXTENSION)))
-    {
+    if let Some(file) = words.first().filter(|w| is_game_file(w)) {
         return open_file(file, &words[1..], params);
     }
     if let Some(param) = params.first() {
@@ -136,13 +133,13 @@ pub fn open(words: &[String], params: &[String]) -> anyhow::Result<(Arc<dyn DynG
     }
 }
 
-/// Loads the game file `file` with `params` and reads the position `words` (its start
-/// when there are none).
-fn open_file(
-    file: &str,
-    words: &[String],
-    params: &[String],
-) -> anyhow::Result<(Arc<dyn DynGame>, Datum)> {
+/// True when `word` names a game file (FILE.luau) rather than a built-in game.
+pub fn is_game_file(word: &str) -> bool {
+    word.ends_with(&format!(".{}", grundy_script::EXTENSION))
+}
+
+/// Loads the game file `file` with `params`, each `NAME=VALUE`.
+pub fn load_file(file: &str, params: &[String]) -> anyhow::Result<Arc<dyn DynGame>> {
     let params = params
         .iter()
         .map(|param| match param.split_once('=') {
@@ -150,7 +147,17 @@ fn open_file(
             None => bail!("--param {param}: write NAME=VALUE, e.g. --param k=3"),
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let game = grundy_script::load(std::path::Path::new(file), &params)?;
+    Ok(grundy_script::load(std::path::Path::new(file), &params)?)
+}
+
+/// Loads the game file `file` with `params` and reads the position `words` (its start
+/// when there are none).
+fn open_file(
+    file: &str,
+    words: &[String],
+    params: &[String],
+) -> anyhow::Result<(Arc<dyn DynGame>, Datum)> {
+    let game = load_file(file, params)?;
     let words: Vec<&str> = words
         .iter()
         .map(String::as_str)

@@ -3,8 +3,9 @@
 //! find the pattern: a period (proved only where a proof applies, else a conjecture checked up
 //! to N), the shape of the P-positions, and the closed form where a theorem gives one. The
 //! table and its findings are the library's (`grundy::table`); this module renders them and
-//! draws the plots.
+//! draws the plots. A game file (FILE.luau) is tabulated by the generic table (`file`).
 
+mod file;
 mod plot;
 
 use std::collections::VecDeque;
@@ -17,6 +18,7 @@ use grundy::table::{tabulate, ClosedForm, Shape, Table, TableError, TableKind, T
 use serde::Serialize;
 
 use crate::commands::list::catalog::parse_family;
+use crate::commands::solve::is_game_file;
 use crate::output::print_json;
 
 /// Arguments of `grundy table`.
@@ -25,11 +27,16 @@ use crate::output::print_json;
   grundy table subtraction 1,3,4 --to 30
   grundy table wythoff --to 40 --plot wythoff.svg
   grundy table lasker --to 50 --plot lasker.png
-  grundy table bash 3 --pairs --to 20")]
+  grundy table bash 3 --pairs --to 20
+  grundy table examples/games/subtraction.luau --to 30 --param set=1,2
+A game file is tabulated from its function position(n) (position(a, b) with --pairs).")]
 pub struct Args {
-    /// The game and its parameter if it has one.
+    /// The game and its parameter if it has one, or a game file FILE.luau.
     #[arg(required = true, num_args = 1..=2)]
     words: Vec<String>,
+    /// A game file's parameter, NAME=VALUE (repeatable).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    params: Vec<String>,
     /// Tabulate heaps (or both heaps) from 0 to N.
     #[arg(long, value_name = "N", default_value_t = 40)]
     to: u64,
@@ -73,13 +80,30 @@ struct Found<'a> {
 
 /// Runs `grundy table`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(path) = &args.plot {
+        crate::output::check_plot_path(path)?;
+    }
+    if is_game_file(&args.words[0]) {
+        if let Some(extra) = args.words.get(1) {
+            bail!("grundy table takes no position, found {extra:?} (use --to N; a game file's parameters are --param NAME=VALUE)");
+        }
+        let plot = args.plot.as_deref();
+        return file::run(
+            &args.words[0],
+            &args.params,
+            args.to,
+            args.pairs,
+            plot,
+            args.json,
+        );
+    }
+    if let Some(param) = args.params.first() {
+        bail!("--param {param}: parameters are for game files (a FILE.luau); built-in games take theirs as words");
+    }
     let mut words: VecDeque<String> = args.words.into_iter().collect();
     let family = parse_family(&mut words)?;
     if let Some(extra) = words.front() {
         bail!("grundy table takes no position, found {extra:?} (use --to N)");
-    }
-    if let Some(path) = &args.plot {
-        crate::output::check_plot_path(path)?;
     }
     let table = match tabulate(&family, args.to, args.pairs) {
         Err(TableError::TooLarge {

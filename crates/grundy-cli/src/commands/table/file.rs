@@ -1,0 +1,197 @@
+//! `grundy table FILE.luau --to N [--pairs]`: a game file's table, made by the library's
+//! generic table (`grundy::table::tabulate_game`) from the file's `position(n)` (or
+//! `position(a, b)`), rendered in the style of the family tables.
+
+use std::io::{self, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use grundy::dynamic::Value;
+use grundy::table::{tabulate_game, Axes, GameShape, GameTable, Shape, TableError, TablePattern};
+use grundy::{Budget, Outcome};
+use serde::Serialize;
+
+use super::plot;
+use crate::commands::solve::load_file;
+use crate::output::print_json;
+
+/// `grundy table FILE --json`: the table, its P-positions and its findings as lines.
+#[derive(Serialize)]
+struct Report<'a> {
+    #[serde(flatten)]
+    table: &'a GameTable,
+    /// The integers of each P-position.
+    p_positions: Vec<Vec<u64>>,
+    /// The findings as the text shows them.
+    lines: Lines,
+}
+
+/// The findings of a game table as lines.
+#[derive(Serialize)]
+struct Lines {
+    /// The periodicity found (one integer only), always a conjecture.
+    pattern: Option<String>,
+    /// The shape of the P-positions.
+    shape: String,
+}
+
+/// Tabulates the game file `file` (with `params`) up to `to`, over pairs when `pairs`,
+/// draws it into `plot_to` if given, and prints it.
+pub fn run(
+    file: &str,
+    params: &[String],
+    to: u64,
+    pairs: bool,
+    plot_to: Option<&Path>,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let game = load_file(file, params)?;
+    let axes = if pairs { Axes::Two } else { Axes::One };
+    let bytes = crate::output::fitting(Budget::default().bytes());
+    let budget = Budget::default().with_bytes(bytes);
+    let spinner = crate::output::spinner(json, "tabulating");
+    let table = tabulate_game(game.as_ref(), axes, to, &budget);
+    if let Some(spinner) = spinner {
+        spinner.finish_and_clear();
+    }
+    let table = match table {
+        Err(TableError::NoPositions { .. }) => {
+            let (function, made) = match axes {
+                Axes::One => ("position(n)", "each n = 0..N"),
+                Axes::Two => ("position(a, b)", "each pair a, b = 0..N (--pairs)"),
+            };
+            bail!("{file} defines no function position: a table needs `function {function}`, the position made from {made}");
+        }
+        Err(TableError::TooLarge { to, limit, .. }) => {
+            bail!("--to {to} is too large for a table of {file}: at most {limit} here")
+        }
+        Err(TableError::Game { numbers, source }) => {
+            let args: Vec<String> = numbers.iter().map(u64::to_string).collect();
+            let calls = match axes {
+                Axes::One => {
+                    "a table calls position(n) with one integer, position(a, b) with --pairs"
+                }
+                Axes::Two => "--pairs calls position(a, b) with two integers",
+            };
+            bail!(
+                "in {file}: position({}): {source} ({calls})",
+                args.join(", ")
+            )
+        }
+        res => res?,
+    };
+    if let Some(path) = plot_to {
+        draw(path, &table)?;
+    }
+    if json {
+        print_json(&Report {
+            table: &table,
+            p_positions: table.p_positions(),
+            lines: Lines {
+                pattern: pattern(&table).map(|p| p.to_string()),
+                shape: shape(&table).to_string(),
+            },
+        })?;
+    } else {
+        print_text(&table)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The periodicity of a one-integer table, found or not.
+fn pattern(t: &GameTable) -> Option<TablePattern> {
+    (t.axes == Axes::One).then_some(match t.pattern {
+        Some(pattern) => TablePattern::Periodic { pattern },
+        None => TablePattern::None { to: t.to },
+    })
+}
+
+/// The shape of the P-positions, as the family tables write it.
+fn shape(t: &GameTable) -> Shape {
+    match t.shape {
+        GameShape::OneHeap(shape) => Shape::OneHeap { shape, to: t.to },
+        GameShape::TwoHeaps(shape) => Shape::TwoHeaps { shape, to: t.to },
+    }
+}
+
+/// Whether each position of a two-integer table is a P-position, row by row.
+fn cells(t: &GameTable) -> Vec<Vec<bool>> {
+    t.values
+        .chunks(t.to as usize + 1)
+        .map(|row| row.iter().map(|v| v.outcome == Outcome::Loss).collect())
+        .collect()
+}
+
+fn draw(path: &Path, t: &GameTable) -> anyhow::Result<()> {
+    match t.axes {
+        Axes::Two => plot::plot(path, &plot::Picture::Cells(&cells(t))),
+        Axes::One => {
+            let values = t.nimbers().unwrap_or_else(|| {
+                t.values
+                    .iter()
+                    .map(|v| u64::from(v.outcome != Outcome::Loss))
+                    .collect()
+            });
+            plot::plot(path, &plot::Picture::Sequence(&values))
+        }
+    }
+}
+
+/// A value as one short cell: the nimber, the score, else W, L or D.
+fn cell(v: &Value) -> String {
+    match (v.nimber, v.score) {
+        (Some(n), _) => n.0.to_string(),
+        (None, Some(s)) => s.to_string(),
+        (None, None) => match v.outcome {
+            Outcome::Win => "W".into(),
+            Outcome::Loss => "L".into(),
+            Outcome::Draw => "D".into(),
+        },
+    }
+}
+
+fn print_text(t: &GameTable) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    writeln!(out, "game      {}", t.game)?;
+    match t.axes {
+        Axes::One => {
+            let what = match t.values.first() {
+                Some(v) if v.nimber.is_some() => "G(n)",
+                Some(v) if v.score.is_some() => "score(n)",
+                _ => "outcome(n)",
+            };
+            writeln!(out, "{what} for n = 0..{}:", t.to)?;
+            for (row, chunk) in t.values.chunks(10).enumerate() {
+                let cells: Vec<String> = chunk.iter().map(|v| format!("{:>3}", cell(v))).collect();
+                writeln!(out, "  {:>6} |{}", row * 10, cells.join(""))?;
+            }
+            let list: Vec<String> = t.p_positions().iter().map(|n| n[0].to_string()).collect();
+            writeln!(out, "P-positions (n <= {}): {}", t.to, list.join(" "))?;
+        }
+        Axes::Two => {
+            if t.to <= 60 {
+                writeln!(
+                    out,
+                    "P-positions (rows a = 0..{}, columns b; P marks a loss for the player to move):",
+                    t.to
+                )?;
+                for (a, row) in cells(t).iter().enumerate() {
+                    let line: String = row.iter().map(|&p| if p { 'P' } else { '.' }).collect();
+                    writeln!(out, "  {a:>4} {line}")?;
+                }
+            }
+            let pairs: Vec<String> = t
+                .p_positions()
+                .iter()
+                .map(|p| format!("({},{})", p[0], p[1]))
+                .collect();
+            writeln!(out, "P-positions: {}", pairs.join(" "))?;
+        }
+    }
+    if let Some(pattern) = pattern(t) {
+        writeln!(out, "pattern:  {pattern}")?;
+    }
+    writeln!(out, "shape:    {}", shape(t))?;
+    Ok(())
+}
