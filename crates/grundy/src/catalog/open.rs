@@ -53,20 +53,9 @@ use crate::dynamic::{builtin, Datum, DynGame};
 /// assert_eq!(game.solve(&position, &Budget::default()).unwrap().value.score, Some(2));
 /// ```
 pub fn open(words: &[String]) -> Result<(Arc<dyn DynGame>, Datum), CatalogError> {
-    if let Some(spec) = words
-        .first()
-        .and_then(|w| BOARDS.iter().find(|s| s.name == w))
-    {
-        let rest: Vec<&str> = words[1..]
-            .iter()
-            .map(String::as_str)
-            .filter(|&w| w != "--")
-            .collect();
-        let (setup, position) = match rest.iter().position(|&w| w == "at") {
-            Some(at) => (&rest[..at], Some(rest[at + 1..].join(" "))),
-            None => (&rest[..], None),
-        };
-        return open_board(spec.name, &setup.join(" "), position.as_deref());
+    if let Some((name, setup, position)) = board_words(words) {
+        let position = position.map(|words| words.join(" "));
+        return open_board(name, &setup, position.as_deref());
     }
     let (game, words) = open_game(words)?;
     let position = match (words.is_empty(), game.start()) {
@@ -97,24 +86,10 @@ pub fn open(words: &[String]) -> Result<(Arc<dyn DynGame>, Datum), CatalogError>
 /// assert_eq!((game.name().as_str(), rest.len()), ("bash-reach 3 30", 0));
 /// ```
 pub fn open_game(words: &[String]) -> Result<(Arc<dyn DynGame>, Vec<String>), CatalogError> {
-    if let Some(spec) = words
-        .first()
-        .and_then(|w| BOARDS.iter().find(|s| s.name == w))
-    {
-        let rest: Vec<&str> = words[1..]
-            .iter()
-            .map(String::as_str)
-            .filter(|&w| w != "--")
-            .collect();
-        let (setup, position) = match rest.iter().position(|&w| w == "at") {
-            Some(at) => (
-                &rest[..at],
-                rest[at + 1..].iter().map(|w| w.to_string()).collect(),
-            ),
-            None => (&rest[..], Vec::new()),
-        };
-        let (game, _) = open_board(spec.name, &setup.join(" "), None)?;
-        return Ok((game, position));
+    if let Some((name, setup, position)) = board_words(words) {
+        let (game, _) = open_board(name, &setup, None)?;
+        let position = position.unwrap_or_default();
+        return Ok((game, position.into_iter().map(String::from).collect()));
     }
     let mut queue: VecDeque<String> = words.iter().cloned().collect();
     let family = match parse_family(&mut queue) {
@@ -130,6 +105,28 @@ pub fn open_game(words: &[String]) -> Result<(Arc<dyn DynGame>, Vec<String>), Ca
     let mut words: Vec<String> = queue.into_iter().filter(|w| w != "--").collect();
     let game = family_game(family, &mut words)?;
     Ok((game, words))
+}
+
+/// A board game's words taken apart: its name, its setup (the words before `at`, joined by
+/// spaces) and the words of its position after `at`, if any (`--` dropped); `None` when the
+/// first word names no board game.
+fn board_words(words: &[String]) -> Option<(&'static str, String, Option<Vec<&str>>)> {
+    let spec = BOARDS
+        .iter()
+        .find(|s| Some(s.name) == words.first().map(String::as_str))?;
+    let rest: Vec<&str> = words[1..]
+        .iter()
+        .map(String::as_str)
+        .filter(|&w| w != "--")
+        .collect();
+    Some(match rest.iter().position(|&w| w == "at") {
+        Some(at) => (
+            spec.name,
+            rest[..at].join(" "),
+            Some(rest[at + 1..].to_vec()),
+        ),
+        None => (spec.name, rest.join(" "), None),
+    })
 }
 
 /// The game a family names; `words` holds the position and may be rewritten (bash-reach's
