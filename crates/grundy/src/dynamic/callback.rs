@@ -530,10 +530,14 @@ impl<R: Rules> Shared<R> {
         Ok(range)
     }
 
-    /// The labels of `id`'s moves, in order (asked for once, then kept).
+    /// The labels of `id`'s moves, in order (asked for once, then kept). After a failure the
+    /// rules are not called again: none (the failure is what the call returns).
     fn labels(&self, state: &mut State, id: Id) -> Result<Vec<String>, DynError> {
         if let Some(labels) = state.labels.get(&id) {
             return Ok(labels.clone());
+        }
+        if state.failure.is_some() {
+            return Ok(Vec::new());
         }
         let pos = state.datum(id).clone();
         let labels = self.labelled(&pos)?.into_iter().map(|m| m.label).collect();

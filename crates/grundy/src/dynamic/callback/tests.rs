@@ -10,11 +10,12 @@ use crate::value::{Nimber, Outcome};
 
 type MoveFn = dyn Fn(&Datum) -> Result<Vec<RuleMove>, String> + Send + Sync;
 
-/// Rules from a closure, counting the unlabelled calls per position.
+/// Rules from a closure, counting the unlabelled calls per position and the labelled ones.
 struct Closure {
     moves: Box<MoveFn>,
     split: bool,
     calls: Mutex<HashMap<Datum, usize>>,
+    labelled: Mutex<usize>,
 }
 
 impl Closure {
@@ -25,6 +26,7 @@ impl Closure {
             moves: Box::new(moves),
             split: false,
             calls: Mutex::new(HashMap::new()),
+            labelled: Mutex::new(0),
         }
     }
 
@@ -36,7 +38,9 @@ impl Closure {
 
 impl Rules for Closure {
     fn moves(&self, pos: &Datum, labels: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
-        if !labels {
+        if labels {
+            *self.labelled.lock().unwrap() += 1;
+        } else {
             *self.calls.lock().unwrap().entry(pos.clone()).or_default() += 1;
         }
         out.extend((self.moves)(pos)?);
@@ -234,9 +238,11 @@ fn a_failing_callback_stops_the_search_and_names_the_position() {
         err.to_string(),
         "game.luau:3: no heap of 5 (in moves, at position [5])"
     );
-    // The search stopped: positions below 5 were never asked for.
+    // The search stopped: positions below 5 were never asked for, and nothing was asked
+    // after the failure (not even the labels of the position solved).
     let calls = game.rules().calls.lock().unwrap().clone();
     assert!(!calls.contains_key(&Datum::ints([0])), "{calls:?}");
+    assert_eq!(*game.rules().labelled.lock().unwrap(), 0);
     // A position that never reaches 5 still solves, with values unspoiled by the failure.
     for n in 0..5 {
         let sol = game.solve(&Datum::ints([n]), &Budget::default()).unwrap();
