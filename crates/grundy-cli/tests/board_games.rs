@@ -2,24 +2,13 @@
 //! give them, positions after `at`, boards and setups read from files (`@PATH`), text and
 //! JSON, and bad boards refused with their line (exit 2).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+#[path = "support/run.rs"]
+mod run;
 
 fn grundy(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("grundy runs");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes())
-        .expect("typed");
-    child.wait_with_output().expect("grundy ends")
+    run::typed(args, input)
 }
 
 /// Stdout of a run that must succeed.

@@ -1,9 +1,11 @@
 //! `grundy solve` and `grundy play` on game files (FILE.luau), and every kind of bad file:
 //! exit code 2, `FILE:LINE: what` on one line, no panic, no hang.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+#[path = "support/run.rs"]
+mod run;
 
 fn grundy(args: &[&str], dir: Option<&PathBuf>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
@@ -85,21 +87,11 @@ fn tictactoe_from_its_start_is_a_draw() {
 
 #[test]
 fn play_a_game_file() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["play", &example("tictactoe.luau")])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("grundy runs");
     // The centre, then a corner: perfect play answers each and the game is drawn at best.
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"b2\nc3\nhint\nquit\n")
-        .unwrap();
-    let text = stdout(&child.wait_with_output().unwrap());
+    let text = stdout(&run::typed(
+        &["play", &example("tictactoe.luau")],
+        "b2\nc3\nhint\nquit\n",
+    ));
     assert!(text.contains("you play b2"), "{text}");
     assert!(text.contains("grundy plays a1"), "{text}");
     assert!(text.contains("1) b1  score +0  best"), "{text}");

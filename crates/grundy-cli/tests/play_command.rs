@@ -1,26 +1,14 @@
 //! `grundy play` driven through its standard input: whole games against perfect play,
 //! hints, bad moves re-prompted, undo, swap, new and quit.
 
-use std::io::Write;
 use std::process::{Command, Stdio};
+
+#[path = "support/run.rs"]
+mod run;
 
 /// Runs `grundy play args` with `lines` typed, and returns stdout (exit 0 expected).
 fn play(args: &[&str], lines: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("grundy runs");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(lines.as_bytes())
-        .expect("typed");
-    let out = child.wait_with_output().expect("grundy ends");
+    let out = run::typed(&[&["play"], args].concat(), lines);
     assert!(
         out.status.success(),
         "{}",
