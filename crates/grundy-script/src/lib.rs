@@ -4,7 +4,7 @@
 //! how positions are shown and read, components, misère play, scores and loops (the format
 //! is in `docs/game-files.md`). [`load`] runs it once in a sandbox (pure libraries only: no
 //! files, processes, network or clock; at most [`STEP_CAP`] steps a call and [`MEMORY_CAP`]
-//! bytes) and returns it as a [`DynGame`], driven by
+//! bytes, or the cap given to [`load_source_within`]) and returns it as a [`DynGame`], driven by
 //! [`grundy::dynamic::callback::CallbackGame`]: each position's moves are asked for once.
 //!
 //! # Examples
@@ -155,7 +155,8 @@ pub fn load(path: &Path, params: &[(String, String)]) -> Result<Arc<dyn DynGame>
     load_source(&file, &source, params)
 }
 
-/// Loads a game from `source`, named `file` in messages, with `params` in force.
+/// Loads a game from `source`, named `file` in messages, with `params` in force, its Luau
+/// state holding at most [`MEMORY_CAP`] bytes.
 ///
 /// # Errors
 ///
@@ -169,8 +170,34 @@ pub fn load_source(
     source: &str,
     params: &[(String, String)],
 ) -> Result<Arc<dyn DynGame>, ScriptError> {
+    load_source_within(file, source, params, MEMORY_CAP)
+}
+
+/// [`load_source`] with a memory cap of its own: the file's Luau state (its globals and
+/// whatever a call builds) holds at most `memory_cap` bytes, at load time and in every call
+/// after. A server running many files at once bounds their total this way.
+///
+/// # Errors
+///
+/// [`ScriptError`] naming the file (and line) and what is wrong; a file that needs more
+/// memory than the cap at its top level is [`ScriptError::Run`] naming the cap.
+///
+/// # Examples
+///
+/// ```
+/// let huge = "local t = {}\nfor i = 1, 1e7 do t[i] = i end\nfunction moves(n) return {} end";
+/// let err = grundy_script::load_source_within("big.luau", huge, &[], 4 << 20).err().unwrap();
+/// assert_eq!(err.to_string(), "big.luau: the memory cap of 4 MiB was hit in the file's top level");
+/// assert!(grundy_script::load_source_within("ok.luau", "function moves(n) return {} end", &[], 4 << 20).is_ok());
+/// ```
+pub fn load_source_within(
+    file: &str,
+    source: &str,
+    params: &[(String, String)],
+    memory_cap: usize,
+) -> Result<Arc<dyn DynGame>, ScriptError> {
     let run = |message: String| ScriptError::Run { message };
-    let vm = sandbox::Vm::new(file).map_err(|e| run(format!("{file}: {e}")))?;
+    let vm = sandbox::Vm::new(file, memory_cap).map_err(|e| run(format!("{file}: {e}")))?;
     let declared =
         params::Params::install(vm.lua(), params).map_err(|e| run(format!("{file}: {e}")))?;
     vm.seal().map_err(|e| run(format!("{file}: {e}")))?;

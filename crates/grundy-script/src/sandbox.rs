@@ -10,7 +10,9 @@ use mlua::{Error, FromLuaMulti, Function, IntoLuaMulti, Lua, LuaOptions, StdLib,
 /// into a game file may take: 10^7.
 pub const STEP_CAP: u64 = 10_000_000;
 
-/// The most memory a game file's Luau state may hold: 256 MiB.
+/// The most memory a game file's Luau state may hold by default (the command line's cap):
+/// 256 MiB. A server running many files passes a smaller one to
+/// [`crate::load_source_within`].
 pub const MEMORY_CAP: usize = 256 << 20;
 
 /// Globals of Luau's base library that reach outside the computation (output, loading
@@ -30,14 +32,16 @@ pub(crate) struct Vm {
     lua: Lua,
     /// The file's name as errors show it.
     file: String,
+    /// The most bytes the state may hold.
+    memory_cap: usize,
     steps: Arc<AtomicU64>,
     capped: Arc<AtomicBool>,
     turn: Mutex<()>,
 }
 
 impl Vm {
-    /// A fresh sandbox for the file named `file`.
-    pub(crate) fn new(file: &str) -> Result<Vm, Error> {
+    /// A fresh sandbox for the file named `file`, holding at most `memory_cap` bytes.
+    pub(crate) fn new(file: &str, memory_cap: usize) -> Result<Vm, Error> {
         let lua = Lua::new_with(
             StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::BIT | StdLib::UTF8,
             LuaOptions::default(),
@@ -46,7 +50,7 @@ impl Vm {
         for name in REMOVED {
             globals.raw_remove(name)?;
         }
-        lua.set_memory_limit(MEMORY_CAP)?;
+        lua.set_memory_limit(memory_cap)?;
         let steps = Arc::new(AtomicU64::new(0));
         let capped = Arc::new(AtomicBool::new(false));
         let (count, flag) = (steps.clone(), capped.clone());
@@ -60,6 +64,7 @@ impl Vm {
         Ok(Vm {
             lua,
             file: file.to_string(),
+            memory_cap,
             steps,
             capped,
             turn: Mutex::new(()),
@@ -115,14 +120,23 @@ impl Vm {
                 }
             }
             Error::MemoryError(_) => format!(
-                "{}: the memory cap of {} MiB was hit in {function}",
+                "{}: the memory cap of {} was hit in {function}",
                 self.file,
-                MEMORY_CAP >> 20
+                mebibytes(self.memory_cap)
             ),
             Error::CallbackError { cause, .. } => self.describe(cause, function),
             Error::SyntaxError { message, .. } => message.clone(),
             other => format!("{}: {other}", self.file),
         }
+    }
+}
+
+/// `bytes` as `256 MiB`, or `1.5 MiB` where it is not a whole number of MiB.
+fn mebibytes(bytes: usize) -> String {
+    if bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
     }
 }
 

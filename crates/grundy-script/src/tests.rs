@@ -281,6 +281,22 @@ fn memory_is_capped() {
     );
 }
 
+/// A smaller cap holds in every call, not only at load time, and names itself.
+#[test]
+fn a_memory_cap_of_its_own() {
+    let text = "start = 1\nfunction moves(p)\n  local t = {}\n  for i = 1, 1e6 do t[i] = i end\n  return {}\nend\n";
+    let game = crate::load_source_within("test.luau", text, &[], 2 << 20).unwrap();
+    let err = game.solve(&Datum::Int(1), &Budget::default()).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("test.luau: the memory cap of 2 MiB was hit in moves"),
+        "{err}"
+    );
+    // The default cap lets the same call through.
+    let game = source(text);
+    assert!(game.solve(&Datum::Int(1), &Budget::default()).is_ok());
+}
+
 #[test]
 fn the_sandbox_has_no_io_os_or_loading() {
     for name in [

@@ -2,26 +2,33 @@
 //!
 //! The page (plain HTML, CSS and JavaScript in `serve/page/`, embedded in the binary) lets a
 //! person pick a game, play it against perfect play with every move coloured by its value,
-//! and tabulate a family. It talks to the API under `/api/` (`serve/api.rs`, documented
+//! and tabulate a family or a game file. It talks to the API under `/api/` (`serve/api.rs`, documented
 //! route by route in `docs/api.md`), which maps JSON to the library's resolver, `DynGame`
 //! and `Session` and back.
 //!
 //! Safe as a server: it listens on 127.0.0.1 unless told otherwise; bodies are limited
 //! (`--max-body`), every search runs on the blocking pool with its own `Budget`
 //! (`--max-positions`, `--memory`) and is cancelled past `--timeout`; games are held in
-//! memory, at most `--max-games`, each dropped after `--idle` seconds unused; requests never
-//! touch the file system. Every error is a 4xx or 5xx with `{"error": "..."}`.
+//! memory, at most `--max-games`, each dropped after `--idle` seconds unused; a game file
+//! runs in the script crate's sandbox with its own memory cap (`--file-memory`), reserved
+//! from a total for all game files alive (`--files-memory`); requests never touch the file
+//! system. Every error is a 4xx or 5xx with `{"error": "..."}`.
 
 mod api;
 mod error;
 mod examples;
+mod files;
 mod store;
+mod table;
 
 #[cfg(test)]
 mod tests;
 
 #[cfg(test)]
 mod file_tests;
+
+#[cfg(test)]
+mod table_tests;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
@@ -77,6 +84,19 @@ pub struct Args {
     /// Seconds a game may stay unused before it is dropped.
     #[arg(long, value_name = "SECONDS", default_value_t = 1_800)]
     idle: u64,
+    /// Most memory one game file's Luau state may hold, in MiB (the command line allows
+    /// 256).
+    #[arg(long, value_name = "MIB", default_value_t = 8,
+          value_parser = clap::value_parser!(u64).range(1..=256))]
+    file_memory: u64,
+    /// Most memory all game files alive at once may hold together, in MiB: each reserves its
+    /// --file-memory while alive (a session's life, one request for solve and table).
+    #[arg(long, value_name = "MIB", default_value_t = 1_024,
+          value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    files_memory: u64,
+    /// Most positions in a game file's table (to + 1, or (to + 1)^2 with pairs).
+    #[arg(long, value_name = "POSITIONS", default_value_t = 10_000)]
+    max_table: u64,
 }
 
 /// Runs `grundy serve` until Ctrl-C.
@@ -88,6 +108,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         body_bytes: args.max_body,
         sessions: args.max_games.max(1),
         idle: Duration::from_secs(args.idle),
+        file_memory: args.file_memory << 20,
+        files_memory: args.files_memory << 20,
+        table_cells: args.max_table,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -137,7 +160,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/sessions/{id}/new", post(api::restart))
         .route("/sessions/{id}/hint", get(api::hint))
         .route("/solve", post(api::solve))
-        .route("/table", get(api::table))
+        .route("/table", get(table::get).post(table::post))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(app);

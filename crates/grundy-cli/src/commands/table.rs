@@ -5,7 +5,7 @@
 //! table and its findings are the library's (`grundy::table`); this module renders them and
 //! draws the plots. A game file (FILE.luau) is tabulated by the generic table (`file`).
 
-mod file;
+pub(crate) mod file;
 mod plot;
 
 use std::collections::VecDeque;

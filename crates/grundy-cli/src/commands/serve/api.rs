@@ -7,8 +7,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use grundy::catalog::{Spec, BOARDS, SPECS};
@@ -19,9 +19,9 @@ use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
 use super::examples::param_texts;
+use super::files::{FileMemory, Reserved, Source};
 use super::store::{Entry, Store};
-use grundy::catalog::{open, parse_family};
-use grundy::table::{tabulate, Table, TableError};
+use grundy::catalog::open;
 
 /// The most moves a position may have to be shown on a page.
 pub const MAX_PAGE_MOVES: usize = 4096;
@@ -41,12 +41,19 @@ pub struct Limits {
     pub sessions: usize,
     /// A game unused for this long is dropped.
     pub idle: Duration,
+    /// The memory cap of one game file's Luau state, in bytes.
+    pub file_memory: u64,
+    /// The most bytes the game files alive may reserve together.
+    pub files_memory: u64,
+    /// The most positions in a game file's table.
+    pub table_cells: u64,
 }
 
-/// The server's state: its limits and the games in play.
+/// The server's state: its limits, the games in play and the memory of the game files.
 pub struct App {
     pub limits: Limits,
     pub store: Store,
+    pub files: FileMemory,
 }
 
 impl App {
@@ -54,16 +61,30 @@ impl App {
     pub fn new(limits: Limits) -> App {
         App {
             store: Store::new(limits.sessions, limits.idle),
+            files: FileMemory::new(limits.file_memory, limits.files_memory),
             limits,
         }
     }
+
+    /// Loads a game file under the server's caps (idle games are dropped first when the
+    /// memory for game files is all reserved).
+    pub fn load_file(
+        &self,
+        source: Source<'_>,
+        params: &[(String, String)],
+    ) -> Result<(Arc<dyn DynGame>, Reserved), ApiError> {
+        if self.files.full() {
+            self.store.expire();
+        }
+        self.files.load(source, params)
+    }
 }
 
-type Shared = State<Arc<App>>;
+pub(super) type Shared = State<Arc<App>>;
 
 /// Runs `job` on the blocking pool with a fresh budget, cancelled when the request's time is
 /// up (the search stops at its next check; the reply says why).
-async fn blocking<T, F>(app: &App, job: F) -> Result<T, ApiError>
+pub(super) async fn blocking<T, F>(app: &App, job: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
     F: FnOnce(&Budget) -> Result<T, ApiError> + Send + 'static,
@@ -127,16 +148,19 @@ pub async fn games() -> Json<serde_json::Value> {
 }
 
 /// A game and where it starts, as a page names it: a game of the catalogue by name, or a
-/// game file by its source text.
+/// game file by its source text or an example's name.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct GameRequest {
-    /// The family, as `grundy list` names it (or `source`).
+    /// The family, as `grundy list` names it (or `source`, or `example`).
     #[serde(default)]
     game: Option<String>,
-    /// A game file's Luau text (or `game`), run in the script crate's sandbox.
+    /// A game file's Luau text, run in the script crate's sandbox.
     #[serde(default)]
     source: Option<String>,
+    /// An example game file by name (`GET /api/examples`), run like `source`.
+    #[serde(default)]
+    example: Option<String>,
     /// A game file's parameters, `{name: value}` (as `--param name=value`).
     #[serde(default)]
     params: Option<BTreeMap<String, serde_json::Value>>,
@@ -153,32 +177,97 @@ pub struct GameRequest {
     engine_first: bool,
 }
 
-/// The name a game file sent as `source` has in its messages (`game.luau:3: ...`).
-pub const SOURCE_NAME: &str = "game.luau";
+/// Which game a request names.
+pub enum Named<'a> {
+    /// A game of the catalogue and its parameter, as typed.
+    Catalogue {
+        game: &'a str,
+        param: Option<&'a str>,
+    },
+    /// A game file and its parameters (`NAME`, value as typed).
+    File {
+        source: Source<'a>,
+        params: Vec<(String, String)>,
+    },
+}
 
-/// The game and start position a request names: a game file's `source` loaded by
-/// `grundy_script::load_source` (the command line's sandbox, step and memory caps), else
-/// the library's resolver. Nothing here reads a file.
-fn resolve(req: &GameRequest) -> Result<(Arc<dyn DynGame>, Datum), ApiError> {
-    let position = position_words(&req.position)?;
-    match (&req.game, &req.source) {
+/// The game named by a request's fields: exactly one of `game`, `source` and `example`,
+/// `param` only with `game`, `params` only with a game file.
+pub fn named<'a>(
+    game: Option<&'a str>,
+    source: Option<&'a str>,
+    example: Option<&'a str>,
+    param: Option<&'a str>,
+    params: Option<&BTreeMap<String, serde_json::Value>>,
+) -> Result<Named<'a>, ApiError> {
+    let file = match (source, example) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad_request("give source or example, not both"))
+        }
+        (Some(text), None) => Some(Source::Text(text)),
+        (None, Some(name)) => Some(Source::Example(name)),
+        (None, None) => None,
+    };
+    match (game, file) {
         (Some(game), None) => {
-            if req.params.is_some() {
+            if params.is_some() {
                 return Err(ApiError::bad_request(format!(
-                    "params are for game files (source); {game} takes its parameter as param"
+                    "params are for game files (source, example); {game} takes its parameter \
+                     as param"
                 )));
             }
-            resolve_words(game, req.param.as_deref(), position)
+            Ok(Named::Catalogue { game, param })
         }
         (None, Some(source)) => {
-            if let Some(param) = &req.param {
+            if let Some(param) = param {
                 return Err(ApiError::bad_request(format!(
                     "param {param:?}: a game file takes params, {{\"name\": value}}"
                 )));
             }
-            let params = req.params.as_ref().map(param_texts).unwrap_or_default();
-            let game = grundy_script::load_source(SOURCE_NAME, source, &params)
-                .map_err(|err| ApiError::bad_request(err.to_string()))?;
+            let params = params.map(param_texts).unwrap_or_default();
+            Ok(Named::File { source, params })
+        }
+        (Some(_), Some(_)) => Err(ApiError::bad_request(
+            "give game or a game file (source, example), not both",
+        )),
+        (None, None) => Err(ApiError::bad_request(
+            "give a game (see GET /api/games) or a game file: its source, or an example \
+             (see GET /api/examples)",
+        )),
+    }
+}
+
+/// A game opened for a request, where it starts, and a game file's share of the server's
+/// memory for game files (kept as long as the game).
+struct Resolved {
+    game: Arc<dyn DynGame>,
+    position: Datum,
+    memory: Option<Reserved>,
+}
+
+/// The game and start position a request names: a game file loaded by the script crate's
+/// `load_source_within` (the command line's sandbox and step cap, the server's memory cap),
+/// else the library's resolver. Nothing here reads a file.
+fn resolve(app: &App, req: &GameRequest) -> Result<Resolved, ApiError> {
+    let position = position_words(&req.position)?;
+    let named = named(
+        req.game.as_deref(),
+        req.source.as_deref(),
+        req.example.as_deref(),
+        req.param.as_deref(),
+        req.params.as_ref(),
+    )?;
+    match named {
+        Named::Catalogue { game, param } => {
+            let (game, position) = resolve_words(game, param, position)?;
+            Ok(Resolved {
+                game,
+                position,
+                memory: None,
+            })
+        }
+        Named::File { source, params } => {
+            let (game, memory) = app.load_file(source, &params)?;
             let position = match (position, game.start()) {
                 (Some(words), _) => game.parse(&words.join(" "))?,
                 (None, Some(start)) => start,
@@ -188,12 +277,12 @@ fn resolve(req: &GameRequest) -> Result<(Arc<dyn DynGame>, Datum), ApiError> {
                     ))
                 }
             };
-            Ok((game, position))
+            Ok(Resolved {
+                game,
+                position,
+                memory: Some(memory),
+            })
         }
-        (Some(_), Some(_)) => Err(ApiError::bad_request("give game or source, not both")),
-        (None, None) => Err(ApiError::bad_request(
-            "give a game (see GET /api/games) or a game file's source",
-        )),
     }
 }
 
@@ -384,16 +473,16 @@ pub async fn create(
     let Json(req) = body?;
     let app2 = app.clone();
     let state = blocking(&app, move |budget| {
-        let (game, start) = resolve(&req)?;
+        let resolved = resolve(&app2, &req)?;
         let first = if req.engine_first {
             Side::Engine
         } else {
             Side::Person
         };
-        let session = Session::new(game, start, first);
+        let session = Session::new(resolved.game, resolved.position, first);
         // Refuse a game whose first position cannot be shown before keeping it.
         let mut shown = state("", &session, budget)?;
-        shown.id = app2.store.insert(session)?;
+        shown.id = app2.store.insert(session, resolved.memory)?;
         Ok(shown)
     })
     .await?;
@@ -539,8 +628,14 @@ pub async fn solve(
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let Json(req) = body?;
+    let app2 = app.clone();
     let solved = blocking(&app, move |budget| {
-        let (game, position) = resolve(&req)?;
+        // The game file's share of memory is given back with `game`, at the end.
+        let Resolved {
+            game,
+            position,
+            memory: _memory,
+        } = resolve(&app2, &req)?;
         let moves = game.moves(&position)?.len();
         if moves > MAX_PAGE_MOVES {
             return Err(ApiError {
@@ -560,75 +655,4 @@ pub async fn solve(
     })
     .await?;
     Ok(Json(solved))
-}
-
-/// `GET /api/table?game=...&param=...&to=N&pairs=false`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TableRequest {
-    game: String,
-    #[serde(default)]
-    param: Option<String>,
-    #[serde(default = "default_to")]
-    to: u64,
-    #[serde(default)]
-    pairs: bool,
-}
-
-fn default_to() -> u64 {
-    40
-}
-
-/// A table with its findings as data (the library's `Table`) and as one line each.
-#[derive(Serialize)]
-pub struct TableView {
-    #[serde(flatten)]
-    table: Table,
-    text: Findings,
-}
-
-/// The findings of a table as `grundy table` prints them.
-#[derive(Serialize)]
-struct Findings {
-    pattern: Option<String>,
-    shape: Option<String>,
-    closed_form: Option<String>,
-}
-
-/// `GET /api/table`: the library's table of a family (`grundy::table::tabulate`).
-pub async fn table(
-    State(app): Shared,
-    query: Result<Query<TableRequest>, QueryRejection>,
-) -> Result<Json<TableView>, ApiError> {
-    let Query(req) = query?;
-    let table = blocking(&app, move |_| {
-        let mut words: std::collections::VecDeque<String> = std::iter::once(req.game.clone())
-            .chain(req.param.clone().filter(|p| !p.trim().is_empty()))
-            .collect();
-        let family =
-            parse_family(&mut words).map_err(|err| ApiError::bad_request(err.to_string()))?;
-        if let Some(extra) = words.front() {
-            return Err(ApiError::bad_request(format!(
-                "{} takes no parameter, found {extra:?}",
-                req.game
-            )));
-        }
-        let table = tabulate(&family, req.to, req.pairs).map_err(|err| match err {
-            TableError::TooLarge { .. } | TableError::Solve(_) => ApiError {
-                status: StatusCode::UNPROCESSABLE_ENTITY,
-                message: err.to_string(),
-            },
-            _ => ApiError::bad_request(err.to_string()),
-        })?;
-        Ok(TableView {
-            text: Findings {
-                pattern: table.pattern.map(|p| p.to_string()),
-                shape: table.shape.as_ref().map(ToString::to_string),
-                closed_form: table.closed_form.map(|c| c.to_string()),
-            },
-            table,
-        })
-    })
-    .await?;
-    Ok(Json(table))
 }

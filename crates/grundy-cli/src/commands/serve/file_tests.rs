@@ -225,3 +225,97 @@ async fn the_examples_are_listed_with_their_source() {
         "{tictactoe}"
     );
 }
+
+/// A server whose game files may hold 4 MiB each, 8 MiB together: two at once.
+fn two_files() -> Client {
+    let mut small = limits();
+    small.file_memory = 4 << 20;
+    small.files_memory = 8 << 20;
+    Client::new(small)
+}
+
+/// A file that builds a huge table, at its top level or in a call, is stopped at the
+/// server's cap for one file with a JSON error, gives its memory back, and the server goes
+/// on serving.
+#[tokio::test]
+async fn a_file_past_its_memory_cap_is_refused() {
+    let client = two_files();
+    let cases = [
+        (
+            "local t = {}\nfor i = 1, 1e8 do t[i] = i end\nstart = 1\nfunction moves(n) return {} end",
+            StatusCode::BAD_REQUEST,
+            "game.luau: the memory cap of 4 MiB was hit in the file's top level",
+        ),
+        (
+            "start = 1\nfunction moves(n)\n  local t = {}\n  for i = 1, 1e8 do t[i] = {i} end\n  return {}\nend",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "game.luau: the memory cap of 4 MiB was hit in moves",
+        ),
+    ];
+    for (source, status, wanted) in cases {
+        for route in ["/api/sessions", "/api/solve"] {
+            let (got, answer) = client
+                .post(route, &json!({ "source": source }).to_string())
+                .await;
+            assert_eq!(got, status, "{route}: {answer}");
+            assert!(error(&answer).starts_with(wanted), "{route}: {answer}");
+            assert_eq!(client.app.files.used(), 0, "{route}: given back");
+        }
+    }
+    let state = client.create(json!({ "source": TAKE })).await;
+    assert_eq!(state["game"], "take");
+}
+
+/// Live game-file sessions hold their share until they end: a third is refused (503, with
+/// the memory named) while two live, a family's game is not, and ending one makes room.
+/// A table or a solve of a file needs a share while it runs, and gives it back.
+#[tokio::test]
+async fn game_files_alive_share_a_memory_total() {
+    let client = two_files();
+    let a = client.create(json!({ "example": "tictactoe" })).await;
+    let (status, solved) = client
+        .post(
+            "/api/solve",
+            &json!({ "example": "subtraction" }).to_string(),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    let _b = client.create(json!({ "source": TAKE })).await;
+    assert_eq!(client.app.files.used(), 8 << 20);
+    for (route, body) in [
+        ("/api/sessions", json!({ "source": TAKE })),
+        ("/api/solve", json!({ "example": "subtraction" })),
+        ("/api/table", json!({ "example": "subtraction" })),
+    ] {
+        let (status, answer) = client.post(route, &body.to_string()).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{route}: {answer}");
+        let message = error(&answer);
+        assert!(
+            message.starts_with("too many game files running: 8 of the 8 MiB for game files")
+                && message.contains("at most 2 at once"),
+            "{message}"
+        );
+    }
+    client
+        .create(json!({ "game": "nim", "position": "3 4" }))
+        .await;
+    let id = a["id"].as_str().unwrap();
+    let (status, _) = client
+        .send(
+            axum::http::Method::DELETE,
+            &format!("/api/sessions/{id}"),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert_eq!(client.app.files.used(), 4 << 20);
+    let (status, answer) = client
+        .post(
+            "/api/table",
+            &json!({ "example": "subtraction" }).to_string(),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(client.app.files.used(), 4 << 20);
+    client.create(json!({ "source": TAKE })).await;
+}

@@ -14,11 +14,15 @@ use std::time::{Duration, Instant};
 use grundy::dynamic::session::Session;
 
 use super::error::ApiError;
+use super::files::Reserved;
 
 /// A session with the time it was last used.
 pub struct Entry {
     pub session: Session,
     last_used: Instant,
+    /// A game file's share of the server's memory for game files, given back with the
+    /// session.
+    _memory: Option<Reserved>,
 }
 
 /// The sessions, by id.
@@ -42,9 +46,9 @@ impl Store {
         }
     }
 
-    /// Adds a session and returns its id; refused (503) when the store is full even after
-    /// dropping the idle ones.
-    pub fn insert(&self, session: Session) -> Result<String, ApiError> {
+    /// Adds a session (holding `memory`, a game file's share, while it lives) and returns
+    /// its id; refused (503) when the store is full even after dropping the idle ones.
+    pub fn insert(&self, session: Session, memory: Option<Reserved>) -> Result<String, ApiError> {
         let mut hasher = self.ids.build_hasher();
         hasher.write_u64(self.counter.fetch_add(1, Ordering::Relaxed));
         let id = format!("{:016x}", hasher.finish());
@@ -63,6 +67,7 @@ impl Store {
         let entry = Entry {
             session,
             last_used: Instant::now(),
+            _memory: memory,
         };
         map.insert(id.clone(), Arc::new(Mutex::new(entry)));
         Ok(id)
@@ -124,10 +129,10 @@ mod tests {
     #[test]
     fn cap_and_idle_expiry() {
         let store = Store::new(2, Duration::from_secs(3600));
-        let a = store.insert(session()).unwrap();
-        let b = store.insert(session()).unwrap();
+        let a = store.insert(session(), None).unwrap();
+        let b = store.insert(session(), None).unwrap();
         assert_ne!(a, b);
-        let full = store.insert(session()).unwrap_err();
+        let full = store.insert(session(), None).unwrap_err();
         assert!(full.message.contains("at most 2"), "{}", full.message);
         assert!(store.remove(&a));
         assert!(store.get(&a).is_err());
@@ -135,13 +140,13 @@ mod tests {
         store.get(&b).unwrap();
 
         let store = Store::new(1, Duration::ZERO);
-        let a = store.insert(session()).unwrap();
+        let a = store.insert(session(), None).unwrap();
         std::thread::sleep(Duration::from_millis(5));
         assert_eq!(store.get(&a).err().map(|e| e.status.as_u16()), Some(404));
-        store.insert(session()).unwrap();
+        store.insert(session(), None).unwrap();
         std::thread::sleep(Duration::from_millis(5));
         // Full, but the idle one makes room.
-        store.insert(session()).unwrap();
+        store.insert(session(), None).unwrap();
         std::thread::sleep(Duration::from_millis(5));
         assert_eq!(store.expire(), 0);
     }

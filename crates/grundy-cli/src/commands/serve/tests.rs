@@ -19,17 +19,24 @@ pub(super) fn limits() -> Limits {
         body_bytes: 4096,
         sessions: 8,
         idle: Duration::from_secs(600),
+        file_memory: 8 << 20,
+        files_memory: 64 << 20,
+        table_cells: 10_000,
     }
 }
 
 pub(super) struct Client {
     pub(super) router: axum::Router,
+    /// The server's state, to look at what requests left behind.
+    pub(super) app: Arc<App>,
 }
 
 impl Client {
     pub(super) fn new(limits: Limits) -> Client {
+        let app = Arc::new(App::new(limits));
         Client {
-            router: router(Arc::new(App::new(limits))),
+            router: router(app.clone()),
+            app,
         }
     }
 

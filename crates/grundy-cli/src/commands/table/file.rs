@@ -99,16 +99,16 @@ pub fn run(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The periodicity of a one-integer table, found or not.
-fn pattern(t: &GameTable) -> Option<TablePattern> {
+/// The periodicity of a one-integer table, found or not (the server's tables too).
+pub(crate) fn pattern(t: &GameTable) -> Option<TablePattern> {
     (t.axes == Axes::One).then_some(match t.pattern {
         Some(pattern) => TablePattern::Periodic { pattern },
         None => TablePattern::None { to: t.to },
     })
 }
 
-/// The shape of the P-positions, as the family tables write it.
-fn shape(t: &GameTable) -> Shape {
+/// The shape of the P-positions, as the family tables write it (the server's tables too).
+pub(crate) fn shape(t: &GameTable) -> Shape {
     match t.shape {
         GameShape::OneHeap(shape) => Shape::OneHeap { shape, to: t.to },
         GameShape::TwoHeaps(shape) => Shape::TwoHeaps { shape, to: t.to },

@@ -1,0 +1,272 @@
+//! `/api/table`: the library's table of a family (`grundy::table::tabulate`) or of a game
+//! file (`grundy::table::tabulate_game`, from the file's `position(n)` or `position(a, b)`),
+//! answered in one shape: values, P-positions, the pattern and shape found, and what a plot
+//! needs. No tabulation happens here.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use grundy::catalog::parse_family;
+use grundy::dynamic::{DynError, Value};
+use grundy::table::{tabulate, tabulate_game, Axes, GameTable, Table, TableError, TableKind};
+use grundy::{Budget, Outcome};
+use serde::{Deserialize, Serialize};
+
+use super::api::{blocking, named, App, Named, Shared};
+use super::error::ApiError;
+use super::files::Source;
+use crate::commands::table::file::{pattern, shape};
+
+/// `POST /api/table`: a family (`game`, `param`) or a game file (`source` or `example`,
+/// `params`), up to `to`, over pairs when `pairs`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableRequest {
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    param: Option<String>,
+    #[serde(default)]
+    source: Option<String>,
+    #[serde(default)]
+    example: Option<String>,
+    #[serde(default)]
+    params: Option<BTreeMap<String, serde_json::Value>>,
+    #[serde(default = "default_to")]
+    to: u64,
+    #[serde(default)]
+    pairs: bool,
+}
+
+/// `GET /api/table?game=...&param=...&to=N&pairs=false`, or `?example=NAME&to=N`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableQuery {
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    param: Option<String>,
+    #[serde(default)]
+    example: Option<String>,
+    #[serde(default = "default_to")]
+    to: u64,
+    #[serde(default)]
+    pairs: bool,
+}
+
+fn default_to() -> u64 {
+    40
+}
+
+/// A table with its findings as data (the library's `Table`) and as one line each.
+#[derive(Serialize)]
+pub struct TableView {
+    #[serde(flatten)]
+    table: Table,
+    text: Findings,
+    /// Pairs only: true when `(a, b)` and `(b, a)` are P-positions together, so `p_pairs`
+    /// lists those with `a <= b`; false when it lists every P-position (a game file's table
+    /// that is not symmetric).
+    symmetric: Option<bool>,
+    /// A game file's table: every position's value for the player to move (`values[n]`, or
+    /// `values[a * (to + 1) + b]` for pairs); absent for a family.
+    values: Option<Vec<Value>>,
+}
+
+/// The findings of a table as `grundy table` prints them.
+#[derive(Serialize)]
+struct Findings {
+    pattern: Option<String>,
+    shape: Option<String>,
+    closed_form: Option<String>,
+}
+
+/// `GET /api/table`: a family's table, or an example game file's.
+pub async fn get(
+    State(app): Shared,
+    query: Result<Query<TableQuery>, QueryRejection>,
+) -> Result<Json<TableView>, ApiError> {
+    let Query(q) = query?;
+    let req = TableRequest {
+        game: q.game,
+        param: q.param,
+        source: None,
+        example: q.example,
+        params: None,
+        to: q.to,
+        pairs: q.pairs,
+    };
+    answer(app, req).await
+}
+
+/// `POST /api/table`: a family's table or a game file's.
+pub async fn post(
+    State(app): Shared,
+    body: Result<Json<TableRequest>, JsonRejection>,
+) -> Result<Json<TableView>, ApiError> {
+    let Json(req) = body?;
+    answer(app, req).await
+}
+
+async fn answer(app: Arc<App>, req: TableRequest) -> Result<Json<TableView>, ApiError> {
+    let app2 = app.clone();
+    let view = blocking(&app, move |budget| {
+        let named = named(
+            req.game.as_deref(),
+            req.source.as_deref(),
+            req.example.as_deref(),
+            req.param.as_deref(),
+            req.params.as_ref(),
+        )?;
+        match named {
+            Named::Catalogue { game, param } => family(game, param, req.to, req.pairs),
+            Named::File { source, params } => {
+                file(&app2, source, &params, req.to, req.pairs, budget)
+            }
+        }
+    })
+    .await?;
+    Ok(Json(view))
+}
+
+/// 422 with `message`.
+fn unprocessable(message: impl Into<String>) -> ApiError {
+    ApiError {
+        status: StatusCode::UNPROCESSABLE_ENTITY,
+        message: message.into(),
+    }
+}
+
+/// A family's table (`grundy table GAME PARAM --to N`).
+fn family(game: &str, param: Option<&str>, to: u64, pairs: bool) -> Result<TableView, ApiError> {
+    let mut words: std::collections::VecDeque<String> = std::iter::once(game.to_string())
+        .chain(
+            param
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map(String::from),
+        )
+        .collect();
+    let family = parse_family(&mut words).map_err(|err| ApiError::bad_request(err.to_string()))?;
+    if let Some(extra) = words.front() {
+        return Err(ApiError::bad_request(format!(
+            "{game} takes no parameter, found {extra:?}"
+        )));
+    }
+    let table = tabulate(&family, to, pairs).map_err(|err| match err {
+        TableError::TooLarge { .. } | TableError::Solve(_) => unprocessable(err.to_string()),
+        _ => ApiError::bad_request(err.to_string()),
+    })?;
+    Ok(view(table, None))
+}
+
+/// A game file's table (`grundy table FILE.luau --to N`): its size checked against the
+/// server's bound first, then the file loaded under the server's caps and tabulated by the
+/// library, each position solved within `budget`.
+fn file(
+    app: &App,
+    source: Source<'_>,
+    params: &[(String, String)],
+    to: u64,
+    pairs: bool,
+    budget: &Budget,
+) -> Result<TableView, ApiError> {
+    let name = source.file();
+    let axes = if pairs { Axes::Two } else { Axes::One };
+    let cells = (u128::from(to) + 1).pow(axes.count() as u32);
+    if cells > u128::from(app.limits.table_cells) {
+        let what = if pairs { "(to + 1)^2" } else { "to + 1" };
+        return Err(unprocessable(format!(
+            "a table of {name} up to {to} holds {what} = {cells} positions, more than this \
+             server tabulates ({}; see grundy serve --max-table)",
+            app.limits.table_cells
+        )));
+    }
+    let (game, _memory) = app.load_file(source, params)?;
+    let table = tabulate_game(game.as_ref(), axes, to, budget).map_err(|err| match err {
+        TableError::NoPositions { .. } => {
+            let (function, made) = match axes {
+                Axes::One => ("position(n)", "each n = 0..to"),
+                Axes::Two => ("position(a, b)", "each pair a, b = 0..to (pairs)"),
+            };
+            ApiError::bad_request(format!(
+                "{name} has no position function: a table needs `function {function}`, the \
+                 position made from {made}"
+            ))
+        }
+        TableError::Game { numbers, source } => {
+            let args: Vec<String> = numbers.iter().map(u64::to_string).collect();
+            let mut err = ApiError::from(source);
+            err.message = format!("position({}): {}", args.join(", "), err.message);
+            err
+        }
+        TableError::Solve(err) => ApiError::from(DynError::Solve(err)),
+        other => unprocessable(other.to_string()),
+    })?;
+    Ok(view(family_shaped(&table), Some(table)))
+}
+
+/// A game file's table in the shape of a family's: `grundy` when every position has a
+/// nimber, else `outcome` (one integer), `pairs` (two); P-positions listed as a family's
+/// are.
+fn family_shaped(t: &GameTable) -> Table {
+    let one = t.axes == Axes::One;
+    let nimbers = if one { t.nimbers() } else { None };
+    let kind = match (one, &nimbers) {
+        (false, _) => TableKind::Pairs,
+        (true, Some(_)) => TableKind::Grundy,
+        (true, None) => TableKind::Outcome,
+    };
+    let p = t.p_positions();
+    let (p_positions, p_pairs) = if one {
+        (p.iter().map(|n| n[0]).collect(), Vec::new())
+    } else {
+        let symmetric = is_symmetric(t);
+        let pairs = p
+            .iter()
+            .filter(|ab| !symmetric || ab[0] <= ab[1])
+            .map(|ab| (ab[0], ab[1]))
+            .collect();
+        (Vec::new(), pairs)
+    };
+    Table {
+        game: t.game.clone(),
+        kind,
+        to: t.to,
+        nimbers,
+        p_positions,
+        p_pairs,
+        pattern: pattern(t),
+        shape: Some(shape(t)),
+        closed_form: None,
+        cells: Vec::new(),
+    }
+}
+
+/// Whether a two-integer table's P-positions are symmetric in `a` and `b`.
+fn is_symmetric(t: &GameTable) -> bool {
+    t.p_positions().iter().all(|ab| {
+        t.value(&[ab[1], ab[0]])
+            .is_some_and(|v| v.outcome == Outcome::Loss)
+    })
+}
+
+/// The answer: `table` with its findings as lines, and a game file's values.
+fn view(table: Table, game_table: Option<GameTable>) -> TableView {
+    let symmetric =
+        (table.kind == TableKind::Pairs).then(|| game_table.as_ref().is_none_or(is_symmetric));
+    TableView {
+        text: Findings {
+            pattern: table.pattern.map(|p| p.to_string()),
+            shape: table.shape.as_ref().map(ToString::to_string),
+            closed_form: table.closed_form.map(|c| c.to_string()),
+        },
+        symmetric,
+        values: game_table.map(|t| t.values),
+        table,
+    }
+}
