@@ -1,6 +1,7 @@
 //! The playground in a real browser: `grundy serve` on an ephemeral port, headless Chromium
 //! driven through chromedriver (WebDriver, the `fantoccini` crate) through a whole game of
-//! Nim, its buttons, and a table; screenshots land in `target/browser/`.
+//! Nim, its buttons, a family's table and game files' tables; screenshots land in
+//! `target/browser/`.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/setup-browser.sh` installs them).
 //! Without them the test fails and says so; `GRUNDY_SKIP_BROWSER=1` skips it on purpose.
@@ -473,4 +474,104 @@ async fn drive(client: Client, url: String) {
     .await;
     assert_eq!(cells, 18, "P-positions up to 60: 0, 2 mod 7");
     screenshot(&client, "table.png").await;
+
+    // The same game as a game file (the example subtraction.luau, its source shown to
+    // change): the same values and P-positions, its period a conjecture.
+    client
+        .find(Locator::Css("#table-game"))
+        .await
+        .unwrap()
+        .select_by_value("file:subtraction")
+        .await
+        .unwrap();
+    let source = js(
+        &client,
+        "const s = document.getElementById('table-source');          return !s.closest('label').hidden && s.value",
+    )
+    .await;
+    assert!(
+        source.as_str().unwrap().contains("function position(n)"),
+        "{source}"
+    );
+    click(&client, "#table-go").await;
+    let file_facts = until(
+        &client,
+        "the game file's table",
+        "const g = document.querySelector('#table-facts dd[data-fact=game]');          if (!g || g.textContent !== 'subtraction') return null;          return Object.fromEntries([...document.querySelectorAll('#table-facts dd')]         .map(d => [d.dataset.fact, d.textContent]))",
+    )
+    .await;
+    assert_eq!(
+        file_facts["P-positions"], facts["P-positions"],
+        "{file_facts}"
+    );
+    assert_eq!(file_facts["table"], "G(n), n = 0..60", "{file_facts}");
+    let pattern = file_facts["pattern"].as_str().unwrap();
+    assert!(
+        pattern.contains("period 7") && pattern.contains("conjecture"),
+        "{file_facts}"
+    );
+    let shown = js(
+        &client,
+        "return { points: document.querySelectorAll('#plot-svg circle').length,                   p: [...document.querySelectorAll('#table-values .cell.p')].length,                   cells: document.querySelectorAll('#table-values .cell').length }",
+    )
+    .await;
+    assert_eq!(shown, json!({"points": 61, "p": 18, "cells": 61}));
+    screenshot(&client, "table-file.png").await;
+
+    // A file of pairs (wythoff.luau): the P-positions drawn as cells, Beatty pairs found.
+    client
+        .find(Locator::Css("#table-game"))
+        .await
+        .unwrap()
+        .select_by_value("file:wythoff")
+        .await
+        .unwrap();
+    fill(&client, "#table-to", "20").await;
+    click(&client, "#table-pairs").await;
+    click(&client, "#table-go").await;
+    let pairs = until(
+        &client,
+        "the pairs' table",
+        "const g = document.querySelector('#table-facts dd[data-fact=game]');          if (!g || g.textContent !== 'wythoff') return null;          return { p: [...document.querySelectorAll('#table-facts dd')].find(d => d.dataset.fact === 'P-positions').textContent,                   shape: document.querySelector('#table-facts dd[data-fact=shape]').textContent,                   cells: document.querySelectorAll('#plot-svg rect').length }",
+    )
+    .await;
+    assert_eq!(
+        pairs["p"], "(0,0) (1,2) (3,5) (4,7) (6,10) (8,13) (9,15) (11,18) (12,20)",
+        "{pairs}"
+    );
+    assert!(
+        pairs["shape"].as_str().unwrap().starts_with("Beatty pairs"),
+        "{pairs}"
+    );
+    // The frame, then (0, 0) twice and both orders of the 8 others.
+    assert_eq!(pairs["cells"], 1 + 2 + 2 * 8, "{pairs}");
+
+    // A pasted file without a position function: the page says so.
+    client
+        .find(Locator::Css("#table-game"))
+        .await
+        .unwrap()
+        .select_by_value("file:")
+        .await
+        .unwrap();
+    fill(
+        &client,
+        "#table-source",
+        "start = 3\nfunction moves(n) return {} end",
+    )
+    .await;
+    click(&client, "#table-go").await;
+    let error = until(
+        &client,
+        "the table's error",
+        "const e = document.getElementById('table-error'); return !e.hidden && e.textContent",
+    )
+    .await;
+    assert!(
+        error
+            .as_str()
+            .unwrap()
+            .starts_with("game.luau has no position function"),
+        "{error}"
+    );
 }

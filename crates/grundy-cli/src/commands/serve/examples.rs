@@ -51,22 +51,29 @@ pub struct Example {
     summary: String,
     /// The Luau text, sent back as `source` to play it.
     source: &'static str,
+    /// True when the file makes positions from integers (`function position`), so it can
+    /// be tabulated.
+    table: bool,
 }
 
 /// `GET /api/examples`: the example game files, source included (each loaded once, in the
-/// sandbox, for its name and description).
+/// sandbox, for its name and description, and whether it has a `position` function).
 pub async fn examples() -> Json<Value> {
     static LIST: OnceLock<Value> = OnceLock::new();
     let list = LIST.get_or_init(|| {
         let list: Vec<Example> = EXAMPLES
             .iter()
-            .map(|&(name, source)| Example {
-                name,
-                summary: match grundy_script::load_source(name, source, &[]) {
-                    Ok(game) => format!("{}: {}", game.name(), game.description()),
-                    Err(err) => err.to_string(),
-                },
-                source,
+            .map(|&(name, source)| {
+                let game = grundy_script::load_source(name, source, &[]);
+                Example {
+                    name,
+                    summary: match &game {
+                        Ok(game) => format!("{}: {}", game.name(), game.description()),
+                        Err(err) => err.to_string(),
+                    },
+                    source,
+                    table: game.is_ok_and(|game| game.position_of(&[0]).is_some()),
+                }
             })
             .collect();
         serde_json::json!({ "examples": list })

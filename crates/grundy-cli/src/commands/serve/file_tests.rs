@@ -217,6 +217,17 @@ async fn the_examples_are_listed_with_their_source() {
     assert_eq!(list.len(), EXAMPLES.len());
     let tictactoe = list.iter().find(|e| e["name"] == "tictactoe").unwrap();
     assert_eq!(tictactoe["source"], example("tictactoe"));
+    // Which files tabulate: those defining `function position`.
+    for entry in list {
+        let source = entry["source"].as_str().unwrap();
+        assert_eq!(
+            entry["table"],
+            source.contains("\nfunction position("),
+            "{}",
+            entry["name"]
+        );
+    }
+    assert_eq!(tictactoe["table"], false);
     assert!(
         tictactoe["summary"]
             .as_str()

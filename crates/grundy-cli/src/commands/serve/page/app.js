@@ -88,10 +88,11 @@ function exampleSetup(game) {
   return at < 0 ? "" : words.slice(at + 1).join(" ");
 }
 
-// The game files in the play form's list: the examples, then one to paste.
-function fillFiles(select) {
+// The game files in a form's list: the examples (for tables, those with a position
+// function), then one to paste.
+function fillFiles(select, list) {
   const group = el("optgroup", { label: "game files" });
-  group.append(...examples.map((e) => el("option", { value: "file:" + e.name }, e.name + " (game file)")));
+  group.append(...list.map((e) => el("option", { value: "file:" + e.name }, e.name + " (game file)")));
   group.append(el("option", { value: "file:" }, "your own game file…"));
   select.append(group);
 }
@@ -117,11 +118,34 @@ function applyFile(name) {
     : "Paste a game file (Luau: name, start, moves(position); see docs/game-files.md).";
 }
 
+// The table form for a game file: its source (an example's, to change as one likes, or
+// one's own) and its parameters.
+function applyTableFile(name) {
+  const example = examples.find((e) => e.name === name);
+  $("table-param-label").hidden = true;
+  $("table-params-label").hidden = false;
+  $("table-source-label").hidden = false;
+  if (example) $("table-source").value = example.source;
+  $("table-params").value = "";
+  $("table-summary").textContent = example
+    ? example.summary + " (" + name + ".luau, tabulated from its position function)"
+    : "Paste a game file with a position function: position(n) makes the position of n, position(a, b) that of a pair.";
+}
+
 function applyPreset(prefix) {
   const name = $(prefix + "-game").value;
   if (prefix === "play" && name.startsWith("file:")) {
     applyFile(name.slice(5));
     return;
+  }
+  if (prefix === "table") {
+    if (name.startsWith("file:")) {
+      applyTableFile(name.slice(5));
+      return;
+    }
+    $("table-params-label").hidden = true;
+    $("table-source-label").hidden = true;
+    $("table-summary").textContent = "";
   }
   const game = games.find((g) => g.name === name);
   const preset = PRESETS[name] || (game.board ? { param: exampleSetup(game) } : {});
@@ -326,14 +350,15 @@ function plotSequence(values, title) {
   return root;
 }
 
-// The P-positions of two heaps: a cell (a, b) filled when the player to move loses.
-function plotPairs(pairs, to) {
+// The P-positions of two heaps: a cell (a, b) filled when the player to move loses; the
+// pairs list only a <= b when the table is symmetric.
+function plotPairs(pairs, to, symmetric) {
   const size = Math.min(600, Math.max(200, (to + 1) * 8));
   const cell = size / (to + 1);
   const root = svg("svg", { width: size + 40, height: size + 40, viewBox: `0 0 ${size + 40} ${size + 40}`, id: "plot-svg" });
   root.append(svg("rect", { x: 30, y: 10, width: size, height: size, fill: "#fff", stroke: "#888" }));
   for (const [a, b] of pairs) {
-    for (const [r, c] of [[a, b], [b, a]]) {
+    for (const [r, c] of symmetric ? [[a, b], [b, a]] : [[a, b]]) {
       root.append(svg("rect", { x: 30 + c * cell, y: 10 + r * cell, width: cell, height: cell, fill: "#b42318" }));
     }
   }
@@ -341,18 +366,45 @@ function plotPairs(pairs, to) {
   return root;
 }
 
+// A value as one short cell: the nimber, the score, else W, L or D.
+function cellText(value) {
+  if (value.nimber !== null && value.nimber !== undefined) return value.nimber;
+  if (value.score !== null && value.score !== undefined) return value.score;
+  return { win: "W", loss: "L", draw: "D" }[value.outcome];
+}
+
+// What the table holds, in words.
+function tableTitle(t) {
+  if (t.kind === "pairs") return "pairs of heaps up to " + t.to;
+  if (t.kind === "grundy") return "G(n), n = 0.." + t.to;
+  const scores = t.values && t.values.length && t.values[0].score !== null;
+  return (scores ? "scores" : "outcomes") + ", n = 0.." + t.to;
+}
+
+// The request for the table form: a family (GET-like fields) or a game file (its source).
+function tableRequest() {
+  const choice = $("table-game").value;
+  const body = { to: Number($("table-to").value || "40"), pairs: $("table-pairs").checked };
+  if (choice.startsWith("file:")) {
+    body.source = $("table-source").value;
+    body.params = readParams($("table-params").value);
+  } else {
+    body.game = choice;
+    const param = $("table-param").value.trim();
+    if (param) body.param = param;
+  }
+  return body;
+}
+
 async function tabulate(event) {
   event.preventDefault();
   showError("table-error", null);
-  const params = new URLSearchParams({ game: $("table-game").value, to: $("table-to").value || "40" });
-  const param = $("table-param").value.trim();
-  if (param) params.set("param", param);
-  if ($("table-pairs").checked) params.set("pairs", "true");
   try {
-    const t = await api("GET", "/table?" + params);
-    const facts = [["game", t.game], ["table", t.kind === "grundy" ? "G(n), n = 0.." + t.to : t.kind === "pairs" ? "pairs of heaps up to " + t.to : "outcomes, n = 0.." + t.to]];
+    const t = await api("POST", "/table", tableRequest());
+    const facts = [["game", t.game], ["table", tableTitle(t)]];
     if (t.kind === "pairs") {
-      facts.push(["P-positions", t.p_pairs.map(([a, b]) => "(" + a + "," + b + ")").join(" ")]);
+      const list = t.p_pairs.map(([a, b]) => "(" + a + "," + b + ")").join(" ");
+      facts.push(["P-positions", list + (t.symmetric ? "" : " (every one listed: not symmetric)")]);
     } else {
       facts.push(["P-positions", t.p_positions.join(" ")]);
     }
@@ -363,7 +415,7 @@ async function tabulate(event) {
 
     let picture;
     if (t.kind === "pairs") {
-      picture = plotPairs(t.p_pairs, t.to);
+      picture = plotPairs(t.p_pairs, t.to, t.symmetric);
     } else if (t.nimbers) {
       picture = plotSequence(t.nimbers, "G(n) (P-positions in red)");
     } else {
@@ -373,7 +425,9 @@ async function tabulate(event) {
     $("table-plot").replaceChildren(picture);
 
     const cells = [];
-    if (t.nimbers && t.nimbers.length <= 2000) {
+    if (t.kind !== "pairs" && t.values && t.values.length <= 2000) {
+      t.values.forEach((v, n) => cells.push(el("span", { class: "cell" + (v.outcome === "loss" ? " p" : "") }, el("span", { class: "n" }, n), cellText(v))));
+    } else if (t.nimbers && t.nimbers.length <= 2000) {
       t.nimbers.forEach((v, n) => cells.push(el("span", { class: "cell" + (v === 0 ? " p" : "") }, el("span", { class: "n" }, n), v)));
     }
     $("table-values").replaceChildren(...cells);
@@ -412,8 +466,9 @@ async function main() {
     return;
   }
   fillSelect($("play-game"), games);
-  fillFiles($("play-game"));
+  fillFiles($("play-game"), examples);
   fillSelect($("table-game"), games.filter((g) => !g.board));
+  fillFiles($("table-game"), examples.filter((e) => e.table));
   applyPreset("play");
   applyPreset("table");
   document.body.dataset.ready = "true";
