@@ -13,13 +13,13 @@ use axum::Json;
 use grundy::catalog::parse_family;
 use grundy::dynamic::{DynError, Value};
 use grundy::table::{tabulate, tabulate_game, Axes, GameTable, Table, TableError, TableKind};
-use grundy::{Budget, Outcome};
+use grundy::Budget;
 use serde::{Deserialize, Serialize};
 
 use super::api::{blocking, named, App, Named, Shared};
 use super::error::ApiError;
 use super::files::Source;
-use crate::commands::table::file::{pattern, shape};
+use crate::commands::table::file::{cells, pattern, shape};
 
 /// `POST /api/table`: a family (`game`, `param`) or a game file (`source` or `example`,
 /// `params`), up to `to`, over pairs when `pairs`.
@@ -207,12 +207,12 @@ fn file(
         TableError::Solve(err) => ApiError::from(DynError::Solve(err)),
         other => unprocessable(other.to_string()),
     })?;
-    Ok(view(family_shaped(&table), Some(table)))
+    let shaped = family_shaped(&table);
+    Ok(view(shaped, Some(table.values)))
 }
 
 /// A game file's table in the shape of a family's: `grundy` when every position has a
-/// nimber, else `outcome` (one integer), `pairs` (two); P-positions listed as a family's
-/// are.
+/// nimber, else `outcome` (one integer), `pairs` (two, with their `cells`).
 fn family_shaped(t: &GameTable) -> Table {
     let one = t.axes == Axes::One;
     let nimbers = if one { t.nimbers() } else { None };
@@ -221,17 +221,10 @@ fn family_shaped(t: &GameTable) -> Table {
         (true, Some(_)) => TableKind::Grundy,
         (true, None) => TableKind::Outcome,
     };
-    let p = t.p_positions();
-    let (p_positions, p_pairs) = if one {
-        (p.iter().map(|n| n[0]).collect(), Vec::new())
+    let p_positions = if one {
+        t.p_positions().iter().map(|n| n[0]).collect()
     } else {
-        let symmetric = is_symmetric(t);
-        let pairs = p
-            .iter()
-            .filter(|ab| !symmetric || ab[0] <= ab[1])
-            .map(|ab| (ab[0], ab[1]))
-            .collect();
-        (Vec::new(), pairs)
+        Vec::new()
     };
     Table {
         game: t.game.clone(),
@@ -239,26 +232,29 @@ fn family_shaped(t: &GameTable) -> Table {
         to: t.to,
         nimbers,
         p_positions,
-        p_pairs,
+        p_pairs: Vec::new(),
         pattern: pattern(t),
         shape: Some(shape(t)),
         closed_form: None,
-        cells: Vec::new(),
+        cells: if one { Vec::new() } else { cells(t) },
     }
 }
 
-/// Whether a two-integer table's P-positions are symmetric in `a` and `b`.
-fn is_symmetric(t: &GameTable) -> bool {
-    t.p_positions().iter().all(|ab| {
-        t.value(&[ab[1], ab[0]])
-            .is_some_and(|v| v.outcome == Outcome::Loss)
-    })
-}
-
-/// The answer: `table` with its findings as lines, and a game file's values.
-fn view(table: Table, game_table: Option<GameTable>) -> TableView {
-    let symmetric =
-        (table.kind == TableKind::Pairs).then(|| game_table.as_ref().is_none_or(is_symmetric));
+/// The answer: `table` with its findings as lines and a game file's `values`. A table of
+/// pairs lists its P-positions from its cells: those with `a <= b` when the cells are
+/// symmetric, else every one (a family's staircase, a game file of two different rules).
+fn view(mut table: Table, values: Option<Vec<Value>>) -> TableView {
+    let symmetric = (table.kind == TableKind::Pairs).then(|| {
+        let cells = &table.cells;
+        (0..cells.len()).all(|a| (0..a).all(|b| cells[a][b] == cells[b][a]))
+    });
+    if let Some(symmetric) = symmetric {
+        table.p_pairs = (0..table.cells.len())
+            .flat_map(|a| (0..table.cells.len()).map(move |b| (a, b)))
+            .filter(|&(a, b)| table.cells[a][b] && (!symmetric || a <= b))
+            .map(|(a, b)| (a as u64, b as u64))
+            .collect();
+    }
     TableView {
         text: Findings {
             pattern: table.pattern.map(|p| p.to_string()),
@@ -266,7 +262,7 @@ fn view(table: Table, game_table: Option<GameTable>) -> TableView {
             closed_form: table.closed_form.map(|c| c.to_string()),
         },
         symmetric,
-        values: game_table.map(|t| t.values),
+        values,
         table,
     }
 }

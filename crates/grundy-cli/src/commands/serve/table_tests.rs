@@ -148,6 +148,22 @@ end
     assert_eq!(got["symmetric"], Value::Null);
 }
 
+/// A family's table of pairs that is not symmetric (the staircase: P exactly when step 1 is
+/// empty) lists every P-position too, and says so.
+#[tokio::test]
+async fn a_family_table_not_symmetric_lists_every_pair() {
+    let client = Client::new(limits());
+    let (status, got) = client.get("/api/table?game=staircase&to=6").await;
+    assert_eq!(status, StatusCode::OK, "{got}");
+    assert_eq!(got["symmetric"], false);
+    let wanted: Vec<(u64, u64)> = (0..=6).map(|b| (0, b)).collect();
+    assert_eq!(got["p_pairs"], json!(wanted));
+    let (_, nim) = client.get("/api/table?game=nim&to=5&pairs=true").await;
+    assert_eq!(nim["symmetric"], true);
+    let equal: Vec<(u64, u64)> = (0..=5).map(|a| (a, a)).collect();
+    assert_eq!(nim["p_pairs"], json!(equal));
+}
+
 /// Every way a file's table fails is a 4xx with one message naming the cause, and the
 /// server goes on serving.
 #[tokio::test]

@@ -115,8 +115,9 @@ pub(crate) fn shape(t: &GameTable) -> Shape {
     }
 }
 
-/// Whether each position of a two-integer table is a P-position, row by row.
-fn cells(t: &GameTable) -> Vec<Vec<bool>> {
+/// Whether each position of a two-integer table is a P-position, row by row (the server's
+/// tables too).
+pub(crate) fn cells(t: &GameTable) -> Vec<Vec<bool>> {
     t.values
         .chunks(t.to as usize + 1)
         .map(|row| row.iter().map(|v| v.outcome == Outcome::Loss).collect())
