@@ -18,6 +18,7 @@ mod api;
 mod error;
 mod examples;
 mod files;
+mod resolve;
 mod store;
 mod table;
 

@@ -2,7 +2,6 @@
 //! mapped to the library's resolver, `DynGame` and `Session`, and their answers back to
 //! JSON. No game logic lives here.
 
-use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -18,10 +17,9 @@ use grundy::Budget;
 use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
-use super::examples::param_texts;
 use super::files::{FileMemory, Reserved, Source};
+use super::resolve::{resolve, GameRequest, Resolved};
 use super::store::{Entry, Store};
-use grundy::catalog::open;
 
 /// The most moves a position may have to be shown on a page.
 pub const MAX_PAGE_MOVES: usize = 4096;
@@ -145,198 +143,6 @@ pub async fn games() -> Json<serde_json::Value> {
         .chain(BOARDS.iter().map(info(true)))
         .collect();
     Json(serde_json::json!({ "games": games }))
-}
-
-/// A game and where it starts, as a page names it: a game of the catalogue by name, or a
-/// game file by its source text or an example's name.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct GameRequest {
-    /// The family, as `grundy list` names it (or `source`, or `example`).
-    #[serde(default)]
-    game: Option<String>,
-    /// A game file's Luau text, run in the script crate's sandbox.
-    #[serde(default)]
-    source: Option<String>,
-    /// An example game file by name (`GET /api/examples`), run like `source`.
-    #[serde(default)]
-    example: Option<String>,
-    /// A game file's parameters, `{name: value}` (as `--param name=value`).
-    #[serde(default)]
-    params: Option<BTreeMap<String, serde_json::Value>>,
-    /// Its parameter, for families that take one; a board game's setup (its lines kept).
-    #[serde(default)]
-    param: Option<String>,
-    /// The start position: text as on the command line (`"3 5 7"`; a board game's position
-    /// after `at`; a game file's own notation) or a list of integers; absent for the game's
-    /// usual start.
-    #[serde(default)]
-    position: Option<Datum>,
-    /// Sessions only: grundy moves first.
-    #[serde(default)]
-    engine_first: bool,
-}
-
-/// Which game a request names.
-pub enum Named<'a> {
-    /// A game of the catalogue and its parameter, as typed.
-    Catalogue {
-        game: &'a str,
-        param: Option<&'a str>,
-    },
-    /// A game file and its parameters (`NAME`, value as typed).
-    File {
-        source: Source<'a>,
-        params: Vec<(String, String)>,
-    },
-}
-
-/// The game named by a request's fields: exactly one of `game`, `source` and `example`,
-/// `param` only with `game`, `params` only with a game file.
-pub fn named<'a>(
-    game: Option<&'a str>,
-    source: Option<&'a str>,
-    example: Option<&'a str>,
-    param: Option<&'a str>,
-    params: Option<&BTreeMap<String, serde_json::Value>>,
-) -> Result<Named<'a>, ApiError> {
-    let file = match (source, example) {
-        (Some(_), Some(_)) => {
-            return Err(ApiError::bad_request("give source or example, not both"))
-        }
-        (Some(text), None) => Some(Source::Text(text)),
-        (None, Some(name)) => Some(Source::Example(name)),
-        (None, None) => None,
-    };
-    match (game, file) {
-        (Some(game), None) => {
-            if params.is_some() {
-                return Err(ApiError::bad_request(format!(
-                    "params are for game files (source, example); {game} takes its parameter \
-                     as param"
-                )));
-            }
-            Ok(Named::Catalogue { game, param })
-        }
-        (None, Some(source)) => {
-            if let Some(param) = param {
-                return Err(ApiError::bad_request(format!(
-                    "param {param:?}: a game file takes params, {{\"name\": value}}"
-                )));
-            }
-            let params = params.map(param_texts).unwrap_or_default();
-            Ok(Named::File { source, params })
-        }
-        (Some(_), Some(_)) => Err(ApiError::bad_request(
-            "give game or a game file (source, example), not both",
-        )),
-        (None, None) => Err(ApiError::bad_request(
-            "give a game (see GET /api/games) or a game file: its source, or an example \
-             (see GET /api/examples)",
-        )),
-    }
-}
-
-/// A game opened for a request, where it starts, and a game file's share of the server's
-/// memory for game files (kept as long as the game).
-struct Resolved {
-    game: Arc<dyn DynGame>,
-    position: Datum,
-    memory: Option<Reserved>,
-}
-
-/// The game and start position a request names: a game file loaded by the script crate's
-/// `load_source_within` (the command line's sandbox and step cap, the server's memory cap),
-/// else the library's resolver. Nothing here reads a file.
-fn resolve(app: &App, req: &GameRequest) -> Result<Resolved, ApiError> {
-    let position = position_words(&req.position)?;
-    let named = named(
-        req.game.as_deref(),
-        req.source.as_deref(),
-        req.example.as_deref(),
-        req.param.as_deref(),
-        req.params.as_ref(),
-    )?;
-    match named {
-        Named::Catalogue { game, param } => {
-            let (game, position) = resolve_words(game, param, position)?;
-            Ok(Resolved {
-                game,
-                position,
-                memory: None,
-            })
-        }
-        Named::File { source, params } => {
-            let (game, memory) = app.load_file(source, &params)?;
-            let position = match (position, game.start()) {
-                (Some(words), _) => game.parse(&words.join(" "))?,
-                (None, Some(start)) => start,
-                (None, None) => {
-                    return Err(ApiError::bad_request(
-                        "the game file has no start: give a position",
-                    ))
-                }
-            };
-            Ok(Resolved {
-                game,
-                position,
-                memory: Some(memory),
-            })
-        }
-    }
-}
-
-/// The words of a request's position (none when absent or empty).
-fn position_words(position: &Option<Datum>) -> Result<Option<Vec<String>>, ApiError> {
-    let words: Vec<String> = match position {
-        None => return Ok(None),
-        Some(Datum::Str(text)) => text.split_whitespace().map(String::from).collect(),
-        Some(Datum::List(items)) if items.iter().all(|d| d.as_int().is_some()) => {
-            items.iter().map(|d| d.to_string()).collect()
-        }
-        Some(Datum::Int(n)) => vec![n.to_string()],
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "position: give the text the game reads (e.g. \"3 5 7\") or a list of \
-                 integers, found {other}"
-            )))
-        }
-    };
-    Ok(Some(words).filter(|words| !words.is_empty()))
-}
-
-/// A game of the catalogue through the library's resolver (the same words as the command
-/// line: `GAME PARAM -- POSITION`, a board game's `GAME SETUP at POSITION`).
-fn resolve_words(
-    game: &str,
-    param: Option<&str>,
-    position: Option<Vec<String>>,
-) -> Result<(Arc<dyn DynGame>, Datum), ApiError> {
-    let family = SPECS.iter().find(|spec| spec.name == game);
-    let board = BOARDS.iter().find(|spec| spec.name == game);
-    let param = param.map(str::trim).filter(|p| !p.is_empty());
-    match (family.or(board).map(|s| s.param), param) {
-        (Some(None), Some(param)) => {
-            return Err(ApiError::bad_request(format!(
-                "{game} takes no parameter, found {param:?}"
-            )))
-        }
-        (Some(Some(name)), None) => {
-            return Err(ApiError::bad_request(format!(
-                "{game} needs its parameter {name} (see GET /api/games)"
-            )))
-        }
-        _ => {}
-    }
-    let mut words = vec![game.to_string()];
-    // One word: a board's setup may hold lines (a minesweeper board).
-    words.extend(param.map(String::from));
-    match (board.is_some(), position) {
-        (true, Some(position)) => words.extend(std::iter::once("at".into()).chain(position)),
-        (false, Some(position)) => words.extend(std::iter::once("--".into()).chain(position)),
-        (_, None) => {}
-    }
-    open(&words).map_err(|err| ApiError::bad_request(err.to_string()))
 }
 
 /// A move with its value for the mover and whether it is optimal.

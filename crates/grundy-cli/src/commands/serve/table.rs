@@ -16,9 +16,10 @@ use grundy::table::{tabulate, tabulate_game, Axes, GameTable, Table, TableError,
 use grundy::Budget;
 use serde::{Deserialize, Serialize};
 
-use super::api::{blocking, named, App, Named, Shared};
+use super::api::{blocking, App, Shared};
 use super::error::ApiError;
 use super::files::Source;
+use super::resolve::{named, Named};
 use crate::commands::table::file::{cells, pattern, shape};
 
 /// `POST /api/table`: a family (`game`, `param`) or a game file (`source` or `example`,
