@@ -330,3 +330,18 @@ async fn game_files_alive_share_a_memory_total() {
     assert_eq!(client.app.files.used(), 4 << 20);
     client.create(json!({ "source": TAKE })).await;
 }
+
+/// Idle game files are dropped to make room: their shares come back.
+#[tokio::test]
+async fn idle_game_files_make_room() {
+    let mut small = limits();
+    small.file_memory = 4 << 20;
+    small.files_memory = 8 << 20;
+    small.idle = std::time::Duration::ZERO;
+    let client = Client::new(small);
+    for _ in 0..5 {
+        client.create(json!({ "example": "tictactoe" })).await;
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    assert!(client.app.files.used() <= 8 << 20);
+}
