@@ -69,8 +69,6 @@ pub(crate) struct Vm {
     file: String,
     /// The most bytes the state may hold.
     memory_cap: usize,
-    /// The keys of a move, kept interned so that reading a move allocates nothing.
-    _keys: Vec<mlua::String>,
     turn: Mutex<()>,
 }
 
@@ -93,15 +91,10 @@ impl Vm {
                 (*ffi::lua_callbacks(state)).interrupt = Some(count_step);
             })?;
         }
-        let keys = convert::MOVE_KEYS
-            .iter()
-            .map(|key| lua.create_string(key))
-            .collect::<Result<_, _>>()?;
         Ok(Vm {
             lua,
             file: file.to_string(),
             memory_cap,
-            _keys: keys,
             turn: Mutex::new(()),
         })
     }

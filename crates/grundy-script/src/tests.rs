@@ -511,3 +511,28 @@ fn tables_run_over_a_game_files_positions() {
         (0, 7)
     );
 }
+
+#[test]
+fn a_label_function_names_moves_only_where_they_are_shown() {
+    // `label` counts its calls in a global: a search never asks it, the solved position's
+    // moves do, and a move's own `label` field wins.
+    let game = source(
+        "asked = 0\n\
+         function moves(n)\n  local out = {}\n  for k = 1, math.min(n, 2) do\n    out[#out + 1] = if k == 2 then {to = n - k, label = 'two'} else n - k\n  end\n  return out\nend\n\
+         function label(n, to)\n  asked += 1\n  return `take {n - to} (asked {asked})`\nend\n",
+    );
+    let sol = game.solve(&Datum::Int(9), &Budget::default()).unwrap();
+    let labels: Vec<&str> = sol.moves.iter().map(|m| m.mv.label.as_str()).collect();
+    assert_eq!(labels, ["take 1 (asked 1)", "two"]);
+
+    let bad = source("function moves(n) return if n > 0 then {n - 1} else {} end\nfunction label(n, to) return n end\n");
+    let err = bad.solve(&Datum::Int(1), &Budget::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "test.luau: label returned a number, not a string (in moves, at position 1)"
+    );
+    assert_eq!(
+        error("function moves(n) return {} end\nlabel = 3\n"),
+        "test.luau: label must be a function of a position and a move's position, not a number"
+    );
+}
