@@ -46,7 +46,7 @@ position  2 5
 outcome   win (the player to move wins)
 nimber    *3
 winning moves: 1
-  2 5 -> 2 2
+  heap 2: take 3  (2 5 -> 2 2)
 remoteness 5 (moves to the end under best play)
 moves: 4
   heap 1: take 1  loss in 4 (*2)
@@ -73,6 +73,14 @@ principal line: heap 2: take 3, heap 1: take 1, heap 1: take 1, heap 2: take 1, 
     assert_eq!(json["position"], serde_json::json!([3]));
     assert_eq!(json["outcome"], "loss");
     assert_eq!(json["nimber"], 0);
+    // The winning moves by the positions they lead to and by their labels.
+    let out = grundy(
+        &["solve", "--json", &example("subtraction.luau"), "2", "5"],
+        None,
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["winning_moves"], serde_json::json!([[2, 2]]));
+    assert_eq!(json["winning_labels"], serde_json::json!(["heap 2: take 3"]));
 }
 
 #[test]
@@ -125,7 +133,7 @@ fn bad_game_files_exit_2_with_file_and_line() {
             ("nomoves.luau", "start = 0\n"),
         ],
     );
-    let cases: [(&[&str], &str); 11] = [
+    let cases: [(&[&str], &str); 12] = [
         (
             &["solve", "syntax.luau"],
             "grundy: syntax.luau:3: syntax error: Expected identifier when parsing expression, got 'end'",
@@ -149,6 +157,12 @@ fn bad_game_files_exit_2_with_file_and_line() {
         (
             &["solve", "--max-positions", "100000", "huge.luau"],
             "grundy: cannot solve this position: the game needs 100001 positions, more than the limit of 100000",
+        ),
+        (
+            // Unbounded, at the default: refused at a game file's own limit (seconds, not
+            // the minutes the built-in games' 50M positions would take).
+            &["solve", "huge.luau"],
+            "grundy: cannot solve this position: the game file's search reached 1000001 positions, more than 1000000, the default limit for a game file (an unbounded game?); raise it with --max-positions N",
         ),
         (
             &["solve", "param.luau", "--param", "x=1"],
