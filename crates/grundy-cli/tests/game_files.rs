@@ -80,7 +80,10 @@ principal line: heap 2: take 3, heap 1: take 1, heap 1: take 1, heap 2: take 1, 
     );
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(json["winning_moves"], serde_json::json!([[2, 2]]));
-    assert_eq!(json["winning_labels"], serde_json::json!(["heap 2: take 3"]));
+    assert_eq!(
+        json["winning_labels"],
+        serde_json::json!(["heap 2: take 3"])
+    );
 }
 
 #[test]

@@ -34,7 +34,15 @@ pub fn explain(err: anyhow::Error, given: Option<u64>, file: bool) -> anyhow::Er
             Some(DynError::Solve(found)) => Some(found),
             _ => cause.downcast_ref::<SolveError>(),
         }
-        .filter(|found| matches!(found, SolveError::TooLarge { unit: "positions", .. }))
+        .filter(|found| {
+            matches!(
+                found,
+                SolveError::TooLarge {
+                    unit: "positions",
+                    ..
+                }
+            )
+        })
         .cloned()
     });
     match too_large {
