@@ -155,7 +155,7 @@ pub fn load_file(file: &str, params: &[String]) -> anyhow::Result<Arc<dyn DynGam
 
 /// Loads the game file `file` with `params` and reads the position `words` (its start
 /// when there are none).
-fn open_file(
+pub fn open_file(
     file: &str,
     words: &[String],
     params: &[String],
