@@ -14,7 +14,7 @@
 
 mod api;
 mod error;
-mod examples;
+pub(crate) mod examples;
 mod store;
 
 #[cfg(test)]
