@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use grundy::analysis::{analyze_components, Component, Reason};
-use grundy::dynamic::{Datum, DynGame};
+use grundy::dynamic::Datum;
 use grundy::{Budget, Nimber, Outcome};
 
 const SET: [u64; 3] = [1, 3, 4];
