@@ -131,12 +131,15 @@ fn bad_game_files_exit_2_with_file_and_line() {
                 "cycle.luau",
                 "start = 2\nfunction moves(n)\n  if n > 0 then return {n - 1, n + 1} end\n  return {}\nend\n",
             ),
-            ("huge.luau", "start = 0\nfunction moves(n)\n  return {n + 1}\nend\n"),
+            (
+                "huge.luau",
+                "start = 0\nfunction moves(n)\n  return {n + 1}\nend\nfunction position(n) return n end\n",
+            ),
             ("param.luau", "local k = param(\"k\", 3)\nfunction moves(n) return {} end\nstart = 0\n"),
             ("nomoves.luau", "start = 0\n"),
         ],
     );
-    let cases: [(&[&str], &str); 12] = [
+    let cases: [(&[&str], &str); 13] = [
         (
             &["solve", "syntax.luau"],
             "grundy: syntax.luau:3: syntax error: Expected identifier when parsing expression, got 'end'",
@@ -166,6 +169,10 @@ fn bad_game_files_exit_2_with_file_and_line() {
             // the minutes the built-in games' 50M positions would take).
             &["solve", "huge.luau"],
             "grundy: cannot solve this position: the game file's search reached 1000001 positions, more than 1000000, the default limit for a game file (an unbounded game?); raise it with --max-positions N",
+        ),
+        (
+            &["table", "huge.luau", "--to", "3"],
+            "grundy: cannot tabulate huge.luau: the game file's search reached 1000001 positions, more than 1000000, the default limit for a game file (an unbounded game?); raise it with --max-positions N",
         ),
         (
             &["solve", "param.luau", "--param", "x=1"],

@@ -1,5 +1,5 @@
-//! `--max-positions` of the commands that search a game (`solve`, `play`, `analyze`): the
-//! engine's default for built-in games, a smaller one for game files
+//! `--max-positions` of the commands that search a game (`solve`, `play`, `analyze`, a game
+//! file's `table`): the engine's default for built-in games, a smaller one for game files
 //! ([`grundy_script::DEFAULT_MAX_POSITIONS`]: a game file searches far fewer positions a
 //! second), and a refusal at that default that says so and names the flag.
 
