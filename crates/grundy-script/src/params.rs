@@ -86,7 +86,7 @@ impl Params {
         let param =
             lua.create_function(move |lua, (name, default, help): (Value, Value, Value)| {
                 let mut params = shared.lock().unwrap_or_else(PoisonError::into_inner);
-                match params.declare(name, default, help) {
+                match params.declare(lua, name, default, help) {
                     Ok(value) => convert::to_lua(lua, &value),
                     Err(problem) => {
                         let line = lua.inspect_stack(1, |debug| debug.current_line()).flatten();
@@ -103,12 +103,12 @@ impl Params {
         Ok(params)
     }
 
-    fn declare(&mut self, name: Value, default: Value, help: Value) -> Result<Datum, String> {
+    fn declare(&mut self, lua: &Lua, name: Value, default: Value, help: Value) -> Result<Datum, String> {
         let Value::String(name) = name else {
             return Err("param(name, default, help): the name must be a string".into());
         };
         let name = name.to_string_lossy();
-        let default = convert::datum(default).map_err(|e| {
+        let default = convert::datum(lua, default).map_err(|e| {
             format!("param {name:?}: the default must be a position-like value: {e}")
         })?;
         let help = match help {

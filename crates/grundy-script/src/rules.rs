@@ -3,6 +3,9 @@
 use grundy::dynamic::callback::{GameInfo, RuleMove, Rules};
 use grundy::dynamic::{Datum, Kind};
 use grundy::Play;
+use std::ffi::c_int;
+
+use mlua::ffi::lua_State;
 use mlua::{Function, Table, Value};
 
 use crate::convert;
@@ -21,30 +24,24 @@ pub(crate) struct FileRules {
 }
 
 impl FileRules {
-    /// Calls `function` (named `name`) on `args` converted to Luau, and converts its result
-    /// with `read`.
+    /// Calls `function` (named `name`) on `args`, and reads its result with `read` (see
+    /// [`Turn::call`](crate::sandbox::Turn::call)).
     fn call<T>(
         &self,
         function: &Function,
         name: &str,
         args: &[Datum],
-        read: impl FnOnce(Value) -> Result<T, String>,
+        read: impl FnOnce(*mut lua_State, c_int) -> Result<T, String>,
     ) -> Result<T, String> {
-        let turn = self.vm.turn();
-        let args = args
-            .iter()
-            .map(|arg| convert::to_lua(turn.lua(), arg))
-            .collect::<mlua::Result<mlua::MultiValue>>()
-            .map_err(|err| self.vm.describe(&err, name))?;
-        let value: Value = turn.call(function, name, args)?;
-        read(value).map_err(|problem| format!("{}: {name} returned {problem}", self.vm.file()))
+        self.vm.turn().call(function, name, args, read)
     }
 }
 
 impl Rules for FileRules {
     fn moves(&self, pos: &Datum, labels: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
-        self.call(&self.moves, "moves", std::slice::from_ref(pos), |value| {
-            convert::moves(value, labels, out)
+        self.call(&self.moves, "moves", std::slice::from_ref(pos), |state, idx| {
+            // SAFETY: `call` hands `read` a state and slot as `convert` requires.
+            unsafe { convert::moves(state, idx, labels, out) }
         })
     }
 
@@ -57,14 +54,16 @@ impl Rules for FileRules {
             out.push(pos.clone());
             return Ok(());
         };
-        let parts = self.call(function, "components", std::slice::from_ref(pos), |value| {
-            match convert::datum(value)? {
-                Datum::List(parts) => Ok(parts),
-                other => Err(format!("{other}, not a list of positions")),
+        match self.call(function, "components", std::slice::from_ref(pos), read)? {
+            Datum::List(parts) => {
+                out.extend(parts);
+                Ok(())
             }
-        })?;
-        out.extend(parts);
-        Ok(())
+            other => Err(format!(
+                "{}: components returned {other}, not a list of positions",
+                self.vm.file()
+            )),
+        }
     }
 
     fn show(&self, pos: &Datum) -> Result<String, String> {
@@ -75,10 +74,8 @@ impl Rules for FileRules {
             function,
             "show",
             std::slice::from_ref(pos),
-            |value| match value {
-                Value::String(text) => Ok(text.to_string_lossy()),
-                other => Err(format!("a {}, not a string", convert::type_of(&other))),
-            },
+            // SAFETY: `call` hands `read` a state and slot as `convert` requires.
+            |state, idx| unsafe { convert::text(state, idx) },
         )
     }
 
@@ -90,7 +87,7 @@ impl Rules for FileRules {
             function,
             "parse",
             &[Datum::Str(text.to_string())],
-            convert::datum,
+            read,
         )
     }
 
@@ -100,8 +97,15 @@ impl Rules for FileRules {
             .iter()
             .map(|&n| Datum::Int(i64::try_from(n).unwrap_or(i64::MAX)))
             .collect();
-        Some(self.call(function, "position", &args, convert::datum))
+        Some(self.call(function, "position", &args, read))
     }
+}
+
+/// Reads the position a function returned.
+fn read(state: *mut lua_State, idx: c_int) -> Result<Datum, String> {
+    // SAFETY: only ever passed to `FileRules::call`, which hands it a state and slot as
+    // `convert` requires.
+    unsafe { convert::position(state, idx) }
 }
 
 /// A global of the file: `None` when absent.
@@ -206,11 +210,11 @@ pub(crate) fn define(vm: Vm, params: &[Param]) -> Result<(FileRules, GameInfo), 
         None => None,
         Some(Value::Function(f)) => Some(
             rules
-                .call(&f, "start", &[], convert::datum)
+                .call(&f, "start", &[], read)
                 .map_err(|message| ScriptError::Run { message })?,
         ),
         Some(value) => Some(
-            convert::datum(value)
+            convert::datum(rules.vm.lua(), value)
                 .map_err(|e| definition(format!("start is not a position: {e}")))?,
         ),
     };

@@ -1,10 +1,19 @@
 //! The Luau sandbox: a state with only pure libraries, a step cap per call and a memory cap,
 //! and errors described as `FILE:LINE: what`.
+//!
+//! Steps are counted by a raw Luau interrupt (a C function that bumps a thread-local
+//! counter): Luau calls it at every function call and loop back-edge, so it must cost a
+//! few instructions, not `mlua`'s general callback machinery.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::cell::Cell;
+use std::ffi::c_int;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use mlua::{Error, FromLuaMulti, Function, IntoLuaMulti, Lua, LuaOptions, StdLib, VmState};
+use grundy::dynamic::Datum;
+use mlua::ffi::{self, lua_State};
+use mlua::{Error, Function, Lua, LuaOptions, StdLib};
+
+use crate::convert;
 
 /// The most steps (loop iterations and function calls, as Luau counts interrupts) one call
 /// into a game file may take: 10^7.
@@ -25,13 +34,39 @@ const REMOVED: [&str; 7] = [
     "setfenv",
 ];
 
+thread_local! {
+    /// Steps left to the call running on this thread (one call at a time per thread: a
+    /// game file cannot call another).
+    static STEPS_LEFT: Cell<u64> = const { Cell::new(STEP_CAP) };
+    /// Whether the last call on this thread was stopped by the step cap.
+    static CAPPED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Luau's interrupt: counts a step and raises an error once the cap is passed.
+///
+/// # Safety
+///
+/// Called by Luau only, inside a running call (a protected one: every call into a game
+/// file goes through `mlua`), where raising an error unwinds to that call.
+unsafe extern "C-unwind" fn count_step(state: *mut lua_State, gc: c_int) {
+    if gc >= 0 {
+        return; // the collector's interrupts are not steps
+    }
+    let left = STEPS_LEFT.get();
+    if left == 0 {
+        CAPPED.set(true);
+        ffi::luaL_error(state, c"the operation cap was hit".as_ptr());
+    }
+    STEPS_LEFT.set(left - 1);
+}
+
 /// A sandboxed Luau state running one game file; calls are one at a time.
 pub(crate) struct Vm {
     lua: Lua,
     /// The file's name as errors show it.
     file: String,
-    steps: Arc<AtomicU64>,
-    capped: Arc<AtomicBool>,
+    /// The keys of a move, kept interned so that reading a move allocates nothing.
+    _keys: Vec<mlua::String>,
     turn: Mutex<()>,
 }
 
@@ -47,21 +82,21 @@ impl Vm {
             globals.raw_remove(name)?;
         }
         lua.set_memory_limit(MEMORY_CAP)?;
-        let steps = Arc::new(AtomicU64::new(0));
-        let capped = Arc::new(AtomicBool::new(false));
-        let (count, flag) = (steps.clone(), capped.clone());
-        lua.set_interrupt(move |_| {
-            if count.fetch_add(1, Ordering::Relaxed) >= STEP_CAP {
-                flag.store(true, Ordering::Relaxed);
-                return Err(Error::runtime("the operation cap was hit"));
-            }
-            Ok(VmState::Continue)
-        });
+        // SAFETY: the callbacks are the state's own; `count_step` is an interrupt as Luau
+        // expects it.
+        unsafe {
+            lua.exec_raw::<()>((), |state| {
+                (*ffi::lua_callbacks(state)).interrupt = Some(count_step);
+            })?;
+        }
+        let keys = convert::MOVE_KEYS
+            .iter()
+            .map(|key| lua.create_string(key))
+            .collect::<Result<_, _>>()?;
         Ok(Vm {
             lua,
             file: file.to_string(),
-            steps,
-            capped,
+            _keys: keys,
             turn: Mutex::new(()),
         })
     }
@@ -85,8 +120,8 @@ impl Vm {
     /// Takes the state for one call, with a fresh step count.
     pub(crate) fn turn(&self) -> Turn<'_> {
         let guard = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
-        self.steps.store(0, Ordering::Relaxed);
-        self.capped.store(false, Ordering::Relaxed);
+        STEPS_LEFT.set(STEP_CAP);
+        CAPPED.set(false);
         Turn {
             vm: self,
             _guard: guard,
@@ -95,7 +130,7 @@ impl Vm {
 
     /// What went wrong in `function`, as `FILE:LINE: what` where Luau knows the line.
     pub(crate) fn describe(&self, err: &Error, function: &str) -> String {
-        if self.capped.load(Ordering::Relaxed) {
+        if CAPPED.get() {
             return format!(
                 "{}: the operation cap of {STEP_CAP} steps was hit in {function} (an endless loop?)",
                 self.file
@@ -133,21 +168,35 @@ pub(crate) struct Turn<'a> {
 }
 
 impl Turn<'_> {
-    /// Calls `function` (named `name` in errors) with `args`.
-    pub(crate) fn call<R: FromLuaMulti>(
+    /// Calls `function` (named `name` in errors) on `args`, and reads its one result with
+    /// `read` from the stack slot it gets (see [`convert`]). A problem `read` finds comes
+    /// back as `FILE: NAME returned PROBLEM`.
+    pub(crate) fn call<T>(
         &self,
         function: &Function,
         name: &str,
-        args: impl IntoLuaMulti,
-    ) -> Result<R, String> {
-        function
-            .call(args)
-            .map_err(|err| self.vm.describe(&err, name))
-    }
-
-    /// The state.
-    pub(crate) fn lua(&self) -> &Lua {
-        &self.vm.lua
+        args: &[Datum],
+        read: impl FnOnce(*mut lua_State, c_int) -> Result<T, String>,
+    ) -> Result<T, String> {
+        let mut result = None;
+        // SAFETY: `exec_raw` runs the closure in a protected call with `function` at slot
+        // 1; the arguments are pushed above it, the call leaves its one result at slot 1,
+        // which `read` reads as `convert` requires, and the stack is emptied after.
+        let called = unsafe {
+            self.vm.lua.exec_raw::<()>(function, |state| {
+                let nargs = c_int::try_from(args.len()).unwrap_or(c_int::MAX);
+                ffi::luaL_checkstack(state, nargs + 1, c"too many arguments".as_ptr());
+                for arg in args {
+                    convert::push(state, arg);
+                }
+                ffi::lua_call(state, nargs, 1);
+                result = Some(read(state, 1));
+                ffi::lua_settop(state, 0);
+            })
+        };
+        called.map_err(|err| self.vm.describe(&err, name))?;
+        let result = result.expect("a call that returned read its result");
+        result.map_err(|problem| format!("{}: {name} returned {problem}", self.vm.file))
     }
 
     /// Runs the file's source, named by the file in messages.

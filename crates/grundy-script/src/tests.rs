@@ -248,6 +248,22 @@ fn bad_moves_are_named_with_their_position() {
     );
     assert!(err("return {math.floor}").contains("a function is not a position"));
     assert!(err("return {{1, nil, 3}}").contains("hole"));
+    // Keys far apart are a hole, not a billion slots.
+    assert!(err("return {{[1000000000] = 1}}").contains("a list with a hole at 1 "));
+    assert!(err("return {{[2] = 1, [1] = 0, [4] = 3}}").contains("a list with a hole at 3 "));
+    // A key other than 1, 2, ... is found wherever Luau stores it.
+    assert!(err("local t = {}\n  t.a = 1\n  t[1] = 0\n  t[2] = 0\n  return {t}")
+        .contains("the key \"a\""));
+    assert!(err("return {{1, 2, [2.5] = 3}}").contains("the key the number 2.5"));
+}
+
+#[test]
+fn positions_in_any_key_order_are_lists() {
+    let game = source(
+        "function moves(p)\n  if p[1] == 0 then return {} end\n  local t = {}\n  t[3] = 0\n  t[1] = 0\n  t[2] = 0\n  return {t}\nend\n",
+    );
+    let sol = game.solve(&Datum::ints([1, 1, 1]), &Budget::default()).unwrap();
+    assert_eq!(sol.moves[0].mv.to, Datum::ints([0, 0, 0]));
 }
 
 #[test]
