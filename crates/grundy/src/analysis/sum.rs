@@ -121,9 +121,10 @@ pub fn analyze_components(
         let (from, to) = (part.summary.nimber, part.summary.nimber ^ total);
         let (game, position) = (&part.summary.game, &part.summary.position);
         let labels: Vec<String> = match &part.moves {
-            // No move of a family keeps the XOR at 0; a move to a higher value may win in a
-            // game, but only the lower one is known to exist without enumerating them.
+            // A total of 0: no move wins.
             _ if to == from => continue,
+            // A family's moves are not enumerated: only a lower value is known to be
+            // reachable (the mex rule), as the family sums have always said.
             None if to > from => continue,
             None => {
                 winning_moves.push(format!(
