@@ -3,10 +3,15 @@
 //! subtraction game {1, 3, 4} by the memo search (misère play, heaps kept in order, the same
 //! positions both ways) and a full solve of tic-tac-toe (scores). Each benchmark checks
 //! that both give the same answer first.
+//!
+//! Each runs twice: timed by the wall clock and, in the groups named `cpu ...`, by the
+//! process's CPU time, which other jobs on a shared machine inflate far less. Run with
+//! `cargo bench -p grundy-script --bench game_files` (or `-- cpu` for CPU time only).
 
 use std::path::Path;
 use std::sync::Arc;
 
+use criterion::measurement::{Measurement, WallTime};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use grundy::dynamic::adapter::{Adapter, Notation};
 use grundy::dynamic::builtin::{HeapNotation, HeapRow};
@@ -14,6 +19,10 @@ use grundy::dynamic::{Datum, DynError, DynGame, Kind};
 use grundy::games::subtraction::Subtraction;
 use grundy::model::{Game, Move};
 use grundy::{Budget, Play};
+
+#[path = "../../grundy/benches/support/cpu_clock.rs"]
+mod cpu_clock;
+use cpu_clock::CpuTime;
 
 fn example(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -24,7 +33,7 @@ fn example(name: &str) -> String {
 
 const HEAPS: [i64; 3] = [12, 12, 12];
 
-fn subtraction(c: &mut Criterion) {
+fn subtraction<M: Measurement>(c: &mut Criterion<M>, prefix: &str) {
     let native = || -> Arc<dyn DynGame> {
         let rule = Subtraction::new("1,3,4".parse().unwrap());
         Arc::new(Adapter::new(
@@ -44,7 +53,9 @@ fn subtraction(c: &mut Criterion) {
         file().solve(&pos, &budget).unwrap().value
     );
     let positions: u64 = HEAPS.iter().map(|&h| h as u64 + 1).product();
-    let mut group = c.benchmark_group("subtraction 1,3,4 at 12 12 12 (memo search)");
+    let mut group = c.benchmark_group(format!(
+        "{prefix}subtraction 1,3,4 at 12 12 12 (memo search)"
+    ));
     group.throughput(Throughput::Elements(positions));
     group.bench_function("native", |b| {
         b.iter_batched(
@@ -126,7 +137,7 @@ impl Notation<[u8; 9]> for Board {
     }
 }
 
-fn tictactoe(c: &mut Criterion) {
+fn tictactoe<M: Measurement>(c: &mut Criterion<M>, prefix: &str) {
     let native = || -> Arc<dyn DynGame> {
         Arc::new(Adapter::new(
             TicTacToe,
@@ -144,7 +155,9 @@ fn tictactoe(c: &mut Criterion) {
     assert_eq!(native().solve(&start, &budget).unwrap().value, ours.value);
     assert_eq!(ours.value.score, Some(0), "tic-tac-toe is a draw");
     // 5478 positions are reachable from the empty board.
-    let mut group = c.benchmark_group("tic-tac-toe full solve (memo search, scores)");
+    let mut group = c.benchmark_group(format!(
+        "{prefix}tic-tac-toe full solve (memo search, scores)"
+    ));
     group.throughput(Throughput::Elements(5478));
     group.bench_function("native", |b| {
         b.iter_batched(
@@ -163,5 +176,20 @@ fn tictactoe(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, subtraction, tictactoe);
-criterion_main!(benches);
+fn wall(c: &mut Criterion<WallTime>) {
+    subtraction(c, "");
+    tictactoe(c, "");
+}
+
+fn cpu(c: &mut Criterion<CpuTime>) {
+    subtraction(c, "cpu ");
+    tictactoe(c, "cpu ");
+}
+
+criterion_group!(wall_time, wall);
+criterion_group! {
+    name = cpu_time;
+    config = Criterion::default().with_measurement(CpuTime);
+    targets = cpu
+}
+criterion_main!(wall_time, cpu_time);

@@ -9,10 +9,10 @@
 //!
 //! The `unsafe` functions take a `lua_State` inside [`Lua::exec_raw`] (a protected call,
 //! where a Luau error unwinds to `mlua`) and the index of a live stack slot. They leave the
-//! stack as they found it, apart from what [`push`] pushes. Reading never raises a Luau
-//! error: types are checked before values are read, only strings are read as strings (so
-//! no number is converted in place), and the only key looked up by name, `to`, is kept
-//! interned by the [`Vm`](crate::sandbox::Vm) (so the lookup allocates nothing).
+//! stack as they found it, apart from what [`push`] pushes. Reading raises no Luau error
+//! once a Rust value is in flight: types are checked before values are read, only strings
+//! are read as strings (so no number is converted in place), and the one key looked up by
+//! name, `to`, is pushed before the moves are read.
 
 use std::ffi::{c_int, CStr};
 
@@ -26,9 +26,6 @@ const EXACT: f64 = 9_007_199_254_740_992.0;
 
 /// The deepest nesting of lists a position may have.
 const MAX_DEPTH: usize = 64;
-
-/// The keys a move may have, besides positions' list keys.
-pub(crate) const MOVE_KEYS: [&str; 4] = ["to", "label", "points", "again"];
 
 /// Pushes `datum` (lists as fresh tables).
 ///
@@ -248,25 +245,43 @@ pub(crate) unsafe fn moves(
             describe(state, idx)
         ));
     }
-    if ffi::lua_checkstack(state, 4) == 0 {
+    if ffi::lua_checkstack(state, 5) == 0 {
         return Err("no room on Luau's stack to read the moves".into());
     }
+    // The key `to`, pushed once (this may raise a memory error: no Rust value is made yet).
+    ffi::lua_pushlstring(state, c"to".as_ptr(), 2);
+    let to_key = ffi::lua_gettop(state);
     let count = c_int::try_from(ffi::lua_objlen(state, idx)).unwrap_or(c_int::MAX);
     out.reserve(count as usize);
+    let mut read = Ok(());
     for number in 1..=count {
         ffi::lua_rawgeti_(state, idx, number);
-        let mv = one_move(state, ffi::lua_gettop(state), labels);
+        let mv = one_move(state, ffi::lua_gettop(state), to_key, labels);
         ffi::lua_pop(state, 1);
-        out.push(mv.map_err(|problem| format!("move {number}: {problem}"))?);
+        match mv {
+            Ok(mv) => out.push(mv),
+            Err(problem) => {
+                read = Err(format!("move {number}: {problem}"));
+                break;
+            }
+        }
     }
-    Ok(())
+    ffi::lua_pop(state, 1);
+    read
 }
 
-unsafe fn one_move(state: *mut lua_State, idx: c_int, labels: bool) -> Result<RuleMove, String> {
+/// The move at `idx`; `to_key` is the slot of the string `to`.
+unsafe fn one_move(
+    state: *mut lua_State,
+    idx: c_int,
+    to_key: c_int,
+    labels: bool,
+) -> Result<RuleMove, String> {
     if ffi::lua_type(state, idx) != ffi::LUA_TTABLE {
         return position(state, idx).map(RuleMove::to);
     }
-    let to = match ffi::lua_rawgetfield(state, idx, c"to".as_ptr()) {
+    ffi::lua_pushvalue(state, to_key);
+    let to = match ffi::lua_rawget(state, idx) {
         ffi::LUA_TNIL => None,
         _ => Some(position(state, ffi::lua_gettop(state))),
     };

@@ -103,7 +103,13 @@ impl Params {
         Ok(params)
     }
 
-    fn declare(&mut self, lua: &Lua, name: Value, default: Value, help: Value) -> Result<Datum, String> {
+    fn declare(
+        &mut self,
+        lua: &Lua,
+        name: Value,
+        default: Value,
+        help: Value,
+    ) -> Result<Datum, String> {
         let Value::String(name) = name else {
             return Err("param(name, default, help): the name must be a string".into());
         };

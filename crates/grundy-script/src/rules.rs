@@ -17,6 +17,7 @@ use crate::ScriptError;
 pub(crate) struct FileRules {
     vm: Vm,
     moves: Function,
+    label: Option<Function>,
     components: Option<Function>,
     show: Option<Function>,
     parse: Option<Function>,
@@ -39,10 +40,29 @@ impl FileRules {
 
 impl Rules for FileRules {
     fn moves(&self, pos: &Datum, labels: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
-        self.call(&self.moves, "moves", std::slice::from_ref(pos), |state, idx| {
-            // SAFETY: `call` hands `read` a state and slot as `convert` requires.
-            unsafe { convert::moves(state, idx, labels, out) }
-        })
+        let turn = self.vm.turn();
+        let first = out.len();
+        turn.call(
+            &self.moves,
+            "moves",
+            std::slice::from_ref(pos),
+            |state, idx| {
+                // SAFETY: `call` hands `read` a state and slot as `convert` requires.
+                unsafe { convert::moves(state, idx, labels, out) }
+            },
+        )?;
+        let Some(label) = self.label.as_ref().filter(|_| labels) else {
+            return Ok(());
+        };
+        for mv in out[first..].iter_mut().filter(|mv| mv.label.is_none()) {
+            let args = [pos.clone(), mv.to.clone()];
+            // SAFETY: as above.
+            let text = turn.call(label, "label", &args, |state, idx| unsafe {
+                convert::text(state, idx)
+            })?;
+            mv.label = Some(text);
+        }
+        Ok(())
     }
 
     fn has_components(&self) -> bool {
@@ -83,12 +103,7 @@ impl Rules for FileRules {
         let Some(function) = &self.parse else {
             return grundy::dynamic::callback::parse_data(text);
         };
-        self.call(
-            function,
-            "parse",
-            &[Datum::Str(text.to_string())],
-            read,
-        )
+        self.call(function, "parse", &[Datum::Str(text.to_string())], read)
     }
 
     fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, String>> {
@@ -203,6 +218,8 @@ pub(crate) fn define(vm: Vm, params: &[Param]) -> Result<(FileRules, GameInfo), 
         show: function(&globals, "show", "of a position").map_err(definition)?,
         parse: function(&globals, "parse", "of a text").map_err(definition)?,
         position: function(&globals, "position", "of one or two integers").map_err(definition)?,
+        label: function(&globals, "label", "of a position and a move's position")
+            .map_err(definition)?,
         moves,
         vm,
     };

@@ -65,8 +65,6 @@ pub(crate) struct Vm {
     lua: Lua,
     /// The file's name as errors show it.
     file: String,
-    /// The keys of a move, kept interned so that reading a move allocates nothing.
-    _keys: Vec<mlua::String>,
     turn: Mutex<()>,
 }
 
@@ -89,14 +87,9 @@ impl Vm {
                 (*ffi::lua_callbacks(state)).interrupt = Some(count_step);
             })?;
         }
-        let keys = convert::MOVE_KEYS
-            .iter()
-            .map(|key| lua.create_string(key))
-            .collect::<Result<_, _>>()?;
         Ok(Vm {
             lua,
             file: file.to_string(),
-            _keys: keys,
             turn: Mutex::new(()),
         })
     }

@@ -252,8 +252,10 @@ fn bad_moves_are_named_with_their_position() {
     assert!(err("return {{[1000000000] = 1}}").contains("a list with a hole at 1 "));
     assert!(err("return {{[2] = 1, [1] = 0, [4] = 3}}").contains("a list with a hole at 3 "));
     // A key other than 1, 2, ... is found wherever Luau stores it.
-    assert!(err("local t = {}\n  t.a = 1\n  t[1] = 0\n  t[2] = 0\n  return {t}")
-        .contains("the key \"a\""));
+    assert!(
+        err("local t = {}\n  t.a = 1\n  t[1] = 0\n  t[2] = 0\n  return {t}")
+            .contains("the key \"a\"")
+    );
     assert!(err("return {{1, 2, [2.5] = 3}}").contains("the key the number 2.5"));
 }
 
@@ -262,7 +264,9 @@ fn positions_in_any_key_order_are_lists() {
     let game = source(
         "function moves(p)\n  if p[1] == 0 then return {} end\n  local t = {}\n  t[3] = 0\n  t[1] = 0\n  t[2] = 0\n  return {t}\nend\n",
     );
-    let sol = game.solve(&Datum::ints([1, 1, 1]), &Budget::default()).unwrap();
+    let sol = game
+        .solve(&Datum::ints([1, 1, 1]), &Budget::default())
+        .unwrap();
     assert_eq!(sol.moves[0].mv.to, Datum::ints([0, 0, 0]));
 }
 
@@ -489,5 +493,30 @@ fn tables_run_over_a_game_files_positions() {
     assert_eq!(
         (pattern.periodicity.preperiod, pattern.periodicity.period),
         (0, 7)
+    );
+}
+
+#[test]
+fn a_label_function_names_moves_only_where_they_are_shown() {
+    // `label` counts its calls in a global: a search never asks it, the solved position's
+    // moves do, and a move's own `label` field wins.
+    let game = source(
+        "asked = 0\n\
+         function moves(n)\n  local out = {}\n  for k = 1, math.min(n, 2) do\n    out[#out + 1] = if k == 2 then {to = n - k, label = 'two'} else n - k\n  end\n  return out\nend\n\
+         function label(n, to)\n  asked += 1\n  return `take {n - to} (asked {asked})`\nend\n",
+    );
+    let sol = game.solve(&Datum::Int(9), &Budget::default()).unwrap();
+    let labels: Vec<&str> = sol.moves.iter().map(|m| m.mv.label.as_str()).collect();
+    assert_eq!(labels, ["take 1 (asked 1)", "two"]);
+
+    let bad = source("function moves(n) return if n > 0 then {n - 1} else {} end\nfunction label(n, to) return n end\n");
+    let err = bad.solve(&Datum::Int(1), &Budget::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "test.luau: label returned a number, not a string (in moves, at position 1)"
+    );
+    assert_eq!(
+        error("function moves(n) return {} end\nlabel = 3\n"),
+        "test.luau: label must be a function of a position and a move's position, not a number"
     );
 }

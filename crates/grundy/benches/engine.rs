@@ -22,7 +22,7 @@ use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use criterion::measurement::{Measurement, WallTime};
 use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
@@ -32,80 +32,11 @@ use grundy::solve::memo::{MemoSearch, Outcomes};
 use grundy::solve::tiered::{solve_nimbers, solve_outcomes};
 use grundy::{Budget, Outcome, Play};
 
+#[path = "support/cpu_clock.rs"]
+mod cpu_clock;
+use cpu_clock::CpuTime;
+
 const TAKE: [usize; 3] = [1, 3, 4];
-
-/// CPU time of the whole process in nanoseconds: the time on CPU of every thread, read from
-/// `/proc/self/task/*/schedstat` (Linux). Threads that exited are not counted, so rayon's
-/// pool threads must outlive the measurement (they do: pools are built before timing).
-fn process_cpu_ns() -> u64 {
-    let tasks = std::fs::read_dir("/proc/self/task").expect("CPU time needs Linux /proc");
-    tasks
-        .filter_map(|task| {
-            let stat = std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok()?;
-            stat.split_whitespace().next()?.parse::<u64>().ok()
-        })
-        .sum()
-}
-
-/// Criterion measurement by process CPU time (see [`process_cpu_ns`]), in nanoseconds.
-struct CpuTime;
-
-impl Measurement for CpuTime {
-    type Intermediate = u64;
-    type Value = u64;
-    fn start(&self) -> u64 {
-        process_cpu_ns()
-    }
-    fn end(&self, start: u64) -> u64 {
-        process_cpu_ns().saturating_sub(start)
-    }
-    fn add(&self, a: &u64, b: &u64) -> u64 {
-        a + b
-    }
-    fn zero(&self) -> u64 {
-        0
-    }
-    fn to_f64(&self, value: &u64) -> f64 {
-        *value as f64
-    }
-    fn formatter(&self) -> &dyn ValueFormatter {
-        &CpuFormatter
-    }
-}
-
-/// Formats CPU nanoseconds as `ms cpu` (or `s cpu`) and element throughputs per CPU-second.
-struct CpuFormatter;
-
-impl ValueFormatter for CpuFormatter {
-    fn scale_values(&self, typical: f64, values: &mut [f64]) -> &'static str {
-        let (factor, unit) = if typical >= 1e9 {
-            (1e-9, "s cpu")
-        } else {
-            (1e-6, "ms cpu")
-        };
-        values.iter_mut().for_each(|v| *v *= factor);
-        unit
-    }
-    fn scale_throughputs(
-        &self,
-        _typical: f64,
-        throughput: &Throughput,
-        values: &mut [f64],
-    ) -> &'static str {
-        let per_iteration = match throughput {
-            Throughput::Elements(n) | Throughput::Bytes(n) | Throughput::BytesDecimal(n) => {
-                *n as f64
-            }
-        };
-        values
-            .iter_mut()
-            .for_each(|v| *v = per_iteration / *v * 1e9 / 1e6);
-        "M/cpu-s"
-    }
-    fn scale_for_machines(&self, _values: &mut [f64]) -> &'static str {
-        "ns"
-    }
-}
 
 /// The nimber of one heap of S = {1, 3, 4} (Winning Ways, ch. 4).
 fn heap_nimber(n: usize) -> u8 {

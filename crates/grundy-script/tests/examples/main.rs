@@ -52,6 +52,11 @@ fn every_example_is_listed_and_tested() {
         }
         let game = load(&name, &[]);
         assert!(!game.description().is_empty(), "{name} has no description");
+        // Text that is no position is refused in words for the person who typed it, not
+        // with the file's line (`error(message, 0)` in `parse`).
+        if let Err(err) = game.parse("?!") {
+            assert!(!err.to_string().contains(".luau:"), "{name}: {err}");
+        }
         assert!(game.start().is_some(), "{name} has no start");
         assert!(
             readme.contains(&format!("`{name}`")),
