@@ -1,5 +1,6 @@
 //! A fuzzing harness for every reader of untrusted bytes: the fifteen judge inputs, family
-//! words and positions, octal codes, and checkpoint files. Each target is fed seeded random
+//! words and positions, octal codes, checkpoint files, and game files (Luau sources and
+//! positions, loaded and solved under small caps). Each target is fed seeded random
 //! and mutated inputs (mutations of valid seeds: bytes flipped, inserted, deleted,
 //! duplicated; huge numbers, signs, NUL bytes, truncation) and must answer or refuse, never
 //! panic. A panic fails the test with the input that caused it; such an input then becomes
@@ -11,17 +12,19 @@
 //! GRUNDY_FUZZ_ITERATIONS=200000 GRUNDY_FUZZ_SEED=7 cargo test --release -p grundy-cli fuzz -- --nocapture
 //! ```
 //!
-//! prints how many inputs each target tried. Game files join the targets when their reader
-//! lands (a target is a name, seeds and a closure: see [`targets`]).
+//! prints how many inputs each target tried (a target is a name, seeds and a closure: see
+//! [`targets`]).
 
 use std::collections::VecDeque;
 use std::panic::{self, AssertUnwindSafe};
 use std::time::Instant;
 
+use grundy::analysis::{analyze_components, Component};
 use grundy::octal::{checkpoint, Method, Sequence, TakeAndBreak};
 use grundy::Budget;
 
 use crate::commands::list::catalog;
+use crate::commands::serve::examples::EXAMPLES;
 use crate::judge::{Input, PROBLEMS};
 
 /// Inputs that once crashed a reader (none so far): `(target, input)`.
@@ -105,14 +108,22 @@ fn mutate(rng: &mut Rng, input: &mut Vec<u8>) {
     }
 }
 
+/// The longest input fed to a reader, or a little past its seed (game files of a few KiB).
+const MAX_INPUT: usize = 4096;
+
 /// Feeds one input to a reader, ignoring its answer or refusal.
 type Run = Box<dyn Fn(&[u8])>;
 
-/// A reader under test: its name, valid seeds, and a run that must not panic.
+/// A reader under test: its name, valid seeds, how inputs are changed, and a run that must
+/// not panic.
 struct Target {
     name: String,
     seeds: Vec<Vec<u8>>,
+    mutate: fn(&mut Rng, &mut Vec<u8>),
     run: Run,
+    /// The target runs `iterations() / cost` inputs (a game file's input loads a Luau
+    /// state and searches: a thousand times a judge input's work).
+    cost: usize,
 }
 
 /// The sample input of each judge problem (../shared/PROBLEMS.md), by id.
@@ -144,6 +155,8 @@ fn targets() -> Vec<Target> {
         .map(|problem| Target {
             name: format!("judge {}", problem.id),
             seeds: vec![judge_seed(problem.id).as_bytes().to_vec()],
+            mutate,
+            cost: 1,
             run: Box::new(move |bytes: &[u8]| {
                 let mut out = Vec::new();
                 let _ = (problem.run)(&mut Input::new(bytes.to_vec()), &mut out);
@@ -165,6 +178,8 @@ fn targets() -> Vec<Target> {
         .iter()
         .map(|s| s.as_bytes().to_vec())
         .collect(),
+        mutate,
+        cost: 1,
         run: Box::new(|bytes: &[u8]| {
             let text = String::from_utf8_lossy(bytes);
             let mut words: VecDeque<String> = text.split_whitespace().map(String::from).collect();
@@ -180,6 +195,8 @@ fn targets() -> Vec<Target> {
             .iter()
             .map(|s| s.as_bytes().to_vec())
             .collect(),
+        mutate,
+        cost: 1,
         run: Box::new(|bytes: &[u8]| {
             let text = String::from_utf8_lossy(bytes);
             if let Ok(game) = text.parse::<TakeAndBreak>() {
@@ -202,6 +219,8 @@ fn targets() -> Vec<Target> {
     targets.push(Target {
         name: "checkpoints".into(),
         seeds: vec![saved],
+        mutate,
+        cost: 1,
         run: Box::new(move |bytes: &[u8]| {
             let budget = Budget::default().with_bytes(1 << 26);
             if let Ok(mut seq) = checkpoint::restore(bytes, &officers, Method::Sparse, budget, None)
@@ -211,7 +230,188 @@ fn targets() -> Vec<Target> {
             let _ = checkpoint::decode(bytes, &officers, Method::Sparse);
         }),
     });
+    targets.push(Target {
+        name: "game files".into(),
+        seeds: game_file_seeds(),
+        mutate: mutate_source,
+        cost: 4,
+        run: Box::new(|bytes: &[u8]| game_file(bytes)),
+    });
     targets
+}
+
+/// What a source mutation puts in place of a number: values at the edges of what a game
+/// file may compute with or return.
+const LUAU_NUMBERS: &[&str] = &[
+    "0",
+    "1",
+    "-1",
+    "2",
+    "7",
+    "64",
+    "0.5",
+    "1e9",
+    "2^53",
+    "2^63",
+    "-2^63",
+    "(0/0)",
+    "math.huge",
+];
+
+/// What a source mutation puts in place of a name that is not a keyword: other values and
+/// names of the file.
+const LUAU_NAMES: &[&str] = &[
+    "nil", "true", "false", "\"\"", "\"x\"", "{}", "{{}}", "{1, {2}}", "p", "n", "pos", "out", "k",
+    "i",
+];
+
+/// What a source mutation puts in place of an operator.
+const LUAU_OPERATORS: &[&str] = &["+", "-", "*", "//", "%", "..", "<", "<=", "==", "~=", ">"];
+
+/// Luau's keywords, never replaced (the file would rarely load again).
+const LUAU_KEYWORDS: &[&str] = &[
+    "and", "break", "do", "else", "elseif", "end", "for", "function", "if", "in", "local", "not",
+    "or", "repeat", "return", "then", "until", "while", "continue",
+];
+
+/// One change to a Luau source: a byte-level [`mutate`] an eighth of the time, else a
+/// number, name or operator replaced by another of its class, or a line dropped or repeated,
+/// so that most changed files still load and only their rules change.
+fn mutate_source(rng: &mut Rng, input: &mut Vec<u8>) {
+    let mut lines: Vec<Vec<u8>> = input.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect();
+    let line_idx = rng.below(lines.len());
+    match rng.below(8) {
+        0 => return mutate(rng, input),
+        1 if lines.len() > 1 => {
+            lines.remove(line_idx);
+        }
+        2 => {
+            let copy = lines[line_idx].clone();
+            lines.insert(line_idx, copy);
+        }
+        _ => replace_token(rng, &mut lines[line_idx]),
+    }
+    *input = lines.join(&b'\n');
+}
+
+/// Replaces one token of `line` (a number, a name or an operator) by another of its class.
+fn replace_token(rng: &mut Rng, line: &mut Vec<u8>) {
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'.';
+    let mut tokens = Vec::new();
+    let mut at = 0;
+    while at < line.len() {
+        let end = if is_word(line[at]) {
+            at + line[at..].iter().take_while(|&&b| is_word(b)).count()
+        } else {
+            at + 1
+        };
+        tokens.push(at..end);
+        at = end;
+    }
+    let choices: Vec<(std::ops::Range<usize>, &[&str])> = tokens
+        .into_iter()
+        .filter_map(|range| {
+            let token = &line[range.clone()];
+            let class: &[&str] = if token[0].is_ascii_digit() {
+                LUAU_NUMBERS
+            } else if is_word(token[0]) {
+                let word = String::from_utf8_lossy(token);
+                if LUAU_KEYWORDS.contains(&word.as_ref()) {
+                    return None;
+                }
+                LUAU_NAMES
+            } else if b"+-*/%<>#".contains(&token[0]) {
+                LUAU_OPERATORS
+            } else {
+                return None;
+            };
+            Some((range, class))
+        })
+        .collect();
+    if choices.is_empty() {
+        return;
+    }
+    let (range, class) = choices[rng.below(choices.len())].clone();
+    line.splice(range, class[rng.below(class.len())].bytes());
+}
+
+/// A game file's input: its source, and the position to solve on a last line `--@ TEXT` (a
+/// Luau comment; without one, the file's start).
+const POSITION_LINE: &str = "--@ ";
+
+/// Seeds of game files: every example (with a position where one reads integers), and small
+/// files that push at the sandbox (endless loops, deep recursion and nesting, huge strings,
+/// self-containing tables, metatables, errors that fail to print).
+fn game_file_seeds() -> Vec<Vec<u8>> {
+    let mut seeds: Vec<String> = EXAMPLES
+        .iter()
+        .map(|(_, source)| source.to_string())
+        .collect();
+    for (name, position) in [
+        ("subtraction", "3 4"),
+        ("snim", "2 4 7"),
+        ("chomp", "3 2 1"),
+    ] {
+        if let Some((_, source)) = EXAMPLES.iter().find(|(n, _)| *n == name) {
+            seeds.push(format!("{source}\n{POSITION_LINE}{position}"));
+        }
+    }
+    seeds.extend(
+        [
+            "start = 0\nfunction moves(p) return {p + 1} end",
+            "start = 1\nfunction moves(p) while true do end end",
+            "local function f(n) return f(n + 1) + 1 end\nstart = 0\nfunction moves(p) return {f(0)} end",
+            "start = 0\nfunction moves(p) local t = 0 for i = 1, 1000 do t = {t} end return {t} end",
+            "start = 0\nfunction moves(p) return {string.rep(\"x\", 1000000000)} end",
+            "start = 0\nlocal t = {}\nt[1] = t\nfunction moves(p) return {t} end",
+            "start = 0\nfunction moves(p) return setmetatable({}, {__len = function() return 5 end}) end",
+            "start = 0\nfunction moves(p) error(setmetatable({}, {__tostring = function() while true do end end})) end",
+            "loopy = true\nstart = 2\nfunction moves(n) return {(n + 1) % 3, {to = n, label = \"stay\"}} end",
+            "scoring = true\nstart = 3\nfunction moves(n) if n == 0 then return {} end return {{to = n - 1, points = n, again = n % 2 == 0}} end",
+            "start = {1, 2}\nfunction components(p) return {{p[1]}, {p[2]}, p} end\nfunction moves(p) return {} end",
+            "start = 5\nfunction moves(n) local out = {} for k = 1, n do out[k] = n - k end return out end\nfunction show(p) return nil end\nfunction parse(t) return {} end",
+        ]
+        .map(String::from),
+    );
+    seeds.into_iter().map(String::into_bytes).collect()
+}
+
+/// Loads `bytes` as a game file and reads, shows, lists the moves of, solves and sums its
+/// position, under a budget of a few hundred positions: each call into the file is capped
+/// by the sandbox (steps, memory), and the search by the budget, so every input ends.
+fn game_file(bytes: &[u8]) {
+    let source = String::from_utf8_lossy(bytes);
+    let Ok(game) = grundy_script::load_source("fuzz.luau", &source, &[]) else {
+        return;
+    };
+    let typed = source
+        .lines()
+        .rev()
+        .find_map(|line| line.strip_prefix(POSITION_LINE));
+    let position = match typed {
+        Some(text) => game.parse(text).ok(),
+        None => game.start(),
+    };
+    let Some(position) = position else {
+        return;
+    };
+    let budget = Budget::default().with_positions(4_000).with_bytes(64 << 20);
+    let _ = game.show(&position);
+    let _ = game.moves(&position);
+    if let Ok(solution) = game.solve(&position, &budget) {
+        if let Some(mv) = solution.moves.first() {
+            let _ = game.play(&position, &mv.mv.label);
+        }
+    }
+    let parts = [
+        Component::Game {
+            name: "fuzz.luau".into(),
+            game,
+            position,
+        },
+        Component::Family(vec!["nim".into(), "3".into()]),
+    ];
+    let _ = analyze_components(&parts, &budget);
 }
 
 /// The input as a short, printable string for a failure message.
@@ -252,7 +452,8 @@ fn fuzz_every_reader() {
         for seed_input in &target.seeds {
             run_one(&target, seed_input);
         }
-        for _ in 0..per_target {
+        let inputs = per_target / target.cost;
+        for _ in 0..inputs {
             let input = if rng.below(10) == 0 {
                 // Plain random bytes, biased to digits and whitespace.
                 (0..rng.below(64))
@@ -260,16 +461,17 @@ fn fuzz_every_reader() {
                     .collect()
             } else {
                 let mut input = target.seeds[rng.below(target.seeds.len())].clone();
+                let longest = MAX_INPUT.max(input.len() + 256);
                 for _ in 0..=rng.below(6) {
-                    mutate(&mut rng, &mut input);
+                    (target.mutate)(&mut rng, &mut input);
                 }
-                input.truncate(4096);
+                input.truncate(longest);
                 input
             };
             run_one(&target, &input);
             total += 1;
         }
-        eprintln!("fuzz: {}: {} inputs", target.name, per_target);
+        eprintln!("fuzz: {}: {inputs} inputs", target.name);
     }
     for (name, input) in REGRESSIONS {
         let targets = targets();
@@ -282,5 +484,5 @@ fn fuzz_every_reader() {
         "fuzz: {total} inputs in {:.1} s (seed {seed})",
         started.elapsed().as_secs_f64()
     );
-    assert!(total >= per_target * 18, "{total}");
+    assert!(total >= per_target * 18 + per_target / 4, "{total}");
 }

@@ -46,7 +46,7 @@ position  2 5
 outcome   win (the player to move wins)
 nimber    *3
 winning moves: 1
-  2 5 -> 2 2
+  heap 2: take 3  (2 5 -> 2 2)
 remoteness 5 (moves to the end under best play)
 moves: 4
   heap 1: take 1  loss in 4 (*2)
@@ -73,6 +73,17 @@ principal line: heap 2: take 3, heap 1: take 1, heap 1: take 1, heap 2: take 1, 
     assert_eq!(json["position"], serde_json::json!([3]));
     assert_eq!(json["outcome"], "loss");
     assert_eq!(json["nimber"], 0);
+    // The winning moves by the positions they lead to and by their labels.
+    let out = grundy(
+        &["solve", "--json", &example("subtraction.luau"), "2", "5"],
+        None,
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["winning_moves"], serde_json::json!([[2, 2]]));
+    assert_eq!(
+        json["winning_labels"],
+        serde_json::json!(["heap 2: take 3"])
+    );
 }
 
 #[test]
@@ -120,12 +131,15 @@ fn bad_game_files_exit_2_with_file_and_line() {
                 "cycle.luau",
                 "start = 2\nfunction moves(n)\n  if n > 0 then return {n - 1, n + 1} end\n  return {}\nend\n",
             ),
-            ("huge.luau", "start = 0\nfunction moves(n)\n  return {n + 1}\nend\n"),
+            (
+                "huge.luau",
+                "start = 0\nfunction moves(n)\n  return {n + 1}\nend\nfunction position(n) return n end\n",
+            ),
             ("param.luau", "local k = param(\"k\", 3)\nfunction moves(n) return {} end\nstart = 0\n"),
             ("nomoves.luau", "start = 0\n"),
         ],
     );
-    let cases: [(&[&str], &str); 11] = [
+    let cases: [(&[&str], &str); 13] = [
         (
             &["solve", "syntax.luau"],
             "grundy: syntax.luau:3: syntax error: Expected identifier when parsing expression, got 'end'",
@@ -149,6 +163,16 @@ fn bad_game_files_exit_2_with_file_and_line() {
         (
             &["solve", "--max-positions", "100000", "huge.luau"],
             "grundy: cannot solve this position: the game needs 100001 positions, more than the limit of 100000",
+        ),
+        (
+            // Unbounded, at the default: refused at a game file's own limit (seconds, not
+            // the minutes the built-in games' 50M positions would take).
+            &["solve", "huge.luau"],
+            "grundy: cannot solve this position: the game file's search reached 1000001 positions, more than 1000000, the default limit for a game file (an unbounded game?); raise it with --max-positions N",
+        ),
+        (
+            &["table", "huge.luau", "--to", "3"],
+            "grundy: cannot tabulate huge.luau: the game file's search reached 1000001 positions, more than 1000000, the default limit for a game file (an unbounded game?); raise it with --max-positions N",
         ),
         (
             &["solve", "param.luau", "--param", "x=1"],
@@ -294,6 +318,113 @@ fn table_of_a_file_without_position_exits_2() {
         (
             &["table", "subtraction", "1,3,4", "--param", "k=1"],
             "grundy: --param k=1: parameters are for game files (a FILE.luau); built-in games take theirs as words",
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = grundy(args, Some(&dir));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end(), expected, "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `grundy analyze FILE POS + FAMILY POS + ...`: game files in sums with families.
+#[test]
+fn analyze_sums_game_files_with_families() {
+    let file = example("subtraction.luau");
+    let out = grundy(&["analyze", &file, "2", "+", "nim", "1"], None);
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "\
+game      sum
+position  {file} 2 + nim 1
+outcome   win (the player to move wins)
+value     *1
+winning moves: 2
+  in {file} 2: heap 1: take 1 (to a position of value 1, from 0)
+  in nim 1: move to a position of value 0 (from 1)
+why: components: {file} 2 = *0, nim 1 = *1
+why: Sprague-Grundy: the sum's value is their XOR = 1
+why: a winning move takes a component of value v to v ^ 1: {file} 2 from *0 to *1 (heap 1: take 1); nim 1 from *1 to *0
+"
+        )
+    );
+    // Two files (one loaded once), a family with its parameter, `sum` first, JSON.
+    let value = json(&[
+        "analyze",
+        "--json",
+        "sum",
+        &file,
+        "10",
+        "+",
+        "subtraction",
+        "1,3,4",
+        "6",
+        "+",
+        &file,
+        "3",
+    ]);
+    assert_eq!(value["nimber"], 1 ^ 2 ^ 1);
+    assert_eq!(value["reasons"][0]["components"][1]["nimber"], 2);
+    assert_eq!(value["reasons"][2]["reason"], "sum_moves");
+    // The file's parameters, and its start without a position.
+    let value = json(&[
+        "analyze", "--json", &file, "--param", "set=1,2", "+", "nim", "2",
+    ]);
+    assert_eq!(value["position"], format!("{file} 5 7 9 + nim 2"));
+    // Taking 1 or 2: G(n) = n mod 3, so G(5) ^ G(7) ^ G(9) ^ 2 = 2 ^ 1 ^ 0 ^ 2.
+    assert_eq!(value["nimber"], 1);
+}
+
+/// Sums refuse what Sprague-Grundy does not add up, and bad components: exit 2, one line.
+#[test]
+fn analyze_refuses_sums_it_cannot_add() {
+    let dir = folder(
+        "sums",
+        &[
+            ("misere.luau", "misere = true\nstart = 1\nfunction moves(n) if n > 0 then return {n - 1} end return {} end\n"),
+            ("partizan.luau", "impartial = false\nstart = 1\nfunction moves(n) return {} end\n"),
+            ("scores.luau", "scoring = true\nstart = 1\nfunction moves(n) return {} end\n"),
+            ("loops.luau", "loopy = true\nstart = 1\nfunction moves(n) return {1 - n} end\n"),
+            ("up.luau", "start = 0\nfunction moves(n) return {n + 1} end\n"),
+            ("sub.luau", "start = 3\nfunction moves(n) if n > 0 then return {n - 1} end return {} end\n"),
+        ],
+    );
+    let summed = "a sum adds nimbers by XOR (Sprague-Grundy), which only impartial games under normal play have";
+    let cases: [(&[&str], String); 8] = [
+        (
+            &["analyze", "misere.luau", "+", "nim", "1"],
+            format!("grundy: misere.luau is impartial, misère play: {summed} (misère sums do not add up by XOR; solve the whole game as one)"),
+        ),
+        (
+            &["analyze", "nim", "1", "+", "partizan.luau"],
+            format!("grundy: partizan.luau is win/loss, normal play: {summed}"),
+        ),
+        (
+            &["analyze", "scores.luau"],
+            format!("grundy: scores.luau is scoring: {summed}"),
+        ),
+        (
+            &["analyze", "sub.luau", "+", "loops.luau", "0"],
+            format!("grundy: loops.luau is loopy, normal play: {summed}"),
+        ),
+        (
+            &["analyze", "up.luau", "+", "nim", "1"],
+            "grundy: in up.luau: the game file's search reached 1000001 positions, more than 1000000, the default limit for a game file (an unbounded game?); raise it with --max-positions N".into(),
+        ),
+        (
+            &["analyze", "sub.luau", "x", "+", "nim", "1"],
+            "grundy: in sub.luau: bad position: cannot read \"x\": write data (JSON) or integers separated by spaces".into(),
+        ),
+        (
+            &["analyze", "sub.luau", "+", "+", "nim", "1"],
+            "grundy: sum expects components separated by '+', e.g. 'nim 3 + bash 2 5'".into(),
+        ),
+        (
+            &["analyze", "sub.luau", "+", "misere-nim", "3"],
+            "grundy: misere-nim 3 has no Grundy value here (misère or too large for the engine); a sum needs one".into(),
         ),
     ];
     for (args, expected) in cases {

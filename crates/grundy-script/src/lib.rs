@@ -52,6 +52,28 @@ pub use sandbox::{MEMORY_CAP, STEP_CAP};
 /// The extension of game files: `luau`.
 pub const EXTENSION: &str = "luau";
 
+/// The most positions a front end lets a search of a game file store unless told otherwise.
+///
+/// A built-in game searches millions of positions a second, a game file tens to hundreds of
+/// thousands (each position is a call into Luau; see BENCHMARKS.md, "Game files"), so the
+/// engine's default budget would let an unbounded file (`moves(p)` returning `p + 1`) run for
+/// many minutes and gigabytes before being refused. A million positions is seconds of search
+/// for a game file, four times the largest example (Connect Four's small board); a front end
+/// names this limit and how to raise it when it refuses a search.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::DynGame;
+/// use grundy::Budget;
+/// // An unbounded game: refused once the search holds more positions than its budget.
+/// let up = grundy_script::load_source("up.luau", "start = 0\nfunction moves(p) return {p + 1} end", &[]).unwrap();
+/// let budget = Budget::default().with_positions(grundy_script::DEFAULT_MAX_POSITIONS / 1000);
+/// let err = up.solve(&up.start().unwrap(), &budget).unwrap_err();
+/// assert_eq!(err.to_string(), "the game needs 1001 positions, more than the limit of 1000");
+/// ```
+pub const DEFAULT_MAX_POSITIONS: u64 = 1_000_000;
+
 /// The largest game file read: 16 MiB.
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
 

@@ -25,6 +25,7 @@ mod heaps;
 mod nim;
 mod pairs;
 mod reason;
+mod sum;
 
 use std::collections::VecDeque;
 
@@ -32,6 +33,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::catalog::{numbers, parse_family, quoted, CatalogError, Family};
+use crate::dynamic::{DynError, Kind};
 use crate::games::corner;
 use crate::limits::{Budget, SolveError};
 use crate::solve::grundy::GrundySolver;
@@ -39,6 +41,7 @@ use crate::value::{Nimber, Outcome};
 
 pub(crate) use heaps::HeapFamily;
 pub use reason::{BitCount, HeapNimber, Reason, SumComponent};
+pub use sum::{analyze_components, analyze_sum, Component, SumMove};
 
 /// What is known about a position: outcome, value, winning moves and why.
 ///
@@ -167,6 +170,35 @@ pub enum AnalysisError {
     /// The engine refused (too large) while computing a value.
     #[error(transparent)]
     Solve(#[from] SolveError),
+    /// A game in a sum that is not impartial under normal play: its positions have no
+    /// nimbers, and the Sprague-Grundy theorem (a sum's value is the XOR of its components')
+    /// holds for nothing else.
+    #[error("{game} is {kind}: a sum adds nimbers by XOR (Sprague-Grundy), which only impartial games under normal play have{}", not_summable_hint(.kind))]
+    NotSummable {
+        /// The component's name.
+        game: String,
+        /// Its kind.
+        kind: Kind,
+    },
+    /// A game component's search failed (a bad position, its rules failed, too large).
+    #[error("in {game}: {source}")]
+    Game {
+        /// The component's name.
+        game: String,
+        /// Why.
+        #[source]
+        source: DynError,
+    },
+}
+
+/// Why a kind of game is no summand, past its name: misère sums in particular.
+fn not_summable_hint(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Impartial { .. } => {
+            " (misère sums do not add up by XOR; solve the whole game as one)"
+        }
+        _ => "",
+    }
 }
 
 /// Analyses `words`: a family, its parameter and a position (`nim 3 5 7`,
@@ -278,71 +310,9 @@ pub fn analyze(family: &Family, position: &[String]) -> Result<Analysis, Analysi
     })
 }
 
-/// Analyses a sum: `words` are components separated by `+`, each `GAME [PARAM] POSITION`.
-///
-/// # Errors
-///
-/// [`AnalysisError::EmptyComponent`] for an empty component, [`AnalysisError::NoNimber`]
-/// for one without a Grundy value (misère Nim), and any component's own error.
-///
-/// # Examples
-///
-/// ```
-/// use grundy::analysis::{analyze_sum, Reason};
-/// use grundy::{Nimber, Outcome};
-/// let words: Vec<String> = "nim 1 + nim 1".split(' ').map(String::from).collect();
-/// let analysis = analyze_sum(&words).unwrap();
-/// assert_eq!(analysis.outcome, Outcome::Loss);
-/// assert_eq!(analysis.reasons[1], Reason::SumXor { total: Nimber(0) });
-/// ```
-pub fn analyze_sum(words: &[String]) -> Result<Analysis, AnalysisError> {
-    let mut components = Vec::new();
-    for chunk in words.split(|w| w == "+") {
-        if chunk.is_empty() {
-            return Err(AnalysisError::EmptyComponent);
-        }
-        let part = analyze_words_single(chunk)?;
-        let nimber = part.nimber.ok_or_else(|| AnalysisError::NoNimber {
-            game: part.game.clone(),
-            position: part.position.clone(),
-        })?;
-        components.push(SumComponent {
-            game: part.game,
-            position: part.position,
-            nimber,
-        });
-    }
-    let total = components.iter().fold(Nimber(0), |acc, c| acc ^ c.nimber);
-    let winning_moves = components
-        .iter()
-        .filter(|c| (c.nimber ^ total) < c.nimber)
-        .map(|c| {
-            format!(
-                "in {} {}: move to a position of value {} (from {})",
-                c.game,
-                c.position,
-                (c.nimber ^ total).0,
-                c.nimber.0
-            )
-        })
-        .collect();
-    Ok(Analysis {
-        game: "sum".into(),
-        position: words.join(" "),
-        outcome: outcome_of(total),
-        nimber: Some(total),
-        winning_moves,
-        complete: true,
-        reasons: vec![
-            Reason::SumComponents { components },
-            Reason::SumXor { total },
-        ],
-    })
-}
-
 /// One component of a sum: a family and position (a nested `sum` is refused by the
 /// catalogue).
-fn analyze_words_single(words: &[String]) -> Result<Analysis, AnalysisError> {
+pub(crate) fn analyze_words_single(words: &[String]) -> Result<Analysis, AnalysisError> {
     let mut queue: VecDeque<String> = words.iter().cloned().collect();
     let family = parse_family(&mut queue)?;
     let position: Vec<String> = queue.into();

@@ -1,13 +1,21 @@
-//! `grundy analyze <game> [PARAM] <position>`: outcome, value, every winning move, and why.
-//! The analysis is the library's (`grundy::analysis`); this module renders it.
+//! `grundy analyze <game> [PARAM] <position>`: outcome, value, every winning move, and why;
+//! sums of families and game files (`FILE.luau POSITION + nim 3 + ...`). The analysis is the
+//! library's (`grundy::analysis`); this module opens the game files and renders it.
 
+use std::collections::HashMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use grundy::analysis::{analyze_words, Analysis, Reason};
-use grundy::{Nimber, Outcome};
+use anyhow::bail;
+use grundy::analysis::{
+    analyze_components, analyze_sum, analyze_words, Analysis, AnalysisError, Component, Reason,
+};
+use grundy::dynamic::DynGame;
+use grundy::{Budget, Nimber, Outcome};
 use serde::Serialize;
 
+use super::solve::{is_game_file, limit, open_file};
 use crate::output::print_json;
 
 /// Arguments of `grundy analyze`.
@@ -16,11 +24,20 @@ use crate::output::print_json;
   grundy analyze nim 3 5 7
   grundy analyze subtraction 1,3,4 -- 10 12
   grundy analyze wythoff 1618033988749894848 2618033988749894848
-  grundy analyze sum nim 3 + bash 2 5 + wythoff 1 2")]
+  grundy analyze sum nim 3 + bash 2 5 + wythoff 1 2
+A sum may hold game files (FILE.luau POSITION, impartial under normal play: their values
+come from a search), each --param applying to every file of the sum:
+  grundy analyze examples/games/subtraction.luau 10 + subtraction 1,3,4 -- 6 + nim 3")]
 pub struct Args {
-    /// The game, its parameter if it has one, then the position.
+    /// The game, its parameter if it has one, then the position; or a sum, components
+    /// separated by '+' (after the word 'sum', or with a game file among them).
     #[arg(required = true, num_args = 1..)]
     words: Vec<String>,
+    /// A game file's parameter, NAME=VALUE (repeatable; for every file of a sum).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    params: Vec<String>,
+    #[arg(long, help = limit::HELP)]
+    max_positions: Option<u64>,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -43,7 +60,16 @@ struct Report<'a> {
 
 /// Runs `grundy analyze`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let analysis = analyze_words(&args.words)?;
+    let words = &args.words;
+    let analysis = if words.iter().any(|word| is_game_file(word)) {
+        with_files(words, &args.params, args.max_positions)?
+    } else if let Some(param) = args.params.first() {
+        bail!("--param {param}: parameters are for game files (a FILE.luau); built-in games take theirs as words");
+    } else if words[0] != "sum" && words.iter().any(|word| word == "+") {
+        analyze_sum(words)?
+    } else {
+        analyze_words(words)?
+    };
     if args.json {
         print_json(&Report {
             game: &analysis.game,
@@ -59,6 +85,40 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print_text(&analysis)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Analyses a sum that holds game files: each `FILE.luau [POSITION]` (its start without
+/// one) loaded with `params` (once per file), each other component a family's words.
+fn with_files(words: &[String], params: &[String], given: Option<u64>) -> anyhow::Result<Analysis> {
+    let words = words.strip_prefix(&["sum".to_string()]).unwrap_or(words);
+    let mut loaded: HashMap<&str, Arc<dyn DynGame>> = HashMap::new();
+    let mut components = Vec::new();
+    for chunk in words.split(|word| word == "+") {
+        let Some((first, rest)) = chunk.split_first() else {
+            return Err(AnalysisError::EmptyComponent.into());
+        };
+        if !is_game_file(first) {
+            components.push(Component::Family(chunk.to_vec()));
+            continue;
+        }
+        let (game, position) = open_file(first, rest, params)?;
+        let game = loaded.entry(first).or_insert(game);
+        components.push(Component::Game {
+            name: first.clone(),
+            game: Arc::clone(game),
+            position,
+        });
+    }
+    let budget = Budget::default()
+        .with_positions(limit::positions(given, true))
+        .with_bytes(crate::output::fitting(Budget::default().bytes()));
+    match analyze_components(&components, &budget) {
+        Ok(analysis) => Ok(analysis),
+        Err(AnalysisError::Game { game, source }) => {
+            Err(limit::explain(source.into(), given, true).context(format!("in {game}")))
+        }
+        Err(err) => Err(err.into()),
+    }
 }
 
 fn print_text(a: &Analysis) -> io::Result<()> {

@@ -10,6 +10,8 @@ use grundy::dynamic::session::{Session, Side};
 use grundy::dynamic::{DynError, Solution};
 use grundy::Budget;
 
+use super::solve::limit;
+
 /// Arguments of `grundy play`.
 #[derive(clap::Args, Debug)]
 #[command(
@@ -39,15 +41,24 @@ pub struct Args {
     /// Let grundy move first.
     #[arg(long)]
     engine_first: bool,
-    /// Most positions a search may store.
-    #[arg(long, default_value_t = 50_000_000)]
-    max_positions: u64,
+    #[arg(long, help = super::solve::limit::HELP)]
+    max_positions: Option<u64>,
 }
 
 /// Runs `grundy play`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let file = args
+        .words
+        .first()
+        .is_some_and(|word| super::solve::is_game_file(word));
+    let given = args.max_positions;
+    play(args, file).map_err(|err| limit::explain(err, given, file))
+}
+
+/// Plays the game of `args` (`file`: a game file).
+fn play(args: Args, file: bool) -> anyhow::Result<ExitCode> {
     let (game, start) = super::solve::open(&args.words, &args.params)?;
-    let budget = Budget::default().with_positions(args.max_positions);
+    let budget = Budget::default().with_positions(limit::positions(args.max_positions, file));
     let first = if args.engine_first {
         Side::Engine
     } else {

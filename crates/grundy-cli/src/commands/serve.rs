@@ -16,7 +16,7 @@
 
 mod api;
 mod error;
-mod examples;
+pub(crate) mod examples;
 mod files;
 mod resolve;
 mod store;

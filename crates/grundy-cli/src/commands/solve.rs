@@ -14,6 +14,8 @@ use std::sync::Arc;
 
 use crate::output::print_json;
 
+pub mod limit;
+
 /// Arguments of `grundy solve`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
@@ -61,9 +63,8 @@ pub struct Args {
     /// Misère play (nim only; the same as the game misere-nim).
     #[arg(long)]
     misere: bool,
-    /// Most positions the search may store.
-    #[arg(long, default_value_t = 50_000_000)]
-    max_positions: u64,
+    #[arg(long, help = limit::HELP)]
+    max_positions: Option<u64>,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -84,6 +85,8 @@ struct Report<'a> {
     score: Option<i64>,
     /// The positions the winning moves lead to (none when the player to move loses).
     winning_moves: Vec<&'a Datum>,
+    /// The labels of the winning moves, in the same order.
+    winning_labels: Vec<&'a str>,
     /// Every move with its value for the mover.
     moves: &'a [MoveValue],
     /// Indices into `moves` of the optimal moves.
@@ -152,7 +155,7 @@ pub fn load_file(file: &str, params: &[String]) -> anyhow::Result<Arc<dyn DynGam
 
 /// Loads the game file `file` with `params` and reads the position `words` (its start
 /// when there are none).
-fn open_file(
+pub fn open_file(
     file: &str,
     words: &[String],
     params: &[String],
@@ -185,16 +188,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.misere && args.game != "nim" {
         bail!("--misere applies to nim only (see 'grundy list')");
     }
+    let file = is_game_file(&args.game);
     let bytes = crate::output::fitting(Budget::default().bytes());
     let budget = Budget::default()
-        .with_positions(args.max_positions)
+        .with_positions(limit::positions(args.max_positions, file))
         .with_bytes(bytes);
     let spinner = crate::output::spinner(args.json, "solving");
     let solution = game.solve(&position, &budget);
     if let Some(spinner) = spinner {
         spinner.finish_and_clear();
     }
-    let solution = solution.context("cannot solve this position")?;
+    let solution = solution
+        .map_err(|err| limit::explain(err.into(), args.max_positions, file))
+        .context("cannot solve this position")?;
     let title = match args.game.as_str() {
         // The family's own word (all-but, pow2, ...) names the game as typed.
         "nim" | "misere-nim" => args.game.clone(),
@@ -203,7 +209,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.json {
         print_json(&report(title, game.as_ref(), &solution))?;
     } else {
-        print_text(&title, game.as_ref(), &solution)?;
+        print_text(&title, game.as_ref(), &solution, file)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -233,13 +239,25 @@ fn report<'a>(game: String, dyn_game: &dyn DynGame, solution: &'a Solution) -> R
         nimber,
         score,
         winning_moves: winning(solution).into_iter().map(|m| &m.mv.to).collect(),
+        winning_labels: winning(solution)
+            .into_iter()
+            .map(|m| m.mv.label.as_str())
+            .collect(),
         moves: &solution.moves,
         optimal: &solution.optimal,
         line: solution.line.iter().map(|m| m.label.as_str()).collect(),
     }
 }
 
-fn print_text(title: &str, game: &dyn DynGame, solution: &Solution) -> anyhow::Result<()> {
+/// Writes `solution` as text; `file` says the game is a game file, whose winning moves are
+/// named by their labels where the file gives them (a built-in game's by the positions
+/// they lead to, its labels being in the list of moves below).
+fn print_text(
+    title: &str,
+    game: &dyn DynGame,
+    solution: &Solution,
+    file: bool,
+) -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
     let show = |pos: &Datum| game.show(pos);
     let kind = match game.kind() {
@@ -283,6 +301,10 @@ fn print_text(title: &str, game: &dyn DynGame, solution: &Solution) -> anyhow::R
             match show(&mv.mv.to)? {
                 // A board: the move's label says where.
                 to if to.contains('\n') => writeln!(out, "  {}", mv.mv.label)?,
+                // A file's own label (without one, the label is the position reached).
+                to if file && mv.mv.label != to => {
+                    writeln!(out, "  {}  ({here} -> {to})", mv.mv.label)?
+                }
                 to => writeln!(out, "  {here} -> {to}")?,
             }
         }

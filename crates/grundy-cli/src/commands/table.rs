@@ -46,6 +46,9 @@ pub struct Args {
     /// Draw G(n) against n, or the P-positions, into FILE (.png or .svg).
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
+    /// Most positions a game file's table may store [default: 1000000].
+    #[arg(long)]
+    max_positions: Option<u64>,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -94,11 +97,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.to,
             args.pairs,
             plot,
-            args.json,
+            (args.max_positions, args.json),
         );
     }
     if let Some(param) = args.params.first() {
         bail!("--param {param}: parameters are for game files (a FILE.luau); built-in games take theirs as words");
+    }
+    if args.max_positions.is_some() {
+        bail!("--max-positions is for a game file's table (a family's table is bounded by --to)");
     }
     let mut words: VecDeque<String> = args.words.into_iter().collect();
     let family = parse_family(&mut words)?;

@@ -82,6 +82,53 @@ impl fmt::Display for SumComponent {
     }
 }
 
+/// A sum's winning move in one component: from its value to the value that makes the XOR
+/// 0 (lower, which the mex rule guarantees, or higher where a game's move reaches it), with
+/// the labels of the component's moves that do it (none listed for a family, whose moves
+/// are not enumerated).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::analysis::SumMove;
+/// use grundy::Nimber;
+/// let mv = SumMove {
+///     game: "sub.luau".into(),
+///     position: "5".into(),
+///     from: Nimber(3),
+///     to: Nimber(1),
+///     labels: vec!["take 3".into()],
+/// };
+/// assert_eq!(mv.to_string(), "sub.luau 5 from *3 to *1 (take 3)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SumMove {
+    /// The component's game, as in [`SumComponent`].
+    pub game: String,
+    /// Its position.
+    pub position: String,
+    /// Its value.
+    pub from: Nimber,
+    /// The value a winning move leaves it with (`from ^ total`).
+    pub to: Nimber,
+    /// The labels of the moves that do it (empty for a family).
+    pub labels: Vec<String>,
+}
+
+impl fmt::Display for SumMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} from {} to {}",
+            self.game, self.position, self.from, self.to
+        )?;
+        if !self.labels.is_empty() {
+            write!(f, " ({})", self.labels.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
 /// Why a position has its value: one rule or theorem and the numbers it applies to.
 ///
 /// Serialized with a `reason` tag (`{"reason": "nim_sum", "heaps": [3, 5, 7], "total": 1}`);
@@ -245,6 +292,14 @@ pub enum Reason {
         /// The XOR.
         total: Nimber,
     },
+    /// The winning moves of a sum: a move in a component of value `v` to a position of
+    /// value `v ^ total` leaves an XOR of 0 (one exists where `v ^ total < v`).
+    SumMoves {
+        /// The sum's value.
+        total: Nimber,
+        /// One entry per component with a winning move.
+        moves: Vec<SumMove>,
+    },
 }
 
 fn decimal<S: Serializer>(value: &BigUint, serializer: S) -> Result<S::Ok, S::Error> {
@@ -348,6 +403,12 @@ impl fmt::Display for Reason {
                 f,
                 "Sprague-Grundy: the sum's value is their XOR = {}",
                 total.0
+            ),
+            Reason::SumMoves { total, moves } => write!(
+                f,
+                "a winning move takes a component of value v to v ^ {}: {}",
+                total.0,
+                joined(moves, "; ")
             ),
         }
     }

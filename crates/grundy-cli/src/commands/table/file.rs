@@ -7,13 +7,13 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::bail;
-use grundy::dynamic::Value;
+use grundy::dynamic::{DynError, Value};
 use grundy::table::{tabulate_game, Axes, GameShape, GameTable, Shape, TableError, TablePattern};
-use grundy::{Budget, Outcome};
+use grundy::{Budget, Outcome, SolveError};
 use serde::Serialize;
 
 use super::plot;
-use crate::commands::solve::load_file;
+use crate::commands::solve::{limit, load_file};
 use crate::output::print_json;
 
 /// `grundy table FILE --json`: the table, its P-positions and its findings as lines.
@@ -37,19 +37,22 @@ struct Lines {
 }
 
 /// Tabulates the game file `file` (with `params`) up to `to`, over pairs when `pairs`,
-/// draws it into `plot_to` if given, and prints it.
+/// storing at most `max_positions` positions (else the game-file default), draws it into
+/// `plot_to` if given, and prints it (as JSON when `json`).
 pub fn run(
     file: &str,
     params: &[String],
     to: u64,
     pairs: bool,
     plot_to: Option<&Path>,
-    json: bool,
+    (max_positions, json): (Option<u64>, bool),
 ) -> anyhow::Result<ExitCode> {
     let game = load_file(file, params)?;
     let axes = if pairs { Axes::Two } else { Axes::One };
     let bytes = crate::output::fitting(Budget::default().bytes());
-    let budget = Budget::default().with_bytes(bytes);
+    let budget = Budget::default()
+        .with_positions(limit::positions(max_positions, true))
+        .with_bytes(bytes);
     let spinner = crate::output::spinner(json, "tabulating");
     let table = tabulate_game(game.as_ref(), axes, to, &budget);
     if let Some(spinner) = spinner {
@@ -65,6 +68,23 @@ pub fn run(
         }
         Err(TableError::TooLarge { to, limit, .. }) => {
             bail!("--to {to} is too large for a table of {file}: at most {limit} here")
+        }
+        Err(TableError::Game {
+            source:
+                DynError::Solve(SolveError::TooLarge {
+                    needed,
+                    limit,
+                    unit,
+                }),
+            ..
+        }) => {
+            let err = SolveError::TooLarge {
+                needed,
+                limit,
+                unit,
+            };
+            return Err(limit::explain(err.into(), max_positions, true)
+                .context(format!("cannot tabulate {file}")));
         }
         Err(TableError::Game { numbers, source }) => {
             let args: Vec<String> = numbers.iter().map(u64::to_string).collect();

@@ -1,0 +1,54 @@
+//! `--max-positions` of the commands that search a game (`solve`, `play`, `analyze`, a game
+//! file's `table`): the engine's default for built-in games, a smaller one for game files
+//! ([`grundy_script::DEFAULT_MAX_POSITIONS`]: a game file searches far fewer positions a
+//! second), and a refusal at that default that says so and names the flag.
+
+use grundy::dynamic::DynError;
+use grundy::SolveError;
+
+/// The default `--max-positions` for built-in games.
+pub const BUILTIN_MAX_POSITIONS: u64 = 50_000_000;
+
+/// The help of `--max-positions`, with both defaults.
+pub const HELP: &str =
+    "Most positions the search may store [default: 50000000, 1000000 for a game file]";
+
+/// The position limit in force: `given`, else the default for a game file (`file`) or a
+/// built-in game.
+pub fn positions(given: Option<u64>, file: bool) -> u64 {
+    match (given, file) {
+        (Some(limit), _) => limit,
+        (None, true) => grundy_script::DEFAULT_MAX_POSITIONS,
+        (None, false) => BUILTIN_MAX_POSITIONS,
+    }
+}
+
+/// `err` with a hint when it is a search refused at the game-file default: the size reached,
+/// that the limit is the default for game files, and how to raise it.
+pub fn explain(err: anyhow::Error, given: Option<u64>, file: bool) -> anyhow::Error {
+    if given.is_some() || !file {
+        return err;
+    }
+    let too_large = err.chain().find_map(|cause| {
+        match cause.downcast_ref::<DynError>() {
+            Some(DynError::Solve(found)) => Some(found),
+            _ => cause.downcast_ref::<SolveError>(),
+        }
+        .filter(|found| {
+            matches!(
+                found,
+                SolveError::TooLarge {
+                    unit: "positions",
+                    ..
+                }
+            )
+        })
+        .cloned()
+    });
+    match too_large {
+        Some(SolveError::TooLarge { needed, limit, .. }) => anyhow::anyhow!(
+            "the game file's search reached {needed} positions, more than {limit}, the default limit for a game file (an unbounded game?); raise it with --max-positions N"
+        ),
+        _ => err,
+    }
+}
