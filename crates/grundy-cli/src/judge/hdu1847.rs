@@ -5,7 +5,7 @@ use std::io::Write;
 use grundy::games::subtraction::{Subtraction, SubtractionSet};
 use grundy::Budget;
 
-use super::{Input, JudgeError};
+use super::{answer, Input, JudgeError};
 
 /// Reads `n` per line until the end of input and writes `Kiki` when the first player wins,
 /// else `Cici`.
@@ -20,7 +20,7 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
         let nimber = game
             .nimber(n as u64, &budget)
             .map_err(|err| input.error(err.to_string()))?;
-        writeln!(out, "{}", if nimber != 0 { "Kiki" } else { "Cici" })?;
+        answer(out, if nimber != 0 { "Kiki" } else { "Cici" })?;
     }
     Ok(())
 }

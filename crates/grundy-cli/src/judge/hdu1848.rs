@@ -6,7 +6,7 @@ use std::io::Write;
 use grundy::games::subtraction::{Subtraction, SubtractionSet};
 use grundy::Budget;
 
-use super::{Input, JudgeError};
+use super::{answer, Input, JudgeError};
 
 /// Reads lines `m n p` until `0 0 0` (or the end of input) and writes `Fibo` when the
 /// first player wins, else `Nacci`.
@@ -37,7 +37,7 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
             });
         }
         let sum = table[m as usize] ^ table[n as usize] ^ table[p as usize];
-        writeln!(out, "{}", if sum != 0 { "Fibo" } else { "Nacci" })?;
+        answer(out, if sum != 0 { "Fibo" } else { "Nacci" })?;
     }
     Ok(())
 }

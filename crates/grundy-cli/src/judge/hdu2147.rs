@@ -34,7 +34,7 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
             Outcome::Win => "Wonderful!",
             _ => "What a pity!",
         };
-        writeln!(out, "{answer}")?;
+        super::answer(out, answer)?;
     }
     Ok(())
 }

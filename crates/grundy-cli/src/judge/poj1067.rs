@@ -4,7 +4,7 @@ use std::io::Write;
 
 use grundy::games::wythoff::is_p_position;
 
-use super::{Input, JudgeError};
+use super::{answer, Input, JudgeError};
 
 /// Reads lines `a b` until the end of input and writes `0` when the first player loses,
 /// else `1`.
@@ -15,8 +15,7 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
             break;
         };
         let b = input.int("b", 0, 1_000_000_000)?;
-        let answer = u8::from(!is_p_position(a as u64, b as u64));
-        writeln!(out, "{answer}")?;
+        answer(out, if is_p_position(a as u64, b as u64) { "0" } else { "1" })?;
     }
     Ok(())
 }

@@ -130,6 +130,10 @@ fn winning<T: Exact>(x: &T, y: &T) -> Vec<(T, T)> {
     res
 }
 
+/// Below this bound (2^30) a difference `k` has `5 k² < 2^64`: the P-position test takes one
+/// `u64` square root.
+const WORD: u64 = 1 << 30;
+
 /// Below this bound the `u128` path is exact (5 x² < 2^127).
 const SMALL: u64 = 1 << 62;
 
@@ -184,7 +188,14 @@ pub fn p_pair_big(k: &BigUint) -> (BigUint, BigUint) {
 /// assert!(is_p_position(2, 1) && is_p_position(4, 7) && !is_p_position(8, 4));
 /// ```
 pub fn is_p_position(a: u64, b: u64) -> bool {
-    if a.max(b) < SMALL {
+    let (low, high) = (a.min(b), a.max(b));
+    let k = high - low;
+    if k < WORD {
+        // (low, high) is a P-position exactly when low = a_k for k = high - low: one
+        // square root in a machine word (5 k² < 2^64).
+        return low == (k + (5 * k * k).isqrt()) / 2;
+    }
+    if high < SMALL {
         is_p(&(a as u128), &(b as u128))
     } else {
         is_p(&BigUint::from(a), &BigUint::from(b))

@@ -105,3 +105,44 @@ proptest::proptest! {
         }
     }
 }
+
+/// The one-root test of `is_p_position` (differences below 2^30) against the partner
+/// formula of `is_p`, on pairs around the P-positions and at random up to 2^40.
+#[test]
+fn the_word_sized_test_agrees_with_the_partner_formula() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        seed >> 24
+    };
+    let by_partner = |a: u64, b: u64| super::is_p(&(a as u128), &(b as u128));
+    for _ in 0..20_000 {
+        let k = next() % (1 << 31);
+        let (a, b) = p_pair(k);
+        let (a, b) = (a as u64, b as u64);
+        let near = [
+            (a, b),
+            (b, a),
+            (a + 1, b),
+            (a, b + 1),
+            (a.saturating_sub(1), b),
+            (a, b.saturating_sub(1)),
+        ];
+        for (x, y) in near {
+            assert_eq!(is_p_position(x, y), by_partner(x, y), "{x} {y}");
+        }
+        let (x, y) = (next() % (1 << 40), next() % (1 << 40));
+        assert_eq!(is_p_position(x, y), by_partner(x, y), "{x} {y}");
+    }
+    // The largest word-sized difference and the first past it.
+    for k in [(1 << 30) - 1, 1 << 30] {
+        let (a, b) = p_pair(k);
+        let (a, b) = (a as u64, b as u64);
+        assert!(is_p_position(a, b) && is_p_position(b, a));
+        for (x, y) in [(a + 1, b), (a, b + 1), (a + 1, b + 1), (a - 1, b - 1)] {
+            assert_eq!(is_p_position(x, y), by_partner(x, y), "{x} {y}");
+        }
+    }
+}
