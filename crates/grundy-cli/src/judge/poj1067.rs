@@ -15,7 +15,8 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
             break;
         };
         let b = input.int("b", 0, 1_000_000_000)?;
-        answer(out, if is_p_position(a as u64, b as u64) { "0" } else { "1" })?;
+        let lost = is_p_position(a as u64, b as u64);
+        answer(out, if lost { "0" } else { "1" })?;
     }
     Ok(())
 }
