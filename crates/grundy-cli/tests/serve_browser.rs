@@ -135,6 +135,17 @@ async fn click(client: &Client, css: &str) {
         .unwrap_or_else(|_| panic!("cannot click {css}"));
 }
 
+/// Chooses the option of value `value` in the `<select>` at `css`.
+async fn choose(client: &Client, css: &str, value: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap()
+        .select_by_value(value)
+        .await
+        .unwrap();
+}
+
 async fn fill(client: &Client, css: &str, text: &str) {
     let input = client.find(Locator::Css(css)).await.expect(css);
     input.clear().await.expect("cleared");
@@ -221,13 +232,7 @@ async fn drive(client: Client, url: String) {
     assert_eq!(client.title().await.unwrap(), "grundy playground");
 
     // A whole game of Nim from 3 5 7, always clicking a green (winning) move.
-    client
-        .find(Locator::Css("#play-game"))
-        .await
-        .unwrap()
-        .select_by_value("nim")
-        .await
-        .unwrap();
+    choose(&client, "#play-game", "nim").await;
     fill(&client, "#play-position", "3 5 7").await;
     click(&client, "#play-start").await;
     let mut state = until(&client, "the first position", &format!("{{{SETTLED}}}")).await;
@@ -323,13 +328,7 @@ async fn drive(client: Client, url: String) {
 
     // A board game of the problem set: its setup filled in from the catalogue's example,
     // the board drawn as text, every move valued by score.
-    client
-        .find(Locator::Css("#play-game"))
-        .await
-        .unwrap()
-        .select_by_value("young")
-        .await
-        .unwrap();
+    choose(&client, "#play-game", "young").await;
     let setup = js(
         &client,
         "return document.getElementById('play-setup').value",
@@ -363,13 +362,7 @@ async fn drive(client: Client, url: String) {
 
     // A game file: the tic-tac-toe example, its source shown in the page's editor, played
     // for one move and grundy's reply.
-    client
-        .find(Locator::Css("#play-game"))
-        .await
-        .unwrap()
-        .select_by_value("file:tictactoe")
-        .await
-        .unwrap();
+    choose(&client, "#play-game", "file:tictactoe").await;
     let source = js(
         &client,
         "return document.getElementById('play-source').value",
@@ -407,13 +400,7 @@ async fn drive(client: Client, url: String) {
     )
     .await;
     assert_eq!(drawn, true, "a drawing move is coloured as a draw");
-    client
-        .find(Locator::Css("#play-game"))
-        .await
-        .unwrap()
-        .select_by_value("nim")
-        .await
-        .unwrap();
+    choose(&client, "#play-game", "nim").await;
 
     // A bad start position shows the API's message.
     fill(&client, "#play-position", "3 x").await;
@@ -428,13 +415,7 @@ async fn drive(client: Client, url: String) {
 
     // The table of subtraction {1, 3, 4}: values, P-positions, period 7, a plot.
     click(&client, "#tab-table").await;
-    client
-        .find(Locator::Css("#table-game"))
-        .await
-        .unwrap()
-        .select_by_value("subtraction")
-        .await
-        .unwrap();
+    choose(&client, "#table-game", "subtraction").await;
     fill(&client, "#table-param", "1,3,4").await;
     fill(&client, "#table-to", "60").await;
     click(&client, "#table-go").await;
@@ -477,13 +458,7 @@ async fn drive(client: Client, url: String) {
 
     // The same game as a game file (the example subtraction.luau, its source shown to
     // change): the same values and P-positions, its period a conjecture.
-    client
-        .find(Locator::Css("#table-game"))
-        .await
-        .unwrap()
-        .select_by_value("file:subtraction")
-        .await
-        .unwrap();
+    choose(&client, "#table-game", "file:subtraction").await;
     let source = js(
         &client,
         "const s = document.getElementById('table-source');          return !s.closest('label').hidden && s.value",
@@ -519,13 +494,7 @@ async fn drive(client: Client, url: String) {
     screenshot(&client, "table-file.png").await;
 
     // A file of pairs (wythoff.luau): the P-positions drawn as cells, Beatty pairs found.
-    client
-        .find(Locator::Css("#table-game"))
-        .await
-        .unwrap()
-        .select_by_value("file:wythoff")
-        .await
-        .unwrap();
+    choose(&client, "#table-game", "file:wythoff").await;
     fill(&client, "#table-to", "20").await;
     click(&client, "#table-pairs").await;
     click(&client, "#table-go").await;
@@ -547,13 +516,7 @@ async fn drive(client: Client, url: String) {
     assert_eq!(pairs["cells"], 1 + 2 + 2 * 8, "{pairs}");
 
     // A pasted file without a position function: the page says so.
-    client
-        .find(Locator::Css("#table-game"))
-        .await
-        .unwrap()
-        .select_by_value("file:")
-        .await
-        .unwrap();
+    choose(&client, "#table-game", "file:").await;
     fill(
         &client,
         "#table-source",
