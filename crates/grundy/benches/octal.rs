@@ -5,7 +5,8 @@
 //!
 //! `cargo bench -p grundy --bench octal` (figures in BENCHMARKS.md, "Octal"); the group
 //! `octal/scaling` runs Officers to 2^22 and 0.167 to 2^24 on 1, 2, 4, 8 and 16 threads (as
-//! many as the machine has cores).
+//! many as the machine has cores), and prints how fast the thread computing candidates
+//! would let each run go on any number of cores (`Sequence::pipeline`).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::octal::period::{analyze, Verdict};
@@ -129,7 +130,7 @@ fn scaling(c: &mut Criterion) {
         let run = || {
             let mut seq = sequence(code, Method::Sparse);
             seq.extend_to(len).expect("within the budget");
-            seq.tally().digest
+            (seq.tally().digest, seq.pipeline())
         };
         let mut alone = None;
         for threads in [1, 2, 4, 8, 16] {
@@ -140,7 +141,16 @@ fn scaling(c: &mut Criterion) {
                 .num_threads(threads)
                 .build()
                 .expect("a thread pool");
-            let digest = pool.install(run);
+            let (digest, pipeline) = pool.install(run);
+            // The thread computing candidates bounds the speed on any number of cores.
+            if let Some(rate) = pipeline.candidate_rate() {
+                eprintln!(
+                    "{code} on {threads} threads: the candidates' thread allows {:.2} M values/s; far parts of {} blocks, {:.2} s waited for them",
+                    rate / 1e6,
+                    pipeline.far_blocks,
+                    pipeline.far_wait_seconds
+                );
+            }
             assert_eq!(
                 *alone.get_or_insert(digest),
                 digest,

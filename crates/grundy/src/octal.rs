@@ -36,11 +36,13 @@ pub mod checkpoint;
 mod direct;
 pub mod game;
 pub mod period;
+mod pipeline;
 mod sequence;
 mod sparse;
 pub mod stats;
 mod store;
 
+pub use pipeline::Pipeline;
 pub use sequence::{ComputeError, Method, Nimbers, Sequence};
 pub use store::{SpillFile, Window};
 

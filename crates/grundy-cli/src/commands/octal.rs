@@ -114,6 +114,11 @@ struct Report {
     pattern: Option<Vec<u16>>,
     distribution: Distribution,
     ring: Option<RingReport>,
+    /// The batches on several threads, when they ran: the candidates' thread's CPU time
+    /// bounds the speed on any number of cores. In the text only, like the rate: the JSON
+    /// is the same on any number of threads.
+    #[serde(skip)]
+    pipeline: Option<grundy::octal::Pipeline>,
 }
 
 #[derive(Serialize)]
@@ -321,6 +326,7 @@ fn compute(args: Args) -> anyhow::Result<ExitCode> {
             false => Distribution::of(values),
         },
         ring,
+        pipeline: Some(seq.pipeline()).filter(|pipeline| pipeline.candidates > 0),
     };
     if let Some(path) = &args.plot {
         plot::draw(path, &report.code, values)
@@ -436,6 +442,28 @@ impl Timing {
     }
 }
 
+/// The line on the batches: what they did, and the speed the candidates' thread allows.
+fn write_pipeline(out: &mut impl Write, pipeline: &grundy::octal::Pipeline) -> io::Result<()> {
+    let bound = pipeline.candidate_rate().map_or(String::new(), |rate| {
+        format!(
+            " (at most {:.2} M values/s on any number of cores)",
+            rate / 1e6
+        )
+    });
+    let far = match pipeline.far_blocks {
+        0 => String::new(),
+        blocks => format!(
+            "; it waited {:.2} s for the far parts of {blocks} blocks",
+            pipeline.far_wait_seconds
+        ),
+    };
+    writeln!(
+        out,
+        "threads: {} batches proved, {} proofs failed; the candidates' thread busy {:.2} s for {} candidates{bound}{far}",
+        pipeline.batches, pipeline.failed_proofs, pipeline.candidate_seconds, pipeline.candidates
+    )
+}
+
 fn render(report: &Report, elapsed: Timing) -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
     let name = report.name.map(|n| format!(" ({n})")).unwrap_or_default();
@@ -472,6 +500,9 @@ fn render(report: &Report, elapsed: Timing) -> anyhow::Result<()> {
             kept.prefix
         )?,
         None => {}
+    }
+    if let Some(pipeline) = &report.pipeline {
+        write_pipeline(&mut out, pipeline)?;
     }
     let shown = report.first_values.len();
     match (&report.verdict, &report.pattern) {

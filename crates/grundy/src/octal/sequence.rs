@@ -423,6 +423,28 @@ impl Sequence {
         self.store.len() == 0
     }
 
+    /// What the sparse method's batches on several threads did so far in this process
+    /// (all zero on one thread, or before the batches start).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::octal::{Method, Sequence};
+    /// let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
+    /// rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap().install(|| seq.extend_to(50_000)).unwrap();
+    /// assert_eq!(seq.pipeline(), grundy::octal::Pipeline::default());
+    /// ```
+    pub fn pipeline(&self) -> super::Pipeline {
+        let far_fallbacks = match &self.engine {
+            Engine::Sparse(sparse) => sparse.far_fallbacks(),
+            Engine::Direct => 0,
+        };
+        super::Pipeline {
+            far_fallbacks,
+            ..self.ahead.stats
+        }
+    }
+
     /// The sparse method's current mask and rare heap sizes (`None` for the direct method).
     ///
     /// # Examples

@@ -21,6 +21,8 @@
 //! heap's four least common values left unmarked by part A, and the block also marks the
 //! pairs (a, m - a) for 16 <= a <= 256, so step 3 starts after them.
 
+use std::sync::Arc;
+
 use super::direct::{mark_takes, Marks, Rules};
 use super::stats::{best_mask, is_rare};
 use super::store::Values;
@@ -28,9 +30,11 @@ use super::store::Values;
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 mod block;
+mod far;
 mod guess;
 
 use block::{scatter_rows, Block, BLOCK_HEAPS, PAIRS};
+pub(super) use far::{FarBlock, FarLists, Scratch as FarScratch, FAR};
 use guess::Split;
 
 /// Pairs scanned before the first check of the missing rare values (the chunks double).
@@ -139,6 +143,11 @@ pub(super) struct Sparse {
     closed: bool,
     /// See [`Sparse::leave_pairs_to_proofs`].
     pairs_to_proofs: bool,
+    /// The far lists while blocks' far parts are passed ahead (see `far`), the far part of
+    /// the next block, and how many heaps marked the far part B in full.
+    far_lists: Option<Arc<FarLists>>,
+    far_next: Option<FarBlock>,
+    far_fallbacks: u64,
     /// A rare position past `u32::MAX` appeared (only possible in a window, where far scans
     /// go on past 2^32): the rare list cannot hold it, so no further value is computed.
     overflow: bool,
@@ -165,6 +174,9 @@ impl Sparse {
             avx2: false,
             closed: false,
             pairs_to_proofs: false,
+            far_lists: None,
+            far_next: None,
+            far_fallbacks: 0,
             overflow: false,
         };
         sparse.block.avx2 = sparse.avx2;
@@ -200,6 +212,34 @@ impl Sparse {
     /// candidates to the threads proving them (worth it with two or more of those).
     pub fn leave_pairs_to_proofs(&mut self, leave: bool) {
         self.pairs_to_proofs = leave;
+    }
+
+    /// Passes the far part of blocks ahead with `lists` from now on ([`Sparse::offer_far`]),
+    /// or no longer with `None`.
+    pub fn use_far(&mut self, lists: Option<Arc<FarLists>>) {
+        self.far_lists = lists;
+        self.far_next = None;
+    }
+
+    /// The far part of the block that may start at `far.start`: used if a block starts
+    /// there next (with rows of the same width), else dropped.
+    pub fn offer_far(&mut self, far: FarBlock) {
+        self.far_next = Some(far);
+    }
+
+    /// Whether heap n would start a new block.
+    pub fn starts_block(&self, n: usize) -> bool {
+        n >= self.block.end
+    }
+
+    /// The row length of the next block for a mark table of `marks_len` values.
+    pub fn block_width(&self, marks_len: usize) -> usize {
+        self.block.width.max((marks_len / 2).max(64))
+    }
+
+    /// How many heaps marked a far part B in full (their candidate passed its guesses).
+    pub fn far_fallbacks(&self) -> u64 {
+        self.far_fallbacks
     }
 
     /// Whether the pair scans use AVX2.
@@ -317,6 +357,13 @@ impl Sparse {
             self.review(g, counts);
         }
         self.cover_rare_bits(2 * width);
+        // The far part passed ahead for this block, if it is for these rows and this rare
+        // list: then only the near positions are marked here, all of them.
+        let rows = self.block.width.max(width);
+        let far_part = self.far_next.take().filter(|far| {
+            let fits = |lists: &Arc<FarLists>| lists.fit(self, rows);
+            far.start == n && far.width == rows && self.far_lists.as_ref().is_some_and(fits)
+        });
         let block = &mut self.block;
         block.start = n;
         if n < 4 * BLOCK_HEAPS {
@@ -325,8 +372,7 @@ impl Sparse {
             block.end = n + 1;
             return true;
         }
-        block.active = true;
-        block.end = n + BLOCK_HEAPS;
+        block.begin(n, width, self.avx2);
         let below = |pos: &[u32], m0: usize| pos.partition_point(|&r| (r as usize) < m0);
         block.low = below(&self.rare_pos, BLOCK_HEAPS);
         block.from.clear();
@@ -335,22 +381,18 @@ impl Sparse {
                 .from
                 .push(below(&self.rare_pos, n.saturating_sub(k).max(BLOCK_HEAPS)));
         }
-        if width > block.width {
-            block.table.resize(width * BLOCK_HEAPS, 0);
-            block.width = width;
-        }
-        block.generation = block.generation.wrapping_add(1);
-        if block.generation == 0 {
-            block.table.fill(0);
-            block.generation = 1;
-        }
         let generation = block.generation;
         let width = block.width;
-        self.split
-            .update(rules, g, (&self.rare_pos, &self.rare_val), self.mask, width);
+        // A block with a far part marks its near positions in full: no split to learn
+        // (the far lists keep the one they were made from).
+        if far_part.is_none() {
+            self.split
+                .update(rules, g, (&self.rare_pos, &self.rare_val), self.mask, width);
+        }
         // Partners are read relative to the window (heap size origin + i at i).
         let (recent, origin) = (g.recent, g.origin);
         let split = &self.split;
+        let near = far_part.is_some();
         let table = &mut block.table[..];
         // A take k >= n leaves no partner inside the block's reach (m0 = 0): the
         // heap-by-heap pass has all of its rare positions.
@@ -358,6 +400,12 @@ impl Sparse {
             let m0 = n.saturating_sub(k);
             let lo = below(&self.rare_pos, BLOCK_HEAPS);
             let hi = below(&self.rare_pos, m0);
+            if near {
+                let range = lo.min(hi)..hi.min(below(&self.rare_pos, far::FAR));
+                let rare = (&self.rare_pos[range.clone()], &self.rare_val[range]);
+                scatter_rows(table, width, rare, recent, m0 - origin, generation);
+                continue;
+            }
             if split.learned == 0 {
                 let range = lo.min(hi)..hi;
                 let rare = (&self.rare_pos[range.clone()], &self.rare_val[range]);
@@ -387,14 +435,22 @@ impl Sparse {
                 scatter_rows(table, width, (positions, values), recent, m0, generation);
             }
         }
-        block.checked = split.learned > 0;
+        block.checked = split.learned > 0 && !near;
+        block.far = far_part;
         if block.checked {
-            block.guesses(&self.rare_bits);
+            block.guesses(&self.rare_bits, guess::GUESSES);
             for &k in &rules.split2 {
                 let m0 = n.saturating_sub(k);
                 let end = below(&split.b_pos, m0);
                 let (pos, val) = (&split.b_pos[..end], &split.b_val[..end]);
-                guess::check(&mut block.hit, &block.guess, pos, val, recent, m0 - origin);
+                guess::check::<{ guess::GUESSES }>(
+                    &mut block.hit,
+                    &block.guess,
+                    pos,
+                    val,
+                    recent,
+                    m0 - origin,
+                );
             }
         }
         true
@@ -511,10 +567,18 @@ impl Sparse {
                     break;
                 }
             }
-            let bound = block.bound[(n - block.start) % BLOCK_HEAPS];
-            if block.checked && candidate > bound && candidate < block.width {
+            let j = (n - block.start) % BLOCK_HEAPS;
+            if block.checked && candidate > block.bound[j] && candidate < block.width {
                 self.mark_part_b(rules, g, n);
                 continue;
+            }
+            if let (Some(far), Some(lists)) = (&mut self.block.far, &self.far_lists) {
+                if candidate > far.bound[j] && candidate < far.width {
+                    far.bound[j] = usize::MAX;
+                    self.far_fallbacks += 1;
+                    lists.mark_b(&mut self.block, j, g.recent, g.origin);
+                    continue;
+                }
             }
             break candidate;
         };

@@ -2,7 +2,8 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2;
-use super::guess::GUESSES;
+use super::far::FarBlock;
+use super::guess::MAX_GUESSES;
 
 /// Heaps per block of the partner pass.
 pub(super) const BLOCK_HEAPS: usize = 16;
@@ -29,10 +30,12 @@ pub(super) struct Block {
     pub(super) table: Vec<u8>,
     /// Part B of a split rare list is only compared with the guesses (see `guess`).
     pub(super) checked: bool,
-    /// `guess[i][j]`: heap `start + j`'s i-th least common value left unmarked by part A.
-    pub(super) guess: [[u16; BLOCK_HEAPS]; GUESSES],
+    /// `guess[i][j]`: heap `start + j`'s i-th least common value left unmarked by part A,
+    /// for i below `guessed`.
+    pub(super) guess: [[u16; BLOCK_HEAPS]; MAX_GUESSES],
+    pub(super) guessed: usize,
     /// `hit[i][j] != 0`: part B hits `guess[i][j]`.
-    pub(super) hit: [[u16; BLOCK_HEAPS]; GUESSES],
+    pub(super) hit: [[u16; BLOCK_HEAPS]; MAX_GUESSES],
     /// A candidate of heap `start + j` up to `bound[j]`, or at or above `width`, is exact;
     /// between them part B must be marked in full.
     pub(super) bound: [usize; BLOCK_HEAPS],
@@ -40,6 +43,8 @@ pub(super) struct Block {
     pub(super) avx2: bool,
     /// The pairs (a, m - a) for BLOCK_HEAPS <= a <= `pairs` are marked too (0: none).
     pub(super) pairs: usize,
+    /// The far part of the marks and hits, passed ahead on another thread (see `far`).
+    pub(super) far: Option<FarBlock>,
     /// How many rare positions lie below BLOCK_HEAPS, and for each split's k, below
     /// max(start - k, BLOCK_HEAPS): the heap-by-heap pass starts there.
     pub(super) low: usize,
@@ -47,11 +52,38 @@ pub(super) struct Block {
 }
 
 impl Block {
-    /// Bit i set when `from + i` is marked for heap n (`from` a multiple of 64).
+    /// Starts an active block of heaps from `start` with rows of `width` values at least,
+    /// with no marks, hits nor far part.
+    pub(super) fn begin(&mut self, start: usize, width: usize, avx2: bool) {
+        self.start = start;
+        self.end = start + BLOCK_HEAPS;
+        self.active = true;
+        self.checked = false;
+        self.far = None;
+        self.avx2 = avx2;
+        if width > self.width {
+            self.table.resize(width * BLOCK_HEAPS, 0);
+            self.width = width;
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.table.fill(0);
+            self.generation = 1;
+        }
+    }
+
+    /// Bit i set when `from + i` is marked for heap n (`from` a multiple of 64), by this
+    /// block's pass or its far part.
     #[inline(always)]
     pub(super) fn bits(&self, n: usize, from: usize) -> u64 {
+        let far = match &self.far {
+            Some(far) if from + 64 <= far.width => {
+                far.bits[(n - self.start) * (far.width / 64) + from / 64]
+            }
+            _ => 0,
+        };
         if !self.active || from + 64 > self.width {
-            return 0;
+            return far;
         }
         let at = (n - self.start) * self.width + from;
         let row: &[u8; 64] = self.table[at..at + 64]
@@ -60,9 +92,9 @@ impl Block {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the CPU reports AVX2.
-            return unsafe { avx2::equal_bits(row, self.generation) };
+            return far | unsafe { avx2::equal_bits(row, self.generation) };
         }
-        let mut bits = 0;
+        let mut bits = far;
         for (i, &stamp) in row.iter().enumerate() {
             bits |= u64::from(stamp == self.generation) << i;
         }
@@ -77,7 +109,7 @@ impl Block {
         }
         let j = (n - self.start) % BLOCK_HEAPS;
         let mut bits = 0;
-        for (guess, hit) in self.guess.iter().zip(&self.hit) {
+        for (guess, hit) in self.guess[..self.guessed].iter().zip(&self.hit) {
             let offset = usize::from(guess[j]).wrapping_sub(from);
             if hit[j] != 0 && offset < 64 {
                 bits |= 1 << offset;
@@ -86,31 +118,33 @@ impl Block {
         bits
     }
 
-    /// Finds the guesses of every heap from the rows marked by part A.
+    /// Finds `count` guesses (at most [`MAX_GUESSES`]) of every heap from the rows marked
+    /// by part A.
     #[inline(always)]
-    pub(super) fn guesses(&mut self, rare_bits: &[u64]) {
+    pub(super) fn guesses(&mut self, rare_bits: &[u64], count: usize) {
+        self.guessed = count;
         for j in 0..BLOCK_HEAPS {
             let mut found = 0;
             let mut from = 0;
-            while found < GUESSES && from + 64 <= self.width {
+            while found < count && from + 64 <= self.width {
                 let mut free = !(self.bits(self.start + j, from) | rare_bits[from / 64]);
-                while free != 0 && found < GUESSES {
+                while free != 0 && found < count {
                     self.guess[found][j] = (from + free.trailing_zeros() as usize) as u16;
                     free &= free - 1;
                     found += 1;
                 }
                 from += 64;
             }
-            self.bound[j] = if found == GUESSES {
-                usize::from(self.guess[GUESSES - 1][j])
+            self.bound[j] = if found == count {
+                usize::from(self.guess[count - 1][j])
             } else {
                 usize::MAX
             };
-            for guess in &mut self.guess[found..] {
+            for guess in &mut self.guess[found..count] {
                 guess[j] = u16::MAX;
             }
         }
-        self.hit = [[0; BLOCK_HEAPS]; GUESSES];
+        self.hit = [[0; BLOCK_HEAPS]; MAX_GUESSES];
     }
 }
 

@@ -18,8 +18,11 @@ use crate::octal::direct::Rules;
 use crate::octal::stats::is_rare;
 use crate::octal::store::Values;
 
-/// Guesses per heap.
+/// Guesses per heap in the block pass.
 pub(super) const GUESSES: usize = 4;
+
+/// Guesses per heap at most (a far pass takes more: see `far`).
+pub(super) const MAX_GUESSES: usize = 8;
 
 /// Rare positions (at or above [`BLOCK_HEAPS`]) needed before the list is split.
 /// Tests split from 8 on, so the short runs compared with the direct method use it.
@@ -125,17 +128,21 @@ impl Split {
     }
 }
 
-/// Sets `hit[i][j]` to nonzero when some rare position r < m0 of `positions` (value v)
-/// has `v ^ g[m0 - r + j] == guess[i][j]` (every r >= [`BLOCK_HEAPS`]).
+/// Sets `hit[i][j]` to nonzero, for i < `G`, when some rare position r < m0 of `positions`
+/// (value v) has `v ^ g[m0 - r + j] == guess[i][j]` (every r >= [`BLOCK_HEAPS`]).
 #[inline(always)]
-pub(super) fn check(
-    hit: &mut [[u16; BLOCK_HEAPS]; GUESSES],
-    guess: &[[u16; BLOCK_HEAPS]; GUESSES],
+pub(super) fn check<const G: usize>(
+    hit: &mut [[u16; BLOCK_HEAPS]; MAX_GUESSES],
+    guess: &[[u16; BLOCK_HEAPS]; MAX_GUESSES],
     positions: &[u32],
     values: &[u16],
     g: &[u16],
     m0: usize,
 ) {
+    let hit: &mut [_; G] = (&mut hit[..G])
+        .try_into()
+        .unwrap_or_else(|_| unreachable!());
+    let guess: &[_; G] = guess[..G].try_into().unwrap_or_else(|_| unreachable!());
     let mut acc = *hit;
     for (&r, &v) in positions.iter().zip(values) {
         let base = m0 - r as usize;
@@ -224,16 +231,16 @@ mod tests {
             let mut positions: Vec<u32> = (0..20).map(|_| 16 + next(300) as u32).collect();
             positions.sort_unstable();
             let values: Vec<u16> = positions.iter().map(|_| next(16) as u16).collect();
-            let mut guess = [[0u16; BLOCK_HEAPS]; GUESSES];
+            let mut guess = [[0u16; BLOCK_HEAPS]; MAX_GUESSES];
             for lanes in &mut guess {
                 for lane in lanes.iter_mut() {
                     *lane = next(16) as u16;
                 }
             }
             let m0 = 350;
-            let mut hit = [[0u16; BLOCK_HEAPS]; GUESSES];
-            check(&mut hit, &guess, &positions, &values, &g, m0);
-            for i in 0..GUESSES {
+            let mut hit = [[0u16; BLOCK_HEAPS]; MAX_GUESSES];
+            check::<MAX_GUESSES>(&mut hit, &guess, &positions, &values, &g, m0);
+            for i in 0..MAX_GUESSES {
                 for j in 0..BLOCK_HEAPS {
                     let expected = positions
                         .iter()

@@ -25,7 +25,10 @@ fn alone(code: &str, len: usize) -> Vec<u16> {
     on_threads(1, || {
         let mut seq = sparse(code);
         seq.extend_to(len).unwrap();
-        assert_eq!(seq.ahead.committed, 0, "{code}: one thread never batches");
+        assert_eq!(
+            seq.ahead.stats.batches, 0,
+            "{code}: one thread never batches"
+        );
         seq.values().to_vec()
     })
 }
@@ -56,7 +59,24 @@ fn compare(code: &str, len: usize, threads: usize) -> (u64, u64) {
     });
     assert_eq!(seq.values(), alone, "{code} on {threads} threads");
     assert_eq!(seq.tally(), &Tally::of(&alone), "{code}");
-    (seq.ahead.committed, seq.ahead.failed)
+    if seq.ahead.stats.batches > 0 {
+        // The far parts are passed ahead from four threads on, never below.
+        let far = seq.ahead.stats.far_blocks > 0;
+        assert_eq!(
+            far,
+            threads >= 4,
+            "{code} on {threads} threads: far parts {far}"
+        );
+    }
+    if let crate::octal::sequence::Engine::Sparse(sparse) = &seq.engine {
+        eprintln!(
+            "{code} {threads}: far {} fallbacks {} committed {}",
+            seq.ahead.stats.far_blocks,
+            sparse.far_fallbacks(),
+            seq.ahead.stats.batches
+        );
+    }
+    (seq.ahead.stats.batches, seq.ahead.stats.failed_proofs)
 }
 
 /// Officers (0.6) finds rare values up to n = 20,627 (Flammenkamp's tables), so batches
@@ -97,7 +117,7 @@ fn rounds_read_candidates_only_behind_a_proof() {
             assert_eq!(seq.values(), &full[..step]);
         }
     });
-    assert!(seq.ahead.failed > 0);
+    assert!(seq.ahead.stats.failed_proofs > 0);
 }
 
 /// A window with a spill on 2, 3 and 8 threads: the values it keeps and its totals are
@@ -113,7 +133,7 @@ fn more_threads_keep_a_window_exactly() {
     };
     for threads in POOLS {
         let seq = spilled_on(threads, window, len);
-        assert!(seq.ahead.committed > 100, "{}", seq.ahead.committed);
+        assert!(seq.ahead.stats.batches > 100, "{}", seq.ahead.stats.batches);
         let (origin, recent) = seq.recent();
         assert!(origin > window.prefix);
         assert_eq!(recent, &full[origin..]);
@@ -154,7 +174,7 @@ fn more_threads_finish_proofs_from_the_spill() {
     };
     for threads in POOLS {
         let seq = spilled_on(threads, window, len);
-        assert!(seq.ahead.committed > 50, "{}", seq.ahead.committed);
+        assert!(seq.ahead.stats.batches > 50, "{}", seq.ahead.stats.batches);
         let (origin, recent) = seq.recent();
         assert_eq!(recent, &full[origin..]);
         assert_eq!(seq.tally(), &Tally::of(&full));

@@ -1,0 +1,71 @@
+//! What a run of the sparse method on several threads did: how busy the thread computing
+//! candidates was, which bounds the speed whatever the number of cores.
+
+use serde::Serialize;
+
+/// The work of the sparse method's batches on several threads, since the sequence was made
+/// in this process ([`Sequence::pipeline`](super::Sequence::pipeline)).
+///
+/// One thread computes candidates ahead; the rayon pool proves them and, from four
+/// threads on, passes the far part of each block. The candidates' thread cannot be split:
+/// its CPU time per candidate bounds the run at [`Pipeline::candidate_rate`] values per
+/// second on any number of cores.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::octal::{Method, Sequence};
+///
+/// let pool = rayon::ThreadPoolBuilder::new().num_threads(4).build().unwrap();
+/// let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
+/// pool.install(|| seq.extend_to(200_000)).unwrap();
+/// let pipeline = seq.pipeline();
+/// assert!(pipeline.batches > 0 && pipeline.far_blocks > 0);
+/// assert!(pipeline.candidate_rate().unwrap() > 0.0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Pipeline {
+    /// Batches of candidates proved and committed.
+    pub batches: u64,
+    /// Proofs that failed: each corrected one value (a new rare one) and dropped the
+    /// candidates computed after it.
+    pub failed_proofs: u64,
+    /// Candidates computed ahead, those dropped included.
+    pub candidates: u64,
+    /// The CPU time of the thread computing them, in seconds.
+    pub candidate_seconds: f64,
+    /// Blocks whose far part was passed on the pool.
+    pub far_blocks: u64,
+    /// Heaps whose candidate passed the guesses of its far part, so that the candidates'
+    /// thread compared the rest of the far positions itself (a few in a thousand).
+    pub far_fallbacks: u64,
+    /// Seconds the thread computing candidates waited for far parts.
+    pub far_wait_seconds: f64,
+}
+
+impl Pipeline {
+    /// Candidates per second of the thread computing them (`None` before any): the most
+    /// values per second the batches can reach on any number of cores.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let pipeline = grundy::octal::Pipeline { candidates: 1_000, candidate_seconds: 0.5, ..Default::default() };
+    /// assert_eq!(pipeline.candidate_rate(), Some(2_000.0));
+    /// ```
+    pub fn candidate_rate(&self) -> Option<f64> {
+        (self.candidates > 0 && self.candidate_seconds > 0.0)
+            .then(|| self.candidates as f64 / self.candidate_seconds)
+    }
+
+    /// Adds the counts and times of `other`.
+    pub(super) fn add(&mut self, other: &Pipeline) {
+        self.batches += other.batches;
+        self.failed_proofs += other.failed_proofs;
+        self.candidates += other.candidates;
+        self.candidate_seconds += other.candidate_seconds;
+        self.far_blocks += other.far_blocks;
+        self.far_fallbacks += other.far_fallbacks;
+        self.far_wait_seconds += other.far_wait_seconds;
+    }
+}

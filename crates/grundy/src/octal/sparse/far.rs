@@ -1,0 +1,285 @@
+//! The far part of the block pass, computed on other threads ahead of the candidates.
+//!
+//! For a block of heaps starting at s, a rare position r >= [`FAR`] reads the partners
+//! G(s - k - r ..), all below s - [`FAR`] + [`BLOCK_HEAPS`]: known (as candidates) while
+//! the thread computing candidates is still up to `FAR - BLOCK_HEAPS` heaps behind s. So
+//! the far positions (Officers: 1,384 of 1,584 at `FAR` = 1024) are passed by the rayon
+//! pool ahead of time, block by block ([`FarLists::pass`]), and the thread computing
+//! candidates only marks the near ones (`BLOCK_HEAPS <= r < FAR`) in full.
+//!
+//! The far pass splits its positions like the block pass (`guess`): part A is marked,
+//! part B compared only with each heap's eight least common values left unmarked by part
+//! A (the guesses). Its answer per heap is the set of values part A marks and part B hits,
+//! exact up to the last guess (`bound`). A candidate above a heap's bound, once the near
+//! marks are added, may be an option that part B gives: that heap marks part B in full
+//! ([`FarLists::mark_b`]). Either way the candidate is the exact least common value not
+//! an option, as on one thread.
+
+use std::sync::Arc;
+
+use super::block::{scatter_rows, Block, BLOCK_HEAPS};
+use super::guess;
+use super::Sparse;
+use crate::octal::direct::Rules;
+
+/// Rare positions at or past this are passed ahead of the candidates. Tests pass from a
+/// shorter distance, so that the short runs they compare with one thread use it.
+/// Guesses per heap: twice the block pass's, as the near marks, added after them, often
+/// take the first (0.55 % of Officers' heaps then mark part B in full, against 8.4 % with
+/// four).
+const GUESSES: usize = guess::MAX_GUESSES;
+
+#[cfg(not(test))]
+pub(in crate::octal) const FAR: usize = 1024;
+#[cfg(test)]
+pub(in crate::octal) const FAR: usize = 128;
+
+/// The rare positions at or past [`FAR`], split into the marked and the compared, with
+/// what a pass needs besides the values.
+#[derive(Debug)]
+pub(in crate::octal) struct FarLists {
+    a_pos: Vec<u32>,
+    a_val: Vec<u16>,
+    b_pos: Vec<u32>,
+    b_val: Vec<u16>,
+    /// The takes that leave two heaps.
+    split2: Vec<usize>,
+    /// Bit i of `rare_bits[w]`: 64 w + i is rare.
+    rare_bits: Vec<u64>,
+    /// The row length of the blocks passed.
+    width: usize,
+    avx2: bool,
+    /// The mask and the length of the rare list the lists were made from: a block uses
+    /// a far part only while they are unchanged.
+    mask: usize,
+    rare: usize,
+}
+
+/// The far part of one block: for heap `start + j`, bit i of `bits[j * words + w]` is
+/// set when 64 w + i is marked by part A or is a guess part B hits; exact for values up
+/// to `bound[j]`.
+#[derive(Clone, Debug)]
+pub(in crate::octal) struct FarBlock {
+    pub(super) start: usize,
+    pub(super) width: usize,
+    pub(super) bits: Vec<u64>,
+    pub(super) bound: [usize; BLOCK_HEAPS],
+}
+
+/// A far pass's working space (a block's mark table), kept between passes.
+#[derive(Debug, Default)]
+pub(in crate::octal) struct Scratch(Block);
+
+impl FarBlock {
+    /// The first heap of the block.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+}
+
+impl FarLists {
+    /// The far lists of `sparse` for rows of `width` values, or `None` when its rare list
+    /// is not split (the far pass pays only for long lists).
+    pub fn new(sparse: &Sparse, rules: &Rules, width: usize) -> Option<Arc<FarLists>> {
+        let split = &sparse.split;
+        if split.learned == 0 || !width.is_multiple_of(64) {
+            return None;
+        }
+        let far = |pos: &[u32]| pos.partition_point(|&r| (r as usize) < FAR);
+        let (mut a_pos, mut a_val): (Vec<u32>, Vec<u16>) = {
+            let from = far(&split.a_pos);
+            (split.a_pos[from..].to_vec(), split.a_val[from..].to_vec())
+        };
+        // The rare positions found after the split was learned are marked, like part A.
+        let later = split.learned..sparse.rare_pos.len();
+        let later = (&sparse.rare_pos[later.clone()], &sparse.rare_val[later]);
+        for (&r, &v) in later.0.iter().zip(later.1) {
+            if r as usize >= FAR {
+                let at = a_pos.partition_point(|&p| p < r);
+                a_pos.insert(at, r);
+                a_val.insert(at, v);
+            }
+        }
+        let from = far(&split.b_pos);
+        let mut rare_bits = sparse.rare_bits.clone();
+        if rare_bits.len() * 64 < width {
+            return None;
+        }
+        rare_bits.truncate(width / 64);
+        Some(Arc::new(FarLists {
+            a_pos,
+            a_val,
+            b_pos: split.b_pos[from..].to_vec(),
+            b_val: split.b_val[from..].to_vec(),
+            split2: rules.split2.clone(),
+            rare_bits,
+            width,
+            avx2: sparse.avx2,
+            mask: sparse.mask,
+            rare: sparse.rare_pos.len(),
+        }))
+    }
+
+    /// Whether these lists still hold every far rare position of `sparse`, whose blocks
+    /// have rows of `width` values.
+    pub(super) fn fit(&self, sparse: &Sparse, width: usize) -> bool {
+        self.mask == sparse.mask && self.rare == sparse.rare_pos.len() && self.width == width
+    }
+
+    /// The far pass of the block of heaps from `start`, on the values G(origin ..) =
+    /// `recent`, which must hold every partner: from G(start - k - r) for the largest take
+    /// k and rare position r below start - k, up to G(start - FAR + BLOCK_HEAPS - 1).
+    pub fn pass(
+        &self,
+        recent: &[u16],
+        origin: usize,
+        start: usize,
+        scratch: &mut Scratch,
+    ) -> FarBlock {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the CPU reports AVX2 (see `Sparse::new`).
+            return unsafe { self.pass_avx2(recent, origin, start, &mut scratch.0) };
+        }
+        self.pass_in(recent, origin, start, &mut scratch.0)
+    }
+
+    /// [`FarLists::pass_in`] compiled for AVX2.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn pass_avx2(
+        &self,
+        recent: &[u16],
+        origin: usize,
+        start: usize,
+        block: &mut Block,
+    ) -> FarBlock {
+        self.pass_in(recent, origin, start, block)
+    }
+
+    #[inline(always)]
+    fn pass_in(&self, recent: &[u16], origin: usize, start: usize, block: &mut Block) -> FarBlock {
+        block.begin(start, self.width, self.avx2);
+        let (table, generation) = (&mut block.table[..], block.generation);
+        let below = |pos: &[u32], m0: usize| pos.partition_point(|&r| (r as usize) < m0);
+        for &k in &self.split2 {
+            let Some(m0) = start.checked_sub(k) else {
+                continue;
+            };
+            let end = below(&self.a_pos, m0);
+            let part_a = (&self.a_pos[..end], &self.a_val[..end]);
+            scatter_rows(table, self.width, part_a, recent, m0 - origin, generation);
+        }
+        block.checked = true;
+        block.guesses(&self.rare_bits, GUESSES);
+        for &k in &self.split2 {
+            let Some(m0) = start.checked_sub(k) else {
+                continue;
+            };
+            let end = below(&self.b_pos, m0);
+            let (pos, val) = (&self.b_pos[..end], &self.b_val[..end]);
+            guess::check::<GUESSES>(&mut block.hit, &block.guess, pos, val, recent, m0 - origin);
+        }
+        let words = self.width / 64;
+        let mut bits = Vec::with_capacity(BLOCK_HEAPS * words);
+        for n in start..start + BLOCK_HEAPS {
+            for w in 0..words {
+                bits.push(block.bits(n, 64 * w) | block.hits(n, 64 * w));
+            }
+        }
+        FarBlock {
+            start,
+            width: self.width,
+            bits,
+            bound: block.bound,
+        }
+    }
+
+    /// Marks part B in full in row `j` of `block` (heap `block.start + j`), whose partners
+    /// are read from G(origin ..) = `recent`.
+    pub(super) fn mark_b(&self, block: &mut Block, j: usize, recent: &[u16], origin: usize) {
+        let width = block.width;
+        let generation = block.generation;
+        let row = &mut block.table[j * width..(j + 1) * width];
+        for &k in &self.split2 {
+            let Some(m0) = block.start.checked_sub(k) else {
+                continue;
+            };
+            let end = self.b_pos.partition_point(|&r| (r as usize) < m0);
+            for (&r, &v) in self.b_pos[..end].iter().zip(&self.b_val) {
+                let x = usize::from(v ^ recent[m0 - origin - r as usize + j]);
+                row[x % width] = generation;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Next, Sparse};
+    use super::*;
+    use crate::octal::direct::{self, Marks};
+    use crate::octal::store::Values;
+
+    /// Blocks with their far part passed separately (here on the same thread, from the
+    /// values so far) against the direct method, with and without AVX2: the same values,
+    /// with heaps that marked part B in full among them.
+    #[test]
+    fn far_parts_agree_with_the_direct_method() {
+        let (mut used, mut fallbacks) = (0, 0);
+        for code in ["0.6", "0.16", "0.56", "0.106", "0.376", "4.37", "0.007"] {
+            for avx2 in [false, true] {
+                let game = code.parse().unwrap();
+                let rules = Rules::new(&game);
+                let mut g = Vec::new();
+                let mut tally = crate::octal::stats::Tally::default();
+                let mut sparse = Sparse::new(&g, &tally.counts);
+                sparse.avx2 &= avx2;
+                sparse.block.avx2 = sparse.avx2;
+                let (mut marks, mut direct_marks) = (Marks::new(), Marks::new());
+                let mut scratch = Scratch::default();
+                for n in 0..4000 {
+                    if sparse.starts_block(n) && n >= FAR {
+                        let lists = FarLists::new(&sparse, &rules, sparse.block_width(marks.len()));
+                        if let Some(lists) = lists {
+                            let far = lists.pass(&g, 0, n, &mut scratch);
+                            sparse.use_far(Some(lists));
+                            sparse.offer_far(far);
+                        }
+                    }
+                    let next = sparse.next_value(
+                        &rules,
+                        Values::full(&g),
+                        &tally.counts,
+                        &mut marks,
+                        None,
+                    );
+                    let Next::Value(value) = next else {
+                        panic!("{code}: G({n}) with every value kept: {next:?}");
+                    };
+                    used += usize::from(sparse.block.far.is_some() && n == sparse.block.start);
+                    assert_eq!(
+                        value,
+                        direct::next_value(&rules, &g, &mut direct_marks),
+                        "{code}: G({n})"
+                    );
+                    g.push(value as u16);
+                    tally.push(value as u16);
+                    sparse.push(n, value as u16);
+                    for m in [&mut marks, &mut direct_marks] {
+                        if 2 * value + 2 > m.len() {
+                            m.cover(2 * (value + 1).next_power_of_two());
+                        }
+                    }
+                }
+                fallbacks += sparse.far_fallbacks();
+            }
+        }
+        assert!(used > 1000, "{used} blocks with a far part");
+        assert!(fallbacks > 10, "{fallbacks} heaps marked part B in full");
+    }
+}
