@@ -145,10 +145,10 @@ fn scaling(c: &mut Criterion) {
             // The thread computing candidates bounds the speed on any number of cores.
             if let Some(rate) = pipeline.candidate_rate() {
                 eprintln!(
-                    "{code} on {threads} threads: the candidates' thread allows {:.2} M values/s; far parts of {} blocks, {:.2} s waited for them",
+                    "{code} on {threads} threads: the candidates' thread allows {:.2} M values/s; far parts of {} blocks ({} more marked whole)",
                     rate / 1e6,
                     pipeline.far_blocks,
-                    pipeline.far_wait_seconds
+                    pipeline.far_missed
                 );
             }
             assert_eq!(

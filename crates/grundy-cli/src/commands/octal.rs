@@ -453,8 +453,8 @@ fn write_pipeline(out: &mut impl Write, pipeline: &grundy::octal::Pipeline) -> i
     let far = match pipeline.far_blocks {
         0 => String::new(),
         blocks => format!(
-            "; it waited {:.2} s for the far parts of {blocks} blocks",
-            pipeline.far_wait_seconds
+            "; far parts of {blocks} blocks from the pool, {} blocks marked whole before theirs came",
+            pipeline.far_missed
         ),
     };
     writeln!(

@@ -352,7 +352,7 @@ impl super::Sequence {
                         candidates: (front.len() - first) as u64,
                         candidate_seconds: clock.elapsed().as_secs_f64(),
                         far_blocks: feed.as_ref().map_or(0, |feed| feed.used),
-                        far_wait_seconds: feed.map_or(0.0, |feed| feed.waited.as_secs_f64()),
+                        far_missed: feed.map_or(0, |feed| feed.missed),
                         ..Pipeline::default()
                     };
                     (front, marks, done)

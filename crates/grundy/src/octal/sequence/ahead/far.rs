@@ -5,13 +5,15 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use super::super::super::sparse::{FarBlock, FarLists, FarScratch, Sparse, FAR};
 use super::Front;
 
 /// Blocks per job on the pool (16 heaps each).
 const JOB_BLOCKS: usize = 4;
+
+/// Whether a block waits for its far part (tests only: see [`Feed::offer`]).
+const WAIT: bool = cfg!(test);
 
 /// Heaps per block (the sparse method's).
 const BLOCK_HEAPS: usize = 16;
@@ -27,9 +29,9 @@ pub(super) struct Feed {
     send: Sender<FarBlock>,
     receive: Receiver<FarBlock>,
     /// Far parts taken by a block.
-    /// Far parts handed to blocks, and the time spent waiting for them.
+    /// Far parts handed to blocks, and blocks that started before theirs arrived.
     pub(super) used: u64,
-    pub(super) waited: Duration,
+    pub(super) missed: u64,
 }
 
 impl Feed {
@@ -44,7 +46,7 @@ impl Feed {
             send,
             receive,
             used: 0,
-            waited: Duration::ZERO,
+            missed: 0,
         }
     }
 
@@ -92,28 +94,33 @@ impl Feed {
         }
     }
 
-    /// Hands `sparse` the far part of the block from heap n, waiting for it, when one was
-    /// dispatched.
+    /// Hands `sparse` the far part of the block from heap n when it has arrived. One that
+    /// was dispatched but has not arrived is not waited for: the block is then marked whole
+    /// by the thread computing candidates (counted in `missed`), which never sleeps.
     pub(super) fn offer(&mut self, sparse: &mut Sparse, n: usize) {
         if !self.pending.remove(&n) {
             return;
         }
-        let block = loop {
-            if let Some(block) = self.arrived.remove(&n) {
-                break block;
-            }
-            // The feed holds a sender, so this waits until the pass arrives.
-            let clock = Instant::now();
-            let Ok(block) = self.receive.recv() else {
-                return;
-            };
-            self.waited += clock.elapsed();
+        while let Ok(block) = self.receive.try_recv() {
             self.arrived.insert(block.start(), block);
-        };
+        }
+        // Tests wait, so that the far parts they check are used whatever the load.
+        while WAIT && !self.arrived.contains_key(&n) {
+            match self.receive.recv() {
+                Ok(block) => self.arrived.insert(block.start(), block),
+                Err(_) => break,
+            };
+        }
+        let block = self.arrived.remove(&n);
         // Parts of blocks that were skipped are no longer wanted.
         self.pending.retain(|&start| start > n);
         self.arrived.retain(|&start, _| start > n);
-        self.used += 1;
-        sparse.offer_far(block);
+        match block {
+            Some(block) => {
+                self.used += 1;
+                sparse.offer_far(block);
+            }
+            None => self.missed += 1,
+        }
     }
 }
