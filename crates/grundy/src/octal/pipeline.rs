@@ -44,6 +44,9 @@ pub struct Pipeline {
     /// Blocks that started before their far part arrived, so that the candidates' thread
     /// marked them whole (it never waits): many mean the pool has too few threads to spare.
     pub far_missed: u64,
+    /// Blocks with a far part whose middle part (the rare positions from 256 to 1024) had
+    /// not arrived, so that the candidates' thread marked those too.
+    pub mid_missed: u64,
 }
 
 impl Pipeline {
@@ -70,5 +73,6 @@ impl Pipeline {
         self.far_blocks += other.far_blocks;
         self.far_fallbacks += other.far_fallbacks;
         self.far_missed += other.far_missed;
+        self.mid_missed += other.mid_missed;
     }
 }

@@ -34,7 +34,7 @@ mod far;
 mod guess;
 
 use block::{scatter_rows, Block, BLOCK_HEAPS, PAIRS};
-pub(super) use far::{FarBlock, FarLists, Scratch as FarScratch, FAR};
+pub(super) use far::{FarBlock, FarLists, Scratch as FarScratch, Tier, FAR, MID};
 use guess::Split;
 
 /// Pairs scanned before the first check of the missing rare values (the chunks double).
@@ -148,6 +148,9 @@ pub(super) struct Sparse {
     far_lists: Option<Arc<FarLists>>,
     far_next: Option<FarBlock>,
     far_fallbacks: u64,
+    /// The same for the middle rare positions (used only with a far part).
+    mid_lists: Option<Arc<FarLists>>,
+    mid_next: Option<FarBlock>,
     /// A rare position past `u32::MAX` appeared (only possible in a window, where far scans
     /// go on past 2^32): the rare list cannot hold it, so no further value is computed.
     overflow: bool,
@@ -177,6 +180,8 @@ impl Sparse {
             far_lists: None,
             far_next: None,
             far_fallbacks: 0,
+            mid_lists: None,
+            mid_next: None,
             overflow: false,
         };
         sparse.block.avx2 = sparse.avx2;
@@ -214,17 +219,22 @@ impl Sparse {
         self.pairs_to_proofs = leave;
     }
 
-    /// Passes the far part of blocks ahead with `lists` from now on ([`Sparse::offer_far`]),
-    /// or no longer with `None`.
-    pub fn use_far(&mut self, lists: Option<Arc<FarLists>>) {
-        self.far_lists = lists;
+    /// Takes the far and middle parts of blocks from other threads, made with the
+    /// `(far, mid)` lists, from now on ([`Sparse::offer_far`]), or no longer with `None`.
+    pub fn use_far(&mut self, lists: Option<(Arc<FarLists>, Arc<FarLists>)>) {
+        (self.far_lists, self.mid_lists) = lists.unzip();
         self.far_next = None;
+        self.mid_next = None;
     }
 
-    /// The far part of the block that may start at `far.start`: used if a block starts
-    /// there next (with rows of the same width), else dropped.
-    pub fn offer_far(&mut self, far: FarBlock) {
-        self.far_next = Some(far);
+    /// The far or middle part of the block that may start at `part.start`: used if a block
+    /// starts there next (with rows of the same width, and with a far part for a middle
+    /// one), else dropped.
+    pub fn offer_far(&mut self, part: FarBlock) {
+        match part.tier() {
+            Tier::Far => self.far_next = Some(part),
+            Tier::Mid => self.mid_next = Some(part),
+        }
     }
 
     /// Whether heap n would start a new block.
@@ -360,10 +370,18 @@ impl Sparse {
         // The far part passed ahead for this block, if it is for these rows and this rare
         // list: then only the near positions are marked here, all of them.
         let rows = self.block.width.max(width);
-        let far_part = self.far_next.take().filter(|far| {
+        let (far_next, mid_next) = (self.far_next.take(), self.mid_next.take());
+        let usable = |part: &FarBlock, lists: &Option<Arc<FarLists>>| {
             let fits = |lists: &Arc<FarLists>| lists.fit(self, rows);
-            far.start == n && far.width == rows && self.far_lists.as_ref().is_some_and(fits)
-        });
+            part.start == n && part.width == rows && lists.as_ref().is_some_and(fits)
+        };
+        let far_part = far_next.filter(|far| usable(far, &self.far_lists));
+        let mid_part = mid_next.filter(|mid| far_part.is_some() && usable(mid, &self.mid_lists));
+        // The near positions marked here: below MID with a middle part, else below FAR.
+        let near_end = match mid_part {
+            Some(_) => far::MID,
+            None => far::FAR,
+        };
         let block = &mut self.block;
         block.start = n;
         if n < 4 * BLOCK_HEAPS {
@@ -401,7 +419,7 @@ impl Sparse {
             let lo = below(&self.rare_pos, BLOCK_HEAPS);
             let hi = below(&self.rare_pos, m0);
             if near {
-                let range = lo.min(hi)..hi.min(below(&self.rare_pos, far::FAR));
+                let range = lo.min(hi)..hi.min(below(&self.rare_pos, near_end));
                 let rare = (&self.rare_pos[range.clone()], &self.rare_val[range]);
                 scatter_rows(table, width, rare, recent, m0 - origin, generation);
                 continue;
@@ -437,6 +455,7 @@ impl Sparse {
         }
         block.checked = split.learned > 0 && !near;
         block.far = far_part;
+        block.mid = mid_part;
         if block.checked {
             block.guesses(&self.rare_bits, guess::GUESSES);
             for &k in &rules.split2 {

@@ -308,6 +308,7 @@ impl super::Sequence {
         // The far parts of the blocks go to the pool, ahead of the candidates; the blocks
         // start again from the first heap of the run, where the far parts start.
         let far_lists = FarLists::new(sparse, rules, sparse.block_width(marks.len()))
+            .map(|far| (far.clone(), FarLists::mid(sparse, &far)))
             .filter(|_| slots + 1 >= FAR_THREADS);
         sparse.use_far(far_lists.clone());
         sparse.restart_block();
@@ -322,7 +323,9 @@ impl super::Sequence {
                     // This thread's own CPU time: how busy it kept, whatever the others did.
                     let clock = cpu_time::ThreadTime::now();
                     let first = front.len();
-                    let mut feed = far_lists.map(|lists| Feed::new(lists, front.len()));
+                    let reach = (keep, rules.max_take);
+                    let mut feed =
+                        far_lists.map(|lists| Feed::new(pool, lists, front.len(), reach));
                     let context = Context {
                         rules,
                         early,
@@ -332,7 +335,7 @@ impl super::Sequence {
                         let start = front.len();
                         let until = end.min(start + BATCH);
                         if let Some(feed) = &mut feed {
-                            feed.dispatch(pool, &front, keep, end);
+                            feed.dispatch_far(&front, end);
                         }
                         let batch = stage_one(
                             sparse,
@@ -352,7 +355,8 @@ impl super::Sequence {
                         candidates: (front.len() - first) as u64,
                         candidate_seconds: clock.elapsed().as_secs_f64(),
                         far_blocks: feed.as_ref().map_or(0, |feed| feed.used),
-                        far_missed: feed.map_or(0, |feed| feed.missed),
+                        far_missed: feed.as_ref().map_or(0, |feed| feed.missed),
+                        mid_missed: feed.map_or(0, |feed| feed.mid_missed),
                         ..Pipeline::default()
                     };
                     (front, marks, done)
@@ -472,6 +476,7 @@ fn stage_one(
         let n = front.len();
         if let Some(feed) = feed.as_deref_mut() {
             if sparse.starts_block(n) {
+                feed.dispatch_mid(front, end);
                 feed.offer(sparse, n);
             }
         }

@@ -43,8 +43,10 @@ pub(super) struct Block {
     pub(super) avx2: bool,
     /// The pairs (a, m - a) for BLOCK_HEAPS <= a <= `pairs` are marked too (0: none).
     pub(super) pairs: usize,
-    /// The far part of the marks and hits, passed ahead on another thread (see `far`).
+    /// The far part of the marks and hits, and the middle part of the marks, passed ahead
+    /// on other threads (see `far`).
     pub(super) far: Option<FarBlock>,
+    pub(super) mid: Option<FarBlock>,
     /// How many rare positions lie below BLOCK_HEAPS, and for each split's k, below
     /// max(start - k, BLOCK_HEAPS): the heap-by-heap pass starts there.
     pub(super) low: usize,
@@ -60,6 +62,7 @@ impl Block {
         self.active = true;
         self.checked = false;
         self.far = None;
+        self.mid = None;
         self.avx2 = avx2;
         if width > self.width {
             self.table.resize(width * BLOCK_HEAPS, 0);
@@ -76,12 +79,13 @@ impl Block {
     /// block's pass or its far part.
     #[inline(always)]
     pub(super) fn bits(&self, n: usize, from: usize) -> u64 {
-        let far = match &self.far {
-            Some(far) if from + 64 <= far.width => {
-                far.bits[(n - self.start) * (far.width / 64) + from / 64]
+        let part = |part: &Option<FarBlock>| match part {
+            Some(part) if from + 64 <= part.width => {
+                part.bits[(n - self.start) * (part.width / 64) + from / 64]
             }
             _ => 0,
         };
+        let far = part(&self.far) | part(&self.mid);
         if !self.active || from + 64 > self.width {
             return far;
         }

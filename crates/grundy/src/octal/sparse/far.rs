@@ -34,8 +34,25 @@ pub(in crate::octal) const FAR: usize = 1024;
 #[cfg(test)]
 pub(in crate::octal) const FAR: usize = 128;
 
-/// The rare positions at or past [`FAR`], split into the marked and the compared, with
-/// what a pass needs besides the values.
+/// Rare positions from this up to [`FAR`] (the middle ones) are passed ahead too, later
+/// and in full (no guesses): their partners are known `MID - BLOCK_HEAPS` heaps ahead.
+#[cfg(not(test))]
+pub(in crate::octal) const MID: usize = 256;
+#[cfg(test)]
+pub(in crate::octal) const MID: usize = 48;
+
+/// Which rare positions a pass covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(in crate::octal) enum Tier {
+    /// From [`FAR`] on: part A marked, part B compared with the guesses.
+    Far,
+    /// From [`MID`] up to [`FAR`]: every one marked.
+    Mid,
+}
+
+/// The rare positions a pass covers ([`Tier`]): at or past [`FAR`], split into the marked
+/// and the compared, or the middle ones, all marked; with what a pass needs besides the
+/// values.
 #[derive(Debug)]
 pub(in crate::octal) struct FarLists {
     a_pos: Vec<u32>,
@@ -49,6 +66,7 @@ pub(in crate::octal) struct FarLists {
     /// The row length of the blocks passed.
     width: usize,
     avx2: bool,
+    tier: Tier,
     /// The mask and the length of the rare list the lists were made from: a block uses
     /// a far part only while they are unchanged.
     mask: usize,
@@ -60,6 +78,7 @@ pub(in crate::octal) struct FarLists {
 /// to `bound[j]`.
 #[derive(Clone, Debug)]
 pub(in crate::octal) struct FarBlock {
+    pub(super) tier: Tier,
     pub(super) start: usize,
     pub(super) width: usize,
     pub(super) bits: Vec<u64>,
@@ -74,6 +93,11 @@ impl FarBlock {
     /// The first heap of the block.
     pub fn start(&self) -> usize {
         self.start
+    }
+
+    /// The rare positions it covers.
+    pub fn tier(&self) -> Tier {
+        self.tier
     }
 }
 
@@ -115,9 +139,27 @@ impl FarLists {
             rare_bits,
             width,
             avx2: sparse.avx2,
+            tier: Tier::Far,
             mask: sparse.mask,
             rare: sparse.rare_pos.len(),
         }))
+    }
+
+    /// The middle lists of `sparse` (its rare positions from [`MID`] up to [`FAR`], all
+    /// marked), made with its far lists `far`.
+    pub fn mid(sparse: &Sparse, far: &FarLists) -> Arc<FarLists> {
+        let at = |bound: usize| sparse.rare_pos.partition_point(|&r| (r as usize) < bound);
+        let range = at(MID)..at(FAR);
+        Arc::new(FarLists {
+            a_pos: sparse.rare_pos[range.clone()].to_vec(),
+            a_val: sparse.rare_val[range].to_vec(),
+            b_pos: Vec::new(),
+            b_val: Vec::new(),
+            split2: far.split2.clone(),
+            rare_bits: Vec::new(),
+            tier: Tier::Mid,
+            ..*far
+        })
     }
 
     /// Whether these lists still hold every far rare position of `sparse`, whose blocks
@@ -174,6 +216,22 @@ impl FarLists {
             let part_a = (&self.a_pos[..end], &self.a_val[..end]);
             scatter_rows(table, self.width, part_a, recent, m0 - origin, generation);
         }
+        let words = self.width / 64;
+        let mut bits = Vec::with_capacity(BLOCK_HEAPS * words);
+        if self.tier == Tier::Mid {
+            // Every position marked: exact at any value.
+            for n in start..start + BLOCK_HEAPS {
+                bits.extend((0..words).map(|w| block.bits(n, 64 * w)));
+            }
+            let bound = [usize::MAX; BLOCK_HEAPS];
+            return FarBlock {
+                tier: self.tier,
+                start,
+                width: self.width,
+                bits,
+                bound,
+            };
+        }
         block.checked = true;
         block.guesses(&self.rare_bits, GUESSES);
         for &k in &self.split2 {
@@ -184,14 +242,13 @@ impl FarLists {
             let (pos, val) = (&self.b_pos[..end], &self.b_val[..end]);
             guess::check::<GUESSES>(&mut block.hit, &block.guess, pos, val, recent, m0 - origin);
         }
-        let words = self.width / 64;
-        let mut bits = Vec::with_capacity(BLOCK_HEAPS * words);
         for n in start..start + BLOCK_HEAPS {
             for w in 0..words {
                 bits.push(block.bits(n, 64 * w) | block.hits(n, 64 * w));
             }
         }
         FarBlock {
+            tier: self.tier,
             start,
             width: self.width,
             bits,
@@ -225,12 +282,13 @@ mod tests {
     use crate::octal::direct::{self, Marks};
     use crate::octal::store::Values;
 
-    /// Blocks with their far part passed separately (here on the same thread, from the
-    /// values so far) against the direct method, with and without AVX2: the same values,
-    /// with heaps that marked part B in full among them.
+    /// Blocks with their far part, and every other one with its middle part, passed
+    /// separately (here on the same thread, from the values so far) against the direct
+    /// method, with and without AVX2: the same values, with heaps that marked part B in
+    /// full among them.
     #[test]
     fn far_parts_agree_with_the_direct_method() {
-        let (mut used, mut fallbacks) = (0, 0);
+        let (mut used, mut with_mid, mut fallbacks) = (0, 0, 0);
         for code in ["0.6", "0.16", "0.56", "0.106", "0.376", "4.37", "0.007"] {
             for avx2 in [false, true] {
                 let game = code.parse().unwrap();
@@ -246,9 +304,15 @@ mod tests {
                     if sparse.starts_block(n) && n >= FAR {
                         let lists = FarLists::new(&sparse, &rules, sparse.block_width(marks.len()));
                         if let Some(lists) = lists {
-                            let far = lists.pass(&g, 0, n, &mut scratch);
-                            sparse.use_far(Some(lists));
-                            sparse.offer_far(far);
+                            let mid = FarLists::mid(&sparse, &lists);
+                            let far_part = lists.pass(&g, 0, n, &mut scratch);
+                            let mid_part = mid.pass(&g, 0, n, &mut scratch);
+                            sparse.use_far(Some((lists, mid)));
+                            sparse.offer_far(far_part);
+                            // Every other block without its middle part (not arrived).
+                            if (n / BLOCK_HEAPS).is_multiple_of(2) {
+                                sparse.offer_far(mid_part);
+                            }
                         }
                     }
                     let next = sparse.next_value(
@@ -261,7 +325,10 @@ mod tests {
                     let Next::Value(value) = next else {
                         panic!("{code}: G({n}) with every value kept: {next:?}");
                     };
-                    used += usize::from(sparse.block.far.is_some() && n == sparse.block.start);
+                    if n == sparse.block.start {
+                        used += usize::from(sparse.block.far.is_some());
+                        with_mid += usize::from(sparse.block.mid.is_some());
+                    }
                     assert_eq!(
                         value,
                         direct::next_value(&rules, &g, &mut direct_marks),
@@ -280,6 +347,10 @@ mod tests {
             }
         }
         assert!(used > 1000, "{used} blocks with a far part");
+        assert!(
+            with_mid > 400 && used - with_mid > 400,
+            "{with_mid} of {used} with a middle part"
+        );
         assert!(fallbacks > 10, "{fallbacks} heaps marked part B in full");
     }
 }
