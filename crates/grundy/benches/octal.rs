@@ -6,7 +6,7 @@
 //! `cargo bench -p grundy --bench octal` (figures in BENCHMARKS.md, "Octal"); the group
 //! `octal/scaling` runs Officers to 2^22 and 0.167 to 2^24 on 1, 2, 4, 8 and 16 threads (as
 //! many as the machine has cores), and prints how fast the thread computing candidates
-//! would let each run go on any number of cores (`Sequence::pipeline`).
+//! would let each run go however many threads prove (`Sequence::pipeline`).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::octal::period::{analyze, Verdict};
@@ -142,7 +142,7 @@ fn scaling(c: &mut Criterion) {
                 .build()
                 .expect("a thread pool");
             let (digest, pipeline) = pool.install(run);
-            // The thread computing candidates bounds the speed on any number of cores.
+            // The thread computing candidates bounds the speed, however many threads prove.
             if let Some(rate) = pipeline.candidate_rate() {
                 eprintln!(
                     "{code} on {threads} threads: the candidates' thread allows {:.2} M values/s; far parts of {} blocks ({} more marked whole)",

@@ -115,7 +115,7 @@ struct Report {
     distribution: Distribution,
     ring: Option<RingReport>,
     /// The batches on several threads, when they ran: the candidates' thread's CPU time
-    /// bounds the speed on any number of cores. In the text only, like the rate: the JSON
+    /// bounds the speed, however many threads prove. In the text only, like the rate: the JSON
     /// is the same on any number of threads.
     #[serde(skip)]
     pipeline: Option<grundy::octal::Pipeline>,
@@ -445,16 +445,13 @@ impl Timing {
 /// The line on the batches: what they did, and the speed the candidates' thread allows.
 fn write_pipeline(out: &mut impl Write, pipeline: &grundy::octal::Pipeline) -> io::Result<()> {
     let bound = pipeline.candidate_rate().map_or(String::new(), |rate| {
-        format!(
-            " (at most {:.2} M values/s on any number of cores)",
-            rate / 1e6
-        )
+        format!(" (the most it allows: {:.2} M values/s)", rate / 1e6)
     });
     let far = match pipeline.far_blocks {
         0 => String::new(),
         blocks => format!(
-            "; far parts of {blocks} blocks from the pool, {} blocks marked whole before theirs came",
-            pipeline.far_missed
+            "; far parts of {blocks} blocks from the pool ({} without their middle part), {} blocks marked whole before theirs came",
+            pipeline.mid_missed, pipeline.far_missed
         ),
     };
     writeln!(

@@ -1,5 +1,5 @@
 //! What a run of the sparse method on several threads did: how busy the thread computing
-//! candidates was, which bounds the speed whatever the number of cores.
+//! candidates was, which bounds the speed however many threads prove.
 
 use serde::Serialize;
 
@@ -7,9 +7,9 @@ use serde::Serialize;
 /// in this process ([`Sequence::pipeline`](super::Sequence::pipeline)).
 ///
 /// One thread computes candidates ahead; the rayon pool proves them and, from four
-/// threads on, passes the far part of each block. The candidates' thread cannot be split:
-/// its CPU time per candidate bounds the run at [`Pipeline::candidate_rate`] values per
-/// second on any number of cores.
+/// threads on, passes the far and middle parts of each block. The rest of the candidates'
+/// work is one thread's: its CPU time per candidate bounds the run at
+/// [`Pipeline::candidate_rate`] values per second, however many threads prove.
 ///
 /// # Examples
 ///
@@ -51,7 +51,7 @@ pub struct Pipeline {
 
 impl Pipeline {
     /// Candidates per second of the thread computing them (`None` before any): the most
-    /// values per second the batches can reach on any number of cores.
+    /// values per second the batches can reach, however many threads prove.
     ///
     /// # Examples
     ///
