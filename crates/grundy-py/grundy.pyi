@@ -5,7 +5,7 @@ and tuples (or lists) of them; positions returned by grundy use tuples.
 """
 
 from os import PathLike
-from typing import Any, Callable, Iterable, Literal, Optional, Protocol, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, Literal, Optional, Protocol, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -280,6 +280,8 @@ class OctalSequence:
     def distribution(self) -> Distribution: ...
     @property
     def digest(self) -> str: ...
+    @property
+    def pipeline(self) -> Dict[str, Union[int, float]]: ...
     def extend(
         self,
         to: int,

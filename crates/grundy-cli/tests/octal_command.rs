@@ -307,6 +307,34 @@ fn every_thread_count_gives_the_same_report() {
                 .is_some_and(|line| line.ends_with(" values/s")),
         "{first}"
     );
+    // The batches' line: on two threads (and from four on, with the far parts), never on
+    // one.
+    for (threads, far) in [("2", false), ("4", true)] {
+        let out = stdout(&grundy(&[
+            "octal",
+            "0.6",
+            "--to",
+            "199999",
+            "--threads",
+            threads,
+        ]));
+        let line = out.lines().find(|line| line.starts_with("threads: "));
+        let line = line.unwrap_or_else(|| panic!("{threads} threads: {out}"));
+        assert!(
+            line.contains(" batches proved, ") && line.contains("M values/s)"),
+            "{line}"
+        );
+        assert_eq!(line.contains("far parts of "), far, "{line}");
+    }
+    let one = stdout(&grundy(&[
+        "octal",
+        "0.6",
+        "--to",
+        "199999",
+        "--threads",
+        "1",
+    ]));
+    assert!(!one.contains("threads: "), "{one}");
     let zero = grundy(&["octal", "0.6", "--threads", "0"]);
     assert_eq!(zero.status.code(), Some(2), "{}", stderr(&zero));
     assert!(stderr(&zero).contains("--threads"), "{}", stderr(&zero));

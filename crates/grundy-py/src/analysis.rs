@@ -43,7 +43,10 @@ fn table_error(err: TableError) -> PyErr {
 }
 
 /// Plain data from anything the library serializes (the JSON the command line writes).
-fn to_python<'py, T: serde::Serialize>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn to_python<'py, T: serde::Serialize>(
+    py: Python<'py>,
+    value: &T,
+) -> PyResult<Bound<'py, PyAny>> {
     let text =
         serde_json::to_string(value).map_err(|err| PyValueError::new_err(err.to_string()))?;
     py.import("json")?

@@ -116,6 +116,23 @@ def test_same_values_as_the_command_line(code, last):
     assert seq.distribution.counts.tolist() == report["distribution"]["counts"]
 
 
+def test_pipeline_reports_the_batches():
+    seq = grundy.octal("0.6", to=200_000)
+    p = seq.pipeline
+    assert set(p) == {
+        "batches", "failed_proofs", "candidates", "candidate_seconds",
+        "far_blocks", "far_fallbacks", "far_missed", "mid_missed",
+    }
+    assert all(value >= 0 for value in p.values())
+    # On one core nothing runs in batches; on more, Officers does, and its late rare
+    # values (up to n = 20,627) fail a few proofs.
+    if p["batches"] > 0:
+        assert p["candidates"] >= 256 * p["batches"] and p["candidate_seconds"] > 0
+        assert p["failed_proofs"] > 0
+    else:
+        assert p["candidates"] == 0
+
+
 def test_progress_is_called_between_chunks():
     calls = []
     grundy.octal("0.6", to=300_000, progress=lambda done, total: calls.append((done, total)))

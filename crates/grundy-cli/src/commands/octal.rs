@@ -447,11 +447,12 @@ fn write_pipeline(out: &mut impl Write, pipeline: &grundy::octal::Pipeline) -> i
     let bound = pipeline.candidate_rate().map_or(String::new(), |rate| {
         format!(" (the most it allows: {:.2} M values/s)", rate / 1e6)
     });
-    let far = match pipeline.far_blocks {
+    // Far parts were dispatched from four threads on, whether or not they came in time.
+    let far = match pipeline.far_blocks + pipeline.far_missed {
         0 => String::new(),
-        blocks => format!(
-            "; far parts of {blocks} blocks from the pool ({} without their middle part), {} blocks marked whole before theirs came",
-            pipeline.mid_missed, pipeline.far_missed
+        _ => format!(
+            "; far parts of {} blocks from the pool ({} without their middle part), {} blocks marked whole before theirs came",
+            pipeline.far_blocks, pipeline.mid_missed, pipeline.far_missed
         ),
     };
     writeln!(
