@@ -35,9 +35,9 @@
 //! threads help.
 //!
 //! The batches run when the rayon pool has more than one thread (`RAYON_NUM_THREADS=1`
-//! keeps a run on one), only while the sparse method can defer its proofs (a split rare
-//! list), and never across a mask review or a window's first drop, which take the
-//! one-thread path.
+//! keeps a run on one), only while the sparse method can defer its proofs (once it knows a
+//! rare value), and never across a mask review or a window's first drop, which take the
+//! one-thread path. The far parts need a split (long) rare list.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
