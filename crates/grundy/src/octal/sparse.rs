@@ -19,7 +19,9 @@
 //! Step 1 runs for 16 heaps at once (`block`). With a long rare list (Officers: 1,583
 //! positions) it is split (`guess`): part A is marked, part B only compared with each
 //! heap's four least common values left unmarked by part A, and the block also marks the
-//! pairs (a, m - a) for 16 <= a <= 256, so step 3 starts after them.
+//! pairs (a, m - a) for 16 <= a <= 256, so step 3 starts after them. On four threads or
+//! more, the marks of the rare positions from 256 on are made ahead by other threads
+//! (`far`), and the block marks only those below.
 
 use std::sync::Arc;
 
@@ -826,4 +828,24 @@ pub(super) fn prove(
 #[inline(always)]
 fn high_sides(g: Values<'_>, m: usize, start: usize, end: usize) -> &[u16] {
     &g.recent[m - end - g.origin..=m - start - g.origin]
+}
+
+/// In the tests that run the sparse method heap by heap against the direct method: records
+/// G(n) = `value` in the values `g`, their `tally` and `sparse`, and makes every mark table
+/// of `marks` cover it.
+#[cfg(test)]
+fn record_for_test(
+    (g, tally, sparse): (&mut Vec<u16>, &mut super::stats::Tally, &mut Sparse),
+    marks: [&mut Marks; 2],
+    n: usize,
+    value: usize,
+) {
+    g.push(value as u16);
+    tally.push(value as u16);
+    sparse.push(n, value as u16);
+    for m in marks {
+        if 2 * value + 2 > m.len() {
+            m.cover(2 * (value + 1).next_power_of_two());
+        }
+    }
 }

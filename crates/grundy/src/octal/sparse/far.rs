@@ -334,14 +334,8 @@ mod tests {
                         direct::next_value(&rules, &g, &mut direct_marks),
                         "{code}: G({n})"
                     );
-                    g.push(value as u16);
-                    tally.push(value as u16);
-                    sparse.push(n, value as u16);
-                    for m in [&mut marks, &mut direct_marks] {
-                        if 2 * value + 2 > m.len() {
-                            m.cover(2 * (value + 1).next_power_of_two());
-                        }
-                    }
+                    let state = (&mut g, &mut tally, &mut sparse);
+                    super::super::record_for_test(state, [&mut marks, &mut direct_marks], n, value);
                 }
                 fallbacks += sparse.far_fallbacks();
             }
