@@ -71,8 +71,10 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(1024..=1 << 30))]
     keep: u64,
     /// Threads for the sparse method (default: RAYON_NUM_THREADS when set, else every core
-    /// of the machine). One computes candidates ahead; the others prove batches of them. The
-    /// values, checkpoints and reports are the same for every N; 1 runs on one thread.
+    /// of the machine). One computes candidates ahead; the others prove batches of them and,
+    /// from 4 on, also take the far part of the candidates' work. The values, checkpoints and
+    /// JSON reports are the same for every N; 1 runs on one thread. The text's `threads:`
+    /// line says how fast the candidates' thread lets the run go.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
     /// Write the value frequencies to DIR as the run goes (created if missing): when the run
