@@ -308,9 +308,11 @@ impl super::Sequence {
         let mut correction = None;
         // The far parts of the blocks go to the pool, ahead of the candidates; the blocks
         // start again from the first heap of the run, where the far parts start.
-        let far_lists = FarLists::new(sparse, rules, sparse.block_width(marks.len()))
-            .map(|far| (far.clone(), FarLists::mid(sparse, &far)))
-            .filter(|_| slots + 1 >= FAR_THREADS);
+        let far_lists = match slots + 1 >= FAR_THREADS {
+            true => FarLists::new(sparse, rules, sparse.block_width(marks.len()))
+                .map(|far| (far.clone(), FarLists::mid(sparse, &far))),
+            false => None,
+        };
         sparse.use_far(far_lists.clone());
         sparse.restart_block();
         let stats = &mut ahead.stats;
