@@ -127,7 +127,11 @@ def test_pipeline_reports_the_batches():
     # On one core nothing runs in batches; on more, Officers does, and its late rare
     # values (up to n = 20,627) fail a few proofs.
     if p["batches"] > 0:
-        assert p["candidates"] >= 256 * p["batches"] and p["candidate_seconds"] > 0
+        # A batch holds one candidate or more (it stops early at a heap computed alone),
+        # and the batches cover most of the heaps; how many candidates a failed proof
+        # drops depends on how far ahead the candidates' thread was, so no exact count.
+        assert p["batches"] <= p["candidates"] and p["candidate_seconds"] > 0
+        assert p["candidates"] > 100_000
         assert p["failed_proofs"] > 0
     else:
         assert p["candidates"] == 0
