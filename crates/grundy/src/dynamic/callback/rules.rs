@@ -1,0 +1,280 @@
+//! What a front end implements to define a game by its rules: [`Rules`], the moves it
+//! gives ([`RuleMove`]), what it says of the game ([`GameInfo`]), and why rules could not
+//! be followed ([`RulesError`]).
+
+use thiserror::Error;
+
+use crate::dynamic::{Datum, Kind};
+
+/// A move as the rules give it.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::callback::RuleMove;
+/// use grundy::dynamic::Datum;
+/// let mv = RuleMove::to(Datum::ints([2]));
+/// assert_eq!((mv.label, mv.points, mv.again), (None, 0, false));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleMove {
+    /// The position after the move, seen from the player then to move.
+    pub to: Datum,
+    /// How a person names the move; `None`: the position it leads to, shown.
+    pub label: Option<String>,
+    /// Points the mover earns (scoring games only).
+    pub points: i64,
+    /// True when the mover moves again.
+    pub again: bool,
+}
+
+impl RuleMove {
+    /// A plain move to `to`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::callback::RuleMove;
+    /// assert_eq!(RuleMove::to(grundy::dynamic::Datum::Int(0)).to.as_int(), Some(0));
+    /// ```
+    pub fn to(to: Datum) -> Self {
+        RuleMove {
+            to,
+            label: None,
+            points: 0,
+            again: false,
+        }
+    }
+}
+
+/// The rules of a game over [`Datum`] positions, as a callback. Errors are messages in the
+/// callback's own terms (a game file's `FILE:LINE: what`); [`CallbackGame`] adds the
+/// position and the function.
+///
+/// # Examples
+///
+/// Nim as a Rust closure-like rule set:
+///
+/// ```
+/// use grundy::dynamic::callback::{RuleMove, Rules};
+/// use grundy::dynamic::Datum;
+///
+/// struct Nim;
+/// impl Rules for Nim {
+///     fn moves(&self, pos: &Datum, _labels: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
+///         let heaps = pos.as_list().ok_or("a position is a list of heaps")?;
+///         for (idx, heap) in heaps.iter().enumerate() {
+///             let size = heap.as_int().ok_or("a heap is an integer")?;
+///             for smaller in 0..size {
+///                 let mut next = heaps.to_vec();
+///                 next[idx] = Datum::Int(smaller);
+///                 out.push(RuleMove::to(Datum::List(next)));
+///             }
+///         }
+///         Ok(())
+///     }
+/// }
+/// let mut out = Vec::new();
+/// Nim.moves(&Datum::ints([2]), false, &mut out).unwrap();
+/// assert_eq!(out.len(), 2);
+/// ```
+pub trait Rules: Send + Sync {
+    /// Appends every move from `pos` to `out` (none: the player to move cannot move).
+    /// `labels` says whether labels are wanted; without it they may be left out.
+    ///
+    /// # Errors
+    ///
+    /// A message saying what went wrong (the caller adds the position).
+    fn moves(&self, pos: &Datum, labels: bool, out: &mut Vec<RuleMove>) -> Result<(), String>;
+
+    /// True when [`Rules::components`] splits positions (used only by impartial games
+    /// under normal play).
+    fn has_components(&self) -> bool {
+        false
+    }
+
+    /// Appends the independent components of `pos` (see [`Components`]); the default
+    /// appends `pos` itself.
+    ///
+    /// # Errors
+    ///
+    /// A message saying what went wrong.
+    fn components(&self, pos: &Datum, out: &mut Vec<Datum>) -> Result<(), String> {
+        out.push(pos.clone());
+        Ok(())
+    }
+
+    /// The position as text; the default is [`show_data`].
+    ///
+    /// # Errors
+    ///
+    /// A message saying what went wrong.
+    fn show(&self, pos: &Datum) -> Result<String, String> {
+        Ok(show_data(pos))
+    }
+
+    /// The position `text` writes; the default is [`parse_data`].
+    ///
+    /// # Errors
+    ///
+    /// A message saying what is wrong with the text.
+    fn parse(&self, text: &str) -> Result<Datum, String> {
+        parse_data(text)
+    }
+
+    /// The position for one or two integers (tables: a heap of `n`, a board `a` by `b`);
+    /// `None` when the game has no such positions.
+    fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, String>> {
+        let _ = numbers;
+        None
+    }
+}
+
+/// A position as text, the default of [`Rules::show`]: a list of two or more integers as
+/// the integers separated by spaces, anything else as data (JSON).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::callback::show_data;
+/// use grundy::dynamic::Datum;
+/// assert_eq!(show_data(&Datum::ints([3, 5, 7])), "3 5 7");
+/// assert_eq!(show_data(&Datum::ints([7])), "[7]");
+/// assert_eq!(show_data(&Datum::Str("x.o".into())), "\"x.o\"");
+/// ```
+pub fn show_data(pos: &Datum) -> String {
+    match pos.as_list() {
+        Some(items) if items.len() >= 2 && items.iter().all(|d| d.as_int().is_some()) => items
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => pos.to_string(),
+    }
+}
+
+/// Reads a position written as data (JSON), or as integers separated by spaces or commas
+/// (a list); the default of [`Rules::parse`] and the inverse of [`show_data`].
+///
+/// # Errors
+///
+/// A message quoting the text when it is neither.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::callback::parse_data;
+/// use grundy::dynamic::Datum;
+/// assert_eq!(parse_data("3 5, 7").unwrap(), Datum::ints([3, 5, 7]));
+/// assert_eq!(parse_data("[[1], \"x\"]").unwrap().to_string(), "[[1], \"x\"]");
+/// assert!(parse_data("3 x").is_err());
+/// ```
+pub fn parse_data(text: &str) -> Result<Datum, String> {
+    if let Ok(datum) = serde_json::from_str::<Datum>(text) {
+        return Ok(datum);
+    }
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|word| !word.is_empty())
+        .map(|word| word.parse::<i64>().map(Datum::Int))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Datum::List)
+        .map_err(|_| {
+            format!(
+                "cannot read {}: write data (JSON) or integers separated by spaces",
+                crate::catalog::quoted(text.trim())
+            )
+        })
+}
+
+/// Why the rules of a [`CallbackGame`] could not be followed.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::callback::RulesError;
+/// use grundy::dynamic::Datum;
+/// let err = RulesError::Cycle { origin: "loop.luau".into(), position: Datum::ints([1, 2]) };
+/// assert!(err.to_string().starts_with("loop.luau: position [1, 2] repeats"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// A callback failed; `message` is its own (a game file's `FILE:LINE: what`).
+    #[error("{message} (in {function}, at position {position})")]
+    Callback {
+        /// Which callback: `moves`, `components`, `show`, `position`.
+        function: &'static str,
+        /// The position it was called on (for `position`, the numbers as a list).
+        position: Datum,
+        /// What went wrong.
+        message: String,
+    },
+    /// A move that the game's kind does not allow (points in a game that is not scoring,
+    /// a bonus turn in an impartial game).
+    #[error("{origin}: move {number} from {position} {problem}")]
+    BadMove {
+        /// Where the rules come from (a file name).
+        origin: String,
+        /// The position the move is from.
+        position: Datum,
+        /// The move's number, counted from 1.
+        number: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A position repeats in a game not declared loopy.
+    #[error("{origin}: position {position} repeats (the game has a cycle): declare the game loopy to solve it with draws")]
+    Cycle {
+        /// Where the rules come from (a file name).
+        origin: String,
+        /// A position on the cycle: the one where it closes.
+        position: Datum,
+    },
+}
+
+/// What a [`CallbackGame`] is: name, description, kind, start position, and where its
+/// rules come from.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::callback::GameInfo;
+/// use grundy::dynamic::Kind;
+/// let info = GameInfo::new("mine", Kind::Scoring);
+/// assert_eq!(info.origin, "mine");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The game's name.
+    pub name: String,
+    /// One line saying what the game is.
+    pub description: String,
+    /// What values it has.
+    pub kind: Kind,
+    /// The start position, if any.
+    pub start: Option<Datum>,
+    /// Where the rules come from (a file name), the first word of [`RulesError`]s.
+    pub origin: String,
+}
+
+impl GameInfo {
+    /// A game named `name` of `kind`, without description or start; its origin is its name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::callback::GameInfo;
+    /// let info = GameInfo::new("g", grundy::dynamic::Kind::Scoring);
+    /// assert_eq!(info.start, None);
+    /// ```
+    pub fn new(name: impl Into<String>, kind: Kind) -> Self {
+        let name = name.into();
+        GameInfo {
+            origin: name.clone(),
+            name,
+            description: String::new(),
+            kind,
+            start: None,
+        }
+    }
+}
