@@ -385,21 +385,6 @@ fn plain_messages_for_bad_numbers() {
     );
 }
 
-/// `grundy solve nim 3 5 7` prints what README.md shows, line for line.
-#[test]
-fn solve_nim_matches_the_readme() {
-    let readme = include_str!("../../../README.md");
-    let start =
-        readme.find("$ grundy solve nim 3 5 7\n").unwrap() + "$ grundy solve nim 3 5 7\n".len();
-    let end = start + readme[start..].find("```").unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["solve", "nim", "3", "5", "7"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), &readme[start..end]);
-}
-
 /// A bad position exits 2 with a message naming the word.
 #[test]
 fn solve_rejects_a_bad_position() {

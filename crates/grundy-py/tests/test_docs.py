@@ -94,3 +94,18 @@ def test_the_package_ships_its_stubs():
     package = pathlib.Path(grundy.__file__).parent
     assert (package / "py.typed").exists()
     assert (package / "__init__.pyi").exists()
+
+
+README = pathlib.Path(__file__).resolve().parents[3] / "README.md"
+
+
+def test_the_readmes_python_example_prints_what_it_shows(capsys):
+    """The README's notebook example is run as it stands, and prints the output shown under
+    it, line for line."""
+    text = README.read_text()
+    start = text.index("```python\n") + len("```python\n")
+    code, rest = text[start:].split("```\n", 1)
+    assert rest.startswith("```text\n"), "the example's output follows it"
+    shown = rest[len("```text\n"):].split("```", 1)[0]
+    exec(compile(code, str(README), "exec"), {})
+    assert capsys.readouterr().out == shown

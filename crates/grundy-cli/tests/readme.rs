@@ -1,0 +1,143 @@
+//! The README's tour is real output: every `$ grundy ...` example in README.md is run and
+//! its output compared line for line, so the page a newcomer reads first cannot drift from
+//! the binary.
+//!
+//! Timings are not compared (the figures after " in " on the line that counts the values,
+//! and the `threads:` line, which depends on the machine's cores). Examples that cannot run
+//! here are named in [`SKIPPED`] with the reason.
+
+use std::path::Path;
+use std::process::Command;
+
+/// Examples not run, each with why: interactive ones, a file the reader supplies, and runs
+/// measured on a release build that would take minutes in the test profile.
+const SKIPPED: [(&str, &str); 6] = [
+    ("grundy play ", "interactive (tested in play_pty.rs)"),
+    ("grundy serve", "a server (tested in serve_browser.rs)"),
+    (
+        "< sample.txt",
+        "the reader's file (the samples are judge_samples.rs)",
+    ),
+    ("--to 2097151", "a release-build measurement"),
+    (
+        "--to 33554431",
+        "a release-build measurement with a spill file",
+    ),
+    (
+        "--to 600000",
+        "a release-build measurement (0.16 is tested in octal_command.rs)",
+    ),
+];
+
+/// The examples: each `$ grundy ...` line of a ```text block with the lines printed under
+/// it (up to the next `$` line or the block's end, a blank line before a `$` left out).
+fn examples(readme: &str) -> Vec<(String, String)> {
+    let mut examples = Vec::new();
+    for block in readme.split("```text\n").skip(1) {
+        let block = &block[..block.find("```").expect("a text block is closed")];
+        let mut current: Option<(String, Vec<&str>)> = None;
+        for line in block.lines() {
+            if let Some(command) = line.strip_prefix("$ ") {
+                examples.extend(current.take().map(finish));
+                current = Some((command.to_string(), Vec::new()));
+            } else if let Some((_, lines)) = current.as_mut() {
+                lines.push(line);
+            }
+        }
+        examples.extend(current.map(finish));
+    }
+    examples
+}
+
+/// An example's command and its output, without the blank line that separates it from the
+/// next one.
+fn finish((command, mut lines): (String, Vec<&str>)) -> (String, String) {
+    while lines.last() == Some(&"") {
+        lines.pop();
+    }
+    (
+        command,
+        lines.iter().map(|line| format!("{line}\n")).collect(),
+    )
+}
+
+/// `output` without what depends on the machine: the time and rate at the end of the line
+/// that counts the values (`... values by the sparse method in 0.078 s, 7.70 M values/s`)
+/// and the `threads:` line.
+fn without_timings(output: &str) -> String {
+    output
+        .lines()
+        .filter(|line| !line.starts_with("threads: "))
+        .map(|line| match line.contains(" values by the ") {
+            true => &line[..line.rfind(" in ").unwrap_or(line.len())],
+            false => line,
+        })
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
+#[test]
+fn every_example_in_the_readme_prints_what_it_shows() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let examples = examples(&readme);
+    let mut run = 0;
+    for (command, shown) in &examples {
+        assert!(
+            command.starts_with("grundy "),
+            "an example runs grundy: {command}"
+        );
+        if SKIPPED.iter().any(|(part, _)| command.contains(part)) {
+            continue;
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(command.split_whitespace().skip(1))
+            .current_dir(&root)
+            .output()
+            .expect("the grundy binary runs");
+        assert!(
+            out.status.success(),
+            "{command}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let printed = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(
+            without_timings(&printed),
+            without_timings(shown),
+            "README.md shows other output for `{command}`"
+        );
+        run += 1;
+    }
+    // Every skip names an example that is there, and the rest ran.
+    for (part, why) in SKIPPED {
+        assert!(
+            examples.iter().any(|(command, _)| command.contains(part)),
+            "no example left to skip for {part:?} ({why})"
+        );
+    }
+    assert!(run >= 8, "only {run} of {} examples ran", examples.len());
+}
+
+/// The comparison ignores timings and nothing else.
+#[test]
+fn only_timings_are_left_out() {
+    let shown = "0.77 (Kayles): 168 values by the sparse method in 0.000 s\nperiodic\n";
+    let printed = "0.77 (Kayles): 168 values by the sparse method in 0.012 s, 9 values/s\nthreads: 3 batches\nperiodic\n";
+    assert_eq!(without_timings(printed), without_timings(shown));
+    assert_ne!(
+        without_timings("0.77 (Kayles): 169 values by the sparse method in 0.000 s\n"),
+        without_timings(shown)
+    );
+    assert_ne!(
+        without_timings("periodic, period 13\n"),
+        without_timings("periodic, period 12\n")
+    );
+    let readme = "```text\n$ grundy a\nx\n\n$ grundy b\ny\n```\n```sh\n$ grundy c\n```\n";
+    assert_eq!(
+        examples(readme),
+        [
+            ("grundy a".into(), "x\n".into()),
+            ("grundy b".into(), "y\n".into())
+        ]
+    );
+}
