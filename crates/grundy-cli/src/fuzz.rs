@@ -200,11 +200,7 @@ fn targets() -> Vec<Target> {
         run: Box::new(|bytes: &[u8]| {
             let text = String::from_utf8_lossy(bytes);
             if let Ok(game) = text.parse::<TakeAndBreak>() {
-                let method = if game.max_heaps() <= 2 {
-                    Method::Sparse
-                } else {
-                    Method::Direct
-                };
+                let method = Method::for_game(&game);
                 if let Ok(mut seq) = Sequence::new(game, method, Budget::default()) {
                     let _ = seq.extend_to(120);
                 }

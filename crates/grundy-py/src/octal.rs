@@ -137,23 +137,6 @@ fn save(path: &PathBuf, seq: &Sequence) -> PyResult<()> {
     })
 }
 
-/// The method a code gets unless told: sparse when moves leave at most two heaps.
-fn default_method(game: &TakeAndBreak) -> Method {
-    match game.max_heaps() <= 2 {
-        true => Method::Sparse,
-        false => Method::Direct,
-    }
-}
-
-/// How far a run without `to` goes looking for a period (as `grundy octal`).
-fn default_limit(method: Method, game: &TakeAndBreak) -> usize {
-    match (method, game.max_heaps()) {
-        (Method::Sparse, _) => 1 << 20,
-        (Method::Direct, 3) => 1500,
-        (Method::Direct, _) => 1 << 14,
-    }
-}
-
 /// A take-and-break code's Grundy sequence G(0), G(1), ...: its values (a numpy array),
 /// the verdict on its period, the distribution of its values.
 ///
@@ -291,7 +274,7 @@ pub fn octal(
         Some(text) => text
             .parse::<Method>()
             .map_err(|err| PyValueError::new_err(err.to_string()))?,
-        None => default_method(&game),
+        None => Method::for_game(&game),
     };
     let bytes = memory.unwrap_or(8 << 30);
     let budget = Budget::default()
@@ -322,7 +305,7 @@ pub fn octal(
     match to {
         Some(len) => octal.extend_watched(py, len, progress, checkpoint, checkpoint_every)?,
         None => {
-            let limit = limit.unwrap_or_else(|| default_limit(method, &game));
+            let limit = limit.unwrap_or_else(|| method.search_limit(&game));
             let watch = Watch::new(progress, checkpoint, checkpoint_every);
             octal.analyze(py, limit, watch)?;
         }

@@ -167,11 +167,7 @@ fn compute(args: Args) -> anyhow::Result<ExitCode> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the frequencies folder {}", dir.display()))?;
     }
-    let method = args.method.unwrap_or(if game.max_heaps() <= 2 {
-        Method::Sparse
-    } else {
-        Method::Direct
-    });
+    let method = args.method.unwrap_or(Method::for_game(&game));
     if args.spill.is_some() && method != Method::Sparse {
         anyhow::bail!("--spill needs the sparse method (the direct method reads every value)");
     }
@@ -255,11 +251,7 @@ fn compute(args: Args) -> anyhow::Result<ExitCode> {
             period::verdict(&kept[..len.min(kept.len())], seq.game())
         }
         None => {
-            let limit = match (method, game.max_heaps()) {
-                (Method::Sparse, _) => 1 << 20,
-                (Method::Direct, 3) => 1500,
-                (Method::Direct, _) => 1 << 14,
-            };
+            let limit = method.search_limit(&game);
             if !args.json && std::io::stderr().is_terminal() {
                 eprintln!(
                     "grundy: no --to given: computing up to n = {} or until a period is proved (--to N goes further)",
