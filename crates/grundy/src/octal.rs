@@ -35,6 +35,7 @@ use thiserror::Error;
 pub mod checkpoint;
 mod direct;
 pub mod game;
+mod method;
 pub mod period;
 mod pipeline;
 mod sequence;
@@ -42,8 +43,9 @@ mod sparse;
 pub mod stats;
 mod store;
 
+pub use method::Method;
 pub use pipeline::Pipeline;
-pub use sequence::{ComputeError, Method, Nimbers, Sequence};
+pub use sequence::{ComputeError, Nimbers, Sequence};
 pub use store::{SpillFile, Window};
 
 /// The most digits a code may have (the largest take plus one).
