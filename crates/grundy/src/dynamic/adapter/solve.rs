@@ -1,0 +1,202 @@
+//! How [`Adapter`] answers [`DynGame::solve`](crate::dynamic::DynGame::solve) for each kind
+//! of game: by a memo search (win/loss, misère, scores), by the Grundy solver with
+//! remoteness when it fits (impartial, normal play), or by retrograde analysis (loopy).
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use super::{optimal_by, Adapter, Notation, Pick, Solved, MAX_LINE, REMOTENESS_POSITIONS};
+use crate::dynamic::Value;
+use crate::limits::{Budget, SolveError};
+use crate::model::{Game, Move};
+use crate::solve::memo::Evaluation;
+use crate::solve::retrograde::retrograde;
+use crate::solve::strategy::Remoteness;
+use crate::value::{Nimber, Outcome, Play};
+
+impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
+    /// Values by a memo search under `rule`: the position's, each move's for the mover, and
+    /// a principal line.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn by_memo<E: Evaluation>(
+        &self,
+        rule: E,
+        budget: &Budget,
+        pick: Pick<G::Position, E::Value>,
+        pos: &G::Position,
+        moves: &[Move<G::Position>],
+    ) -> Result<(E::Value, Vec<E::Value>, Vec<Move<G::Position>>), SolveError> {
+        let canon = &self.game;
+        self.with_memo(rule, budget, pick, |search| {
+            let root = search.value(&canon.normal(pos))?;
+            let mut values = Vec::with_capacity(moves.len());
+            for mv in moves {
+                let next = search.value(&canon.normal(&mv.to))?;
+                values.push(search.rule().through(mv.points, mv.again, next));
+            }
+            // A principal line over the positions as given (labels stay in their order):
+            // the first move achieving the value, every time.
+            let mut line = Vec::new();
+            let mut current = pos.clone();
+            while line.len() < MAX_LINE {
+                let want = search.value(&canon.normal(&current))?;
+                let mut chosen = None;
+                for mv in self.moves_of(&current) {
+                    let next = search.value(&canon.normal(&mv.to))?;
+                    if search.rule().through(mv.points, mv.again, next) == want {
+                        chosen = Some(mv);
+                        break;
+                    }
+                }
+                let Some(mv) = chosen else {
+                    break;
+                };
+                current = mv.to.clone();
+                line.push(mv);
+            }
+            Ok((root, values, line))
+        })
+    }
+
+    pub(super) fn solve_impartial(
+        &self,
+        pos: &G::Position,
+        moves: &[Move<G::Position>],
+        budget: &Budget,
+    ) -> Result<Solved<G::Position>, SolveError> {
+        let (root_nimber, nimbers) = self.with_grundy(budget, |solver| {
+            let root = solver.nimber(pos)?;
+            let nimbers = moves
+                .iter()
+                .map(|mv| solver.nimber(&mv.to))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok((root, nimbers))
+        })?;
+        let outcome = |nimber: Nimber| match nimber {
+            Nimber::ZERO => Outcome::Loss,
+            _ => Outcome::Win,
+        };
+        let small = budget
+            .clone()
+            .with_positions(budget.positions().min(REMOTENESS_POSITIONS));
+        let timed = match self.by_memo(
+            Remoteness(Play::Normal),
+            &small,
+            |t| &mut t.timed,
+            pos,
+            moves,
+        ) {
+            Ok(timed) => Some(timed),
+            Err(SolveError::TooLarge { .. }) => None,
+            Err(err) => return Err(err),
+        };
+        let mut value = Value::outcome(outcome(root_nimber));
+        value.nimber = Some(root_nimber);
+        let mut values: Vec<Value> = nimbers
+            .iter()
+            .map(|&n| Value {
+                nimber: Some(n),
+                ..Value::outcome(outcome(n).flip())
+            })
+            .collect();
+        let (optimal, line) = match timed {
+            Some((root, timed, line)) => {
+                value.remoteness = Some(root.moves);
+                for (value, t) in values.iter_mut().zip(&timed) {
+                    value.remoteness = Some(t.moves);
+                }
+                (optimal_by(&timed, root), line)
+            }
+            None => {
+                let optimal = (0..values.len())
+                    .filter(|&i| values[i].outcome == value.outcome)
+                    .collect();
+                (optimal, self.line_by_nimbers(pos, budget)?)
+            }
+        };
+        Ok((value, values, optimal, line))
+    }
+
+    /// A principal line chosen by nimbers alone: the winner moves to nimber 0, the loser
+    /// makes the first move.
+    pub(super) fn line_by_nimbers(
+        &self,
+        pos: &G::Position,
+        budget: &Budget,
+    ) -> Result<Vec<Move<G::Position>>, SolveError> {
+        self.with_grundy(budget, |solver| {
+            let mut line = Vec::new();
+            let mut current = pos.clone();
+            while line.len() < MAX_LINE {
+                let moves = self.moves_of(&current);
+                let mut chosen = None;
+                for mv in &moves {
+                    if solver.nimber(&mv.to)? == Nimber::ZERO {
+                        chosen = Some(mv.clone());
+                        break;
+                    }
+                }
+                let Some(mv) = chosen.or_else(|| moves.into_iter().next()) else {
+                    break;
+                };
+                current = mv.to.clone();
+                line.push(mv);
+            }
+            Ok(line)
+        })
+    }
+
+    pub(super) fn solve_loopy(
+        &self,
+        play: Play,
+        pos: &G::Position,
+        moves: &[Move<G::Position>],
+        budget: &Budget,
+    ) -> Result<Solved<G::Position>, SolveError> {
+        let canon = &self.game;
+        let kept = self.lock().loopy.clone();
+        let table =
+            match kept.filter(|t| t.outcome(&canon.normal(pos)).is_some() && t.play() == play) {
+                Some(table) => table,
+                None => {
+                    let table = Arc::new(retrograde(canon, &canon.normal(pos), play, budget)?);
+                    let mut tables = self.lock();
+                    if tables.loopy.as_ref().is_none_or(|t| t.len() < table.len()) {
+                        tables.loopy = Some(table.clone());
+                    }
+                    table
+                }
+            };
+        // Every position reachable from `pos` is in the table.
+        let outcome_of = |p: &G::Position| table.outcome(&canon.normal(p)).unwrap_or(Outcome::Draw);
+        let through = |mv: &Move<G::Position>| {
+            let next = outcome_of(&mv.to);
+            if mv.again {
+                next
+            } else {
+                next.flip()
+            }
+        };
+        let root = outcome_of(pos);
+        let values: Vec<Value> = moves.iter().map(|mv| Value::outcome(through(mv))).collect();
+        let optimal = (0..values.len())
+            .filter(|&i| values[i].outcome == root)
+            .collect();
+        let mut line = Vec::new();
+        let mut seen = HashSet::new();
+        let mut current = pos.clone();
+        while line.len() < MAX_LINE && seen.insert(current.clone()) {
+            let want = outcome_of(&current);
+            let Some(mv) = self
+                .moves_of(&current)
+                .into_iter()
+                .find(|mv| through(mv) == want)
+            else {
+                break;
+            };
+            current = mv.to.clone();
+            line.push(mv);
+        }
+        Ok((Value::outcome(root), values, optimal, line))
+    }
+}
