@@ -279,7 +279,14 @@ fn a_chain_of_linked_regions_beyond_the_budget_is_refused() {
         board
     };
     let census = strip(14).census().unwrap();
-    assert_eq!(census.linked.keys().map(|l| l.regions()).collect::<Vec<_>>(), [7]);
+    assert_eq!(
+        census
+            .linked
+            .keys()
+            .map(|l| l.regions())
+            .collect::<Vec<_>>(),
+        [7]
+    );
     let err = board_nimber(&strip(14), Budget::default().with_positions(64)).unwrap_err();
     assert_eq!(err, BoardError::Linked { limit: 64 });
     assert_eq!(
