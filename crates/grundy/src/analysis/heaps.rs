@@ -192,8 +192,9 @@ pub(super) struct HeapRow<'a> {
 }
 
 impl<'a> HeapRow<'a> {
-    /// The row's Grundy values.
-    fn new(
+    /// The row's Grundy values; heaps above `enumeration_cap` (with moves that grow with
+    /// the heap) will have only their takes listed.
+    pub(super) fn new(
         family: HeapFamily<'a>,
         heaps: &[u64],
         enumeration_cap: u64,

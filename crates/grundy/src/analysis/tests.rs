@@ -10,7 +10,7 @@ use num_bigint::BigUint;
 use super::*;
 use crate::catalog::open;
 use crate::dynamic::{Datum, DynGame, Solution};
-use crate::games::heaps::Heaps;
+use crate::games::heaps::{HeapRule, Heaps};
 use crate::games::lasker::Lasker;
 use crate::games::subtraction::Subtraction;
 use crate::model::{Game, Move};
@@ -596,6 +596,72 @@ fn partial_lists_say_so() {
             .iter()
             .any(|r| matches!(r, Reason::PartialMoves { .. })));
     }
+}
+
+/// A row of Lasker's Nim lists its moves to every value (above its own too) as the engine
+/// values its options; beyond the enumeration cap (0 here, so every heap is beyond it) it
+/// lists exactly the takes, by the inverse of the closed form, and says the list is partial.
+#[test]
+fn lasker_rows_list_moves_to_every_value() {
+    let game = Heaps(Lasker);
+    let mut solver = GrundySolver::without_components(&game, Budget::default());
+    let mut compared = 0;
+    for row in rows(2, 9) {
+        for value in 0..=20u64 {
+            let mut all = Vec::new();
+            let mut takes = Vec::new();
+            for (heap_idx, &heap) in row.iter().enumerate() {
+                if row[..heap_idx].contains(&heap) {
+                    continue;
+                }
+                let mut options = Vec::new();
+                Lasker.options(heap, &mut options);
+                for (a, b) in options {
+                    let mut next = row.clone();
+                    next[heap_idx] = a;
+                    next.push(b);
+                    if solver.nimber(&next).unwrap() != Nimber(value) {
+                        continue;
+                    }
+                    if b == 0 {
+                        let label = format!("heap {}: {heap} -> {a}", heap_idx + 1);
+                        takes.push(label.clone());
+                        all.push(label);
+                    } else {
+                        all.push(format!("heap {}: {heap} -> {a} + {b}", heap_idx + 1));
+                    }
+                }
+            }
+            let sorted = |mut labels: Vec<String>| {
+                labels.sort();
+                labels
+            };
+            let whole =
+                heaps::HeapRow::new(HeapFamily::Lasker, &row, heaps::ENUMERATION_CAP).unwrap();
+            let (listed, partial) = whole.moves_to(Nimber(value)).unwrap();
+            assert_eq!(sorted(listed), sorted(all), "{row:?} to {value}");
+            assert_eq!(partial, None);
+            let beyond = heaps::HeapRow::new(HeapFamily::Lasker, &row, 0).unwrap();
+            let (listed, partial) = beyond.moves_to(Nimber(value)).unwrap();
+            assert_eq!(
+                sorted(listed),
+                sorted(takes),
+                "{row:?} to {value}, takes only"
+            );
+            let moved = whole.nimber() != Nimber(value) && row.iter().any(|&h| h > 0);
+            assert_eq!(
+                partial,
+                moved.then_some(Reason::PartialMoves { heaps_above: 0 }),
+                "{row:?} to {value}"
+            );
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, rows(2, 9).len() * 21);
+    // A heap of 10^18 + 1 beside a 7 (value 8): the take to 7 makes the XOR 0.
+    let analysis = analyze_words(&words("lasker 1000000000000000001 7")).unwrap();
+    assert_eq!(analysis.winning_moves, ["heap 1: 1000000000000000001 -> 7"]);
+    assert!(!analysis.complete);
 }
 
 #[test]
