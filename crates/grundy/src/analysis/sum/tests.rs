@@ -439,66 +439,50 @@ fn every_winning_move_of_small_sums_is_listed() {
         let total = values.iter().fold(0, |acc, &v| acc ^ v);
         assert_eq!(analysis.nimber, Some(Nimber(total)), "{text}");
         assert!(analysis.complete, "{text}");
-        // The plain search's winning moves, as (component, position left): each distinct
-        // position once per component.
-        let mut expected = Vec::new();
+        // Components are named as the analysis names them; equal components have one name.
+        let Reason::SumComponents { components: named } = &analysis.reasons[0] else {
+            panic!("{text}: {:?}", analysis.reasons);
+        };
+        let names: Vec<String> = named
+            .iter()
+            .map(|c| format!("{} {}", c.game, c.position))
+            .collect();
+        // The plain search's winning moves, as (component, position left).
+        let mut expected = BTreeSet::new();
         for (comp_idx, (rule, pos)) in sum.iter().enumerate() {
             let others = total ^ values[comp_idx];
-            let mut left = BTreeSet::new();
             for next in rule.moves(pos) {
                 let value = brute_nimber(*rule, &next, &mut memo);
                 if value ^ others == 0 {
                     raising += usize::from(value > values[comp_idx]);
-                    left.insert(next);
+                    expected.insert((names[comp_idx].clone(), next));
                 }
             }
-            expected.extend(left.into_iter().map(|next| (comp_idx, next)));
         }
-        // The listed ones, read back from their labels; a line names its component, and
-        // equal components (which list the same lines) are told apart by order.
-        let Reason::SumComponents { components: named } = &analysis.reasons[0] else {
-            panic!("{text}: {:?}", analysis.reasons);
-        };
-        let texts: Vec<String> = named
-            .iter()
-            .map(|c| format!("{} {}", c.game, c.position))
-            .collect();
-        let mut listed = Vec::new();
-        let mut seen: HashMap<&str, usize> = HashMap::new();
+        // The listed ones, read back from their labels, with the values they claim.
+        let mut listed = BTreeSet::new();
         for line in &analysis.winning_moves {
-            let (comp_text, rest) = texts
-                .iter()
-                .find_map(|t| {
-                    line.strip_prefix(&format!("in {t}: "))
-                        .map(|rest| (t, rest))
-                })
+            let comp_idx = (0..sum.len())
+                .find(|&i| line.starts_with(&format!("in {}: ", names[i])))
                 .unwrap_or_else(|| panic!("{text}: {line}"));
-            let (label, values_text) = rest.split_once(" (to a position of value ").unwrap();
-            let matching: Vec<usize> = (0..sum.len()).filter(|&i| texts[i] == *comp_text).collect();
-            let (rule, pos) = sum[matching[0]];
+            let rest = &line[format!("in {}: ", names[comp_idx]).len()..];
+            let (label, claimed) = rest.split_once(" (to a position of value ").unwrap();
+            let (rule, pos) = sum[comp_idx];
             let next = after(*rule, pos, label);
             let value = brute_nimber(*rule, &next, &mut memo);
             assert_eq!(
-                values_text,
-                format!("{value}, from {})", values[matching[0]]),
+                claimed,
+                format!("{value}, from {})", values[comp_idx]),
                 "{text}: {line}"
             );
-            // Lines of equal components come in their order, each component's run whole.
-            let count = seen.entry(comp_text.as_str()).or_default();
-            let per_component = analysis
-                .winning_moves
-                .iter()
-                .filter(|l| l.starts_with(&format!("in {comp_text}: ")))
-                .count()
-                / matching.len();
-            listed.push((matching[*count / per_component], next));
-            *count += 1;
+            // A line is listed once for each component of that name.
+            let times = names.iter().filter(|n| **n == names[comp_idx]).count();
+            let repeats = analysis.winning_moves.iter().filter(|l| *l == line).count();
+            assert_eq!(repeats, times, "{text}: {line}");
+            listed.insert((names[comp_idx].clone(), next));
         }
-        expected.sort();
-        // Nim lists a move of each of its equal heaps (`heap 1: 2 -> 0`, `heap 2: 2 -> 0`):
-        // the same position left.
-        listed.sort();
-        listed.dedup();
+        // (Nim names a move of each of its equal heaps, `heap 1: 2 -> 0` and
+        // `heap 2: 2 -> 0`: one position left.)
         assert_eq!(listed, expected, "{text}: {:?}", analysis.winning_moves);
         compared += 1;
     }
