@@ -4,9 +4,9 @@
 //! PROBLEMS.md says no numbered cell borders two blank regions, but random boards do have
 //! such cells; their regions are solved exactly as one linked cluster (a clear error only
 //! if a cluster exceeds 64 regions or the solver's budget of [`POSITIONS`]). A cluster's
-//! positions grow exponentially with its regions (a 3 x 22 strip of 11 regions in a chain
-//! needs more than 2^20), so the budget is what bounds the time and memory of such input:
-//! about 10 s and 350 MB at most.
+//! positions grow exponentially with its regions (a 3 x 20 strip of 10 regions in a chain
+//! needs more than 2^18; 3 x 18 is solved in under a second), so the budget is what bounds
+//! the time and memory of such input: about 8 s of CPU and 90 MB at most.
 
 use std::io::Write;
 
@@ -17,7 +17,7 @@ use grundy::{Budget, Nimber};
 use super::{Input, JudgeError};
 
 /// The most positions of linked clusters solved over the whole input.
-const POSITIONS: u64 = 1 << 20;
+const POSITIONS: u64 = 1 << 18;
 
 /// Reads `T`, then `T` cases `N M K` with `K` mines `x y`, and writes who wins each.
 pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
