@@ -16,6 +16,11 @@ use crate::value::Nimber;
 /// Heaps above this are not searched move by move when a heap has O(heap) moves.
 pub(crate) const ENUMERATION_CAP: u64 = 1_000_000;
 
+/// The moves enumerated for the winning moves of one row of heaps, all heaps together, past
+/// which no further heap's are (a row of many large heaps would otherwise take time
+/// quadratic in its length): 2^24.
+pub(crate) const ROW_ENUMERATION_CAP: u64 = 1 << 24;
+
 /// The largest table of a finite subtraction set.
 const FINITE_CAP: u64 = 1 << 22;
 /// The largest table of an all-but subtraction set (no period is proved for these).
@@ -180,19 +185,27 @@ pub(super) fn analysis(family: HeapFamily, heaps: &[u64]) -> Result<Found, Analy
     let rule = family.rule();
     let mut winning_moves = Vec::new();
     let mut complete = true;
+    let mut row_complete = true;
     let mut options = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut enumerated = 0u64;
     if total != 0 {
         for (heap_idx, (&heap, &g)) in heaps.iter().zip(&grundy).enumerate() {
             let target = g ^ total;
-            if heaps[..heap_idx].contains(&heap) {
+            if !seen.insert(heap) {
                 continue; // the same moves as an equal heap before
             }
             if !family.enumerable(heap) {
                 complete = false;
                 continue;
             }
+            if enumerated >= ROW_ENUMERATION_CAP {
+                row_complete = false;
+                continue;
+            }
             options.clear();
             rule.options(heap, &mut options);
+            enumerated += options.len() as u64;
             for &(a, b) in &options {
                 if get(a)? ^ get(b)? == target {
                     let to = if b == 0 {
@@ -240,6 +253,12 @@ pub(super) fn analysis(family: HeapFamily, heaps: &[u64]) -> Result<Found, Analy
             heaps_above: ENUMERATION_CAP,
         });
     }
+    if !row_complete {
+        reasons.push(Reason::PartialRow {
+            moves: ROW_ENUMERATION_CAP,
+        });
+    }
+    let complete = complete && row_complete;
     Ok(Found {
         outcome: outcome_of(Nimber(total)),
         nimber: Some(Nimber(total)),

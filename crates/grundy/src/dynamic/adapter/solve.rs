@@ -5,7 +5,10 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::{optimal_by, Adapter, Notation, Pick, Solved, MAX_LINE, REMOTENESS_POSITIONS};
+use super::{
+    optimal_by, Adapter, NimberOf, Notation, OutcomeOf, Pick, Solved, MAX_LINE,
+    REMOTENESS_POSITIONS, REMOTENESS_WORK,
+};
 use crate::dynamic::Value;
 use crate::limits::{Budget, SolveError};
 use crate::model::{Game, Move};
@@ -13,6 +16,25 @@ use crate::solve::memo::Evaluation;
 use crate::solve::retrograde::retrograde;
 use crate::solve::strategy::Remoteness;
 use crate::value::{Nimber, Outcome, Play};
+
+/// Where an impartial game's values come from in one solve.
+enum Values<G: Game> {
+    /// The Grundy solver.
+    Search,
+    /// A closed form for nimbers.
+    Nimbers(NimberOf<G>),
+    /// A closed form for outcomes (the Grundy solver's positions would not fit).
+    Outcomes(OutcomeOf<G>),
+}
+
+// Derived `Clone` would ask `G: Clone`; the variants hold only function pointers.
+impl<G: Game> Clone for Values<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Values<G> {}
 
 impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
     /// Values by a memo search under `rule`: the position's, each move's for the mover, and
@@ -58,27 +80,75 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
         })
     }
 
+    /// How this solve finds an impartial game's values: a closed form for nimbers if the
+    /// game has one, else the Grundy solver unless its positions reachable do not fit the
+    /// budget and a closed form for outcomes stands in.
+    fn values_by(&self, pos: &G::Position, budget: &Budget) -> Values<G> {
+        if let Some(nimber_of) = self.nimber_of {
+            return Values::Nimbers(nimber_of);
+        }
+        match (self.outcome_of, self.game.reachable(&self.game.normal(pos))) {
+            (Some(outcome_of), Some(reachable)) if budget.check_positions(reachable).is_err() => {
+                Values::Outcomes(outcome_of)
+            }
+            _ => Values::Search,
+        }
+    }
+
     pub(super) fn solve_impartial(
         &self,
         pos: &G::Position,
         moves: &[Move<G::Position>],
         budget: &Budget,
     ) -> Result<Solved<G::Position>, SolveError> {
-        let (root_nimber, nimbers) = self.with_grundy(budget, |solver| {
-            let root = solver.nimber(pos)?;
-            let nimbers = moves
-                .iter()
-                .map(|mv| solver.nimber(&mv.to))
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok((root, nimbers))
-        })?;
+        let game = &self.game.game;
+        let by = self.values_by(pos, budget);
         let outcome = |nimber: Nimber| match nimber {
             Nimber::ZERO => Outcome::Loss,
             _ => Outcome::Win,
         };
+        let by_nimbers = |root: Nimber, nimbers: Vec<Nimber>| {
+            let value = Value {
+                nimber: Some(root),
+                ..Value::outcome(outcome(root))
+            };
+            let values: Vec<Value> = nimbers
+                .into_iter()
+                .map(|n| Value {
+                    nimber: Some(n),
+                    ..Value::outcome(outcome(n).flip())
+                })
+                .collect();
+            (value, values)
+        };
+        let (mut value, mut values) = match by {
+            Values::Search => {
+                let (root, nimbers) = self.with_grundy(budget, |solver| {
+                    let root = solver.nimber(pos)?;
+                    let nimbers = moves
+                        .iter()
+                        .map(|mv| solver.nimber(&mv.to))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    Ok((root, nimbers))
+                })?;
+                by_nimbers(root, nimbers)
+            }
+            Values::Nimbers(nimber_of) => by_nimbers(
+                nimber_of(game, pos),
+                moves.iter().map(|mv| nimber_of(game, &mv.to)).collect(),
+            ),
+            Values::Outcomes(outcome_of) => (
+                Value::outcome(outcome_of(game, pos)),
+                moves
+                    .iter()
+                    .map(|mv| Value::outcome(outcome_of(game, &mv.to).flip()))
+                    .collect(),
+            ),
+        };
         let small = budget
             .clone()
-            .with_positions(budget.positions().min(REMOTENESS_POSITIONS));
+            .with_positions(budget.positions().min(REMOTENESS_POSITIONS))
+            .with_work(budget.work().min(REMOTENESS_WORK));
         let timed = match self.by_memo(
             Remoteness(Play::Normal),
             &small,
@@ -90,15 +160,6 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
             Err(SolveError::TooLarge { .. }) => None,
             Err(err) => return Err(err),
         };
-        let mut value = Value::outcome(outcome(root_nimber));
-        value.nimber = Some(root_nimber);
-        let mut values: Vec<Value> = nimbers
-            .iter()
-            .map(|&n| Value {
-                nimber: Some(n),
-                ..Value::outcome(outcome(n).flip())
-            })
-            .collect();
         let (optimal, line) = match timed {
             Some((root, timed, line)) => {
                 value.remoteness = Some(root.moves);
@@ -111,39 +172,48 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
                 let optimal = (0..values.len())
                     .filter(|&i| values[i].outcome == value.outcome)
                     .collect();
-                (optimal, self.line_by_nimbers(pos, budget)?)
+                let line = match by {
+                    Values::Search => self.with_grundy(budget, |solver| {
+                        self.line_by(pos, |p| Ok(solver.nimber(p)? == Nimber::ZERO))
+                    })?,
+                    Values::Nimbers(nimber_of) => {
+                        self.line_by(pos, |p| Ok(nimber_of(game, p) == Nimber::ZERO))?
+                    }
+                    Values::Outcomes(outcome_of) => {
+                        self.line_by(pos, |p| Ok(outcome_of(game, p) == Outcome::Loss))?
+                    }
+                };
+                (optimal, line)
             }
         };
         Ok((value, values, optimal, line))
     }
 
-    /// A principal line chosen by nimbers alone: the winner moves to nimber 0, the loser
-    /// makes the first move.
-    pub(super) fn line_by_nimbers(
+    /// A principal line chosen by outcomes alone: the winner moves to a position that
+    /// `loses` says is lost, the loser makes the first move.
+    fn line_by(
         &self,
         pos: &G::Position,
-        budget: &Budget,
+        mut loses: impl FnMut(&G::Position) -> Result<bool, SolveError>,
     ) -> Result<Vec<Move<G::Position>>, SolveError> {
-        self.with_grundy(budget, |solver| {
-            let mut line = Vec::new();
-            let mut current = pos.clone();
-            while line.len() < MAX_LINE {
-                let moves = self.moves_of(&current);
-                let mut chosen = None;
-                for mv in &moves {
-                    if solver.nimber(&mv.to)? == Nimber::ZERO {
-                        chosen = Some(mv.clone());
-                        break;
-                    }
-                }
-                let Some(mv) = chosen.or_else(|| moves.into_iter().next()) else {
+        let mut line = Vec::new();
+        let mut current = pos.clone();
+        while line.len() < MAX_LINE {
+            let moves = self.moves_of(&current);
+            let mut chosen = None;
+            for mv in &moves {
+                if loses(&mv.to)? {
+                    chosen = Some(mv.clone());
                     break;
-                };
-                current = mv.to.clone();
-                line.push(mv);
+                }
             }
-            Ok(line)
-        })
+            let Some(mv) = chosen.or_else(|| moves.into_iter().next()) else {
+                break;
+            };
+            current = mv.to.clone();
+            line.push(mv);
+        }
+        Ok(line)
     }
 
     pub(super) fn solve_loopy(
