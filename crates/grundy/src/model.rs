@@ -62,8 +62,10 @@ pub trait Game {
     /// At most as many positions as are reachable from `pos` (itself included), when that
     /// is cheap to know from the position alone; `None` (the default) when not. A solver
     /// that stores every position it reaches (the Grundy solver on positions that do not
-    /// split) checks it against its budget before storing any, so a state space that cannot
-    /// fit is refused at once, with its size, instead of after filling memory.
+    /// split; the front door's searches for remoteness and scores, which store all but those
+    /// behind a win in one move) checks it against its budget before storing any, so a state
+    /// space that cannot fit is refused at once, with its size, instead of after filling
+    /// memory.
     ///
     /// # Examples
     ///

@@ -17,28 +17,80 @@ use crate::solve::retrograde::retrograde;
 use crate::solve::strategy::Remoteness;
 use crate::value::{Nimber, Outcome, Play};
 
-/// Where an impartial game's values come from in one solve.
-enum Values<G: Game> {
-    /// The Grundy solver.
-    Search,
-    /// A closed form for nimbers.
+/// A closed form standing in for the Grundy solver in one solve.
+enum Closed<G: Game> {
+    /// Nimbers.
     Nimbers(NimberOf<G>),
-    /// A closed form for outcomes (the Grundy solver's positions would not fit).
+    /// Outcomes (the Grundy solver's positions would not fit).
     Outcomes(OutcomeOf<G>),
 }
 
 // Derived `Clone` would ask `G: Clone`; the variants hold only function pointers.
-impl<G: Game> Clone for Values<G> {
+impl<G: Game> Clone for Closed<G> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<G: Game> Copy for Values<G> {}
+impl<G: Game> Copy for Closed<G> {}
+
+impl<G: Game> Closed<G> {
+    /// The value of `pos` and each move's for the mover.
+    fn values(
+        self,
+        game: &G,
+        pos: &G::Position,
+        moves: &[Move<G::Position>],
+    ) -> (Value, Vec<Value>) {
+        match self {
+            Closed::Nimbers(nimber_of) => nimber_values(
+                nimber_of(game, pos),
+                moves.iter().map(|mv| nimber_of(game, &mv.to)).collect(),
+            ),
+            Closed::Outcomes(outcome_of) => (
+                Value::outcome(outcome_of(game, pos)),
+                moves
+                    .iter()
+                    .map(|mv| Value::outcome(outcome_of(game, &mv.to).flip()))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// True when the player to move at `pos` loses.
+    fn loses(self, game: &G, pos: &G::Position) -> bool {
+        match self {
+            Closed::Nimbers(nimber_of) => nimber_of(game, pos) == Nimber::ZERO,
+            Closed::Outcomes(outcome_of) => outcome_of(game, pos) == Outcome::Loss,
+        }
+    }
+}
+
+/// The value of a position of nimber `root` and of its moves to positions of `nimbers`.
+fn nimber_values(root: Nimber, nimbers: Vec<Nimber>) -> (Value, Vec<Value>) {
+    let outcome = |nimber: Nimber| match nimber {
+        Nimber::ZERO => Outcome::Loss,
+        _ => Outcome::Win,
+    };
+    let value = Value {
+        nimber: Some(root),
+        ..Value::outcome(outcome(root))
+    };
+    let values = nimbers
+        .into_iter()
+        .map(|n| Value {
+            nimber: Some(n),
+            ..Value::outcome(outcome(n).flip())
+        })
+        .collect();
+    (value, values)
+}
 
 impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
     /// Values by a memo search under `rule`: the position's, each move's for the mover, and
-    /// a principal line.
+    /// a principal line. A position whose [`Game::reachable`] is past the budget's positions
+    /// is refused before the search starts: a search for remoteness or scores stores every
+    /// position it reaches but those behind a win in one move.
     #[allow(clippy::type_complexity)]
     pub(super) fn by_memo<E: Evaluation>(
         &self,
@@ -49,6 +101,11 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
         moves: &[Move<G::Position>],
     ) -> Result<(E::Value, Vec<E::Value>, Vec<Move<G::Position>>), SolveError> {
         let canon = &self.game;
+        // The search needs the value of (nearly) every position reachable: refuse at once a
+        // state space past the budget.
+        if let Some(reachable) = canon.reachable(&canon.normal(pos)) {
+            budget.check_positions(reachable)?;
+        }
         self.with_memo(rule, budget, pick, |search| {
             let root = search.value(&canon.normal(pos))?;
             let mut values = Vec::with_capacity(moves.len());
@@ -80,19 +137,19 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
         })
     }
 
-    /// How this solve finds an impartial game's values: a closed form for nimbers if the
-    /// game has one, else the Grundy solver unless its positions reachable do not fit the
-    /// budget and a closed form for outcomes stands in.
-    fn values_by(&self, pos: &G::Position, budget: &Budget) -> Values<G> {
+    /// The closed form this solve uses instead of the Grundy solver: the one for nimbers if
+    /// the game has one, else the one for outcomes when the positions reachable do not fit
+    /// the budget; `None`: the Grundy solver.
+    fn closed_form(&self, pos: &G::Position, budget: &Budget) -> Option<Closed<G>> {
         if let Some(nimber_of) = self.nimber_of {
-            return Values::Nimbers(nimber_of);
+            return Some(Closed::Nimbers(nimber_of));
         }
-        match (self.outcome_of, self.game.reachable(&self.game.normal(pos))) {
-            (Some(outcome_of), Some(reachable)) if budget.check_positions(reachable).is_err() => {
-                Values::Outcomes(outcome_of)
-            }
-            _ => Values::Search,
-        }
+        let outcome_of = self.outcome_of?;
+        let reachable = self.game.reachable(&self.game.normal(pos))?;
+        budget
+            .check_positions(reachable)
+            .is_err()
+            .then_some(Closed::Outcomes(outcome_of))
     }
 
     pub(super) fn solve_impartial(
@@ -102,48 +159,28 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
         budget: &Budget,
     ) -> Result<Solved<G::Position>, SolveError> {
         let game = &self.game.game;
-        let by = self.values_by(pos, budget);
-        let outcome = |nimber: Nimber| match nimber {
-            Nimber::ZERO => Outcome::Loss,
-            _ => Outcome::Win,
-        };
-        let by_nimbers = |root: Nimber, nimbers: Vec<Nimber>| {
-            let value = Value {
-                nimber: Some(root),
-                ..Value::outcome(outcome(root))
-            };
-            let values: Vec<Value> = nimbers
-                .into_iter()
-                .map(|n| Value {
-                    nimber: Some(n),
-                    ..Value::outcome(outcome(n).flip())
-                })
-                .collect();
-            (value, values)
-        };
-        let (mut value, mut values) = match by {
-            Values::Search => {
-                let (root, nimbers) = self.with_grundy(budget, |solver| {
+        let mut closed = self.closed_form(pos, budget);
+        let searched = match closed {
+            Some(form) => Ok(form.values(game, pos, moves)),
+            None => self
+                .with_grundy(budget, |solver| {
                     let root = solver.nimber(pos)?;
                     let nimbers = moves
                         .iter()
                         .map(|mv| solver.nimber(&mv.to))
                         .collect::<Result<Vec<_>, _>>()?;
                     Ok((root, nimbers))
-                })?;
-                by_nimbers(root, nimbers)
+                })
+                .map(|(root, nimbers)| nimber_values(root, nimbers)),
+        };
+        let (mut value, mut values) = match (searched, self.outcome_of) {
+            (Ok(found), _) => found,
+            // Past the budget after all: the closed form for outcomes answers.
+            (Err(SolveError::TooLarge { .. }), Some(outcome_of)) => {
+                closed = Some(Closed::Outcomes(outcome_of));
+                Closed::Outcomes(outcome_of).values(game, pos, moves)
             }
-            Values::Nimbers(nimber_of) => by_nimbers(
-                nimber_of(game, pos),
-                moves.iter().map(|mv| nimber_of(game, &mv.to)).collect(),
-            ),
-            Values::Outcomes(outcome_of) => (
-                Value::outcome(outcome_of(game, pos)),
-                moves
-                    .iter()
-                    .map(|mv| Value::outcome(outcome_of(game, &mv.to).flip()))
-                    .collect(),
-            ),
+            (Err(err), _) => return Err(err),
         };
         let small = budget
             .clone()
@@ -172,16 +209,11 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
                 let optimal = (0..values.len())
                     .filter(|&i| values[i].outcome == value.outcome)
                     .collect();
-                let line = match by {
-                    Values::Search => self.with_grundy(budget, |solver| {
+                let line = match closed {
+                    None => self.with_grundy(budget, |solver| {
                         self.line_by(pos, |p| Ok(solver.nimber(p)? == Nimber::ZERO))
                     })?,
-                    Values::Nimbers(nimber_of) => {
-                        self.line_by(pos, |p| Ok(nimber_of(game, p) == Nimber::ZERO))?
-                    }
-                    Values::Outcomes(outcome_of) => {
-                        self.line_by(pos, |p| Ok(outcome_of(game, p) == Outcome::Loss))?
-                    }
+                    Some(form) => self.line_by(pos, |p| Ok(form.loses(game, p)))?,
                 };
                 (optimal, line)
             }
