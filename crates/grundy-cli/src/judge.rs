@@ -205,7 +205,9 @@ impl Input {
 
     fn skip_whitespace(&mut self) {
         while let Some(&b) = self.bytes.get(self.pos) {
-            if b == b'\n' {
+            // A line ends with LF, CR LF, or a CR alone (old Mac files).
+            let cr_alone = b == b'\r' && self.bytes.get(self.pos + 1) != Some(&b'\n');
+            if b == b'\n' || cr_alone {
                 self.line += 1;
             } else if !b.is_ascii_whitespace() {
                 break;
@@ -386,6 +388,12 @@ mod tests {
         assert_eq!(input.int("c", 0, 9).unwrap(), 3);
         assert!(input.is_at_end());
         assert_eq!(input.int_or_end("d", 0, 9).unwrap(), None);
+        // Lines that end with a CR alone count as lines too, and CR LF as one.
+        let mut input = Input::new(b"1\r2\r\r\n3\n\r4".to_vec());
+        for (value, line) in [(1, 1), (2, 2), (3, 4), (4, 6)] {
+            assert_eq!(input.line(), line);
+            assert_eq!(input.int("v", 0, 9).unwrap(), value);
+        }
     }
 
     #[test]

@@ -130,6 +130,38 @@ fn an_interrupted_run_saves_its_checkpoint_and_resumes() {
     assert_eq!(stdout(&resumed), stdout(&whole));
 }
 
+/// Ctrl-C stops a run of a slow code too (0.7 with twenty 7s: its values grow with n, about
+/// 30,000 a second at n = 2,000 and slower from there), with exit 2: the run is watched in
+/// chunks of about 200 ms however slow the values are (`period::Pace`). The test allows a
+/// minute, so it checks the behaviour, not a speed.
+#[test]
+fn ctrl_c_stops_a_slow_run_at_once() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["octal", "0.77777777777777777777"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the grundy binary runs");
+    sleep(Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child can be waited for") {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            child.kill().expect("SIGKILL is delivered");
+            panic!("Ctrl-C was not served within a minute");
+        }
+        sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(2));
+}
+
 #[test]
 fn a_killed_run_resumes_to_the_same_values() {
     let last = "150000";

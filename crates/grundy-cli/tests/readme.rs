@@ -118,6 +118,49 @@ fn every_example_in_the_readme_prints_what_it_shows() {
     assert!(run >= 8, "only {run} of {} examples ran", examples.len());
 }
 
+/// Every `grundy solve` and `grundy table` command the example game files' README offers
+/// (`examples/games/README.md`, in backquotes) runs and answers; `play` is interactive and
+/// left out.
+#[test]
+fn every_command_in_the_examples_readme_runs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("examples/games/README.md")).unwrap();
+    let commands: Vec<&str> = readme
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|quoted| {
+            quoted.starts_with("grundy solve examples/")
+                || quoted.starts_with("grundy table examples/")
+        })
+        .collect();
+    assert!(commands.len() >= 15, "{commands:?}");
+    for command in commands {
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(words(command).into_iter().skip(1))
+            .current_dir(&root)
+            .output()
+            .expect("the grundy binary runs");
+        assert!(
+            out.status.success() && !out.stdout.is_empty(),
+            "{command}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// A command line's words, a part in double quotes kept as one word.
+fn words(command: &str) -> Vec<String> {
+    command
+        .split('"')
+        .enumerate()
+        .flat_map(|(i, part)| match i % 2 {
+            1 => vec![part.to_string()],
+            _ => part.split_whitespace().map(String::from).collect(),
+        })
+        .collect()
+}
+
 /// The comparison ignores timings and nothing else.
 #[test]
 fn only_timings_are_left_out() {
@@ -131,6 +174,10 @@ fn only_timings_are_left_out() {
     assert_ne!(
         without_timings("periodic, period 13\n"),
         without_timings("periodic, period 12\n")
+    );
+    assert_eq!(
+        words(r#"grundy solve f --param a=1 "97 1""#),
+        ["grundy", "solve", "f", "--param", "a=1", "97 1"]
     );
     let readme = "```text\n$ grundy a\nx\n\n$ grundy b\ny\n```\n```sh\n$ grundy c\n```\n";
     assert_eq!(

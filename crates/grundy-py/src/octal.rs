@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use grundy::octal::period::{self, Observer, Verdict};
+use grundy::octal::period::{self, Observer, Pace, Verdict};
 use grundy::octal::stats::Distribution;
 use grundy::octal::{checkpoint, ComputeError, Method, Sequence, TakeAndBreak};
 use grundy::{Budget, SolveError};
@@ -34,8 +34,7 @@ struct Watch {
     checkpoint: Option<PathBuf>,
     every: Duration,
     last_save: Instant,
-    last_call: Instant,
-    interval: usize,
+    pace: Pace,
     /// What stopped the run: the exception to raise.
     error: Option<PyErr>,
 }
@@ -47,8 +46,7 @@ impl Watch {
             checkpoint,
             every: Duration::try_from_secs_f64(every.max(0.0)).unwrap_or(Duration::MAX),
             last_save: Instant::now(),
-            last_call: Instant::now(),
-            interval: 1 << 12,
+            pace: Pace::new(CHUNK_TIME),
             error: None,
         }
     }
@@ -74,12 +72,7 @@ impl Watch {
 
 impl Observer for Watch {
     fn progress(&mut self, seq: &Sequence, limit: usize) -> ControlFlow<()> {
-        let took = self.last_call.elapsed();
-        if took < CHUNK_TIME / 2 && self.interval < 1 << 24 {
-            self.interval *= 2;
-        } else if took > CHUNK_TIME * 2 && self.interval > 1 << 6 {
-            self.interval /= 2;
-        }
+        self.pace.tick();
         let called = Python::attach(|py| -> PyResult<()> {
             py.check_signals()?;
             if let Some(callback) = &self.progress {
@@ -87,7 +80,8 @@ impl Observer for Watch {
             }
             Ok(())
         });
-        self.last_call = Instant::now();
+        // The callback's own time is not the next chunk's.
+        self.pace.resume();
         if let Err(err) = called {
             // The values so far are proved: the checkpoint resumes exactly from here.
             let saved = self.save(seq);
@@ -114,7 +108,7 @@ impl Observer for Watch {
     }
 
     fn interval(&self) -> usize {
-        self.interval
+        self.pace.interval()
     }
 }
 

@@ -3,20 +3,26 @@
 //!
 //! PROBLEMS.md says no numbered cell borders two blank regions, but random boards do have
 //! such cells; their regions are solved exactly as one linked cluster (a clear error only
-//! if a cluster exceeds 64 regions or the solver's budget of 2^22 positions).
+//! if a cluster exceeds 64 regions or the solver's budget of [`POSITIONS`]). A cluster's
+//! positions grow exponentially with its regions (a 3 x 22 strip of 11 regions in a chain
+//! needs more than 2^20), so the budget is what bounds the time and memory of such input:
+//! about 10 s and 350 MB at most.
 
 use std::io::Write;
 
-use grundy::games::minesweeper::{nimber, Board, Minesweeper};
+use grundy::games::minesweeper::{nimber, Board, BoardError, Minesweeper};
 use grundy::solve::grundy::GrundySolver;
 use grundy::{Budget, Nimber};
 
 use super::{Input, JudgeError};
 
+/// The most positions of linked clusters solved over the whole input.
+const POSITIONS: u64 = 1 << 20;
+
 /// Reads `T`, then `T` cases `N M K` with `K` mines `x y`, and writes who wins each.
 pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
     let cases = input.int("T", 0, 50)?;
-    let budget = Budget::default().with_positions(1 << 22);
+    let budget = Budget::default().with_positions(POSITIONS);
     let mut solver = GrundySolver::new(&Minesweeper, budget);
     for case in 1..=cases as usize {
         input.start_case(case);
@@ -33,11 +39,17 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
                 .add_mine(row, col)
                 .map_err(|err| input.error(err.to_string()))?;
         }
-        let value = board.census().and_then(|census| {
-            nimber(&census, &mut solver).map_err(grundy::games::minesweeper::BoardError::from)
-        });
+        let value = board
+            .census()
+            .and_then(|census| nimber(&census, &mut solver).map_err(BoardError::from));
         let value = value.map_err(|err| {
-            let mut err = input.error(err.to_string());
+            let note = match err {
+                BoardError::Linked { .. } | BoardError::Cluster { .. } => {
+                    " (the problem says no numbered cell borders two blank regions)"
+                }
+                _ => "",
+            };
+            let mut err = input.error(format!("{err}{note}"));
             err.line = line;
             err
         })?;

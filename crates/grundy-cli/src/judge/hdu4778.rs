@@ -33,6 +33,9 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
         for _ in 0..n_bags {
             let n = input.int("a bag's gem count n", 1, 10)?;
             let mut gems = Vec::with_capacity(n as usize);
+            if colours == 0 {
+                return Err(input.error("a bag holds gems, but G = 0: there are no colours"));
+            }
             for _ in 0..n {
                 gems.push(input.int("a colour", 1, colours)? as usize - 1);
             }

@@ -289,6 +289,109 @@ pub trait Observer {
 
 impl Observer for () {}
 
+/// Chunk sizes for an [`Observer`] that keep each chunk of a run near a target time, so
+/// that progress, Ctrl-C and checkpoints are served every fraction of a second however
+/// slow the values are (a code whose values grow with n takes ever longer per value), and
+/// so rarely on a fast run that the calls cost nothing.
+///
+/// Call [`Pace::tick`] at each [`Observer::progress`] (and [`Pace::resume`] after work of
+/// the observer's own that should not count, such as a callback) and return
+/// [`Pace::interval`] from [`Observer::interval`]: the interval doubles after a chunk
+/// shorter than half the target and halves after one longer than twice it, between 64 and
+/// 2^24 values.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use grundy::octal::period::Pace;
+/// let mut pace = Pace::new(Duration::from_secs(3600));
+/// assert_eq!(pace.interval(), 1 << 12);
+/// pace.tick(); // far shorter than the target: twice as many values next time
+/// assert_eq!(pace.interval(), 1 << 13);
+/// let mut slow = Pace::new(Duration::ZERO);
+/// slow.tick();
+/// assert_eq!(slow.interval(), 1 << 11);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Pace {
+    target: std::time::Duration,
+    interval: usize,
+    last: std::time::Instant,
+}
+
+impl Pace {
+    /// The fewest values between calls.
+    const MIN: usize = 1 << 6;
+    /// The most values between calls.
+    const MAX: usize = 1 << 24;
+
+    /// A pace aiming at chunks of `target`, starting at 2^12 values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let pace = grundy::octal::period::Pace::new(std::time::Duration::from_millis(100));
+    /// assert_eq!(pace.interval(), 4096);
+    /// ```
+    pub fn new(target: std::time::Duration) -> Pace {
+        Pace {
+            target,
+            interval: 1 << 12,
+            last: std::time::Instant::now(),
+        }
+    }
+
+    /// Adapts the interval to the time the chunk took: since the last tick or resume.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut pace = grundy::octal::period::Pace::new(std::time::Duration::ZERO);
+    /// for _ in 0..20 {
+    ///     pace.tick();
+    /// }
+    /// assert_eq!(pace.interval(), 64);
+    /// ```
+    pub fn tick(&mut self) {
+        let took = self.last.elapsed();
+        if took < self.target / 2 && self.interval < Pace::MAX {
+            self.interval *= 2;
+        } else if took > self.target * 2 && self.interval > Pace::MIN {
+            self.interval /= 2;
+        }
+        self.last = std::time::Instant::now();
+    }
+
+    /// Starts the next chunk's clock now, leaving out the time since the last tick.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut pace = grundy::octal::period::Pace::new(std::time::Duration::from_millis(50));
+    /// pace.tick();
+    /// std::thread::sleep(std::time::Duration::from_millis(200)); // the observer's own work
+    /// pace.resume();
+    /// pace.tick();
+    /// assert_eq!(pace.interval(), 1 << 14);
+    /// ```
+    pub fn resume(&mut self) {
+        self.last = std::time::Instant::now();
+    }
+
+    /// The values the next chunk should hold.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let pace = grundy::octal::period::Pace::new(std::time::Duration::from_secs(1));
+    /// assert!(pace.interval() >= 64);
+    /// ```
+    pub fn interval(&self) -> usize {
+        self.interval
+    }
+}
+
 /// Extends `seq` until its period is proved, or to `limit` values, and gives the verdict.
 ///
 /// Periods are looked for at growing lengths; when one is visible but not yet proved, the

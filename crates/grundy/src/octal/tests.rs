@@ -173,6 +173,39 @@ fn sparse_method_agrees_with_direct_on_long_runs_of_famous_codes() {
     }
 }
 
+/// Where a value first reaches 512 (the AVX2 bitset's limit) as a rare value no heap has had
+/// yet, the proof must still look for it: every value read lies below 512, the missing one
+/// does not. These four codes (found by an independent audit) got 514 or 513 instead of 512
+/// at the heap named, and every later value wrong.
+#[test]
+fn sparse_method_agrees_with_direct_where_a_rare_value_first_reaches_512() {
+    for (text, first) in [
+        ("0.765", 3058),
+        ("0.767", 3058),
+        ("0.417", 5399),
+        ("0.7777777", 1230),
+    ] {
+        let direct = values(text, Method::Direct, first + 40);
+        assert_eq!(direct[first], 512, "{text}");
+        assert!(direct[..first].iter().all(|&v| v < 512), "{text}");
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let runs = [
+            ("this pool", values(text, Method::Sparse, first + 40)),
+            (
+                "one thread",
+                one.install(|| values(text, Method::Sparse, first + 40)),
+            ),
+        ];
+        for (threads, sparse) in runs {
+            let wrong = (0..direct.len()).find(|&n| sparse[n] != direct[n]);
+            assert_eq!(wrong, None, "{text} on {threads}: first wrong value");
+        }
+    }
+}
+
 #[test]
 fn sparse_method_agrees_with_direct_on_takes_beyond_a_block() {
     // Splits after taking 100 or 1,100: the block pass starts before any split exists.

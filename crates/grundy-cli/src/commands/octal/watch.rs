@@ -12,7 +12,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use grundy::octal::period::{self, Observer, Verdict};
+use grundy::octal::period::{self, Observer, Pace, Verdict};
 use grundy::octal::{checkpoint, Sequence};
 use grundy::SolveError;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -24,6 +24,9 @@ pub struct Watch {
     interrupted: Arc<AtomicBool>,
     /// False with --json or when stderr is not a terminal: no progress bar.
     show_progress: bool,
+    /// When stderr is not a terminal (a log file, a pipe): a plain progress line every
+    /// [`LOG_EVERY`] instead, so that a long run is never silent; the last one's time.
+    last_log: Option<Instant>,
     started: Instant,
     /// The values there were when the run started (a resumed run's rate counts only new ones).
     start_len: Option<usize>,
@@ -36,7 +39,18 @@ pub struct Watch {
     spill: Option<fs::File>,
     /// Where `freq-2^k.txt` goes when the run holds 2^k values (k >= 10).
     frequencies: Option<PathBuf>,
+    /// Chunks of about [`CHUNK_TIME`] (or the checkpoints' interval, if shorter), however
+    /// slow the values.
+    pace: Pace,
 }
+
+/// How long a chunk of values should take: about the longest wait for Ctrl-C, the progress
+/// bar and a checkpoint due. (Each chunk of a run on several threads starts and drains its
+/// pipeline once, so chunks much shorter would cost speed.)
+const CHUNK_TIME: Duration = Duration::from_millis(200);
+
+/// How often a run whose stderr is not a terminal writes a progress line there.
+const LOG_EVERY: Duration = Duration::from_secs(60);
 
 /// The first power of two whose value frequencies are written: 2^10.
 pub const FIRST_FREQUENCIES: usize = 1 << 10;
@@ -54,6 +68,7 @@ impl Watch {
             bar: None,
             interrupted: ctrl_c(),
             show_progress: !json && std::io::stderr().is_terminal(),
+            last_log: (!std::io::stderr().is_terminal()).then(Instant::now),
             started: Instant::now(),
             start_len: None,
             checkpoint,
@@ -63,6 +78,7 @@ impl Watch {
             error: None,
             spill,
             frequencies,
+            pace: Pace::new(CHUNK_TIME.min(every)),
         }
     }
 
@@ -170,6 +186,7 @@ fn ctrl_c() -> Arc<AtomicBool> {
 
 impl Observer for Watch {
     fn progress(&mut self, seq: &Sequence, limit: usize) -> ControlFlow<()> {
+        self.pace.tick();
         // Before any checkpoint that counts these values: a resumed run starts after them.
         if let Err(err) = self.write_frequencies(seq) {
             self.error = Some(err);
@@ -204,13 +221,26 @@ impl Observer for Watch {
             }
             self.bar = Some(bar);
         }
+        // The rate over the whole run, as the final report gives it.
+        let seconds = self.started.elapsed().as_secs_f64().max(1e-3);
+        let rate = (seq.len() - start_len.min(seq.len())) as f64 / seconds / 1e6;
         if let Some(bar) = &self.bar {
-            // The rate over the whole run, as the final report gives it.
-            let seconds = self.started.elapsed().as_secs_f64().max(1e-3);
-            let rate = (seq.len() - start_len.min(seq.len())) as f64 / seconds / 1e6;
             bar.set_message(format!("{rate:.2} M values/s"));
             bar.set_length(limit as u64);
             bar.set_position(seq.len() as u64);
+        }
+        if self
+            .last_log
+            .is_some_and(|last| last.elapsed() >= LOG_EVERY)
+        {
+            eprintln!(
+                "grundy: {} of {} values ({:.1} %), {rate:.2} M values/s, {:.0} s so far",
+                seq.len(),
+                limit,
+                100.0 * seq.len() as f64 / limit.max(1) as f64,
+                seconds
+            );
+            self.last_log = Some(Instant::now());
         }
         if self.checkpoint.is_some() && self.last_save.elapsed() >= self.every {
             if let Err(err) = self.save(seq) {
@@ -221,14 +251,7 @@ impl Observer for Watch {
         ControlFlow::Continue(())
     }
 
-    /// Values between reports: 2^16 (a few hundredths of a second; each chunk of a run on
-    /// more threads starts and drains its pipeline once), fewer for checkpoints more often
-    /// than every second.
     fn interval(&self) -> usize {
-        if self.every < Duration::from_secs(1) {
-            1 << 10
-        } else {
-            1 << 16
-        }
+        self.pace.interval()
     }
 }

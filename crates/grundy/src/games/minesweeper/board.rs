@@ -76,9 +76,42 @@ pub enum BoardError {
         /// The regions in the cluster.
         regions: usize,
     },
+    /// Blank regions linked by shared numbered cells need more positions to solve exactly
+    /// than the budget allows (their positions grow exponentially with the regions).
+    #[error(
+        "blank regions linked by shared numbered cells need more than {limit} positions to solve exactly"
+    )]
+    Linked {
+        /// The positions the budget allows.
+        limit: u64,
+    },
     /// The solver refused or stopped.
     #[error(transparent)]
-    Solve(#[from] SolveError),
+    Solve(SolveError),
+}
+
+/// A solver's refusal of a board: only linked clusters take more than a few positions, so a
+/// position limit reached is [`BoardError::Linked`].
+///
+/// # Examples
+///
+/// ```
+/// use grundy::games::minesweeper::BoardError;
+/// use grundy::SolveError;
+/// let err = BoardError::from(SolveError::TooLarge { needed: 17, limit: 16, unit: "positions" });
+/// assert_eq!(err, BoardError::Linked { limit: 16 });
+/// ```
+impl From<SolveError> for BoardError {
+    fn from(err: SolveError) -> BoardError {
+        match err {
+            SolveError::TooLarge {
+                limit,
+                unit: "positions",
+                ..
+            } => BoardError::Linked { limit },
+            err => BoardError::Solve(err),
+        }
+    }
 }
 
 impl Board {

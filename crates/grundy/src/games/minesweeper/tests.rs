@@ -263,6 +263,39 @@ fn shared_number_links_regions() {
     );
 }
 
+/// A strip of 3 rows with mines every four columns, alternating top and bottom, links its
+/// blank regions in a chain whose positions grow exponentially with its length: a budget
+/// refuses it as [`BoardError::Linked`], naming the limit, and a larger one solves it.
+#[test]
+fn a_chain_of_linked_regions_beyond_the_budget_is_refused() {
+    let strip = |cols: usize| {
+        let mut board = Board::new(3, cols).unwrap();
+        for col in (2..cols).step_by(4) {
+            board.add_mine(0, col).unwrap();
+        }
+        for col in (0..cols).step_by(4) {
+            board.add_mine(2, col).unwrap();
+        }
+        board
+    };
+    let census = strip(14).census().unwrap();
+    assert_eq!(
+        census
+            .linked
+            .keys()
+            .map(|l| l.regions())
+            .collect::<Vec<_>>(),
+        [7]
+    );
+    let err = board_nimber(&strip(14), Budget::default().with_positions(64)).unwrap_err();
+    assert_eq!(err, BoardError::Linked { limit: 64 });
+    assert_eq!(
+        err.to_string(),
+        "blank regions linked by shared numbered cells need more than 64 positions to solve exactly"
+    );
+    assert!(board_nimber(&strip(14), Budget::default()).is_ok());
+}
+
 /// Random boards of up to 20 cells with clusters of linked regions: the census nimber equals
 /// cell-by-cell play.
 #[test]

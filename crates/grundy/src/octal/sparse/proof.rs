@@ -74,7 +74,8 @@ fn find_targets(targets: &mut Vec<usize>, low: &[u16], high: &[u16], start: usiz
 }
 
 /// Whether the AVX2 bitset lookup of [`prove`] may run: every value it may read lies below
-/// `bound` (the length of the value counts, or more), and `bound` within its limit.
+/// `bound` (the length of the value counts, or more), and `bound` within its limit. (The
+/// missing values, which may lie above every value read, are checked by [`prove`].)
 pub(in crate::octal) fn bitset_fits(avx2: bool, bound: usize) -> bool {
     #[cfg(target_arch = "x86_64")]
     let limit = avx2::LIMIT;
@@ -120,7 +121,7 @@ pub(in crate::octal) fn prove_with(
 /// each two-heap take k, in chunks until every value of `missing` (ascending) is found;
 /// leaves in `missing` those never found. While many are missing every pair is marked;
 /// once at most [`TARGETS`] are, blocks of pairs are compared with them instead
-/// (vectorised); with `bitset` (AVX2 and every value below its limit), once at most
+/// (vectorised); with `bitset` (AVX2, and every value read and missing below its limit), once at most
 /// [`SWITCH`] are, each pair is looked up in a bitset of them (`avx2::find`).
 ///
 /// Reads only G(a) for a <= m / 2 and G(m - a) for a >= `start`, so `g` may end before n
@@ -144,6 +145,11 @@ pub(super) fn prove(
         .split2
         .iter()
         .all(|&k| n < k + 2 || g.pair_limit(n - k) == (n - k) / 2);
+    // The bitset must hold the missing values as well as the values read: a rare value
+    // no heap has had yet (512, say, the first time a value reaches it) may lie at or
+    // above its limit while every value read lies below it.
+    #[cfg(target_arch = "x86_64")]
+    let bitset = bitset && missing.iter().all(|&v| v < avx2::LIMIT);
     let switch = if bitset { SWITCH } else { TARGETS };
     while missing.len() > switch {
         let mut more = false;
@@ -184,7 +190,8 @@ pub(super) fn prove(
     let skip = start - 1;
     #[cfg(target_arch = "x86_64")]
     if bitset {
-        // Every value so far lies below the bitset's limit (checked by the caller).
+        // Every value read lies below the bitset's limit (checked by the caller), and
+        // so does every missing value (checked above).
         let mut wanted = [0u8; avx2::LIMIT / 8];
         for &v in missing.iter() {
             wanted[(v / 8) % wanted.len()] |= 1 << (v % 8);
