@@ -38,8 +38,9 @@ mod solve;
 pub const REMOTENESS_POSITIONS: u64 = 1 << 18;
 
 /// The most moves the remoteness search of an impartial normal-play game may list (or the
-/// budget's work limit, if less): a position of a few thousand moves stops it long before
-/// [`REMOTENESS_POSITIONS`] would.
+/// budget's work limit, if less), unless its positions reachable ([`Game::reachable`]) are
+/// known to fit [`REMOTENESS_POSITIONS`]: a position of a few thousand moves stops it long
+/// before the positions would.
 pub const REMOTENESS_WORK: u64 = 1 << 24;
 
 /// The most moves of a principal line.

@@ -185,11 +185,7 @@ impl Game for MooreNim {
     /// order are counted once (at most `n!` rows share their heaps), so this also bounds the
     /// rows kept sorted.
     fn reachable(&self, pos: &Vec<u64>) -> Option<u64> {
-        let rows = pos.iter().fold(1u64, |rows, &heap| {
-            rows.saturating_mul(heap.saturating_add(1))
-        });
-        let orders = (1..=pos.len() as u64).fold(1u64, |n, i| n.saturating_mul(i));
-        Some(rows / orders)
+        Some(rows_below(pos))
     }
 
     /// The sum, over the sets of 1 to k heaps, of the product of their sizes: the
@@ -208,6 +204,23 @@ impl Game for MooreNim {
                 .fold(0u64, |total, &n| total.saturating_add(n)),
         )
     }
+}
+
+/// At most the rows of heaps, up to order, that are no larger heap by heap than `heaps`:
+/// the rows below divided by the `n!` orders of a row (saturating).
+///
+/// # Examples
+///
+/// ```
+/// // 4 * 3 rows below (3, 2); the sorted ones number 9, at least 12 / 2.
+/// assert_eq!(grundy::games::moore::rows_below(&[3, 2]), 6);
+/// ```
+pub fn rows_below(heaps: &[u64]) -> u64 {
+    let rows = heaps.iter().fold(1u64, |rows, &heap| {
+        rows.saturating_mul(heap.saturating_add(1))
+    });
+    let orders = (1..=heaps.len() as u64).fold(1u64, |n, i| n.saturating_mul(i));
+    rows / orders
 }
 
 #[cfg(test)]

@@ -182,10 +182,13 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
             }
             (Err(err), _) => return Err(err),
         };
-        let small = budget
-            .clone()
-            .with_positions(budget.positions().min(REMOTENESS_POSITIONS))
-            .with_work(budget.work().min(REMOTENESS_WORK));
+        let positions = budget.positions().min(REMOTENESS_POSITIONS);
+        let mut small = budget.clone().with_positions(positions);
+        // A search known to fit its positions is bounded by them; else by its moves too.
+        let reachable = self.game.reachable(&self.game.normal(pos));
+        if reachable.is_none_or(|reachable| reachable > positions) {
+            small = small.with_work(budget.work().min(REMOTENESS_WORK));
+        }
         let timed = match self.by_memo(
             Remoteness(Play::Normal),
             &small,
