@@ -344,10 +344,10 @@ outcome   win (the player to move wins)
 value     *1
 winning moves: 2
   in {file} 2: heap 1: take 1 (to a position of value 1, from 0)
-  in nim 1: move to a position of value 0 (from 1)
+  in nim 1: heap 1: 1 -> 0 (to a position of value 0, from 1)
 why: components: {file} 2 = *0, nim 1 = *1
 why: Sprague-Grundy: the sum's value is their XOR = 1
-why: a winning move takes a component of value v to v ^ 1: {file} 2 from *0 to *1 (heap 1: take 1); nim 1 from *1 to *0
+why: a winning move takes a component of value v to v ^ 1: {file} 2 from *0 to *1 (heap 1: take 1); nim 1 from *1 to *0 (heap 1: 1 -> 0)
 "
         )
     );

@@ -22,6 +22,7 @@
 //! ```
 
 mod heaps;
+mod moves;
 mod nim;
 mod pairs;
 mod reason;
@@ -40,6 +41,7 @@ use crate::solve::grundy::GrundySolver;
 use crate::value::{Nimber, Outcome};
 
 pub(crate) use heaps::HeapFamily;
+use moves::Valued;
 pub use reason::{BitCount, HeapNimber, Reason, SumComponent};
 pub use sum::{analyze_components, analyze_sum, Component, SumMove};
 
@@ -150,11 +152,14 @@ pub enum AnalysisError {
         /// The largest table.
         cap: u64,
     },
-    /// A heap whose value does not fit (Lasker's Nim at `u64::MAX`).
-    #[error("no Grundy value for heap {heap}")]
-    NoValue {
+    /// A heap whose Grundy value exists but does not fit the 64 bits of a [`Nimber`]
+    /// (Lasker's Nim at `u64::MAX`: `G(4k+3) = 4k+4 = 2^64`).
+    #[error("heap {heap} has Grundy value {value}, which does not fit in 64 bits (grundy's values are at most 2^64 - 1)")]
+    ValueTooLarge {
         /// The heap.
         heap: u64,
+        /// Its Grundy value.
+        value: u128,
     },
     /// An empty component of a sum.
     #[error("sum expects components separated by '+', e.g. 'nim 3 + bash 2 5'")]
@@ -246,6 +251,16 @@ pub fn analyze_words(words: &[String]) -> Result<Analysis, AnalysisError> {
 /// assert_eq!(analysis.reasons, [Reason::CornerParity { x: 4, y: 7 }]);
 /// ```
 pub fn analyze(family: &Family, position: &[String]) -> Result<Analysis, AnalysisError> {
+    let (analysis, _) = analyze_valued(family, position)?;
+    Ok(analysis)
+}
+
+/// [`analyze`], and the position with its Grundy value where it has one (what lists its
+/// moves to any value, as a sum asks of its components).
+fn analyze_valued<'a>(
+    family: &'a Family,
+    position: &[String],
+) -> Result<(Analysis, Option<Valued<'a>>), AnalysisError> {
     let game = family.title();
     let bad = |expected| AnalysisError::Position {
         game: game.clone(),
@@ -299,30 +314,23 @@ pub fn analyze(family: &Family, position: &[String]) -> Result<Analysis, Analysi
             corner_analysis(x, y)?
         }
     };
-    Ok(Analysis {
+    let analysis = Analysis {
         game,
         position: position.join(" "),
         outcome: found.outcome,
-        nimber: found.nimber,
+        nimber: found.value.as_ref().map(Valued::nimber),
         winning_moves: found.winning_moves,
         complete: found.complete,
         reasons: found.reasons,
-    })
-}
-
-/// One component of a sum: a family and position (a nested `sum` is refused by the
-/// catalogue).
-pub(crate) fn analyze_words_single(words: &[String]) -> Result<Analysis, AnalysisError> {
-    let mut queue: VecDeque<String> = words.iter().cloned().collect();
-    let family = parse_family(&mut queue)?;
-    let position: Vec<String> = queue.into();
-    analyze(&family, &position)
+    };
+    Ok((analysis, found.value))
 }
 
 /// An analysis before it is named: what each family's module returns.
-struct Found {
+struct Found<'a> {
     outcome: Outcome,
-    nimber: Option<Nimber>,
+    /// The position with its Grundy value, where known (never under misère play).
+    value: Option<Valued<'a>>,
     winning_moves: Vec<String>,
     complete: bool,
     reasons: Vec<Reason>,
@@ -338,18 +346,17 @@ fn outcome_of(nimber: Nimber) -> Outcome {
 }
 
 /// Bash, reach `target` and lose: the Bash game on a heap of `target - 1` (`target >= 1`).
-fn bash_reach(max_take: u64, target: u64) -> Found {
+fn bash_reach(max_take: u64, target: u64) -> Found<'static> {
     let heap = target - 1;
     let modulus = max_take + 1;
     let first = heap % modulus;
     Found {
         outcome: outcome_of(Nimber(first)),
-        nimber: Some(Nimber(first)),
-        winning_moves: if first > 0 {
-            vec![format!("write {first}")]
-        } else {
-            Vec::new()
-        },
+        value: Some(Valued::BashReach { heap, max_take }),
+        winning_moves: moves::bash_reach_write(heap, max_take, Nimber(0))
+            .map(moves::write)
+            .into_iter()
+            .collect(),
         complete: true,
         reasons: vec![
             Reason::BashReach { heap, max_take },
@@ -365,18 +372,22 @@ fn bash_reach(max_take: u64, target: u64) -> Found {
 /// The corner game's most cells searched for a Grundy value.
 const CORNER_CELLS: u64 = 250_000;
 
-fn corner_analysis(x: u64, y: u64) -> Result<Found, AnalysisError> {
+fn corner_analysis(x: u64, y: u64) -> Result<Found<'static>, AnalysisError> {
     let cells = x.saturating_add(1).saturating_mul(y.saturating_add(1));
-    let nimber = if cells <= CORNER_CELLS {
-        Some(GrundySolver::without_components(&corner::Corner, Budget::default()).nimber(&(x, y))?)
+    let value = if cells <= CORNER_CELLS {
+        Some(Valued::Searched {
+            nimber: GrundySolver::without_components(&corner::Corner, Budget::default())
+                .nimber(&(x, y))?,
+            position: moves::Searched::Corner(x, y),
+        })
     } else {
         None
     };
     Ok(Found {
         outcome: corner::outcome((x, y)),
-        nimber,
+        value,
         winning_moves: corner::winning_move((x, y))
-            .map(|(a, b)| format!("({x}, {y}) -> ({a}, {b})"))
+            .map(|to| moves::corner_label((x, y), to))
             .into_iter()
             .collect(),
         complete: true,

@@ -3,6 +3,7 @@
 //! table, or a proved period beyond the table (never from an unproved one), combined by
 //! XOR (Sprague-Grundy).
 
+use super::moves::Valued;
 use super::{outcome_of, AnalysisError, Found, HeapNimber, Reason};
 use crate::games::bash::Bash;
 use crate::games::grundy_game::GrundyGame;
@@ -16,9 +17,9 @@ use crate::value::Nimber;
 /// Heaps above this are not searched move by move when a heap has O(heap) moves.
 pub(crate) const ENUMERATION_CAP: u64 = 1_000_000;
 
-/// The moves enumerated for the winning moves of one row of heaps, all heaps together, past
-/// which no further heap's are (a row of many large heaps would otherwise take time
-/// quadratic in its length): 2^24.
+/// The moves enumerated for one row of heaps, all heaps together, past which no further
+/// heap's are (a row of many large heaps would otherwise take time quadratic in its
+/// length): 2^24.
 pub(crate) const ROW_ENUMERATION_CAP: u64 = 1 << 24;
 
 /// The largest table of a finite subtraction set.
@@ -54,14 +55,15 @@ impl HeapFamily<'_> {
         }
     }
 
-    /// True when a heap of `heap` has few enough moves to list them all.
-    fn enumerable(&self, heap: u64) -> bool {
+    /// True when a heap of `heap` has few enough moves to list them all: at most `cap`
+    /// where a heap's moves grow with it.
+    fn enumerable(&self, heap: u64, cap: u64) -> bool {
         match self {
             HeapFamily::Subtraction(s) => {
-                !matches!(s.set(), SubtractionSet::AllBut(_)) || heap <= ENUMERATION_CAP
+                !matches!(s.set(), SubtractionSet::AllBut(_)) || heap <= cap
             }
             HeapFamily::Bash(_) => true,
-            _ => heap <= ENUMERATION_CAP,
+            _ => heap <= cap,
         }
     }
 }
@@ -86,6 +88,16 @@ struct HeapValues {
 }
 
 impl HeapValues {
+    /// `G(n)` for a heap up to the largest of the row, whose value `heap_values` checked:
+    /// every smaller heap's is then known too (from the table, or by the proved period),
+    /// except Lasker's Nim's at `u64::MAX`, whose value `2^64` is past a `u64`.
+    fn value(&self, n: u64) -> Result<u64, AnalysisError> {
+        self.get(n).ok_or(AnalysisError::ValueTooLarge {
+            heap: n,
+            value: u128::from(n) + 1,
+        })
+    }
+
     /// `G(n)`, or `None` when `n` is beyond the table and no period is proved.
     fn get(&self, n: u64) -> Option<u64> {
         match self.source {
@@ -172,56 +184,123 @@ fn heap_values(family: HeapFamily, max_heap: u64) -> Result<HeapValues, Analysis
     }
 }
 
-/// A row of heaps of `family`: each heap's value, their XOR, the winning moves.
-pub(super) fn analysis(family: HeapFamily, heaps: &[u64]) -> Result<Found, AnalysisError> {
-    let max_heap = heaps.iter().copied().max().unwrap_or(0);
-    let values = heap_values(family, max_heap)?;
-    let get = |heap: u64| values.get(heap).ok_or(AnalysisError::NoValue { heap });
-    let mut grundy = Vec::with_capacity(heaps.len());
-    for &heap in heaps {
-        grundy.push(get(heap)?);
+/// A row of heaps of one family with each heap's Grundy value: lists the row's moves to
+/// any value (a winning move of a sum may take the row above its own value).
+pub(super) struct HeapRow<'a> {
+    family: HeapFamily<'a>,
+    heaps: Vec<u64>,
+    /// Each heap's Grundy value.
+    grundy: Vec<u64>,
+    values: HeapValues,
+    /// Heaps above this have their takes listed by a closed form, their splits not.
+    enumeration_cap: u64,
+}
+
+impl<'a> HeapRow<'a> {
+    /// The row's Grundy values; heaps above `enumeration_cap` (with moves that grow with
+    /// the heap) will have only their takes listed.
+    pub(super) fn new(
+        family: HeapFamily<'a>,
+        heaps: &[u64],
+        enumeration_cap: u64,
+    ) -> Result<Self, AnalysisError> {
+        let max_heap = heaps.iter().copied().max().unwrap_or(0);
+        let values = heap_values(family, max_heap)?;
+        let grundy = heaps
+            .iter()
+            .map(|&heap| values.value(heap))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(HeapRow {
+            family,
+            heaps: heaps.to_vec(),
+            grundy,
+            values,
+            enumeration_cap,
+        })
     }
-    let total = grundy.iter().fold(0, |acc, &g| acc ^ g);
-    let rule = family.rule();
-    let mut winning_moves = Vec::new();
-    let mut complete = true;
-    let mut row_complete = true;
-    let mut options = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut enumerated = 0u64;
-    if total != 0 {
-        for (heap_idx, (&heap, &g)) in heaps.iter().zip(&grundy).enumerate() {
-            let target = g ^ total;
+
+    /// The XOR of the heaps' values (Sprague-Grundy).
+    pub(super) fn nimber(&self) -> Nimber {
+        Nimber(self.grundy.iter().fold(0, |acc, &g| acc ^ g))
+    }
+
+    /// Every move of the row to a row of value `value`, labelled `heap I: H -> A [+ B]`
+    /// (equal heaps' moves once, from the first); the reason why not, when heaps too large
+    /// to enumerate have only their takes listed.
+    pub(super) fn moves_to(
+        &self,
+        value: Nimber,
+    ) -> Result<(Vec<String>, Option<Reason>), AnalysisError> {
+        let change = self.nimber().0 ^ value.0;
+        let mut labels = Vec::new();
+        let mut partial = None;
+        if change == 0 {
+            return Ok((labels, partial));
+        }
+        let mut options = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut enumerated = 0u64;
+        for (heap_idx, (&heap, &g)) in self.heaps.iter().zip(&self.grundy).enumerate() {
             if !seen.insert(heap) {
                 continue; // the same moves as an equal heap before
             }
-            if !family.enumerable(heap) {
-                complete = false;
+            let target = g ^ change;
+            let label = |a: u64, b: u64| {
+                let to = if b == 0 {
+                    a.to_string()
+                } else {
+                    format!("{a} + {b}")
+                };
+                format!("heap {}: {heap} -> {to}", heap_idx + 1)
+            };
+            if !self.family.enumerable(heap, self.enumeration_cap) {
+                // Lasker's Nim has the only heaps this large (the tables of Grundy's game
+                // and of all-but sets end below the cap): its one take to `target`, by the
+                // inverse of the closed form; its splits are not listed.
+                if let (HeapFamily::Lasker, Some(to)) =
+                    (self.family, Lasker::heap_of(Nimber(target)))
+                {
+                    if to < heap {
+                        labels.push(label(to, 0));
+                    }
+                }
+                partial = Some(Reason::PartialMoves {
+                    heaps_above: self.enumeration_cap,
+                });
                 continue;
             }
             if enumerated >= ROW_ENUMERATION_CAP {
-                row_complete = false;
+                partial = partial.or(Some(Reason::PartialRow {
+                    moves: ROW_ENUMERATION_CAP,
+                }));
                 continue;
             }
             options.clear();
-            rule.options(heap, &mut options);
+            self.family.rule().options(heap, &mut options);
             enumerated += options.len() as u64;
             for &(a, b) in &options {
-                if get(a)? ^ get(b)? == target {
-                    let to = if b == 0 {
-                        a.to_string()
-                    } else {
-                        format!("{a} + {b}")
-                    };
-                    winning_moves.push(format!("heap {}: {heap} -> {to}", heap_idx + 1));
+                if self.values.value(a)? ^ self.values.value(b)? == target {
+                    labels.push(label(a, b));
                 }
             }
         }
+        Ok((labels, partial))
     }
+}
+
+/// A row of heaps of `family`: each heap's value, their XOR, the winning moves.
+pub(super) fn analysis<'a>(
+    family: HeapFamily<'a>,
+    heaps: &[u64],
+) -> Result<Found<'a>, AnalysisError> {
+    let row = HeapRow::new(family, heaps, ENUMERATION_CAP)?;
+    let (grundy, total) = (&row.grundy, row.nimber().0);
+    let values = &row.values;
+    let (winning_moves, partial) = row.moves_to(Nimber(0))?;
     let mut reasons = vec![Reason::HeapXor {
         heaps: heaps
             .iter()
-            .zip(&grundy)
+            .zip(grundy)
             .map(|(&heap, &g)| HeapNimber {
                 heap,
                 nimber: Nimber(g),
@@ -248,22 +327,13 @@ pub(super) fn analysis(family: HeapFamily, heaps: &[u64]) -> Result<Found, Analy
             }
         }
     }
-    if !complete {
-        reasons.push(Reason::PartialMoves {
-            heaps_above: ENUMERATION_CAP,
-        });
-    }
-    if !row_complete {
-        reasons.push(Reason::PartialRow {
-            moves: ROW_ENUMERATION_CAP,
-        });
-    }
-    let complete = complete && row_complete;
+    let complete = partial.is_none();
+    reasons.extend(partial);
     Ok(Found {
         outcome: outcome_of(Nimber(total)),
-        nimber: Some(Nimber(total)),
         winning_moves,
         complete,
         reasons,
+        value: Some(Valued::Heaps(row)),
     })
 }

@@ -1,6 +1,7 @@
 //! Nim and its relatives with closed forms over a whole row of heaps: Nim (Bouton), misère
 //! Nim, staircase Nim and Moore's Nim_k.
 
+use super::moves::{Searched, Valued};
 use super::{outcome_of, AnalysisError, BitCount, Found, Reason};
 use crate::games::moore::MooreNim;
 use crate::games::{misere_nim, nim, staircase};
@@ -33,13 +34,38 @@ fn joined(values: &[u64]) -> String {
         .join(" ")
 }
 
+/// A row of Nim heaps' moves to a row of nim-sum `value`.
+pub(super) fn nim_moves_to(heaps: &[u64], value: Nimber) -> Vec<String> {
+    heap_moves(heaps, nim::moves_to_value(heaps, value.0))
+}
+
+/// Staircase Nim's moves to a staircase of value `value`.
+pub(super) fn staircase_moves_to(steps: &[u64], value: Nimber) -> Vec<String> {
+    staircase::moves_to_value(steps, value)
+        .into_iter()
+        .map(|m| {
+            let to = if m.from == 1 {
+                "off the staircase".to_string()
+            } else {
+                format!("to step {}", m.from - 1)
+            };
+            format!("move {} coin(s) from step {} {to}", m.coins, m.from)
+        })
+        .collect()
+}
+
+/// The label of a move of Moore's Nim: the row before and after.
+pub(super) fn moore_label(heaps: &[u64], next: &[u64]) -> String {
+    format!("{} -> {}", joined(heaps), joined(next))
+}
+
 /// Nim: the nim-sum (Bouton).
-pub(super) fn nim(heaps: &[u64]) -> Found {
+pub(super) fn nim(heaps: &[u64]) -> Found<'static> {
     let total = nim::nim_sum(heaps);
     Found {
         outcome: outcome_of(Nimber(total)),
-        nimber: Some(Nimber(total)),
-        winning_moves: heap_moves(heaps, nim::winning_moves(heaps)),
+        winning_moves: nim_moves_to(heaps, Nimber(0)),
+        value: Some(Valued::Nim(heaps.to_vec())),
         complete: true,
         reasons: vec![
             Reason::NimSum {
@@ -52,7 +78,7 @@ pub(super) fn nim(heaps: &[u64]) -> Found {
 }
 
 /// Misère Nim (Bouton's misère rule).
-pub(super) fn misere(heaps: &[u64]) -> Found {
+pub(super) fn misere(heaps: &[u64]) -> Found<'static> {
     let large = heaps.iter().filter(|&&h| h >= 2).count();
     let first = if large > 0 {
         Reason::MisereLargeHeaps {
@@ -67,7 +93,7 @@ pub(super) fn misere(heaps: &[u64]) -> Found {
     };
     Found {
         outcome: misere_nim::outcome(heaps),
-        nimber: None,
+        value: None,
         winning_moves: heap_moves(heaps, misere_nim::winning_moves(heaps)),
         complete: true,
         reasons: vec![first, Reason::BoutonMisere],
@@ -75,22 +101,12 @@ pub(super) fn misere(heaps: &[u64]) -> Found {
 }
 
 /// Staircase Nim: Nim on the odd steps.
-pub(super) fn staircase(steps: &[u64]) -> Found {
+pub(super) fn staircase(steps: &[u64]) -> Found<'static> {
     let value = staircase::nimber(steps);
     Found {
         outcome: outcome_of(value),
-        nimber: Some(value),
-        winning_moves: staircase::winning_moves(steps)
-            .into_iter()
-            .map(|m| {
-                let to = if m.from == 1 {
-                    "off the staircase".to_string()
-                } else {
-                    format!("to step {}", m.from - 1)
-                };
-                format!("move {} coin(s) from step {} {to}", m.coins, m.from)
-            })
-            .collect(),
+        winning_moves: staircase_moves_to(steps, Nimber(0)),
+        value: Some(Valued::Staircase(steps.to_vec())),
         complete: true,
         reasons: vec![
             Reason::StaircaseOddSteps {
@@ -108,7 +124,7 @@ fn product(heaps: &[u64]) -> f64 {
 }
 
 /// Moore's Nim_k: bit counts modulo `k + 1`.
-pub(super) fn moore(game: &MooreNim, heaps: &[u64]) -> Result<Found, AnalysisError> {
+pub(super) fn moore<'a>(game: &'a MooreNim, heaps: &[u64]) -> Result<Found<'a>, AnalysisError> {
     // The engine's Grundy value, where the position is small enough to search.
     let nimber = if heaps.len() <= MOORE_SEARCH_HEAPS && product(heaps) <= MOORE_SEARCH_PRODUCT {
         Some(GrundySolver::without_components(game, Budget::default()).nimber(&heaps.to_vec())?)
@@ -118,7 +134,10 @@ pub(super) fn moore(game: &MooreNim, heaps: &[u64]) -> Result<Found, AnalysisErr
     let (winning_moves, complete) = moore_moves(game, heaps);
     Ok(Found {
         outcome: game.outcome(heaps),
-        nimber,
+        value: nimber.map(|nimber| Valued::Searched {
+            nimber,
+            position: Searched::Moore(game, heaps.to_vec()),
+        }),
         winning_moves,
         complete,
         reasons: vec![
@@ -138,7 +157,7 @@ pub(super) fn moore(game: &MooreNim, heaps: &[u64]) -> Result<Found, AnalysisErr
 
 /// Every winning move when the moves are few enough to try, else Moore's constructed one.
 fn moore_moves(game: &MooreNim, heaps: &[u64]) -> (Vec<String>, bool) {
-    let show = |next: &[u64]| format!("{} -> {}", joined(heaps), joined(next));
+    let show = |next: &[u64]| moore_label(heaps, next);
     if heaps.len() <= MOORE_LIST_HEAPS && product(heaps) <= MOORE_LIST_PRODUCT {
         let mut moves = Vec::new();
         game.moves(&heaps.to_vec(), &mut moves);

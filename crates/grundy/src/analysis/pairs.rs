@@ -1,6 +1,9 @@
 //! Positions written as two numbers with closed forms: Wythoff's game (Beatty pairs, in
 //! exact integers of any size) and Fibonacci Nim (Zeckendorf).
 
+use std::fmt::Display;
+
+use super::moves::{Searched, Valued};
 use super::{AnalysisError, Found, Reason};
 use crate::games::fibonacci_nim::{self, zeckendorf, FibonacciNim};
 use crate::games::wythoff::{self, BigUint, Wythoff};
@@ -15,8 +18,27 @@ const FIBONACCI_SEARCH: u64 = 300;
 /// Fibonacci Nim: every winning take is listed when the takes allowed are at most this.
 const FIBONACCI_TAKES: u64 = 1_000_000;
 
+/// The label of a move of Wythoff's game.
+pub(super) fn wythoff_label(
+    a: impl Display,
+    b: impl Display,
+    x: impl Display,
+    y: impl Display,
+) -> String {
+    format!("({a}, {b}) -> ({x}, {y})")
+}
+
+/// The label of a move of Fibonacci Nim from `heap` taking `take`.
+pub(super) fn fibonacci_label(heap: u64, take: u64) -> String {
+    format!(
+        "take {take} (leaving {}, the next player may take up to {})",
+        heap - take,
+        take.saturating_mul(2)
+    )
+}
+
 /// Wythoff's game on heaps written `a` and `b` (any size).
-pub(super) fn wythoff(a: &str, b: &str) -> Result<Found, AnalysisError> {
+pub(super) fn wythoff(a: &str, b: &str) -> Result<Found<'static>, AnalysisError> {
     let parse = |word: &str| {
         word.parse::<BigUint>().map_err(|_| AnalysisError::Heap {
             word: word.to_string(),
@@ -29,10 +51,12 @@ pub(super) fn wythoff(a: &str, b: &str) -> Result<Found, AnalysisError> {
     let difference = high - low;
     let (pair_low, pair_high) = wythoff::p_pair_big(&difference);
     let small = |v: &BigUint| u64::try_from(v).ok().filter(|&x| x <= WYTHOFF_SEARCH);
-    let nimber = match (small(&a), small(&b)) {
-        (Some(x), Some(y)) => {
-            Some(GrundySolver::without_components(&Wythoff, Budget::default()).nimber(&(x, y))?)
-        }
+    let value = match (small(&a), small(&b)) {
+        (Some(x), Some(y)) => Some(Valued::Searched {
+            nimber: GrundySolver::without_components(&Wythoff, Budget::default())
+                .nimber(&(x, y))?,
+            position: Searched::Wythoff(x, y),
+        }),
         _ => None,
     };
     let mut reasons = vec![
@@ -50,10 +74,10 @@ pub(super) fn wythoff(a: &str, b: &str) -> Result<Found, AnalysisError> {
     }
     Ok(Found {
         outcome: if is_pair { Outcome::Loss } else { Outcome::Win },
-        nimber,
+        value,
         winning_moves: moves
             .iter()
-            .map(|(x, y)| format!("({a}, {b}) -> ({x}, {y})"))
+            .map(|(x, y)| wythoff_label(&a, &b, x, y))
             .collect(),
         complete: true,
         reasons,
@@ -61,7 +85,7 @@ pub(super) fn wythoff(a: &str, b: &str) -> Result<Found, AnalysisError> {
 }
 
 /// Fibonacci Nim from `heap` tokens when the player to move may take up to `max_take`.
-pub(super) fn fibonacci((heap, max_take): (u64, u64)) -> Result<Found, AnalysisError> {
+pub(super) fn fibonacci((heap, max_take): (u64, u64)) -> Result<Found<'static>, AnalysisError> {
     let terms = zeckendorf(heap);
     let pos = (heap, max_take);
     let (takes, complete) = match fibonacci_nim::winning_takes(pos, FIBONACCI_TAKES) {
@@ -73,27 +97,20 @@ pub(super) fn fibonacci((heap, max_take): (u64, u64)) -> Result<Found, AnalysisE
     };
     let smallest = terms.last().copied().unwrap_or(0);
     // The engine's Grundy value, where the position is small enough to search.
-    let nimber = if heap <= FIBONACCI_SEARCH {
-        Some(
-            GrundySolver::without_components(&FibonacciNim, Budget::default())
-                .nimber(&(heap, max_take.min(heap)))?,
-        )
+    let value = if heap <= FIBONACCI_SEARCH {
+        let position = (heap, max_take.min(heap));
+        Some(Valued::Searched {
+            nimber: GrundySolver::without_components(&FibonacciNim, Budget::default())
+                .nimber(&position)?,
+            position: Searched::Fibonacci(position.0, position.1),
+        })
     } else {
         None
     };
     Ok(Found {
         outcome: fibonacci_nim::outcome(pos),
-        nimber,
-        winning_moves: takes
-            .iter()
-            .map(|t| {
-                format!(
-                    "take {t} (leaving {}, the next player may take up to {})",
-                    heap - t,
-                    t.saturating_mul(2)
-                )
-            })
-            .collect(),
+        value,
+        winning_moves: takes.iter().map(|&t| fibonacci_label(heap, t)).collect(),
         complete,
         reasons: vec![
             Reason::Zeckendorf { heap, terms },

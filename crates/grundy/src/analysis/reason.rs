@@ -83,9 +83,8 @@ impl fmt::Display for SumComponent {
 }
 
 /// A sum's winning move in one component: from its value to the value that makes the XOR
-/// 0 (lower, which the mex rule guarantees, or higher where a game's move reaches it), with
-/// the labels of the component's moves that do it (none listed for a family, whose moves
-/// are not enumerated).
+/// 0 (lower, which the mex rule guarantees, or higher where the component has an option of
+/// that value), with the labels of the component's moves that do it.
 ///
 /// # Examples
 ///
@@ -111,7 +110,7 @@ pub struct SumMove {
     pub from: Nimber,
     /// The value a winning move leaves it with (`from ^ total`).
     pub to: Nimber,
-    /// The labels of the moves that do it (empty for a family).
+    /// The labels of the moves that do it.
     pub labels: Vec<String>,
 }
 
@@ -215,9 +214,11 @@ pub enum Reason {
         /// The period and its proof.
         pattern: Pattern,
     },
-    /// Heaps too large to list their moves: the winning moves shown are not all.
+    /// Heaps too large to list their splits (Lasker's Nim): every winning take is listed
+    /// (by the inverse of the closed form), the winning splits are not, so the winning moves
+    /// shown may not be all.
     PartialMoves {
-        /// The largest heap whose moves are listed.
+        /// The largest heap whose splits are listed.
         heaps_above: u64,
     },
     /// A row whose heaps have more moves in all than are enumerated: the winning moves shown
@@ -299,7 +300,8 @@ pub enum Reason {
         total: Nimber,
     },
     /// The winning moves of a sum: a move in a component of value `v` to a position of
-    /// value `v ^ total` leaves an XOR of 0 (one exists where `v ^ total < v`).
+    /// value `v ^ total` leaves an XOR of 0 (one exists where `v ^ total < v`, by the mex
+    /// rule; where `v ^ total > v`, where the component has such an option).
     SumMoves {
         /// The sum's value.
         total: Nimber,
@@ -369,7 +371,7 @@ impl fmt::Display for Reason {
             ),
             Reason::PartialMoves { heaps_above } => write!(
                 f,
-                "moves of heaps above {heaps_above} were not enumerated: the list of winning moves is partial"
+                "splits of heaps above {heaps_above} were not enumerated (every take is listed): the list of winning moves may be partial"
             ),
             Reason::PartialRow { moves } => write!(
                 f,

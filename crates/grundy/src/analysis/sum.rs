@@ -1,13 +1,19 @@
 //! Sums by Sprague-Grundy: each component's nimber (a family's closed form or table, or any
 //! [`DynGame`]'s search, e.g. a game file's), their XOR, and the winning moves of the sum:
 //! the moves of a component of value `v` to a position of value `v ^ total`. Where
-//! `v ^ total < v` such a move exists (the mex rule); a game's may also lead to a higher
-//! value, and a game's moves are enumerated, so its list is every winning move in it. Only impartial games under normal play have nimbers that add up this way, so
-//! every other kind of component is refused with the reason.
+//! `v ^ total < v` such a move exists (the mex rule); where `v ^ total > v` one may too (a
+//! Bash heap of value 0 has options of every value up to K), so each component lists its
+//! moves by the value they lead to: a family's from its closed form or table
+//! (`moves::Valued`), a game's from its search. Only impartial games under normal play have
+//! nimbers that add up this way, so every other kind of component is refused with the
+//! reason.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
-use super::{analyze_words_single, outcome_of, Analysis, AnalysisError, Reason, SumComponent};
+use super::moves::Valued;
+use super::{analyze_valued, outcome_of, Analysis, AnalysisError, Reason, SumComponent};
+use crate::catalog::{parse_family, Family};
 use crate::dynamic::{Datum, DynGame};
 use crate::limits::Budget;
 use crate::value::Nimber;
@@ -76,9 +82,10 @@ pub fn analyze_sum(words: &[String]) -> Result<Analysis, AnalysisError> {
 /// The reasons are [`Reason::SumComponents`] (each component's nimber) and
 /// [`Reason::SumXor`]; when a component is a game and the sum is a win,
 /// [`Reason::SumMoves`] too: for each component with a winning move, its value before and
-/// after, and the labels of its moves there (a family's moves are not enumerated: where
-/// `v ^ total < v` its winning move is "to a position of value `v ^ total`", which exists by
-/// the mex rule).
+/// after, and the labels of its moves there. Every winning move is listed, in every
+/// component (also those that raise a component's value), except the splits of Lasker's
+/// Nim heaps too large to enumerate: then `complete` is false and [`Reason::PartialMoves`]
+/// says so.
 ///
 /// # Errors
 ///
@@ -108,7 +115,12 @@ pub fn analyze_components(
     if components.is_empty() {
         return Err(AnalysisError::EmptyComponent);
     }
-    let parts = components
+    // The families are parsed first: each part's moves borrow its family.
+    let parsed = components
+        .iter()
+        .map(Parsed::of)
+        .collect::<Result<Vec<_>, _>>()?;
+    let parts = parsed
         .iter()
         .map(|component| Part::of(component, budget))
         .collect::<Result<Vec<_>, _>>()?;
@@ -117,40 +129,34 @@ pub fn analyze_components(
         .fold(Nimber(0), |acc, part| acc ^ part.summary.nimber);
     let mut winning_moves = Vec::new();
     let mut sum_moves = Vec::new();
+    let mut partial = None;
     for part in &parts {
         let (from, to) = (part.summary.nimber, part.summary.nimber ^ total);
+        if to == from {
+            continue; // a total of 0: no move wins
+        }
         let (game, position) = (&part.summary.game, &part.summary.position);
-        let labels: Vec<String> = match &part.moves {
-            // A total of 0: no move wins.
-            _ if to == from => continue,
-            // A family's moves are not enumerated: only a lower value is known to be
-            // reachable (the mex rule), as the family sums have always said.
-            None if to > from => continue,
-            None => {
-                winning_moves.push(format!(
-                    "in {game} {position}: move to a position of value {} (from {})",
-                    to.0, from.0
-                ));
-                Vec::new()
+        let labels = match &part.moves {
+            PartMoves::Family(valued) => {
+                let moves = valued.moves_to(to)?;
+                partial = partial.or(moves.partial);
+                moves.labels
             }
-            Some(moves) => {
-                let labels: Vec<String> = moves
-                    .iter()
-                    .filter(|(_, value)| *value == to)
-                    .map(|(label, _)| label.clone())
-                    .collect();
-                winning_moves.extend(labels.iter().map(|label| {
-                    format!(
-                        "in {game} {position}: {label} (to a position of value {}, from {})",
-                        to.0, from.0
-                    )
-                }));
-                if labels.is_empty() {
-                    continue;
-                }
-                labels
-            }
+            PartMoves::Game(moves) => moves
+                .iter()
+                .filter(|(_, value)| *value == to)
+                .map(|(label, _)| label.clone())
+                .collect(),
         };
+        if labels.is_empty() {
+            continue;
+        }
+        winning_moves.extend(labels.iter().map(|label| {
+            format!(
+                "in {game} {position}: {label} (to a position of value {}, from {})",
+                to.0, from.0
+            )
+        }));
         sum_moves.push(SumMove {
             game: game.clone(),
             position: position.clone(),
@@ -159,7 +165,9 @@ pub fn analyze_components(
             labels,
         });
     }
-    let any_game = parts.iter().any(|part| part.moves.is_some());
+    let any_game = parts
+        .iter()
+        .any(|part| matches!(part.moves, PartMoves::Game(_)));
     let position = parts
         .iter()
         .map(|part| part.typed.as_str())
@@ -178,49 +186,103 @@ pub fn analyze_components(
             moves: sum_moves,
         });
     }
+    let complete = partial.is_none();
+    reasons.extend(partial);
     Ok(Analysis {
         game: "sum".into(),
         position,
         outcome: outcome_of(total),
         nimber: Some(total),
         winning_moves,
-        complete: true,
+        complete,
         reasons,
     })
 }
 
-/// A component analysed: its name, position and nimber, and for a game every move's label
-/// with the nimber it leads to.
-struct Part {
-    /// The component as the sum's position writes it (a family's words as typed).
-    typed: String,
-    summary: SumComponent,
-    moves: Option<Vec<(String, Nimber)>>,
+/// A component with its family parsed.
+enum Parsed<'c> {
+    /// A family, its position's words, and the component as typed.
+    Family {
+        family: Family,
+        position: Vec<String>,
+        typed: String,
+    },
+    /// A game and its position.
+    Game {
+        name: &'c str,
+        game: &'c Arc<dyn DynGame>,
+        position: &'c Datum,
+    },
 }
 
-impl Part {
-    fn of(component: &Component, budget: &Budget) -> Result<Part, AnalysisError> {
-        match component {
+impl<'c> Parsed<'c> {
+    fn of(component: &'c Component) -> Result<Self, AnalysisError> {
+        Ok(match component {
             Component::Family(words) => {
                 if words.is_empty() {
                     return Err(AnalysisError::EmptyComponent);
                 }
-                let part = analyze_words_single(words)?;
-                let nimber = part.nimber.ok_or_else(|| AnalysisError::NoNimber {
+                let mut queue: VecDeque<String> = words.iter().cloned().collect();
+                let family = parse_family(&mut queue)?;
+                Parsed::Family {
+                    family,
+                    position: queue.into(),
+                    typed: words.join(" "),
+                }
+            }
+            Component::Game {
+                name,
+                game,
+                position,
+            } => Parsed::Game {
+                name,
+                game,
+                position,
+            },
+        })
+    }
+}
+
+/// A component analysed: its name, position and nimber, and what lists its moves by value.
+struct Part<'a> {
+    /// The component as the sum's position writes it (a family's words as typed).
+    typed: String,
+    summary: SumComponent,
+    moves: PartMoves<'a>,
+}
+
+/// How a component's moves to a value are found.
+enum PartMoves<'a> {
+    /// A family's position: its moves by value, from its closed form or table.
+    Family(Valued<'a>),
+    /// A game's every move, labelled, with the value it leads to.
+    Game(Vec<(String, Nimber)>),
+}
+
+impl<'a> Part<'a> {
+    fn of(component: &'a Parsed<'_>, budget: &Budget) -> Result<Self, AnalysisError> {
+        match component {
+            Parsed::Family {
+                family,
+                position,
+                typed,
+            } => {
+                let (part, valued) = analyze_valued(family, position)?;
+                let valued = valued.ok_or_else(|| AnalysisError::NoNimber {
                     game: part.game.clone(),
                     position: part.position.clone(),
                 })?;
                 Ok(Part {
-                    typed: words.join(" "),
+                    typed: typed.clone(),
                     summary: SumComponent {
                         game: part.game,
                         position: part.position,
-                        nimber,
+                        nimber: valued.nimber(),
                     },
-                    moves: None,
+                    moves: PartMoves::Family(valued),
                 })
             }
-            Component::Game {
+            &Parsed::Game {
                 name,
                 game,
                 position,
@@ -228,12 +290,12 @@ impl Part {
                 let kind = game.kind();
                 if !kind.has_nimbers() {
                     return Err(AnalysisError::NotSummable {
-                        game: name.clone(),
+                        game: name.to_string(),
                         kind,
                     });
                 }
                 let failed = |source| AnalysisError::Game {
-                    game: name.clone(),
+                    game: name.to_string(),
                     source,
                 };
                 let shown = game.show(position).map_err(failed)?;
@@ -241,7 +303,7 @@ impl Part {
                 let shown = shown.lines().collect::<Vec<_>>().join(" / ");
                 let solution = game.solve(position, budget).map_err(failed)?;
                 let no_nimber = || AnalysisError::NoNimber {
-                    game: name.clone(),
+                    game: name.to_string(),
                     position: shown.clone(),
                 };
                 let nimber = solution.value.nimber.ok_or_else(no_nimber)?;
@@ -253,11 +315,11 @@ impl Part {
                 Ok(Part {
                     typed: format!("{name} {shown}"),
                     summary: SumComponent {
-                        game: name.clone(),
+                        game: name.to_string(),
                         position: shown,
                         nimber,
                     },
-                    moves: Some(moves),
+                    moves: PartMoves::Game(moves),
                 })
             }
         }

@@ -38,6 +38,23 @@ impl Lasker {
             _ => Some(Nimber(heap)),
         }
     }
+
+    /// The one heap whose Grundy value is `value` (the closed form is a bijection, indeed
+    /// its own inverse: it swaps `4k+3` and `4k+4`); `None` only for a value `4k+3` whose
+    /// heap `4k+4` would not fit a `u64`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::lasker::Lasker;
+    /// use grundy::Nimber;
+    /// assert_eq!(Lasker::heap_of(Nimber(8)), Some(7));
+    /// assert_eq!(Lasker::heap_of(Nimber(7)), Some(8));
+    /// assert_eq!(Lasker::heap_of(Nimber(u64::MAX)), None);
+    /// ```
+    pub fn heap_of(value: Nimber) -> Option<u64> {
+        Lasker::nimber(value.0).map(|heap| heap.0)
+    }
 }
 
 impl HeapRule for Lasker {
@@ -81,5 +98,27 @@ mod tests {
             }
         }
         assert_eq!(compared, 61 + 45);
+    }
+
+    /// `heap_of` inverts the closed form: on every small heap, and next to `u64::MAX`.
+    #[test]
+    fn heap_of_inverts_the_closed_form() {
+        let huge = (u64::MAX - 1000)..=u64::MAX;
+        let mut compared = 0;
+        for n in (0..=1000u64).chain(huge) {
+            if let Some(value) = Lasker::nimber(n) {
+                assert_eq!(Lasker::heap_of(value), Some(n), "n={n}");
+                compared += 1;
+            }
+            // Every value that some heap has is found, and only then.
+            let found = Lasker::heap_of(Nimber(n));
+            assert_eq!(
+                found.and_then(Lasker::nimber),
+                found.map(|_| Nimber(n)),
+                "n={n}"
+            );
+        }
+        assert_eq!(compared, 1001 + 1000);
+        assert_eq!(Lasker::heap_of(Nimber(u64::MAX)), None);
     }
 }

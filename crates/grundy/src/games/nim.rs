@@ -71,15 +71,26 @@ pub fn nim_sum(heaps: &[u64]) -> u64 {
 /// assert_eq!(grundy::games::nim::winning_moves(&[7, 11, 13]), vec![(0, 6), (1, 10), (2, 12)]);
 /// ```
 pub fn winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
-    let sum = nim_sum(heaps);
-    if sum == 0 {
-        return Vec::new();
-    }
+    moves_to_value(heaps, 0)
+}
+
+/// Every move to a row of nim-sum `value`, as `(heap index, new size)`: heap `h` goes to
+/// `h ^ nim_sum ^ value` where that is smaller (a row in a sum wins by moving to the value
+/// that makes the whole sum 0, which may be above its own).
+///
+/// # Examples
+///
+/// ```
+/// // 3 ^ 5 = 6; to reach 7 a heap changes by 6 ^ 7 = 1: 3 -> 2 or 5 -> 4.
+/// assert_eq!(grundy::games::nim::moves_to_value(&[3, 5], 7), vec![(0, 2), (1, 4)]);
+/// ```
+pub fn moves_to_value(heaps: &[u64], value: u64) -> Vec<(usize, u64)> {
+    let change = nim_sum(heaps) ^ value;
     heaps
         .iter()
         .enumerate()
-        .filter(|&(_, &h)| h ^ sum < h)
-        .map(|(heap_idx, &h)| (heap_idx, h ^ sum))
+        .filter(|&(_, &h)| h ^ change < h)
+        .map(|(heap_idx, &h)| (heap_idx, h ^ change))
         .collect()
 }
 

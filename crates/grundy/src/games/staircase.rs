@@ -91,15 +91,31 @@ pub struct StairMove {
 /// );
 /// ```
 pub fn winning_moves(steps: &[u64]) -> Vec<StairMove> {
-    let sum = nimber(steps).0;
-    if sum == 0 {
+    moves_to_value(steps, Nimber(0))
+}
+
+/// Every move to a staircase of value `value`, ordered by step then coins: the odd steps'
+/// nim-sum changes by `change = nimber ^ value`, lowering an odd step or raising one with
+/// coins from the even step above it (so a staircase in a sum may move to a higher value).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::games::staircase::{moves_to_value, StairMove};
+/// use grundy::Nimber;
+/// // Step 1 holds 1 coin (value 1); to value 3 it grows by 2 coins from step 2.
+/// assert_eq!(moves_to_value(&[1, 2], Nimber(3)), vec![StairMove { from: 2, coins: 2 }]);
+/// ```
+pub fn moves_to_value(steps: &[u64], value: Nimber) -> Vec<StairMove> {
+    let change = nimber(steps).0 ^ value.0;
+    if change == 0 {
         return Vec::new();
     }
     let mut res = Vec::new();
     for (step_idx, &coins) in steps.iter().enumerate() {
         if step_idx % 2 == 0 {
-            // An odd step: move coins down to lower it to coins ^ sum.
-            let target = coins ^ sum;
+            // An odd step: move coins down to lower it to coins ^ change.
+            let target = coins ^ change;
             if target < coins {
                 res.push(StairMove {
                     from: step_idx + 1,
@@ -107,9 +123,9 @@ pub fn winning_moves(steps: &[u64]) -> Vec<StairMove> {
                 });
             }
         } else {
-            // An even step: raise the odd step below to below ^ sum with coins from here.
+            // An even step: raise the odd step below to below ^ change with coins from here.
             let below = steps[step_idx - 1];
-            let target = below ^ sum;
+            let target = below ^ change;
             if target > below && target - below <= coins {
                 res.push(StairMove {
                     from: step_idx + 1,

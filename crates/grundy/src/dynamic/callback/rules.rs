@@ -48,7 +48,7 @@ impl RuleMove {
 }
 
 /// The rules of a game over [`Datum`] positions, as a callback. Errors are messages in the
-/// callback's own terms (a game file's `FILE:LINE: what`); [`CallbackGame`] adds the
+/// callback's own terms (a game file's `FILE:LINE: what`); [`CallbackGame`](super::CallbackGame) adds the
 /// position and the function.
 ///
 /// # Examples
@@ -93,7 +93,7 @@ pub trait Rules: Send + Sync {
         false
     }
 
-    /// Appends the independent components of `pos` (see [`Components`]); the default
+    /// Appends the independent components of `pos` (see [`Components`](crate::model::Components)); the default
     /// appends `pos` itself.
     ///
     /// # Errors
@@ -186,7 +186,7 @@ pub fn parse_data(text: &str) -> Result<Datum, String> {
         })
 }
 
-/// Why the rules of a [`CallbackGame`] could not be followed.
+/// Why the rules of a [`CallbackGame`](super::CallbackGame) could not be followed.
 ///
 /// # Examples
 ///
@@ -232,7 +232,7 @@ pub enum RulesError {
     },
 }
 
-/// What a [`CallbackGame`] is: name, description, kind, start position, and where its
+/// What a [`CallbackGame`](super::CallbackGame) is: name, description, kind, start position, and where its
 /// rules come from.
 ///
 /// # Examples
