@@ -103,3 +103,131 @@ fn analyze_of_huge_heaps_answers_or_refuses() {
         assert!(matches!(code, Some(0 | 2)), "{args:?}: {code:?} {stderr}");
     }
 }
+
+/// Runs `grundy args` under the address-space limit, expects exit 0 and returns stdout.
+fn answered(args: &[&str]) -> String {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1500000 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("sh runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The audit's positions whose state space cannot fit: each is refused at once, naming its
+/// size (moves of one position, or positions reachable), instead of filling memory first.
+#[test]
+fn solve_state_spaces_past_the_budget_are_refused_up_front() {
+    for args in [
+        &["solve", "moore", "2", "16777216", "16777216", "16777216"][..],
+        &[
+            "solve",
+            "--max-positions",
+            "1000000",
+            "moore",
+            "2",
+            "4000",
+            "4000",
+            "4000",
+        ],
+        &["solve", "staircase", "16777216", "16777216", "16777216"],
+        &["solve", "fibonacci-nim", "16777216"],
+    ] {
+        refused(args, "moves, more than the limit of 4194304");
+    }
+    refused(
+        &["solve", "moore", "2", "4000", "4000", "4000"],
+        "the game needs 48012000 moves",
+    );
+    refused(
+        &["solve", "dot", "0", "0", "2", "100000", "1", "1", "1", "2"],
+        "positions, more than the limit of 50000000",
+    );
+    refused(
+        &[
+            "solve",
+            "--max-positions",
+            "1000",
+            "dot",
+            "0",
+            "0",
+            "2",
+            "100",
+            "1",
+            "1",
+            "1",
+            "2",
+        ],
+        "positions, more than the limit of 1000",
+    );
+}
+
+/// Positions too large to search whose family has a closed form are answered by it: the
+/// outcome (and the nimber, where the closed form gives it), each move's value and a line.
+#[test]
+fn solve_answers_huge_positions_by_closed_forms() {
+    let out = answered(&["solve", "corner", "16777216", "16777216"]);
+    assert!(out.contains("outcome   loss"), "{out}");
+    assert!(!out.contains("nimber"), "{out}");
+    let out = answered(&["solve", "kiki", "100000", "100000"]);
+    assert!(out.contains("outcome   win"), "{out}");
+    let out = answered(&["solve", "bash-reach", "3", "16777216"]);
+    assert!(
+        out.contains("outcome   win") && out.contains("nimber    *3"),
+        "{out}"
+    );
+    let out = answered(&[
+        "solve",
+        "--max-positions",
+        "100",
+        "nim",
+        "20000",
+        "20000",
+        "20000",
+    ]);
+    assert!(
+        out.contains("nimber    *20000") && out.contains("moves: 60000"),
+        "{out}"
+    );
+    let out = answered(&[
+        "solve",
+        "--max-positions",
+        "100",
+        "nim",
+        "1000",
+        "1000",
+        "1001",
+    ]);
+    assert!(
+        out.contains("nimber    *1001") && !out.contains("remoteness"),
+        "{out}"
+    );
+}
+
+/// `@PATH` reads at most the limit of a setup file, through a bounded reader: a device with
+/// no end is refused, naming the file and the limit.
+#[test]
+fn at_files_are_read_up_to_their_limit() {
+    refused(
+        &["solve", "minesweeper", "@/dev/zero"],
+        "/dev/zero holds more than 16777216 bytes",
+    );
+}
+
+/// A long row of large Lasker heaps lists the winning moves of its first heaps and says the
+/// list is partial (the row's moves in all are capped), instead of taking quadratic time.
+#[test]
+fn analyze_of_a_long_row_caps_the_moves_it_lists() {
+    let heaps: Vec<String> = (1..=20_000).map(|h| h.to_string()).collect();
+    let mut args = vec!["analyze", "lasker"];
+    args.extend(heaps.iter().map(String::as_str));
+    let out = answered(&args);
+    assert!(
+        out.contains("the list of winning moves is partial"),
+        "{out}"
+    );
+}

@@ -487,3 +487,6 @@ pub trait DynGame: Send + Sync {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod limits_tests;

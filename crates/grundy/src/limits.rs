@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
-/// Limits on a solver's work: positions stored, bytes allocated, and a cancel flag.
+/// Limits on a solver's work: positions stored, bytes allocated, moves listed (the time a
+/// search takes, roughly), and a cancel flag.
 ///
 /// # Examples
 ///
@@ -23,15 +24,17 @@ use thiserror::Error;
 pub struct Budget {
     positions: u64,
     bytes: u64,
+    work: u64,
     cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Budget {
-    /// 2^31 positions and 8 GiB.
+    /// 2^31 positions and 8 GiB, moves listed unlimited.
     fn default() -> Self {
         Budget {
             positions: 1 << 31,
             bytes: 8 << 30,
+            work: u64::MAX,
             cancel: None,
         }
     }
@@ -49,6 +52,7 @@ impl Budget {
         Budget {
             positions: u64::MAX,
             bytes: u64::MAX,
+            work: u64::MAX,
             cancel: None,
         }
     }
@@ -77,6 +81,22 @@ impl Budget {
         self
     }
 
+    /// The same budget with at most `moves` moves listed by one search (each position's
+    /// moves count once per time they are listed): a bound on a search's time where its
+    /// positions are few but have many moves each.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let budget = grundy::Budget::default().with_work(1_000);
+    /// assert_eq!(budget.work(), 1_000);
+    /// assert!(budget.check_work(1_001).is_err());
+    /// ```
+    pub fn with_work(mut self, moves: u64) -> Self {
+        self.work = moves;
+        self
+    }
+
     /// The same budget, cancelled when `flag` becomes true (checked periodically).
     ///
     /// # Examples
@@ -100,6 +120,33 @@ impl Budget {
     /// The most bytes a solver may allocate for its tables.
     pub fn bytes(&self) -> u64 {
         self.bytes
+    }
+
+    /// The most moves one search may list.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// `Ok` when `listed` moves are within the work limit, else [`SolveError::TooLarge`].
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::TooLarge`] with `unit: "moves listed"`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(grundy::Budget::default().check_work(u64::MAX).is_ok());
+    /// ```
+    pub fn check_work(&self, listed: u64) -> Result<(), SolveError> {
+        if listed > self.work {
+            return Err(SolveError::TooLarge {
+                needed: listed,
+                limit: self.work,
+                unit: "moves listed",
+            });
+        }
+        Ok(())
     }
 
     /// `Ok` when `needed` positions fit, else [`SolveError::TooLarge`].
@@ -186,7 +233,7 @@ pub enum SolveError {
         needed: u64,
         /// What the budget allows.
         limit: u64,
-        /// `"positions"` or `"bytes"`.
+        /// `"positions"`, `"bytes"`, `"moves"` (of one position) or `"moves listed"`.
         unit: &'static str,
     },
     /// The search returned to a position still being searched: the game is loopy, and this

@@ -58,6 +58,27 @@ pub trait Game {
         let _ = pos;
         None
     }
+
+    /// At most as many positions as are reachable from `pos` (itself included), when that
+    /// is cheap to know from the position alone; `None` (the default) when not. A solver
+    /// that stores every position it reaches (the Grundy solver on positions that do not
+    /// split; the front door's searches for remoteness and scores, which store all but those
+    /// behind a win in one move) checks it against its budget before storing any, so a state
+    /// space that cannot fit is refused at once, with its size, instead of after filling
+    /// memory.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::corner::Corner;
+    /// use grundy::model::Game;
+    /// // Every cell of the 4 x 3 rectangle towards the corner.
+    /// assert_eq!(Corner.reachable(&(3, 2)), Some(12));
+    /// ```
+    fn reachable(&self, pos: &Self::Position) -> Option<u64> {
+        let _ = pos;
+        None
+    }
 }
 
 /// One move: where it leads, the points it earns the mover, and whether the mover moves again.

@@ -2,7 +2,7 @@
 //! plain rules, a seeded generator for random test games, and the numbering of test games
 //! whose positions are their own numbers.
 
-use crate::model::{Indexed, Move};
+use crate::model::{Game, Indexed, Move};
 
 /// Checks position `index` of an indexed game against its plain rules and returns it:
 /// numbering and position are inverse, [`Indexed::visit_moves`] visits exactly what
@@ -76,3 +76,35 @@ macro_rules! numbered_by_itself {
     };
 }
 pub(crate) use numbered_by_itself;
+
+/// The positions reachable from `pos` (itself included), by a plain walk, and checks that
+/// `max_moves` bounds each one's moves and `reachable` is at most their number.
+pub(crate) fn check_bounds<G: Game>(game: &G, pos: &G::Position) -> u64 {
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![pos.clone()];
+    let mut moves = Vec::new();
+    seen.insert(pos.clone());
+    while let Some(at) = todo.pop() {
+        moves.clear();
+        game.moves(&at, &mut moves);
+        if let Some(bound) = game.max_moves(&at) {
+            assert!(
+                moves.len() as u64 <= bound,
+                "more moves than max_moves says"
+            );
+        }
+        for mv in moves.drain(..) {
+            if seen.insert(mv.to.clone()) {
+                todo.push(mv.to);
+            }
+        }
+    }
+    let count = seen.len() as u64;
+    if let Some(bound) = game.reachable(pos) {
+        assert!(
+            bound <= count,
+            "reachable says {bound}, the walk found {count}"
+        );
+    }
+    count
+}

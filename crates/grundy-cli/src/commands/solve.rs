@@ -8,7 +8,7 @@ use grundy::catalog;
 use grundy::dynamic::{Datum, DynGame, Kind, MoveValue, Solution, Value};
 use grundy::{Budget, Nimber, Outcome, Play};
 use serde::Serialize;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -95,8 +95,24 @@ struct Report<'a> {
     line: Vec<&'a str>,
 }
 
-/// The most bytes a file named by `@PATH` may hold.
-const MAX_FILE: u64 = 1 << 20;
+/// The most bytes a file named by `@PATH` may hold: 16 MiB, eight times the largest setup
+/// of the problem set (a 1000 x 1000 board drawn a row a line is about 1 MB).
+pub const MAX_FILE: u64 = 16 << 20;
+
+/// The text of the file `path`, read through a bounded reader (a device such as
+/// `/dev/zero`, whose size says nothing, is read no further than the limit): refused past
+/// [`MAX_FILE`] bytes, naming the file and the limit.
+fn read_capped(path: &str) -> anyhow::Result<String> {
+    let file = std::fs::File::open(path).with_context(|| format!("cannot read {path}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {path}"))?;
+    if bytes.len() as u64 > MAX_FILE {
+        bail!("{path} holds more than {MAX_FILE} bytes, the limit of a board or setup file");
+    }
+    String::from_utf8(bytes).with_context(|| format!("cannot read {path}: it is not UTF-8 text"))
+}
 
 /// Opens the game that `words` name: a first word ending in `.luau` is a game file
 /// (loaded by `grundy_script` with `params`, each `NAME=VALUE`; the other words are the
@@ -119,14 +135,7 @@ pub fn open(words: &[String], params: &[String]) -> anyhow::Result<(Arc<dyn DynG
             read.push(word.clone());
             continue;
         };
-        let size = std::fs::metadata(path)
-            .with_context(|| format!("cannot read {path}"))?
-            .len();
-        if size > MAX_FILE {
-            bail!("{path} holds {size} bytes; a board or setup file is at most {MAX_FILE}");
-        }
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
-        read.push(text);
+        read.push(read_capped(path)?);
         files.push(path);
     }
     let opened = catalog::open(&read);

@@ -17,6 +17,11 @@ use crate::value::Nimber;
 /// Heaps above this are not searched move by move when a heap has O(heap) moves.
 pub(crate) const ENUMERATION_CAP: u64 = 1_000_000;
 
+/// The moves enumerated for one row of heaps, all heaps together, past which no further
+/// heap's are (a row of many large heaps would otherwise take time quadratic in its
+/// length): 2^24.
+pub(crate) const ROW_ENUMERATION_CAP: u64 = 1 << 24;
+
 /// The largest table of a finite subtraction set.
 const FINITE_CAP: u64 = 1 << 22;
 /// The largest table of an all-but subtraction set (no period is proved for these).
@@ -233,8 +238,10 @@ impl<'a> HeapRow<'a> {
             return Ok((labels, partial));
         }
         let mut options = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut enumerated = 0u64;
         for (heap_idx, (&heap, &g)) in self.heaps.iter().zip(&self.grundy).enumerate() {
-            if self.heaps[..heap_idx].contains(&heap) {
+            if !seen.insert(heap) {
                 continue; // the same moves as an equal heap before
             }
             let target = g ^ change;
@@ -262,8 +269,15 @@ impl<'a> HeapRow<'a> {
                 });
                 continue;
             }
+            if enumerated >= ROW_ENUMERATION_CAP {
+                partial = partial.or(Some(Reason::PartialRow {
+                    moves: ROW_ENUMERATION_CAP,
+                }));
+                continue;
+            }
             options.clear();
             self.family.rule().options(heap, &mut options);
+            enumerated += options.len() as u64;
             for &(a, b) in &options {
                 if self.values.value(a)? ^ self.values.value(b)? == target {
                     labels.push(label(a, b));

@@ -221,6 +221,12 @@ pub enum Reason {
         /// The largest heap whose splits are listed.
         heaps_above: u64,
     },
+    /// A row whose heaps have more moves in all than are enumerated: the winning moves shown
+    /// are those of the heaps listed before the limit was reached.
+    PartialRow {
+        /// The most moves enumerated for one row.
+        moves: u64,
+    },
     /// Bash, reach N and lose, is the Bash game on a heap of `N - 1`.
     BashReach {
         /// `N - 1`.
@@ -366,6 +372,10 @@ impl fmt::Display for Reason {
             Reason::PartialMoves { heaps_above } => write!(
                 f,
                 "splits of heaps above {heaps_above} were not enumerated (every take is listed): the list of winning moves may be partial"
+            ),
+            Reason::PartialRow { moves } => write!(
+                f,
+                "the row's heaps have more than {moves} moves in all; the moves of the later heaps were not enumerated: the list of winning moves is partial"
             ),
             Reason::BashReach { heap, max_take } => write!(
                 f,

@@ -598,6 +598,28 @@ fn partial_lists_say_so() {
     }
 }
 
+/// A row whose heaps have more moves in all than the row's cap lists the winning moves of
+/// its first heaps only, and says so; those it lists are the ones a full listing gives.
+#[test]
+fn long_rows_list_the_moves_of_their_first_heaps() {
+    let row: Vec<String> = (1..=6000u64).map(|h| h.to_string()).collect();
+    let text = format!("lasker {}", row.join(" "));
+    let analysis = analyze_words(&words(&text)).unwrap();
+    assert!(!analysis.complete);
+    assert_eq!(
+        analysis.reasons.last(),
+        Some(&Reason::PartialRow {
+            moves: heaps::ROW_ENUMERATION_CAP
+        })
+    );
+    assert!(!analysis.winning_moves.is_empty());
+    // Lasker heaps 1..=h have about 3h^2/4 moves: the cap of 2^24 stops below heap 4800.
+    for mv in &analysis.winning_moves {
+        let index: usize = mv["heap ".len()..mv.find(':').unwrap()].parse().unwrap();
+        assert!(index < 4800, "{mv}");
+    }
+}
+
 /// A row of Lasker's Nim lists its moves to every value (above its own too) as the engine
 /// values its options; beyond the enumeration cap (0 here, so every heap is beyond it) it
 /// lists exactly the takes, by the inverse of the closed form, and says the list is partial.

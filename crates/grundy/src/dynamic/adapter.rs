@@ -10,9 +10,11 @@
 //! What [`DynGame::solve`] runs depends on the [`Kind`]:
 //!
 //! - impartial, normal play: the Grundy solver (components split when the game has
-//!   [`Components`]) for the nimbers and the outcome, and the memo search with
-//!   [`Remoteness`] for remoteness, tried within [`REMOTENESS_POSITIONS`] positions (a large
-//!   sum solves by its components, but cannot be searched whole);
+//!   [`Components`]) for the nimbers and the outcome, or a closed form
+//!   ([`Adapter::with_nimbers`]; [`Adapter::with_outcomes`] where the positions reachable
+//!   do not fit the budget), and the memo search with [`Remoteness`] for remoteness, tried
+//!   within [`REMOTENESS_POSITIONS`] positions and [`REMOTENESS_WORK`] moves listed (a
+//!   large sum solves by its components, but cannot be searched whole);
 //! - impartial misère and win/loss games: the memo search with [`Remoteness`];
 //! - scoring games: the memo search with [`Scores`];
 //! - loopy games: retrograde analysis from the position, kept and reused for every position
@@ -27,13 +29,19 @@ use crate::solve::grundy::{GrundySolver, GrundyTable};
 use crate::solve::memo::{Evaluation, MemoSearch, MemoTable, Scores};
 use crate::solve::retrograde::RetrogradeTable;
 use crate::solve::strategy::{Remoteness, Timed};
-use crate::value::{Outcome, Play};
+use crate::value::{Nimber, Outcome, Play};
 
 mod solve;
 
 /// The most positions the whole-position remoteness search of an impartial normal-play game
 /// may store (or the budget's positions, if fewer); past it, remoteness is left out.
 pub const REMOTENESS_POSITIONS: u64 = 1 << 18;
+
+/// The most moves the remoteness search of an impartial normal-play game may list (or the
+/// budget's work limit, if less), unless its positions reachable ([`Game::reachable`]) are
+/// known to fit [`REMOTENESS_POSITIONS`]: a position of a few thousand moves stops it long
+/// before the positions would.
+pub const REMOTENESS_WORK: u64 = 1 << 24;
 
 /// The most moves of a principal line.
 pub const MAX_LINE: usize = 1_000;
@@ -162,6 +170,10 @@ impl<G: Game> Game for Canon<G> {
     fn max_moves(&self, pos: &G::Position) -> Option<u64> {
         self.game.max_moves(pos)
     }
+
+    fn reachable(&self, pos: &G::Position) -> Option<u64> {
+        self.game.reachable(pos)
+    }
 }
 
 impl<G: Game> Canon<G> {
@@ -186,6 +198,12 @@ impl<G: Components> Components for Canon<G> {
 
 /// Puts a position in normal form.
 type Normalize<P> = fn(&P) -> P;
+
+/// A closed form for the nimber of a position of an impartial game.
+type NimberOf<G> = fn(&G, &<G as Game>::Position) -> Nimber;
+
+/// A closed form for the outcome of a position (for the player to move).
+type OutcomeOf<G> = fn(&G, &<G as Game>::Position) -> Outcome;
 
 /// Selects one table of [`Tables`].
 type Pick<P, V> = fn(&mut Tables<P>) -> &mut MemoTable<P, V>;
@@ -226,6 +244,8 @@ pub struct Adapter<G: Game, N> {
     kind: Kind,
     start: Option<G::Position>,
     grundy: MakeGrundy<G>,
+    nimber_of: Option<NimberOf<G>>,
+    outcome_of: Option<OutcomeOf<G>>,
     tables: Mutex<Tables<G::Position>>,
 }
 
@@ -261,6 +281,8 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
             kind,
             start: None,
             grundy: whole::<G>,
+            nimber_of: None,
+            outcome_of: None,
             tables: Mutex::new(Tables {
                 timed: MemoTable::default(),
                 scores: MemoTable::default(),
@@ -307,7 +329,8 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
 
     /// The same game, with `canonical` putting positions in a normal form before they are
     /// stored (it must map positions to positions of equal value, e.g. sort a row of heaps);
-    /// moves are still listed from the position as given.
+    /// moves are still listed from the position as given. The game's [`Game::reachable`]
+    /// must then count no more than the normal forms reachable.
     ///
     /// # Examples
     ///
@@ -324,6 +347,51 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
     /// ```
     pub fn with_canonical(mut self, canonical: fn(&G::Position) -> G::Position) -> Self {
         self.game.canonical = Some(canonical);
+        self
+    }
+
+    /// The same impartial game, its nimbers given by the closed form `nimber_of` (proved
+    /// against the search in the game's tests) instead of the Grundy solver: a position of
+    /// any size within [`MAX_MOVES`] answers at once, with the same values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::adapter::Adapter;
+    /// use grundy::dynamic::builtin::HeapNotation;
+    /// use grundy::dynamic::{Datum, DynGame, Kind};
+    /// use grundy::games::nim::{nim_sum, Nim};
+    /// use grundy::{Budget, Nimber, Play};
+    /// let game = Adapter::new(Nim, HeapNotation, "nim", "", Kind::Impartial { play: Play::Normal })
+    ///     .with_nimbers(|_, heaps| Nimber(nim_sum(heaps)));
+    /// let sol = game.solve(&Datum::ints([3000, 5000]), &Budget::default().with_positions(10)).unwrap();
+    /// assert_eq!(sol.value.nimber, Some(Nimber(3000 ^ 5000)));
+    /// ```
+    pub fn with_nimbers(mut self, nimber_of: fn(&G, &G::Position) -> Nimber) -> Self {
+        self.nimber_of = Some(nimber_of);
+        self
+    }
+
+    /// The same impartial game, with the closed form `outcome_of` for its outcomes, used
+    /// when the Grundy solver would be refused: when the positions reachable
+    /// ([`Game::reachable`]) are more than the budget's. Its values then carry the outcome
+    /// alone (no nimber).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::adapter::Adapter;
+    /// use grundy::dynamic::builtin::PairNotation;
+    /// use grundy::dynamic::{Datum, DynGame, Kind};
+    /// use grundy::games::corner::{self, Corner};
+    /// use grundy::{Budget, Outcome, Play};
+    /// let game = Adapter::new(Corner, PairNotation, "corner", "", Kind::Impartial { play: Play::Normal })
+    ///     .with_outcomes(|_, &pos| corner::outcome(pos));
+    /// let sol = game.solve(&Datum::ints([1 << 20, 1 << 20]), &Budget::default().with_positions(1000)).unwrap();
+    /// assert_eq!((sol.value.outcome, sol.value.nimber), (Outcome::Loss, None));
+    /// ```
+    pub fn with_outcomes(mut self, outcome_of: fn(&G, &G::Position) -> Outcome) -> Self {
+        self.outcome_of = Some(outcome_of);
         self
     }
 

@@ -25,18 +25,18 @@ use std::sync::Arc;
 use crate::dynamic::adapter::Adapter;
 use crate::dynamic::{DynGame, Kind};
 use crate::games::bash::{Bash, BashReach};
-use crate::games::corner::Corner;
-use crate::games::fibonacci_nim::FibonacciNim;
+use crate::games::corner::{self, Corner};
+use crate::games::fibonacci_nim::{self, FibonacciNim};
 use crate::games::grundy_game::GrundyGame;
 use crate::games::heaps::HeapRule;
 use crate::games::lasker::Lasker;
 use crate::games::moore::MooreNim;
-use crate::games::nim::Nim;
-use crate::games::staircase::Staircase;
+use crate::games::nim::{nim_sum, Nim};
+use crate::games::staircase::{self, Staircase};
 use crate::games::subtraction::Subtraction;
-use crate::games::wythoff::Wythoff;
+use crate::games::wythoff::{self, Wythoff};
 use crate::model::{Components, Game, Move};
-use crate::value::Play;
+use crate::value::{Nimber, Outcome, Play};
 
 /// The largest heap (or coordinate) the adapters take: 2^24.
 pub const MAX_HEAP: u64 = 1 << 24;
@@ -141,7 +141,8 @@ pub fn nim() -> Arc<dyn DynGame> {
             NORMAL,
         )
         .with_components()
-        .with_canonical(sorted_heaps),
+        .with_canonical(sorted_heaps)
+        .with_nimbers(|_, heaps| Nimber(nim_sum(heaps))),
     )
 }
 
@@ -182,7 +183,22 @@ pub fn misere_nim() -> Arc<dyn DynGame> {
 /// ```
 pub fn bash(rule: Bash) -> Arc<dyn DynGame> {
     let name = format!("bash {}", rule.max_take());
-    heap_game(rule, name, "take 1..K from one heap")
+    Arc::new(
+        Adapter::new(
+            HeapRow(rule),
+            HeapNotation,
+            name,
+            "take 1..K from one heap",
+            NORMAL,
+        )
+        .with_components()
+        .with_canonical(sorted_heaps)
+        .with_nimbers(|row, heaps| {
+            heaps
+                .iter()
+                .fold(Nimber::ZERO, |sum, &heap| sum ^ row.0.nimber(heap))
+        }),
+    )
 }
 
 /// Bash, reach `target` and lose: players write numbers rising by 1 to K from 0; writing
@@ -202,7 +218,11 @@ pub fn bash_reach(rule: Bash, target: u64) -> Arc<dyn DynGame> {
     let name = format!("bash-reach {} {target}", rule.max_take());
     let game = BashReach { rule, target };
     let description = "write numbers rising by 1..K; writing N or more loses";
-    Arc::new(Adapter::new(game, CountNotation, name, description, NORMAL).with_start(0))
+    Arc::new(
+        Adapter::new(game, CountNotation, name, description, NORMAL)
+            .with_start(0)
+            .with_nimbers(|game, &pos| game.nimber(pos)),
+    )
 }
 
 /// A subtraction game (finite set, all-but, powers of two, Fibonacci numbers).
@@ -272,7 +292,9 @@ pub fn moore(rule: MooreNim) -> Arc<dyn DynGame> {
     let name = format!("moore {}", rule.k());
     let description = "Moore's Nim_K: take from up to K heaps at once";
     Arc::new(
-        Adapter::new(rule, HeapNotation, name, description, NORMAL).with_canonical(sorted_heaps),
+        Adapter::new(rule, HeapNotation, name, description, NORMAL)
+            .with_canonical(sorted_heaps)
+            .with_outcomes(|rule, heaps| rule.outcome(heaps)),
     )
 }
 
@@ -288,13 +310,10 @@ pub fn moore(rule: MooreNim) -> Arc<dyn DynGame> {
 /// ```
 pub fn staircase() -> Arc<dyn DynGame> {
     let description = "move coins from a step (1, 2, ...) to the step below";
-    Arc::new(Adapter::new(
-        Staircase,
-        StairNotation,
-        "staircase",
-        description,
-        NORMAL,
-    ))
+    Arc::new(
+        Adapter::new(Staircase, StairNotation, "staircase", description, NORMAL)
+            .with_nimbers(|_, steps| staircase::nimber(steps)),
+    )
 }
 
 /// Wythoff's game: take from one heap, or the same from both.
@@ -309,13 +328,14 @@ pub fn staircase() -> Arc<dyn DynGame> {
 /// ```
 pub fn wythoff() -> Arc<dyn DynGame> {
     let description = "take from one heap, or the same from both";
-    Arc::new(Adapter::new(
-        Wythoff,
-        PairNotation,
-        "wythoff",
-        description,
-        NORMAL,
-    ))
+    Arc::new(
+        Adapter::new(Wythoff, PairNotation, "wythoff", description, NORMAL).with_outcomes(
+            |_, &(a, b)| match wythoff::is_p_position(a, b) {
+                true => Outcome::Loss,
+                false => Outcome::Win,
+            },
+        ),
+    )
 }
 
 /// Fibonacci Nim: take up to twice the last take (the first move: all but one).
@@ -331,13 +351,16 @@ pub fn wythoff() -> Arc<dyn DynGame> {
 /// ```
 pub fn fibonacci_nim() -> Arc<dyn DynGame> {
     let description = "take up to twice the last take (first: all but one)";
-    Arc::new(Adapter::new(
-        FibonacciNim,
-        FibonacciNotation,
-        "fibonacci-nim",
-        description,
-        NORMAL,
-    ))
+    Arc::new(
+        Adapter::new(
+            FibonacciNim,
+            FibonacciNotation,
+            "fibonacci-nim",
+            description,
+            NORMAL,
+        )
+        .with_outcomes(|_, &pos| fibonacci_nim::outcome(pos)),
+    )
 }
 
 /// The grid corner game: move a coin left, down or diagonally towards the corner.
@@ -352,13 +375,10 @@ pub fn fibonacci_nim() -> Arc<dyn DynGame> {
 /// ```
 pub fn corner() -> Arc<dyn DynGame> {
     let description = "move a coin left, down or diagonally to the corner";
-    Arc::new(Adapter::new(
-        Corner,
-        PairNotation,
-        "corner",
-        description,
-        NORMAL,
-    ))
+    Arc::new(
+        Adapter::new(Corner, PairNotation, "corner", description, NORMAL)
+            .with_outcomes(|_, &pos| corner::outcome(pos)),
+    )
 }
 
 /// kiki's game (hdu2147): the corner game from the top-right cell of a `rows x columns`
@@ -386,7 +406,8 @@ pub fn kiki(rows: u64, columns: u64) -> Arc<dyn DynGame> {
             description,
             NORMAL,
         )
-        .with_start(start),
+        .with_start(start)
+        .with_outcomes(|_, &pos| corner::outcome(pos)),
     )
 }
 

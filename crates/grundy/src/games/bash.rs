@@ -113,6 +113,24 @@ pub struct BashReach {
     pub target: u64,
 }
 
+impl BashReach {
+    /// The nimber of `pos`: Bash on the heap `target - 1 - pos` of numbers still safe to
+    /// write (0 once `pos` reaches `target - 1`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::bash::{Bash, BashReach};
+    /// let game = BashReach { rule: Bash::new(3).unwrap(), target: 30 };
+    /// assert_eq!(game.nimber(0).0, 29 % 4);
+    /// assert_eq!(game.nimber(40).0, 0);
+    /// ```
+    pub fn nimber(&self, pos: u64) -> Nimber {
+        self.rule
+            .nimber(self.target.saturating_sub(pos.saturating_add(1)))
+    }
+}
+
 impl Game for BashReach {
     type Position = u64;
 
@@ -152,6 +170,31 @@ mod tests {
             }
         }
         assert_eq!(compared, 6 * 41);
+    }
+
+    /// The nimber of every position of "reach N and lose" against the engine, every
+    /// k <= 5, N <= 30 and position <= N + 2.
+    #[test]
+    fn reach_nimbers_match_search() {
+        let mut compared = 0;
+        for k in 1..=5 {
+            for target in 1..=30 {
+                let game = BashReach {
+                    rule: Bash::new(k).unwrap(),
+                    target,
+                };
+                let mut solver = GrundySolver::without_components(&game, Budget::default());
+                for pos in 0..=target + 2 {
+                    assert_eq!(
+                        solver.nimber(&pos).unwrap(),
+                        game.nimber(pos),
+                        "{k} {target} {pos}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, 5 * (4..=33).sum::<u64>());
     }
 
     /// The "reach N and lose" outcome against the engine, every k <= 5 and N <= 40.

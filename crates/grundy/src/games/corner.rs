@@ -37,6 +37,10 @@ impl Game for Corner {
             out.push(Move::to((x - 1, y - 1)));
         }
     }
+
+    fn reachable(&self, &(x, y): &(u64, u64)) -> Option<u64> {
+        Some(x.saturating_add(1).saturating_mul(y.saturating_add(1)))
+    }
 }
 
 /// The outcome for the player to move.
@@ -94,6 +98,17 @@ mod tests {
     use crate::solve::memo::{MemoSearch, Outcomes};
     use crate::solve::strategy::optimal_moves;
     use crate::{Budget, Play};
+
+    /// Every cell of the rectangle is reachable: `reachable` is exact.
+    #[test]
+    fn reachable_is_the_rectangle() {
+        for x in 0..8 {
+            for y in 0..8 {
+                let count = crate::testing::check_bounds(&Corner, &(x, y));
+                assert_eq!(Corner.reachable(&(x, y)), Some(count));
+            }
+        }
+    }
 
     /// Outcome and the winning move against the engine on every cell up to 40 x 40.
     #[test]

@@ -216,6 +216,55 @@ impl Game for Dot {
             }));
         }
     }
+
+    /// The points `p + a u + b v` inside the disc, for two vectors `u`, `v` not on one line
+    /// (or `p + a u` for the first vector when all are): distinct for distinct `(a, b)`,
+    /// and each reached by adding `u` a times, then `v` b times, inside the disc all the
+    /// way (a disc is convex). Counted a row `a` at a time, each row's length found by
+    /// bisection: O(d log d) steps.
+    fn reachable(&self, pos: &Point) -> Option<u64> {
+        let (first, rest) = self.vectors.split_first()?;
+        let u = (i64::from(first.0), i64::from(first.1));
+        let second = rest
+            .iter()
+            .map(|&(dx, dy)| (i64::from(dx), i64::from(dy)))
+            .find(|v| u.0 * v.1 != u.1 * v.0);
+        let r2 = i128::from(self.radius) * i128::from(self.radius);
+        // Points up to 2^21 vectors of 2^20 away: squared, past i64.
+        let inside = |x: i64, y: i64| {
+            let (x, y) = (i128::from(x), i128::from(y));
+            x * x + y * y <= r2
+        };
+        let (px, py) = (i64::from(pos.x), i64::from(pos.y));
+        if !inside(px, py) {
+            return Some(1);
+        }
+        // Along a ray from a point inside, the points inside are a run from its start; a
+        // vector moves a point by at least 1, so no run is longer than the disc is wide.
+        let widest = 2 * i64::from(self.radius) + 1;
+        let run = |x: i64, y: i64, (dx, dy): (i64, i64)| {
+            let (mut inside_to, mut outside_at) = (0, widest + 1);
+            while outside_at - inside_to > 1 {
+                let mid = (inside_to + outside_at) / 2;
+                if inside(x + mid * dx, y + mid * dy) {
+                    inside_to = mid;
+                } else {
+                    outside_at = mid;
+                }
+            }
+            inside_to as u64 + 1
+        };
+        let Some(v) = second else {
+            return Some(run(px, py, u));
+        };
+        let mut count = 0u64;
+        let (mut x, mut y) = (px, py);
+        while inside(x, y) {
+            count = count.saturating_add(run(x, y, v));
+            (x, y) = (x + u.0, y + u.1);
+        }
+        Some(count)
+    }
 }
 
 #[cfg(test)]
@@ -233,6 +282,33 @@ mod tests {
             !outside(nx, ny) && !plain(vectors, d, nx, ny, theirs, mine)
         });
         adds || (mine && !plain(vectors, d, y, x, theirs, false))
+    }
+
+    /// `reachable` is at most the positions a plain walk finds, on small discs with one,
+    /// two and three vectors, from several starts.
+    #[test]
+    fn reachable_is_a_lower_bound() {
+        let mut compared = 0;
+        for vectors in [
+            vec![(1, 1)],
+            vec![(1, 1), (1, 2)],
+            vec![(2, 0), (0, 1), (1, 1)],
+            vec![(1, 2), (2, 4)],
+        ] {
+            for d in 1..=6 {
+                let game = Dot::new(vectors.clone(), d).unwrap();
+                for (x, y) in [(0, 0), (-d / 2, 0), (1, -d / 2), (0, d)] {
+                    if game.within(x, y) {
+                        crate::testing::check_bounds(&game, &Point::start(x, y));
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 60, "{compared}");
+        // A disc of radius 10^5: about 10^10 / 2 points from the origin by (1, 1), (1, 2).
+        let game = Dot::new(vec![(1, 1), (1, 2)], 100_000).unwrap();
+        assert!(game.reachable(&Point::start(0, 0)).unwrap() > 1_000_000_000);
     }
 
     /// Codeforces 69D's samples: `0 0 2 3 / 1 1 / 1 2` is Anton's, with d = 4 Dasha's.

@@ -34,6 +34,32 @@ impl Game for FibonacciNim {
             (1..=max_take.min(heap)).map(|take| Move::to((heap - take, take.saturating_mul(2)))),
         );
     }
+
+    fn max_moves(&self, &(heap, max_take): &(u64, u64)) -> Option<u64> {
+        Some(max_take.min(heap))
+    }
+
+    /// The positions `(heap - t - s, 2s)` two moves away (a first take `t`, then `s <= 2t`)
+    /// are distinct for distinct `(t + s, s)`, so there are at least as many as such pairs:
+    /// the sum over `t` of `min(2t, heap - t)`, counted here in closed form by where `2t`
+    /// passes `heap - t`.
+    fn reachable(&self, &(heap, max_take): &(u64, u64)) -> Option<u64> {
+        let takes = max_take.min(heap);
+        // 2t <= heap - t exactly while t <= heap / 3.
+        let rising = takes.min(heap / 3);
+        let doubled = rising.saturating_mul(rising + 1);
+        // For t in (rising, takes]: heap - t, a falling run from heap - rising - 1.
+        let rest = takes - rising;
+        let falling = if rest == 0 {
+            0
+        } else {
+            let top = heap - rising - 1;
+            // (top + (top - rest + 1)) * rest / 2, without overflow for heaps of 2^24.
+            let (first, last) = (u128::from(top), u128::from(top + 1 - rest));
+            u64::try_from((first + last) * u128::from(rest) / 2).unwrap_or(u64::MAX)
+        };
+        Some(doubled.saturating_add(falling).saturating_add(1))
+    }
 }
 
 /// The starting position of a heap: the first move may take all but one token.
@@ -171,6 +197,26 @@ pub fn winning_takes((heap, max_take): (u64, u64), limit: u64) -> Option<Vec<u64
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `reachable` is at most the positions a plain walk finds, and `max_moves` the moves,
+    /// on every position of at most 40 tokens; and it grows like heap^2 / 3.
+    #[test]
+    fn bounds_hold_on_small_heaps() {
+        let mut moves = Vec::new();
+        for heap in 0..40 {
+            for max_take in 0..=heap + 2 {
+                moves.clear();
+                FibonacciNim.moves(&(heap, max_take), &mut moves);
+                assert_eq!(
+                    FibonacciNim.max_moves(&(heap, max_take)),
+                    Some(moves.len() as u64)
+                );
+                crate::testing::check_bounds(&FibonacciNim, &(heap, max_take));
+            }
+        }
+        let big = FibonacciNim.reachable(&start(1 << 24)).unwrap();
+        assert!(big > (1u64 << 48) / 4, "{big}");
+    }
 
     /// The allocation-free smallest term is the last term of [`zeckendorf`], for every
     /// n below 100,000 and near the top of u64.

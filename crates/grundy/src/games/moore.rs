@@ -180,6 +180,47 @@ impl Game for MooreNim {
             }
         }
     }
+
+    /// Every row of heaps no larger, heap by heap, is reachable; rows that differ only in
+    /// order are counted once (at most `n!` rows share their heaps), so this also bounds the
+    /// rows kept sorted.
+    fn reachable(&self, pos: &Vec<u64>) -> Option<u64> {
+        Some(rows_below(pos))
+    }
+
+    /// The sum, over the sets of 1 to k heaps, of the product of their sizes: the
+    /// elementary symmetric sums e_1 .. e_k of the heaps, built heap by heap (saturating).
+    fn max_moves(&self, pos: &Vec<u64>) -> Option<u64> {
+        let mut sums = vec![0u64; self.k + 1];
+        sums[0] = 1;
+        for &heap in pos {
+            for size in (1..=self.k.min(pos.len())).rev() {
+                sums[size] = sums[size].saturating_add(sums[size - 1].saturating_mul(heap));
+            }
+        }
+        Some(
+            sums[1..]
+                .iter()
+                .fold(0u64, |total, &n| total.saturating_add(n)),
+        )
+    }
+}
+
+/// At most the rows of heaps, up to order, that are no larger heap by heap than `heaps`:
+/// the rows below divided by the `n!` orders of a row (saturating).
+///
+/// # Examples
+///
+/// ```
+/// // 4 * 3 rows below (3, 2); the sorted ones number 9, at least 12 / 2.
+/// assert_eq!(grundy::games::moore::rows_below(&[3, 2]), 6);
+/// ```
+pub fn rows_below(heaps: &[u64]) -> u64 {
+    let rows = heaps.iter().fold(1u64, |rows, &heap| {
+        rows.saturating_mul(heap.saturating_add(1))
+    });
+    let orders = (1..=heaps.len() as u64).fold(1u64, |n, i| n.saturating_mul(i));
+    rows / orders
 }
 
 #[cfg(test)]
@@ -188,6 +229,32 @@ mod tests {
     use crate::solve::memo::{MemoSearch, Outcomes};
     use crate::solve::strategy::move_values;
     use crate::{Budget, Play};
+
+    /// The bound on moves is the count of moves listed, on every position of 4 heaps of
+    /// at most 3 tokens, for k = 1..=4.
+    #[test]
+    fn max_moves_counts_the_moves() {
+        let mut moves = Vec::new();
+        for k in 1..=4 {
+            let game = MooreNim::new(k).unwrap();
+            for code in 0..256u64 {
+                let pos: Vec<u64> = (0..4).map(|i| code >> (2 * i) & 3).collect();
+                moves.clear();
+                game.moves(&pos, &mut moves);
+                assert_eq!(
+                    game.max_moves(&pos),
+                    Some(moves.len() as u64),
+                    "{k} {pos:?}"
+                );
+            }
+        }
+        for code in 0..64u64 {
+            let pos: Vec<u64> = (0..3).map(|i| code >> (2 * i) & 3).collect();
+            crate::testing::check_bounds(&MooreNim::new(2).unwrap(), &pos);
+        }
+        let huge = MooreNim::new(2).unwrap().max_moves(&vec![1 << 24; 3]);
+        assert_eq!(huge, Some(3 * (1 << 24) + 3 * (1 << 48)));
+    }
 
     /// Moore's rule and the constructed winning move against the engine, for k = 1..=3 on
     /// every position of 4 heaps of at most 3 tokens (and 3 heaps of at most 5 for k = 2).

@@ -39,6 +39,13 @@ impl Game for Staircase {
             }
         }
     }
+
+    fn max_moves(&self, pos: &Vec<u64>) -> Option<u64> {
+        Some(
+            pos.iter()
+                .fold(0u64, |sum, &coins| sum.saturating_add(coins)),
+        )
+    }
 }
 
 /// The Grundy value: the XOR of the odd steps (indices 0, 2, 4, ...).
@@ -137,6 +144,18 @@ mod tests {
     use crate::solve::memo::{MemoSearch, Outcomes};
     use crate::solve::strategy::optimal_moves;
     use crate::{Budget, Outcome, Play};
+
+    /// `max_moves` bounds the moves of every position reached from small staircases.
+    #[test]
+    fn max_moves_bounds_the_moves() {
+        for code in 0..64u64 {
+            let pos: Vec<u64> = (0..3).map(|i| code >> (2 * i) & 3).collect();
+            let mut moves = Vec::new();
+            Staircase.moves(&pos, &mut moves);
+            assert_eq!(Staircase.max_moves(&pos), Some(moves.len() as u64));
+            crate::testing::check_bounds(&Staircase, &pos);
+        }
+    }
 
     /// Nimber, outcome and every winning move against the engine, on every staircase of
     /// 1 to 4 steps with at most 3 coins per step.

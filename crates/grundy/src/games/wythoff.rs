@@ -39,6 +39,10 @@ impl Game for Wythoff {
     fn max_moves(&self, &(a, b): &(u64, u64)) -> Option<u64> {
         Some(a.saturating_add(b).saturating_add(a.min(b)))
     }
+
+    fn reachable(&self, &(a, b): &(u64, u64)) -> Option<u64> {
+        Some(a.saturating_add(1).saturating_mul(b.saturating_add(1)))
+    }
 }
 
 /// The integer operations the exact formulas need, for `u128` and [`BigUint`].

@@ -40,8 +40,13 @@ type Split<G> = fn(&G, &<G as Game>::Position, &mut Vec<<G as Game>::Position>);
 pub struct GrundySolver<'g, G: Game> {
     game: &'g G,
     split: Split<G>,
+    /// False when every position is searched whole ([`Game::reachable`] then bounds what
+    /// the search stores).
+    splits: bool,
     budget: Budget,
     table: FxMap<G::Position, Option<Nimber>>,
+    /// Moves listed so far, for the budget's work limit.
+    listed: u64,
 }
 
 /// The table of a [`GrundySolver`] (component nimbers), detached from its game, so that an
@@ -113,8 +118,10 @@ impl<'g, G: Components> GrundySolver<'g, G> {
         GrundySolver {
             game,
             split: G::components,
+            splits: true,
             budget,
             table: FxMap::default(),
+            listed: 0,
         }
     }
 }
@@ -139,8 +146,10 @@ impl<'g, G: Game> GrundySolver<'g, G> {
         GrundySolver {
             game,
             split: whole::<G>,
+            splits: false,
             budget,
             table: FxMap::default(),
+            listed: 0,
         }
     }
 
@@ -202,7 +211,9 @@ impl<'g, G: Game> GrundySolver<'g, G> {
     ///
     /// # Errors
     ///
-    /// [`SolveError::TooLarge`] past the budget, [`SolveError::Cycle`] for a loopy game,
+    /// [`SolveError::TooLarge`] past the budget (a solver without components refuses at
+    /// once a position whose [`Game::reachable`] does not fit), [`SolveError::Cycle`] for a
+    /// loopy game,
     /// [`SolveError::Interrupted`] when cancelled, and [`SolveError::Unsupported`] when a move
     /// earns points or grants another turn.
     ///
@@ -223,10 +234,23 @@ impl<'g, G: Game> GrundySolver<'g, G> {
         Ok(res)
     }
 
+    /// The bytes a stored position takes in the table.
+    fn entry_bytes() -> u64 {
+        size_of::<(G::Position, Option<Nimber>)>() as u64 + 1
+    }
+
     /// The nimber of one component (a position that does not split further).
     fn component_nimber(&mut self, root: &G::Position) -> Result<Nimber, SolveError> {
         if let Some(Some(v)) = self.table.get(root) {
             return Ok(*v);
+        }
+        if !self.splits {
+            // The search stores every position reachable: refuse before storing any.
+            if let Some(reachable) = self.game.reachable(root) {
+                self.budget.check_positions(reachable)?;
+                self.budget
+                    .check_bytes(reachable.saturating_mul(Self::entry_bytes()))?;
+            }
         }
         let mut stack = Vec::new();
         let mut moves = Vec::new();
@@ -249,14 +273,18 @@ impl<'g, G: Game> GrundySolver<'g, G> {
     ) -> Result<(), SolveError> {
         let needed = self.table.len() as u64 + 1;
         self.budget.check_positions(needed)?;
-        let entry_bytes = size_of::<(G::Position, Option<Nimber>)>() as u64 + 1;
-        self.budget.check_bytes(needed * entry_bytes)?;
+        self.budget.check_bytes(needed * Self::entry_bytes())?;
         if needed.is_multiple_of(65_536) {
             self.budget.check_cancelled()?;
         }
         let start = moves.len();
         check_moves(self.game, &pos, moves.len(), &self.budget)?;
         self.game.moves(&pos, moves);
+        self.listed += (moves.len() - start) as u64;
+        if let Err(err) = self.budget.check_work(self.listed) {
+            moves.truncate(start);
+            return Err(err);
+        }
         if moves[start..].iter().any(|m| m.points != 0 || m.again) {
             moves.truncate(start);
             return Err(SolveError::Unsupported(

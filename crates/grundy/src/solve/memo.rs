@@ -188,6 +188,8 @@ pub struct MemoSearch<'g, G: Game, E: Evaluation> {
     rule: E,
     budget: Budget,
     table: FxIndexMap<G::Position, Entry<E::Value>>,
+    /// Moves listed so far, for the budget's work limit.
+    listed: u64,
 }
 
 impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
@@ -206,6 +208,7 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
             rule,
             budget,
             table: FxIndexMap::default(),
+            listed: 0,
         }
     }
 
@@ -281,8 +284,8 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
     ///
     /// # Errors
     ///
-    /// [`SolveError::TooLarge`] when the table would outgrow the budget,
-    /// [`SolveError::Cycle`] when a position repeats, [`SolveError::Interrupted`] when
+    /// [`SolveError::TooLarge`] when the table would outgrow the budget (or the search
+    /// would list more moves than its work limit), [`SolveError::Cycle`] when a position repeats, [`SolveError::Interrupted`] when
     /// cancelled. The table keeps what was solved before the error; no partial value is kept.
     ///
     /// # Examples
@@ -295,15 +298,17 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
     /// assert!(matches!(tight.value(&vec![10, 10]), Err(SolveError::TooLarge { .. })));
     /// ```
     pub fn value(&mut self, pos: &G::Position) -> Result<E::Value, SolveError> {
-        let (game, budget) = (self.game, &self.budget);
+        let (game, budget, listed) = (self.game, &self.budget, &mut self.listed);
         search(
             &mut self.table,
             &self.rule,
             budget,
             |p, out| {
                 check_moves(game, p, out.len(), budget)?;
+                let start = out.len();
                 game.moves(p, out);
-                Ok(())
+                *listed += (out.len() - start) as u64;
+                budget.check_work(*listed)
             },
             pos,
         )
@@ -434,7 +439,7 @@ fn search<T, E, M>(
 where
     T: Table,
     E: Evaluation<Value = T::Value>,
-    M: Fn(&T::Key, &mut Vec<Move<T::Key>>) -> Result<(), SolveError>,
+    M: FnMut(&T::Key, &mut Vec<Move<T::Key>>) -> Result<(), SolveError>,
 {
     if let Some(Entry::Solved(v)) = table.get(root) {
         return Ok(v);
@@ -480,7 +485,7 @@ impl<T, E, M> Run<'_, T, E, M>
 where
     T: Table,
     E: Evaluation<Value = T::Value>,
-    M: Fn(&T::Key, &mut Vec<Move<T::Key>>) -> Result<(), SolveError>,
+    M: FnMut(&T::Key, &mut Vec<Move<T::Key>>) -> Result<(), SolveError>,
 {
     fn open(&mut self, pos: T::Key) -> Result<(), SolveError> {
         if (self.table.len() as u64 + 1).is_multiple_of(65_536) {

@@ -146,3 +146,14 @@ fn the_word_sized_test_agrees_with_the_partner_formula() {
         }
     }
 }
+
+/// Every pair below the position is reachable: `reachable` is exact.
+#[test]
+fn reachable_is_the_rectangle() {
+    for a in 0..7 {
+        for b in 0..7 {
+            let count = crate::testing::check_bounds(&Wythoff, &(a, b));
+            assert_eq!(Wythoff.reachable(&(a, b)), Some(count));
+        }
+    }
+}

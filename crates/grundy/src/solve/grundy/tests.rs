@@ -1,5 +1,6 @@
 use super::*;
 use crate::games::nim::Nim;
+use crate::limits::SolveError;
 use crate::solve::memo::{MemoSearch, Outcomes};
 use crate::value::{Outcome, Play};
 
@@ -32,4 +33,54 @@ fn zero_nimber_is_a_loss() {
             );
         }
     }
+}
+
+/// A state space larger than the budget is refused before anything is stored, naming its
+/// size; one that fits is solved.
+#[test]
+fn reachable_past_the_budget_is_refused_up_front() {
+    use crate::games::corner::Corner;
+    let budget = Budget::default().with_positions(1_000);
+    let mut solver = GrundySolver::without_components(&Corner, budget.clone());
+    let err = solver.nimber(&(1 << 24, 1 << 24)).unwrap_err();
+    assert_eq!(
+        err,
+        SolveError::TooLarge {
+            needed: ((1u64 << 24) + 1) * ((1 << 24) + 1),
+            limit: 1_000,
+            unit: "positions"
+        }
+    );
+    assert!(solver.is_empty());
+    let small = GrundySolver::without_components(&Corner, budget.clone()).nimber(&(30, 30));
+    assert!(small.is_ok());
+    let tight = budget.with_bytes(100);
+    let err = GrundySolver::without_components(&Corner, tight).nimber(&(30, 30));
+    assert!(matches!(
+        err,
+        Err(SolveError::TooLarge { unit: "bytes", .. })
+    ));
+}
+
+/// The work limit stops a search whose few positions have many moves.
+#[test]
+fn work_limit_stops_the_search() {
+    let budget = Budget::default().with_work(10_000);
+    let err = GrundySolver::new(&Nim, budget.clone()).nimber(&vec![1_000]);
+    assert!(matches!(
+        err,
+        Err(SolveError::TooLarge {
+            unit: "moves listed",
+            ..
+        })
+    ));
+    let mut search = MemoSearch::new(&Nim, Outcomes(Play::Normal), budget);
+    let err = search.value(&vec![1_000, 1_000]);
+    assert!(matches!(
+        err,
+        Err(SolveError::TooLarge {
+            unit: "moves listed",
+            ..
+        })
+    ));
 }
