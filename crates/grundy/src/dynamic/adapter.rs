@@ -43,6 +43,12 @@ pub const REMOTENESS_POSITIONS: u64 = 1 << 18;
 /// before the positions would.
 pub const REMOTENESS_WORK: u64 = 1 << 24;
 
+/// The most moves the Grundy solver may list for a game that also has a closed form for
+/// outcomes (or the budget's work limit, if less): past it the formula answers the outcome
+/// and the nimbers are left out. Wythoff's game at (1000, 1618) fits the positions limit but
+/// lists some 2 * 10^9 moves; this stops it in about a second.
+pub const NIMBER_WORK: u64 = 1 << 26;
+
 /// The most moves of a principal line.
 pub const MAX_LINE: usize = 1_000;
 

@@ -150,3 +150,25 @@ fn nimber_closed_forms_answer_huge_positions() {
         .unwrap();
     assert_eq!(sol.value.nimber, Some(Nimber(1000 ^ 1001)));
 }
+
+/// A Wythoff position whose positions fit the budget but whose nimbers would list some
+/// 2 * 10^9 moves is answered by the closed form for outcomes once the Grundy solver has
+/// listed `NIMBER_WORK`, without a nimber; a small one gets its nimber.
+#[test]
+fn too_much_nimber_work_falls_back_to_the_outcome_formula() {
+    let small = builtin::wythoff().solve(&Datum::ints([30, 50]), &Budget::default());
+    assert!(small.unwrap().value.nimber.is_some());
+    let pos = Datum::ints([1000, 1618]);
+    let game = builtin::wythoff();
+    let big = game.solve(&pos, &Budget::default()).unwrap();
+    assert_eq!(big.value.nimber, None);
+    assert_eq!(big.value.outcome, Outcome::Win);
+    // The winning moves: to the P-positions (618, 1000) and (999, 1617).
+    let winning: Vec<String> = big
+        .moves
+        .iter()
+        .filter(|mv| mv.value.outcome == Outcome::Win)
+        .map(|mv| mv.mv.label.clone())
+        .collect();
+    assert_eq!(winning, ["1000 1618 -> 1000 618", "1000 1618 -> 999 1617"]);
+}

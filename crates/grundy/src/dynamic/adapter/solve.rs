@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::{
-    optimal_by, Adapter, NimberOf, Notation, OutcomeOf, Pick, Solved, MAX_LINE,
+    optimal_by, Adapter, NimberOf, Notation, OutcomeOf, Pick, Solved, MAX_LINE, NIMBER_WORK,
     REMOTENESS_POSITIONS, REMOTENESS_WORK,
 };
 use crate::dynamic::Value;
@@ -152,6 +152,15 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
             .then_some(Closed::Outcomes(outcome_of))
     }
 
+    /// The Grundy solver's budget: `budget`, with its work bounded by [`NIMBER_WORK`] when
+    /// a closed form for outcomes can answer in its place.
+    fn nimber_budget(&self, budget: &Budget) -> Budget {
+        match self.outcome_of {
+            Some(_) => budget.clone().with_work(budget.work().min(NIMBER_WORK)),
+            None => budget.clone(),
+        }
+    }
+
     pub(super) fn solve_impartial(
         &self,
         pos: &G::Position,
@@ -163,7 +172,7 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
         let searched = match closed {
             Some(form) => Ok(form.values(game, pos, moves)),
             None => self
-                .with_grundy(budget, |solver| {
+                .with_grundy(&self.nimber_budget(budget), |solver| {
                     let root = solver.nimber(pos)?;
                     let nimbers = moves
                         .iter()
