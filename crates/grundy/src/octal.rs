@@ -299,7 +299,8 @@ impl FromStr for TakeAndBreak {
     /// Parses `0.d1d2...`, `4.d1...` or `.d1d2...` (d0 = 0); digits 0-9, A-F (either case).
     fn from_str(text: &str) -> Result<Self, ParseCodeError> {
         let code = text.trim();
-        if code.is_empty() {
+        // A point alone has no digit at all.
+        if code.is_empty() || code == "." {
             return Err(ParseCodeError::Empty);
         }
         let mut chars = code.chars().enumerate().peekable();

@@ -50,6 +50,8 @@ fn parse_accepts_octal_hex_and_a_bare_point() {
 fn parse_errors_name_the_character_and_position() {
     let err = |text: &str| text.parse::<TakeAndBreak>().unwrap_err();
     assert_eq!(err(""), ParseCodeError::Empty);
+    assert_eq!(err(" . "), ParseCodeError::Empty);
+    assert_eq!("0.".parse::<TakeAndBreak>().unwrap().to_string(), "0.0");
     assert_eq!(
         err("0.7g7"),
         ParseCodeError::BadDigit {
