@@ -326,12 +326,31 @@ pub struct Solution {
     pub value: Value,
     /// Every move, in the game's order, with its value for the mover.
     pub moves: Vec<MoveValue>,
-    /// Indices into `moves` of the optimal moves: the quickest wins (or, losing, the longest
-    /// resistance; all winning moves where remoteness is unknown), or the best score.
+    /// Indices into `moves` of the optimal moves, ascending: the quickest wins (or, losing,
+    /// the longest resistance; all winning moves where remoteness is unknown), or the best
+    /// score.
     pub optimal: Vec<usize>,
     /// A principal line: optimal moves for both sides from here, to the end of the game or
     /// [`adapter::MAX_LINE`] moves (a loopy game's line stops where a position repeats).
     pub line: Vec<DynMove>,
+}
+
+impl Solution {
+    /// Whether `moves[index]` is optimal: a binary search of `optimal`, so that a front end
+    /// marking every move of a position with millions of them stays linear.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::{builtin, Datum, DynGame};
+    /// let nim = builtin::nim();
+    /// let sol = nim.solve(&Datum::ints([1, 2]), &grundy::Budget::default()).unwrap();
+    /// let marked: Vec<usize> = (0..sol.moves.len()).filter(|&i| sol.is_optimal(i)).collect();
+    /// assert_eq!(marked, sol.optimal);
+    /// ```
+    pub fn is_optimal(&self, index: usize) -> bool {
+        self.optimal.binary_search(&index).is_ok()
+    }
 }
 
 /// Why a [`DynGame`] call failed.

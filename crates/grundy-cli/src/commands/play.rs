@@ -167,11 +167,7 @@ fn print_hint(out: &mut impl Write, solution: &Solution) -> io::Result<()> {
     writeln!(out, "this position: {}", solution.value)?;
     let width = crate::output::label_width(solution);
     for (i, mv) in solution.moves.iter().enumerate() {
-        let best = if solution.optimal.contains(&i) {
-            "  best"
-        } else {
-            ""
-        };
+        let best = if solution.is_optimal(i) { "  best" } else { "" };
         writeln!(
             out,
             "  {:>2}) {:<width$}  {}{best}",

@@ -324,7 +324,7 @@ fn print_text(
     writeln!(out, "moves: {}", solution.moves.len())?;
     let width = crate::output::label_width(solution);
     for (move_idx, mv) in solution.moves.iter().enumerate() {
-        let mark = if solution.optimal.contains(&move_idx) {
+        let mark = if solution.is_optimal(move_idx) {
             "  (optimal)"
         } else {
             ""

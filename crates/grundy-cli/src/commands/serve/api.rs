@@ -226,15 +226,14 @@ fn state(id: &str, session: &Session, budget: &Budget) -> Result<GameState, ApiE
         (None, Vec::new())
     } else {
         page_moves(session)?;
-        let solution = session.solution(budget)?;
-        let moves = solution
-            .moves
+        let mut solution = session.solution(budget)?;
+        let moves = std::mem::take(&mut solution.moves)
             .into_iter()
             .enumerate()
             .map(|(i, mv)| MoveView {
                 mv,
                 number: i + 1,
-                optimal: solution.optimal.contains(&i),
+                optimal: solution.is_optimal(i),
             })
             .collect();
         (Some(solution.value), moves)
