@@ -123,6 +123,12 @@ impl Budget {
     }
 
     /// The most moves one search may list.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(grundy::Budget::default().work(), u64::MAX);
+    /// ```
     pub fn work(&self) -> u64 {
         self.work
     }
