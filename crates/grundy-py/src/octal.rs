@@ -470,8 +470,8 @@ impl PyOctal {
             return self.values(py)?.get_item(slice);
         }
         let n: isize = key.extract()?;
-        self.value_at(n)
-            .map(|value| value.into_pyobject(py).map(Bound::into_any))?
+        let value = self.value_at(n)?;
+        Ok(value.into_pyobject(py)?.into_any())
     }
 
     /// ``numpy.asarray(seq)``: the values judged, as ``seq.values`` (``dtype`` converts them).
