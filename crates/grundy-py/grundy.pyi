@@ -92,6 +92,8 @@ class Solution:
     def winning_moves(self) -> list[MoveValue]: ...
     @property
     def line(self) -> list[Move]: ...
+    @property
+    def skipped(self) -> bool: ...
     def to_dict(self) -> dict[str, Any]: ...
 
 class Game:
@@ -112,10 +114,21 @@ class Game:
     def moves(self, position: Position) -> list[Move]: ...
     def choose(self, position: Position, choice: str) -> Move: ...
     def solve(
-        self, position: Position, *, max_positions: Optional[int] = None, memory: Optional[int] = None
+        self,
+        position: Position,
+        *,
+        max_positions: Optional[int] = None,
+        memory: Optional[int] = None,
+        remoteness: bool = False,
+        progress: Optional[Callable[[int, float], object]] = None,
     ) -> Solution: ...
     def nimber(
-        self, position: Position, *, max_positions: Optional[int] = None, memory: Optional[int] = None
+        self,
+        position: Position,
+        *,
+        max_positions: Optional[int] = None,
+        memory: Optional[int] = None,
+        progress: Optional[Callable[[int, float], object]] = None,
     ) -> int: ...
 
 def game(name: str, param: Union[str, int, Sequence[int], None] = None) -> Game:
@@ -124,7 +137,14 @@ def game(name: str, param: Union[str, int, Sequence[int], None] = None) -> Game:
 def parse(words: str) -> tuple[Game, Position]:
     """A game and a position from the words 'grundy solve' takes."""
 
-def solve(words: str, *, max_positions: Optional[int] = None, memory: Optional[int] = None) -> Solution:
+def solve(
+    words: str,
+    *,
+    max_positions: Optional[int] = None,
+    memory: Optional[int] = None,
+    remoteness: bool = False,
+    progress: Optional[Callable[[int, float], object]] = None,
+) -> Solution:
     """Solves the position named by the words 'grundy solve' takes."""
 
 def load(path: Union[str, PathLike[str]], **params: object) -> Game:
@@ -220,6 +240,7 @@ def table(
     pairs: bool = False,
     max_positions: Optional[int] = None,
     memory: Optional[int] = None,
+    progress: Optional[Callable[[int, float], object]] = None,
 ) -> Table:
     """Tabulates a game and finds its pattern, shape and closed form."""
 

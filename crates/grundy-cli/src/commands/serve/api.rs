@@ -12,7 +12,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use grundy::catalog::{Spec, BOARDS, SPECS};
 use grundy::dynamic::session::{Played, Session, Side};
-use grundy::dynamic::{Datum, DynGame, DynMove, Kind, MoveValue, Value};
+use grundy::dynamic::{Ask, Datum, DynGame, DynMove, Kind, MoveValue, Value};
 use grundy::Budget;
 use serde::{Deserialize, Serialize};
 
@@ -450,7 +450,10 @@ pub async fn solve(
                 ),
             });
         }
-        let solution = game.solve(&position, budget)?;
+        let ask = Ask {
+            remoteness: req.remoteness,
+        };
+        let solution = game.solve_with(&position, budget, ask)?;
         Ok(serde_json::json!({
             "game": game.name(),
             "kind": game.kind(),
