@@ -5,12 +5,14 @@ and tuples (or lists) of them; positions returned by grundy use tuples.
 """
 
 from os import PathLike
-from typing import Any, Callable, Dict, Iterable, Literal, Optional, Protocol, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, Literal, Optional, Protocol, Sequence, Union, overload
 
 import numpy as np
 import numpy.typing as npt
 
 __version__: str
+# Every public name less `sum`, which would shadow the built-in (use grundy.sum).
+__all__: list[str]
 
 Position = Union[int, str, bool, Sequence["Position"]]
 Outcome = Literal["win", "loss", "draw"]
@@ -25,6 +27,10 @@ class SolveError(RuntimeError):
 class Move:
     """A move: its label, the position it leads to, its points and bonus turn."""
 
+    # Equal when their data are; hashable (immutable) and picklable.
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
     def __init__(self, to: Position, points: int = 0, again: bool = False) -> None: ...
     @property
     def label(self) -> str: ...
@@ -38,6 +44,10 @@ class Move:
 class Value:
     """The value of a position for the player to move."""
 
+    # Equal when their data are; hashable (immutable) and picklable.
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
     @property
     def outcome(self) -> Outcome: ...
     @property
@@ -49,6 +59,10 @@ class Value:
 
 class MoveValue:
     """A move with its value for the mover."""
+
+    # Equal when their data are; hashable (immutable) and picklable.
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
     @property
     def move(self) -> Move: ...
@@ -69,6 +83,10 @@ class MoveValue:
 
 class Solution:
     """Everything Game.solve knows about a position."""
+
+    # Equal when their data are; hashable (immutable) and picklable.
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
     @property
     def position(self) -> Position: ...
@@ -135,7 +153,8 @@ def game(name: str, param: Union[str, int, Sequence[int], None] = None) -> Game:
     """A built-in family: game("nim"), game("subtraction", "1,3,4"), game("bash", 3)."""
 
 def parse(words: str) -> tuple[Game, Position]:
-    """A game and a position from the words 'grundy solve' takes."""
+    """A game and a position from the words 'grundy solve' takes (a game file FILE.luau
+    and its position too; FileNotFoundError when the file does not exist)."""
 
 def solve(
     words: str,
@@ -145,10 +164,12 @@ def solve(
     remoteness: bool = False,
     progress: Optional[Callable[[int, float], object]] = None,
 ) -> Solution:
-    """Solves the position named by the words 'grundy solve' takes."""
+    """Solves the position named by the words 'grundy solve' takes, a game file's too:
+    solve("nim 3 5 7"), solve("examples/games/subtraction.luau 10")."""
 
 def load(path: Union[str, PathLike[str]], **params: object) -> Game:
-    """A game file (Luau), with its parameters."""
+    """A game file (Luau), with its parameters; FileNotFoundError when it does not exist,
+    ValueError (FILE:LINE: what) when it does not load."""
 
 def families() -> list[dict[str, Any]]:
     """The built-in families and board games, as 'grundy list' shows them."""
@@ -191,7 +212,8 @@ class Analysis:
     def to_dict(self) -> dict[str, Any]: ...
 
 def analyze(words: str) -> Analysis:
-    """Analyses a position of a built-in family, as 'grundy analyze' does."""
+    """Analyses a position of a built-in family, or a sum holding game files
+    ("FILE.luau 10 + nim 3"), as 'grundy analyze' does."""
 
 def sum(*components: str) -> Analysis:
     """The sum of built-in games by Sprague-Grundy (the XOR of their values)."""
@@ -220,7 +242,7 @@ class Table:
     @property
     def to(self) -> int: ...
     @property
-    def nimbers(self) -> Optional[npt.NDArray[np.uint64]]: ...
+    def nimbers(self) -> Optional[npt.NDArray[Union[np.uint16, np.uint64]]]: ...
     @property
     def p_positions(self) -> list[Union[int, tuple[int, int]]]: ...
     @property
@@ -314,7 +336,11 @@ class OctalSequence:
     def find_period(self, limit: int, *, progress: Optional[Progress] = None) -> Period: ...
     def save(self, path: Union[str, PathLike[str]]) -> None: ...
     def __len__(self) -> int: ...
+    @overload
     def __getitem__(self, n: int) -> int: ...
+    @overload
+    def __getitem__(self, n: slice) -> npt.NDArray[np.uint16]: ...
+    def __array__(self, dtype: Any = None, copy: Optional[bool] = None) -> npt.NDArray[Any]: ...
 
 def octal(
     code: str,

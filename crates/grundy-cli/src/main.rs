@@ -25,7 +25,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Solve a position of a built-in game: outcome, value and optimal moves.
+    /// Solve a position of a built-in game or a game file (FILE.luau): outcome, value and
+    /// optimal moves.
     Solve(commands::solve::Args),
     /// Play a game against perfect play in the terminal, with hints and undo.
     Play(commands::play::Args),

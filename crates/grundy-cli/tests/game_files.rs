@@ -260,6 +260,77 @@ shape:    P-positions form no single residue class for n <= 20
     assert_eq!(nimbers, (0..=8).map(|n| n % 3).collect::<Vec<u64>>());
 }
 
+/// Issue 23: a table of pairs of a file whose `position` takes one argument is refused
+/// with the reason (each row would repeat one heap).
+#[test]
+fn table_of_pairs_refused_when_position_takes_one_integer() {
+    let out = grundy(
+        &[
+            "table",
+            &example("subtraction.luau"),
+            "--pairs",
+            "--to",
+            "5",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--pairs: ") && err.contains("position(a, b) ignores b"),
+        "{err}"
+    );
+}
+
+/// Issue 23: a scoring game's table of pairs shows every value (its score), and a loopy
+/// game's shows W, L and D, where a grid of `P` and `.` would hide draws among the wins.
+#[test]
+fn tables_of_pairs_show_scores_and_draws() {
+    // Take one from either heap: the mover scores the heap's size, so a, b = 1, 1 is a draw.
+    let scoring = "scoring = true\nfunction position(a, b) return {a, b} end\n\
+        function moves(p)\n  local t = {}\n\
+        if p[1] > 0 then t[#t + 1] = {to = {p[1] - 1, p[2]}, points = p[1]} end\n\
+        if p[2] > 0 then t[#t + 1] = {to = {p[1], p[2] - 1}, points = p[2]} end\n  return t\nend\n";
+    // From a, b a move goes to b, a (a cycle) or takes one from a: 0, 0 is lost.
+    let loopy = "loopy = true\nfunction position(a, b) return {a, b} end\n\
+        function moves(p)\n  local t = {{p[2], p[1]}}\n\
+        if p[1] > 0 then t[2] = {p[1] - 1, p[2]} end\n  return t\nend\n";
+    let dir = folder("grids", &[("scoring.luau", scoring), ("loopy.luau", loopy)]);
+    let text = stdout(&grundy(
+        &["table", "scoring.luau", "--pairs", "--to", "2"],
+        Some(&dir),
+    ));
+    assert!(
+        text.contains("values (rows a = 0..2, columns b; the score for the player to move"),
+        "{text}"
+    );
+    // Worked by hand: (1, 1) is a draw, (1, 2) a win by 2 (take from b, then 1 to 1).
+    assert!(
+        text.contains("     0 0 1 1\n     1 1 0 2\n     2 1 2 0\n"),
+        "{text}"
+    );
+    let text = stdout(&grundy(
+        &["table", "loopy.luau", "--pairs", "--to", "1"],
+        Some(&dir),
+    ));
+    assert!(text.contains("W a win, L a loss, D a draw"), "{text}");
+}
+
+/// Issue 23: a position with a million moves is said to be one, not an unbounded game.
+#[test]
+fn a_position_with_a_million_moves_is_named_as_such() {
+    let wide = "function moves(n)\n  if n > 0 then return {} end\n  local t = {}\n  \
+        for i = 1, 1000000 do t[i] = i end\n  return t\nend\n";
+    let dir = folder("wide", &[("wide.luau", wide)]);
+    let out = grundy(&["solve", "wide.luau", "0"], Some(&dir));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the position has 1000000 moves") && !err.contains("unbounded"),
+        "{err}"
+    );
+}
+
 #[test]
 fn table_of_pairs_of_a_game_file() {
     let to = "30";

@@ -1,7 +1,9 @@
 //! `grundy.analyze`, `grundy.sum` and `grundy.table`: the library's analyses (outcome,
 //! value, winning moves and the reasons as data) and tables with the pattern they show.
 
-use grundy::analysis::{analyze_sum, analyze_words, Analysis, AnalysisError};
+use grundy::analysis::{
+    analyze_components, analyze_sum, analyze_words, Analysis, AnalysisError, Component,
+};
 use grundy::catalog::parse_family;
 use grundy::sequence::{Evidence, Pattern};
 use grundy::table::{
@@ -21,6 +23,7 @@ fn analysis_error(err: AnalysisError) -> PyErr {
     match err {
         AnalysisError::Catalog(err) => catalog_error(err),
         AnalysisError::Solve(err) => solve_error(err),
+        AnalysisError::Game { source, .. } => dyn_error(source),
         other => PyValueError::new_err(other.to_string()),
     }
 }
@@ -31,10 +34,7 @@ fn table_error(err: TableError) -> PyErr {
         TableError::Game { numbers, source } => {
             let err = dyn_error(source);
             Python::attach(|py| {
-                let _ = err.value(py).call_method1(
-                    "add_note",
-                    (format!("at the position made from {numbers:?}"),),
-                );
+                crate::errors::add_note(py, &err, format!("at the position made from {numbers:?}"));
             });
             err
         }
@@ -74,6 +74,31 @@ fn words_of(text: &str) -> Vec<String> {
 #[pyfunction]
 pub fn analyze(py: Python<'_>, words: &str) -> PyResult<PyAnalysis> {
     let words = words_of(words);
+    let is_file = |word: &String| word.ends_with(&format!(".{}", grundy_script::EXTENSION));
+    if words.iter().any(is_file) {
+        // A sum holding game files, as `grundy analyze FILE.luau POSITION + nim 3`: each
+        // file with its position (else its start), each other component a family's words.
+        let words = words.strip_prefix(&["sum".to_string()]).unwrap_or(&words);
+        let mut components = Vec::new();
+        for chunk in words.split(|word| word == "+") {
+            match chunk.split_first() {
+                Some((file, rest)) if is_file(file) => {
+                    let (game, position) = crate::open_file(file, rest)?;
+                    components.push(Component::Game {
+                        name: file.clone(),
+                        game,
+                        position,
+                    });
+                }
+                _ => components.push(Component::Family(chunk.to_vec())),
+            }
+        }
+        let analysis = interrupt::run(py, grundy::Budget::default(), move |budget| {
+            analyze_components(&components, &budget)
+        })?
+        .map_err(analysis_error)?;
+        return Ok(PyAnalysis { analysis });
+    }
     let analysis = interrupt::run(py, grundy::Budget::default(), move |_| {
         analyze_words(&words)
     })?
@@ -339,16 +364,23 @@ impl PyTable {
         }
     }
 
-    /// The Grundy values G(0) .. G(to) as a numpy ``uint64`` array, or None (games
-    /// without nimbers, tables of pairs).
+    /// The Grundy values G(0) .. G(to) as a numpy ``uint16`` array, as octal values are
+    /// (``uint64`` only for a game file's nimbers past 65535), or None (games without
+    /// nimbers, tables of pairs).
     #[getter]
-    fn nimbers<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<u64>>> {
+    fn nimbers<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyAny>> {
         let nimbers = match &self.table {
             Tabulated::Family(t) => t.nimbers.clone(),
             Tabulated::Game(t) if t.axes == Axes::One => t.nimbers(),
             Tabulated::Game(_) => None,
-        };
-        nimbers.map(|values| PyArray1::from_vec(py, values))
+        }?;
+        // uint16 as octal values are (every family's table fits); a game file's nimbers
+        // past 65535 keep uint64 rather than wrap.
+        let narrow: Option<Vec<u16>> = nimbers.iter().map(|&n| u16::try_from(n).ok()).collect();
+        Some(match narrow {
+            Some(values) => PyArray1::from_vec(py, values).into_any(),
+            None => PyArray1::from_vec(py, nimbers).into_any(),
+        })
     }
 
     /// The P-positions (the player to move loses): ints ``n``, or tuples ``(a, b)`` for

@@ -7,11 +7,12 @@
 //! `grundy.SolveError`.
 
 use grundy::catalog::CatalogError;
+use grundy::dynamic::callback::RulesError;
 use grundy::dynamic::DynError;
 use grundy::octal::checkpoint::CheckpointError;
 use grundy::octal::{ComputeError, ParseCodeError};
 use grundy::SolveError;
-use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyFileNotFoundError, PyKeyboardInterrupt, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 pyo3::create_exception!(
@@ -21,12 +22,17 @@ pyo3::create_exception!(
     "A job larger than its budget, refused before anything was allocated; the message names the size needed and the limit."
 );
 
-pyo3::create_exception!(
-    grundy,
-    GrundySolveError,
-    PyRuntimeError,
-    "A solver that cannot answer: a cycle in a game not declared loopy, or a game outside a solver's precondition."
-);
+/// `grundy.SolveError`, in a module of its own: its Rust name would clash with the
+/// library's [`SolveError`].
+pub mod python {
+    pyo3::create_exception!(
+        grundy,
+        SolveError,
+        pyo3::exceptions::PyRuntimeError,
+        "A solver that cannot answer: a cycle in a game not declared loopy, or a game outside a solver's precondition."
+    );
+}
+use python::SolveError as GrundySolveError;
 
 /// A solver's refusal or stop as a Python exception.
 pub fn solve_error(err: SolveError) -> PyErr {
@@ -41,8 +47,20 @@ pub fn solve_error(err: SolveError) -> PyErr {
 pub fn dyn_error(err: DynError) -> PyErr {
     match err {
         DynError::Solve(err) => solve_error(err),
+        DynError::Rules(cycle @ RulesError::Cycle { .. }) => {
+            GrundySolveError::new_err(cycle.to_string())
+        }
         other => PyValueError::new_err(other.to_string()),
     }
+}
+
+/// A game file that cannot be loaded: `FileNotFoundError` when it does not exist, else a
+/// `ValueError` with the loader's `FILE:LINE: what`.
+pub fn script_error(path: &std::path::Path, err: grundy_script::ScriptError) -> PyErr {
+    if !path.exists() {
+        return PyFileNotFoundError::new_err((2, err.to_string(), path.display().to_string()));
+    }
+    PyValueError::new_err(err.to_string())
 }
 
 /// A catalogue error (family, parameter, position) as a `ValueError`.
@@ -74,4 +92,30 @@ pub fn checkpoint_error(path: &str, err: CheckpointError) -> PyErr {
             "cannot resume from {path} (delete it to start afresh): {other}"
         )),
     }
+}
+
+/// Adds `note` to the exception `err` as Python 3.11's `add_note` does; where there is none
+/// (Python 3.9 and 3.10, or an exception class without it), the note goes into the
+/// exception's `__notes__` list all the same (PEP 678), so code and tests read it the same
+/// way everywhere.
+pub fn add_note(py: Python<'_>, err: &PyErr, note: String) {
+    let value = err.value(py);
+    let add = value
+        .getattr("add_note")
+        .ok()
+        .filter(|add| add.is_callable());
+    let added = match add {
+        Some(add) => add.call1((note,)).map(drop),
+        None => value
+            .getattr("__notes__")
+            .or_else(|_| {
+                let notes = pyo3::types::PyList::empty(py);
+                value
+                    .setattr("__notes__", &notes)
+                    .map(|()| notes.into_any())
+            })
+            .and_then(|notes| notes.call_method1("append", (note,)).map(drop)),
+    };
+    // A note that cannot be added (an exception refusing attributes) leaves it as it is.
+    let _ = added;
 }

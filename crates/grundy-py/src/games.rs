@@ -298,10 +298,19 @@ impl PyGame {
             )));
         }
         let pos = self.position(position)?;
-        self.value_datum(py, &pos, budget(max_positions, memory), progress)?
-            .nimber
-            .map(|n| n.0)
-            .ok_or_else(|| PyValueError::new_err("the solver gave no nimber"))
+        let value = self.value_datum(py, &pos, budget(max_positions, memory), progress)?;
+        value.nimber.map(|n| n.0).ok_or_else(|| {
+            // A family with a closed form for outcomes answers those when its nimbers
+            // are past the solver's work (grundy::dynamic::adapter::NIMBER_WORK).
+            crate::errors::TooLargeError::new_err(format!(
+                "the nimber of {} at {} is too large to compute: its outcome ({}) comes \
+                     from the closed form, the nimber would list more than {} moves",
+                self.inner.name(),
+                pos.brief(),
+                value.outcome,
+                grundy::dynamic::adapter::NIMBER_WORK
+            ))
+        })
     }
 
     fn __repr__(&self) -> String {
@@ -393,6 +402,18 @@ impl PyMove {
         self.mv.again
     }
 
+    fn __eq__(&self, other: PyRef<'_, Self>) -> bool {
+        self.mv == other.mv
+    }
+
+    fn __hash__(&self) -> u64 {
+        crate::results::hash(&self.mv)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<crate::results::Reduced<'py>> {
+        crate::results::reduce(py, "Move", &self.mv)
+    }
+
     fn __repr__(&self) -> String {
         format!("grundy.Move({:?} -> {})", self.mv.label, self.mv.to)
     }
@@ -430,6 +451,18 @@ impl PyValue {
     #[getter]
     fn score(&self) -> Option<i64> {
         self.value.score
+    }
+
+    fn __eq__(&self, other: PyRef<'_, Self>) -> bool {
+        self.value == other.value
+    }
+
+    fn __hash__(&self) -> u64 {
+        crate::results::hash(&self.value)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<crate::results::Reduced<'py>> {
+        crate::results::reduce(py, "Value", &self.value)
     }
 
     fn __repr__(&self) -> String {
@@ -500,6 +533,18 @@ impl PyMoveValue {
     #[getter]
     fn remoteness(&self) -> Option<u64> {
         self.valued.value.remoteness
+    }
+
+    fn __eq__(&self, other: PyRef<'_, Self>) -> bool {
+        self.valued == other.valued
+    }
+
+    fn __hash__(&self) -> u64 {
+        crate::results::hash(&self.valued)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<crate::results::Reduced<'py>> {
+        crate::results::reduce(py, "MoveValue", &self.valued)
     }
 
     fn __repr__(&self) -> String {
@@ -632,6 +677,18 @@ impl PySolution {
             .map_err(|err| PyValueError::new_err(err.to_string()))?;
         py.import("json")?
             .call_method1("loads", (PyString::new(py, &text),))
+    }
+
+    fn __eq__(&self, other: PyRef<'_, Self>) -> bool {
+        self.solution == other.solution
+    }
+
+    fn __hash__(&self) -> u64 {
+        crate::results::hash(&self.solution)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<crate::results::Reduced<'py>> {
+        crate::results::reduce(py, "Solution", &self.solution)
     }
 
     fn __repr__(&self) -> String {

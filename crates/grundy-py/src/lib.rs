@@ -19,6 +19,7 @@ mod games;
 mod interrupt;
 mod octal;
 mod pygame;
+mod results;
 
 use games::{budget, PyGame, PySolution};
 
@@ -80,7 +81,12 @@ fn game(name: &str, param: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
 #[pyfunction]
 fn parse<'py>(py: Python<'py>, words: &str) -> PyResult<(PyGame, Bound<'py, PyAny>)> {
     let words: Vec<String> = words.split_whitespace().map(String::from).collect();
-    let (game, position) = grundy::catalog::open(&words).map_err(errors::catalog_error)?;
+    let (game, position) = match words.split_first() {
+        Some((file, position)) if file.ends_with(&format!(".{}", grundy_script::EXTENSION)) => {
+            open_file(file, position)?
+        }
+        _ => grundy::catalog::open(&words).map_err(errors::catalog_error)?,
+    };
     Ok((PyGame::builtin(game), datum::from_datum(py, &position)?))
 }
 
@@ -126,7 +132,7 @@ fn load(path: PathBuf, params: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
         }
     }
     let game =
-        grundy_script::load(&path, &words).map_err(|err| PyValueError::new_err(err.to_string()))?;
+        grundy_script::load(&path, &words).map_err(|err| errors::script_error(&path, err))?;
     Ok(PyGame::builtin(game))
 }
 
@@ -137,6 +143,29 @@ fn load(path: PathBuf, params: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
 /// Examples:
 ///     >>> [f["name"] for f in grundy.families()][:3]
 ///     ['nim', 'misere-nim', 'bash']
+/// A game file and its position (the words after the file's name, else its start), as
+/// `grundy solve FILE.luau POSITION` opens them.
+fn open_file(
+    file: &str,
+    words: &[String],
+) -> PyResult<(
+    std::sync::Arc<dyn grundy::dynamic::DynGame>,
+    grundy::dynamic::Datum,
+)> {
+    let path = PathBuf::from(file);
+    let game = grundy_script::load(&path, &[]).map_err(|err| errors::script_error(&path, err))?;
+    let position = match (words.is_empty(), game.start()) {
+        (true, Some(start)) => start,
+        (true, None) => {
+            return Err(PyValueError::new_err(format!(
+                "{file} has no start position: give one after the file"
+            )))
+        }
+        (false, _) => game.parse(&words.join(" ")).map_err(errors::dyn_error)?,
+    };
+    Ok((game, position))
+}
+
 #[pyfunction]
 fn families(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::PyDict>>> {
     let boards = grundy::catalog::BOARDS.iter().map(|spec| (spec, true));
@@ -168,6 +197,7 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(families, m)?)?;
     m.add_function(wrap_pyfunction!(load, m)?)?;
+    m.add_function(wrap_pyfunction!(results::_restore, m)?)?;
     m.add_function(wrap_pyfunction!(octal::octal, m)?)?;
     m.add_function(wrap_pyfunction!(pygame::define, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
@@ -185,6 +215,16 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<games::PyMoveValue>()?;
     m.add_class::<games::PyValue>()?;
     m.add("TooLargeError", py.get_type::<errors::TooLargeError>())?;
-    m.add("SolveError", py.get_type::<errors::GrundySolveError>())?;
+    m.add("SolveError", py.get_type::<errors::python::SolveError>())?;
+    // `from grundy import *` takes the public names less `sum`, which would shadow the
+    // built-in (use `grundy.sum`).
+    let public: Vec<String> = m
+        .dict()
+        .keys()
+        .iter()
+        .filter_map(|name| name.extract::<String>().ok())
+        .filter(|name| !name.starts_with('_') && name != "sum")
+        .collect();
+    m.add("__all__", public)?;
     Ok(())
 }

@@ -89,9 +89,10 @@ impl Observer for Watch {
             if let Err(save_err) = saved {
                 Python::attach(|py| {
                     if let Some(err) = &self.error {
-                        let _ = err.value(py).call_method1(
-                            "add_note",
-                            (format!("and the checkpoint was not saved: {save_err}"),),
+                        crate::errors::add_note(
+                            py,
+                            err,
+                            format!("and the checkpoint was not saved: {save_err}"),
                         );
                     }
                 });
@@ -458,7 +459,56 @@ impl PyOctal {
         self.judged().map(|judged| judged.len)
     }
 
-    fn __getitem__(&self, n: isize) -> PyResult<u16> {
+    /// ``seq[n]``: G(n) (negative ``n`` counts from the end); ``seq[a:b:c]``: those values
+    /// as a numpy ``uint16`` array, as ``seq.values[a:b:c]``.
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        key: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(slice) = key.cast::<pyo3::types::PySlice>() {
+            return self.values(py)?.get_item(slice);
+        }
+        let n: isize = key.extract()?;
+        Ok(self.value_at(n)?.into_pyobject(py)?.into_any())
+    }
+
+    /// ``numpy.asarray(seq)``: the values judged, as ``seq.values`` (``dtype`` converts them).
+    #[pyo3(signature = (dtype = None, copy = None))]
+    fn __array__<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<&Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        // The array is always a fresh copy: `copy=False` cannot be honoured.
+        if copy == Some(false) {
+            return Err(PyValueError::new_err(
+                "an OctalSequence's values are copied into a new array (copy=False is impossible)",
+            ));
+        }
+        let values = self.values(py)?.into_any();
+        match dtype {
+            Some(dtype) => values.call_method1("astype", (dtype,)),
+            None => Ok(values),
+        }
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        let seq = self.seq()?;
+        let judged = self.judged()?;
+        Ok(format!(
+            "grundy.OctalSequence({:?}, {} values, {})",
+            seq.game().to_string(),
+            judged.len,
+            judged.verdict
+        ))
+    }
+}
+
+impl PyOctal {
+    /// G(n), negative `n` counting from the end of the values judged.
+    fn value_at(&self, n: isize) -> PyResult<u16> {
         let seq = self.seq()?;
         let len = self.judged()?.len as isize;
         let idx = if n < 0 { n + len } else { n };
@@ -471,17 +521,6 @@ impl PyOctal {
                     "G({n}) is not computed: the sequence has {len} values (extend it)"
                 ))
             })
-    }
-
-    fn __repr__(&self) -> PyResult<String> {
-        let seq = self.seq()?;
-        let judged = self.judged()?;
-        Ok(format!(
-            "grundy.OctalSequence({:?}, {} values, {})",
-            seq.game().to_string(),
-            judged.len,
-            judged.verdict
-        ))
     }
 }
 

@@ -84,9 +84,7 @@ impl PyRules {
                 });
             res.map_err(|err| {
                 let message = err.to_string();
-                let _ = err
-                    .value(py)
-                    .call_method1("add_note", (format!("in {what}({pos}) of a grundy game"),));
+                crate::errors::add_note(py, &err, format!("in {what}({pos}) of a grundy game"));
                 self.pending.fail(err);
                 message
             })

@@ -4,6 +4,12 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
+# The example draws with matplotlib, an optional dependency (`pip install grundy[test]`):
+# without it this test is skipped, not failed.
+pytest.importorskip("matplotlib")
+
 EXAMPLE = pathlib.Path(__file__).resolve().parents[3] / "examples" / "python" / "period.py"
 
 

@@ -240,10 +240,7 @@ pub(crate) unsafe fn moves(
     out: &mut Vec<RuleMove>,
 ) -> Result<(), String> {
     if ffi::lua_type(state, idx) != ffi::LUA_TTABLE {
-        return Err(format!(
-            "moves must return a list of moves, not {}",
-            describe(state, idx)
-        ));
+        return Err(format!("{}, not a list of moves", describe(state, idx)));
     }
     if ffi::lua_checkstack(state, 5) == 0 {
         return Err("no room on Luau's stack to read the moves".into());

@@ -25,7 +25,8 @@ pub const STEP_CAP: u64 = 10_000_000;
 pub const MEMORY_CAP: usize = 256 << 20;
 
 /// Globals of Luau's base library that reach outside the computation (output, loading
-/// code, the collector, environments); removed before the file runs.
+/// code, the collector, environments); removed before the file runs, and replaced by
+/// functions that say so ([`REFUSALS`]).
 const REMOVED: [&str; 7] = [
     "print",
     "require",
@@ -35,6 +36,22 @@ const REMOVED: [&str; 7] = [
     "getfenv",
     "setfenv",
 ];
+
+/// What a file reaching outside its computation meets instead of a nil value: `io`, `os`
+/// and `debug` index to an error, and the removed functions (with `require`, `dofile`,
+/// `load`) raise one, each naming what is not available, at the file's line.
+const REFUSALS: &str = r#"
+local only = " is not available in game files: they reach nothing outside their computation (math, string, table, bit32 and utf8 are)"
+for _, name in {"io", "os", "debug"} do
+  _G[name] = setmetatable({}, {
+    __index = function(_, key) error(name .. "." .. tostring(key) .. " (the " .. name .. " library)" .. only, 2) end,
+    __newindex = function() error("the " .. name .. " library" .. only, 2) end,
+  })
+end
+for _, name in {"require", "dofile", "load", "loadstring", "print", "collectgarbage", "gcinfo", "getfenv", "setfenv"} do
+  _G[name] = function() error(name .. only, 2) end
+end
+"#;
 
 thread_local! {
     /// Steps left to the call running on this thread (one call at a time per thread: a
@@ -83,6 +100,7 @@ impl Vm {
         for name in REMOVED {
             globals.raw_remove(name)?;
         }
+        lua.load(REFUSALS).set_name("=sandbox").exec()?;
         lua.set_memory_limit(memory_cap)?;
         // SAFETY: the callbacks are the state's own; `count_step` is an interrupt as Luau
         // expects it.
@@ -177,7 +195,8 @@ pub(crate) struct Turn<'a> {
 impl Turn<'_> {
     /// Calls `function` (named `name` in errors) on `args`, and reads its one result with
     /// `read` from the stack slot it gets (see [`convert`]). A problem `read` finds comes
-    /// back as `FILE: NAME returned PROBLEM`.
+    /// back as `FILE:LINE: NAME returned PROBLEM`, the line where the function is defined
+    /// (Luau does not say which `return` it came from).
     pub(crate) fn call<T>(
         &self,
         function: &Function,
@@ -203,7 +222,10 @@ impl Turn<'_> {
         };
         called.map_err(|err| self.vm.describe(&err, name))?;
         let result = result.expect("a call that returned read its result");
-        result.map_err(|problem| format!("{}: {name} returned {problem}", self.vm.file))
+        result.map_err(|problem| match function.info().line_defined {
+            Some(line) => format!("{}:{line}: {name} returned {problem}", self.vm.file),
+            None => format!("{}: {name} returned {problem}", self.vm.file),
+        })
     }
 
     /// Runs the file's source, named by the file in messages.

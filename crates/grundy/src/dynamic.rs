@@ -98,6 +98,48 @@ impl Datum {
             _ => None,
         }
     }
+
+    /// The datum as an error message quotes it: whole when its text is at most 64
+    /// characters, else its first 64 characters and its length (the cut of
+    /// [`crate::catalog::quoted`]), so a huge position never floods a message.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::Datum;
+    /// assert_eq!(Datum::ints([1, 2]).brief(), "[1, 2]");
+    /// let long = Datum::ints(vec![1; 1000]).brief();
+    /// assert!(long.starts_with("[1, 1, ") && long.ends_with("... (2999 bytes)"), "{long}");
+    /// ```
+    pub fn brief(&self) -> String {
+        const SHOWN: usize = 64;
+        let text = self.to_string();
+        if text.chars().count() <= SHOWN {
+            return text;
+        }
+        let prefix: String = text.chars().take(SHOWN).collect();
+        format!("{prefix}... ({} bytes)", text.len())
+    }
+
+    /// About how many bytes the datum takes in memory: each node and each string's bytes.
+    /// A front end multiplies it by a move count to bound a move list before listing it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::Datum;
+    /// let node = std::mem::size_of::<Datum>() as u64;
+    /// assert_eq!(Datum::ints([1, 2]).weight(), 3 * node);
+    /// assert_eq!(Datum::Str("abc".into()).weight(), node + 3);
+    /// ```
+    pub fn weight(&self) -> u64 {
+        let node = std::mem::size_of::<Datum>() as u64;
+        match self {
+            Datum::Bool(_) | Datum::Int(_) => node,
+            Datum::Str(text) => node + text.len() as u64,
+            Datum::List(items) => items.iter().fold(node, |sum, item| sum + item.weight()),
+        }
+    }
 }
 
 impl fmt::Display for Datum {
@@ -400,7 +442,7 @@ pub enum DynError {
     #[error("bad position: {0}")]
     Position(String),
     /// No move matches what a player typed.
-    #[error("no move {choice:?}: give a move's label, its number (1 to {count}) or the position it leads to")]
+    #[error("no move {}: give a move's label, its number (1 to {count}) or the position it leads to", crate::catalog::quoted(.choice))]
     NoSuchMove {
         /// What was typed.
         choice: String,
@@ -474,6 +516,25 @@ pub trait DynGame: Send + Sync {
     ///
     /// [`DynError::Position`] when `pos` is not a position of the game.
     fn moves(&self, pos: &Datum) -> Result<Vec<DynMove>, DynError>;
+
+    /// An upper bound on the moves of `pos`, known without listing them, when the game
+    /// has one ([`crate::model::Game::max_moves`]); `None` by default. A front end checks it
+    /// against what it can show before calling [`DynGame::moves`].
+    ///
+    /// # Errors
+    ///
+    /// [`DynError::Position`] when `pos` is not a position of the game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::{builtin, Datum, DynGame};
+    /// assert_eq!(builtin::nim().max_moves(&Datum::ints([3, 5])).unwrap(), Some(8));
+    /// ```
+    fn max_moves(&self, pos: &Datum) -> Result<Option<u64>, DynError> {
+        let _ = pos;
+        Ok(None)
+    }
 
     /// Solves `pos` within `budget`.
     ///

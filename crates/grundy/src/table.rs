@@ -131,6 +131,14 @@ pub enum TableError {
         /// How many integers were given.
         count: usize,
     },
+    /// A table of pairs of a game whose positions ignore the second integer: every pair
+    /// `a, b` gives the position of `a` alone (a game file's `position` taking one
+    /// argument), so each row would repeat one position.
+    #[error("{game} makes the same position from every pair a, b with the same a: its positions are made from one integer, not a pair")]
+    OneInteger {
+        /// The game.
+        game: String,
+    },
     /// A position of the game could not be made or solved.
     #[error("the position made from {numbers:?} could not be made or solved")]
     Game {

@@ -8,19 +8,26 @@
 //!
 //! Safe as a server: it listens on 127.0.0.1 unless told otherwise; bodies are limited
 //! (`--max-body`), every search runs on the blocking pool with its own `Budget`
-//! (`--max-positions`, `--memory`) and is cancelled past `--timeout`; games are held in
-//! memory, at most `--max-games`, each dropped after `--idle` seconds unused; a game file
-//! runs in the script crate's sandbox with its own memory cap (`--file-memory`), reserved
-//! from a total for all game files alive (`--files-memory`); requests never touch the file
-//! system. Every error is a 4xx or 5xx with `{"error": "..."}`.
+//! (`--max-positions`, `--memory`), reserved from a total for the searches running at once
+//! (`--total-memory`), and is cancelled past `--timeout`; a position's moves are bounded
+//! before they are listed, and answers are cut at `--max-response`; games are held in
+//! memory, at most `--max-games` (`--max-client-games` for one address), the least recently
+//! used dropped when full and each after `--idle` seconds unused; a game file runs in the
+//! script crate's sandbox with its own memory cap (`--file-memory`), reserved from a total
+//! for all game files alive (`--files-memory`); memory freed by finished searches goes back
+//! to the system; requests never touch the file system. Every error is a 4xx or 5xx with
+//! `{"error": "..."}`, and every request is logged in one line (`--quiet`: none).
 
 mod api;
+mod bounds;
 mod error;
 pub(crate) mod examples;
 mod files;
+mod log;
 mod resolve;
 mod store;
 mod table;
+mod trim;
 
 #[cfg(test)]
 mod tests;
@@ -30,6 +37,9 @@ mod file_tests;
 
 #[cfg(test)]
 mod table_tests;
+
+#[cfg(test)]
+mod error_tests;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
@@ -73,15 +83,26 @@ pub struct Args {
     /// Most memory one request's search may use, in GiB (fractions allowed).
     #[arg(long, value_name = "GIB", value_parser = crate::output::gibibytes, default_value = "0.5")]
     memory: u64,
+    /// Most memory the searches running at once may use together, in GiB: each reserves
+    /// --memory while it runs; more wait their turn (503 past --timeout).
+    #[arg(long, value_name = "GIB", value_parser = crate::output::gibibytes, default_value = "2")]
+    total_memory: u64,
+    /// Largest answer, in bytes (a larger one is refused with 422).
+    #[arg(long, value_name = "BYTES", default_value_t = 4 << 20)]
+    max_response: usize,
     /// Longest time one request may run, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 10_000)]
     timeout: u64,
     /// Largest request body, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024)]
     max_body: usize,
-    /// Most games held at once.
+    /// Most games held at once (when full, the least recently used one is dropped).
     #[arg(long, default_value_t = 1_000)]
     max_games: usize,
+    /// Most games one client (IP address) may hold (its least recently used one is dropped
+    /// for a new one).
+    #[arg(long, default_value_t = 32)]
+    max_client_games: usize,
     /// Seconds a game may stay unused before it is dropped.
     #[arg(long, value_name = "SECONDS", default_value_t = 1_800)]
     idle: u64,
@@ -98,6 +119,10 @@ pub struct Args {
     /// Most positions in a game file's table (to + 1, or (to + 1)^2 with pairs).
     #[arg(long, value_name = "POSITIONS", default_value_t = 10_000)]
     max_table: u64,
+    /// Log nothing (by default every request is logged on standard error: client, method,
+    /// path, status, time).
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// Runs `grundy serve` until Ctrl-C.
@@ -105,9 +130,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let limits = Limits {
         positions: args.max_positions,
         bytes: crate::output::fitting(args.memory),
+        total_bytes: crate::output::fitting(args.total_memory),
+        response_bytes: args.max_response,
         time: Duration::from_millis(args.timeout.max(1)),
         body_bytes: args.max_body,
         sessions: args.max_games.max(1),
+        client_sessions: args.max_client_games.max(1),
         idle: Duration::from_secs(args.idle),
         file_memory: args.file_memory << 20,
         files_memory: args.files_memory << 20,
@@ -125,7 +153,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .await
             .with_context(|| format!("cannot listen on {addr}"))?;
         let addr = listener.local_addr()?;
-        let app = Arc::new(App::new(limits));
+        let mut app = App::new(limits);
+        app.log = !args.quiet;
+        let app = Arc::new(app);
         let sweeper = app.clone();
         tokio::spawn(async move {
             let mut every = tokio::time::interval(Duration::from_secs(60));
@@ -134,8 +164,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 sweeper.store.expire();
             }
         });
+        let trim = app.trim.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(1));
+            loop {
+                every.tick().await;
+                let trim = trim.clone();
+                let _ = tokio::task::spawn_blocking(move || trim.release()).await;
+            }
+        });
         println!("grundy serve: the playground is at http://{addr}/ (Ctrl-C stops it)");
-        axum::serve(listener, router(app))
+        // Flushed now: a supervisor (or a test) reading a pipe learns the address at once.
+        use std::io::Write as _;
+        let _ = std::io::stdout().flush();
+        let service = router(app).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(listener, service)
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
             })
@@ -145,7 +188,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The whole server: the page, its assets and the API, with the body and time limits.
+/// The whole server: the page, its assets and the API, with the body and time limits, and
+/// the log line of every request.
 pub fn router(app: Arc<App>) -> Router {
     let body_bytes = app.limits.body_bytes;
     let time = app.limits.time;
@@ -164,7 +208,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/table", get(table::get).post(table::post))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .with_state(app);
+        .with_state(app.clone());
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
@@ -175,6 +219,7 @@ pub fn router(app: Arc<App>) -> Router {
         .layer(middleware::from_fn(move |req: Request, next: Next| {
             time_limit(time, req, next)
         }))
+        .layer(middleware::from_fn_with_state(app, log::front))
 }
 
 /// The whole request (body included) gets a little more than a search's time.

@@ -1,4 +1,4 @@
-//! `grundy solve`: a position of any built-in game (family or board game) solved by the
+//! `grundy solve`: a position of any built-in game (family or board game) or game file solved by the
 //! generic engine through the library's front door (`grundy::dynamic`): outcome,
 //! remoteness, nimber or score, every move with its value, the winning moves and a
 //! principal line.
@@ -130,6 +130,9 @@ pub fn open(words: &[String], params: &[String]) -> anyhow::Result<(Arc<dyn DynG
     if let Some(file) = words.first().filter(|w| is_game_file(w)) {
         return open_file(file, &words[1..], params);
     }
+    if let Some(hint) = words.first().and_then(|word| not_a_game_file(word)) {
+        bail!("{hint}");
+    }
     if let Some(param) = params.first() {
         bail!("--param {param}: parameters are for game files (a FILE.luau); built-in games take theirs as words");
     }
@@ -151,6 +154,26 @@ pub fn open(words: &[String], params: &[String]) -> anyhow::Result<(Arc<dyn DynG
         [] => Ok(opened?),
         _ => Ok(opened.with_context(|| format!("in {}", files.join(", ")))?),
     }
+}
+
+/// Why `word`, a file's name (a game's name has no `.` or `/`) that does not end in
+/// `.luau`, is not read as a game file: `FILE.LUAU`, `FILE.lua`, `FILE.txt`, or any file
+/// that exists. `None` for anything else.
+fn not_a_game_file(word: &str) -> Option<String> {
+    if !word.contains(['.', '/']) || word.starts_with('@') {
+        return None;
+    }
+    let path = std::path::Path::new(word);
+    let extension = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+    let suspect = matches!(extension.as_deref(), Some("luau" | "lua" | "txt")) || path.is_file();
+    let stem = path.file_stem()?.to_string_lossy();
+    suspect.then(|| {
+        format!(
+            "{word} is not a game: game files are read only when their name ends in .{ext} \
+             (lower case): rename it to {stem}.{ext} (see docs/game-files.md)",
+            ext = grundy_script::EXTENSION
+        )
+    })
 }
 
 /// True when `word` names a game file (FILE.luau) rather than a built-in game.
@@ -217,7 +240,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let solution = game.solve_with(&position, &budget, ask);
     drop(progress);
     let solution = solution
-        .map_err(|err| limit::explain(err.into(), args.max_positions, file))
+        .map_err(|err| {
+            limit::too_many_moves(&err, &*game, &position, budget.positions())
+                .unwrap_or_else(|| limit::explain(err.into(), args.max_positions, file))
+        })
         .context("cannot solve this position")?;
     let title = match args.game.as_str() {
         // The family's own word (all-but, pow2, ...) names the game as typed.

@@ -561,6 +561,10 @@ where
             .collect())
     }
 
+    fn max_moves(&self, pos: &Datum) -> Result<Option<u64>, DynError> {
+        Ok(self.game.max_moves(&self.notation.read(pos)?))
+    }
+
     fn solve_with(&self, datum: &Datum, budget: &Budget, ask: Ask) -> Result<Solution, DynError> {
         let pos = self.notation.read(datum)?;
         self.game.check_listable(&pos)?;

@@ -248,6 +248,9 @@ pub fn tabulate_game(
     }
     let side = to + 1;
     let count = side.pow(axes.count() as u32);
+    if axes == Axes::Two && to >= 1 && rows_repeat(game, to) {
+        return Err(TableError::OneInteger { game: game.name() });
+    }
     let mut values = Vec::with_capacity(count as usize);
     for index in 0..count {
         // Each position's search may be too small to look at the flag: look here.
@@ -288,6 +291,22 @@ pub fn tabulate_game(
         pattern,
         shape,
     })
+}
+
+/// True when every pair `a, b <= to` makes the same position as `a, 0`: the second integer
+/// is ignored. A pair whose position cannot be made (or a game making none) counts as
+/// different: the table reports it as it reaches it.
+fn rows_repeat(game: &dyn DynGame, to: u64) -> bool {
+    for a in 0..=to {
+        let first = game.position_of(&[a, 0]);
+        for b in 1..=to {
+            match (&first, game.position_of(&[a, b])) {
+                (Some(Ok(first)), Some(Ok(pos))) if *first == pos => {}
+                _ => return false,
+            }
+        }
+    }
+    true
 }
 
 /// The periodicity of the nimbers, else of non-negative scores, else of the outcomes.

@@ -7,8 +7,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
+use axum::extract::{Extension, Path, State};
 use axum::http::StatusCode;
+use axum::response::Response;
 use axum::Json;
 use grundy::catalog::{Spec, BOARDS, SPECS};
 use grundy::dynamic::session::{Played, Session, Side};
@@ -16,13 +17,15 @@ use grundy::dynamic::{Ask, Datum, DynGame, DynMove, Kind, MoveValue, Value};
 use grundy::Budget;
 use serde::{Deserialize, Serialize};
 
+use tokio::sync::Semaphore;
+
+use super::bounds::{capped_json, check_listed, check_moves};
 use super::error::ApiError;
 use super::files::{FileMemory, Reserved, Source};
+use super::log::Client;
 use super::resolve::{resolve, GameRequest, Resolved};
 use super::store::{Entry, Store};
-
-/// The most moves a position may have to be shown on a page.
-pub const MAX_PAGE_MOVES: usize = 4096;
+use super::trim::Trim;
 
 /// What one request may use.
 #[derive(Clone, Debug)]
@@ -31,12 +34,19 @@ pub struct Limits {
     pub positions: u64,
     /// Most bytes one search may allocate.
     pub bytes: u64,
+    /// Most bytes the searches running at once may allocate together: each reserves
+    /// `bytes` while it runs.
+    pub total_bytes: u64,
+    /// Largest answer, in bytes.
+    pub response_bytes: usize,
     /// Wall-clock time of one request's search.
     pub time: Duration,
     /// Largest request body.
     pub body_bytes: usize,
     /// Most games held at once.
     pub sessions: usize,
+    /// Most games one client (address) may hold at once.
+    pub client_sessions: usize,
     /// A game unused for this long is dropped.
     pub idle: Duration,
     /// The memory cap of one game file's Luau state, in bytes.
@@ -47,25 +57,36 @@ pub struct Limits {
     pub table_cells: u64,
 }
 
-/// The server's state: its limits, the games in play and the memory of the game files.
+/// The server's state: its limits, the games in play, the memory of the game files and of
+/// the searches running.
 pub struct App {
     pub limits: Limits,
     pub store: Store,
     pub files: FileMemory,
+    /// One permit per search that fits the total memory (`total_bytes / bytes`).
+    pub searches: Arc<Semaphore>,
+    /// Memory to give back to the system once searches end.
+    pub trim: Arc<Trim>,
+    /// Whether every request is logged on standard error (off: `--quiet`, and in tests).
+    pub log: bool,
 }
 
 impl App {
-    /// A server with these limits and no games yet.
+    /// A server with these limits and no games yet, logging nothing.
     pub fn new(limits: Limits) -> App {
+        let searches = (limits.total_bytes / limits.bytes.max(1)).clamp(1, 1 << 16) as usize;
         App {
-            store: Store::new(limits.sessions, limits.idle),
+            store: Store::new(limits.sessions, limits.client_sessions, limits.idle),
             files: FileMemory::new(limits.file_memory, limits.files_memory),
+            searches: Arc::new(Semaphore::new(searches)),
+            trim: Arc::default(),
+            log: false,
             limits,
         }
     }
 
-    /// Loads a game file under the server's caps (idle games are dropped first when the
-    /// memory for game files is all reserved).
+    /// Loads a game file under the server's caps (when the memory for game files is all
+    /// reserved, idle games are dropped first, then the least recently used game files).
     pub fn load_file(
         &self,
         source: Source<'_>,
@@ -74,6 +95,7 @@ impl App {
         if self.files.full() {
             self.store.expire();
         }
+        while self.files.full() && self.store.evict_least_recent(|entry| entry.holds_file()) {}
         self.files.load(source, params)
     }
 }
@@ -81,19 +103,40 @@ impl App {
 pub(super) type Shared = State<Arc<App>>;
 
 /// Runs `job` on the blocking pool with a fresh budget, cancelled when the request's time is
-/// up (the search stops at its next check; the reply says why).
+/// up (the search stops at its next check; the reply says why). The job first reserves its
+/// memory from the server's total, waiting within the request's time for room, and holds it
+/// until it ends, even past its answer.
 pub(super) async fn blocking<T, F>(app: &App, job: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
     F: FnOnce(&Budget) -> Result<T, ApiError> + Send + 'static,
 {
+    let deadline = tokio::time::Instant::now() + app.limits.time;
+    let permit = match tokio::time::timeout_at(deadline, app.searches.clone().acquire_owned()).await
+    {
+        Ok(Ok(permit)) => permit,
+        _ => {
+            return Err(ApiError::unavailable(format!(
+                "the server is busy: every search it has memory for is running ({} MiB \
+                 each, {} MiB in all; see grundy serve --total-memory); try again later",
+                app.limits.bytes >> 20,
+                app.limits.total_bytes >> 20
+            )))
+        }
+    };
     let cancel = Arc::new(AtomicBool::new(false));
     let budget = Budget::default()
         .with_positions(app.limits.positions)
         .with_bytes(app.limits.bytes)
         .with_cancel(cancel.clone());
-    let task = tokio::task::spawn_blocking(move || job(&budget));
-    match tokio::time::timeout(app.limits.time, task).await {
+    let trim = app.trim.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        let res = job(&budget);
+        drop(permit);
+        trim.finished();
+        res
+    });
+    match tokio::time::timeout_at(deadline, task).await {
         Ok(Ok(result)) => result,
         Ok(Err(_)) => Err(ApiError {
             status: StatusCode::INTERNAL_SERVER_ERROR,
@@ -203,29 +246,26 @@ pub struct Points {
     engine: i64,
 }
 
-/// The moves of `session`'s position, refused when too many to show.
-fn page_moves(session: &Session) -> Result<Vec<DynMove>, ApiError> {
+/// The moves of `session`'s position, refused (before they are listed when the game bounds
+/// them) when too many to show or too large for a request's memory.
+fn page_moves(session: &Session, budget: &Budget) -> Result<Vec<DynMove>, ApiError> {
+    let bytes = budget.bytes();
+    check_moves(&**session.game(), session.position(), bytes)?;
     let moves = session.moves()?;
-    if moves.len() > MAX_PAGE_MOVES {
-        return Err(ApiError {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            message: format!(
-                "the position has {} moves, more than a page shows ({MAX_PAGE_MOVES})",
-                moves.len()
-            ),
-        });
-    }
+    check_listed(&moves, bytes)?;
     Ok(moves)
 }
 
 /// The session's state, its position solved within `budget`.
 fn state(id: &str, session: &Session, budget: &Budget) -> Result<GameState, ApiError> {
     let game = session.game();
+    // The end is found by listing the moves: bound them first.
+    check_moves(&**game, session.position(), budget.bytes())?;
     let end = session.end()?;
     let (value, moves) = if end.is_some() {
         (None, Vec::new())
     } else {
-        page_moves(session)?;
+        page_moves(session, budget)?;
         let mut solution = session.solution(budget)?;
         let moves = std::mem::take(&mut solution.moves)
             .into_iter()
@@ -273,8 +313,9 @@ fn state(id: &str, session: &Session, budget: &Budget) -> Result<GameState, ApiE
 /// `POST /api/sessions`: a new game against perfect play (201 with its state).
 pub async fn create(
     State(app): Shared,
+    Extension(client): Extension<Client>,
     body: Result<Json<GameRequest>, JsonRejection>,
-) -> Result<(StatusCode, Json<GameState>), ApiError> {
+) -> Result<Response, ApiError> {
     let Json(req) = body?;
     let app2 = app.clone();
     let state = blocking(&app, move |budget| {
@@ -287,11 +328,11 @@ pub async fn create(
         let session = Session::new(resolved.game, resolved.position, first);
         // Refuse a game whose first position cannot be shown before keeping it.
         let mut shown = state("", &session, budget)?;
-        shown.id = app2.store.insert(session, resolved.memory)?;
+        shown.id = app2.store.insert(session, resolved.memory, client.0)?;
         Ok(shown)
     })
     .await?;
-    Ok((StatusCode::CREATED, Json(state)))
+    capped_json(StatusCode::CREATED, &state, app.limits.response_bytes)
 }
 
 /// What a session route does to its session before answering.
@@ -305,7 +346,7 @@ enum Action {
 }
 
 /// Applies `action` to session `id` and answers its state.
-async fn act(app: Arc<App>, id: String, action: Action) -> Result<Json<GameState>, ApiError> {
+async fn act(app: Arc<App>, id: String, action: Action) -> Result<Response, ApiError> {
     let entry: Arc<Mutex<Entry>> = app.store.get(&id)?;
     let state = blocking(&app, move |budget| {
         let mut entry = entry.lock().unwrap_or_else(|e| e.into_inner());
@@ -314,11 +355,11 @@ async fn act(app: Arc<App>, id: String, action: Action) -> Result<Json<GameState
         match action {
             Action::Look => {}
             Action::Play(choice) => {
-                page_moves(session)?;
+                page_moves(session, budget)?;
                 session.play(&choice)?;
             }
             Action::Reply => {
-                page_moves(session)?;
+                page_moves(session, budget)?;
                 reply = session.reply(budget)?;
             }
             Action::Undo => {
@@ -332,11 +373,11 @@ async fn act(app: Arc<App>, id: String, action: Action) -> Result<Json<GameState
         Ok(shown)
     })
     .await?;
-    Ok(Json(state))
+    capped_json(StatusCode::OK, &state, app.limits.response_bytes)
 }
 
 /// `GET /api/sessions/{id}`.
-pub async fn look(State(app): Shared, Path(id): Path<String>) -> Result<Json<GameState>, ApiError> {
+pub async fn look(State(app): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
     act(app, id, Action::Look).await
 }
 
@@ -353,34 +394,28 @@ pub async fn play(
     State(app): Shared,
     Path(id): Path<String>,
     body: Result<Json<PlayRequest>, JsonRejection>,
-) -> Result<Json<GameState>, ApiError> {
+) -> Result<Response, ApiError> {
     let Json(req) = body?;
     act(app, id, Action::Play(req.choice)).await
 }
 
 /// `POST /api/sessions/{id}/reply`: grundy plays its move (none when not its turn).
-pub async fn reply(
-    State(app): Shared,
-    Path(id): Path<String>,
-) -> Result<Json<GameState>, ApiError> {
+pub async fn reply(State(app): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
     act(app, id, Action::Reply).await
 }
 
 /// `POST /api/sessions/{id}/undo`.
-pub async fn undo(State(app): Shared, Path(id): Path<String>) -> Result<Json<GameState>, ApiError> {
+pub async fn undo(State(app): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
     act(app, id, Action::Undo).await
 }
 
 /// `POST /api/sessions/{id}/swap`.
-pub async fn swap(State(app): Shared, Path(id): Path<String>) -> Result<Json<GameState>, ApiError> {
+pub async fn swap(State(app): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
     act(app, id, Action::Swap).await
 }
 
 /// `POST /api/sessions/{id}/new`.
-pub async fn restart(
-    State(app): Shared,
-    Path(id): Path<String>,
-) -> Result<Json<GameState>, ApiError> {
+pub async fn restart(State(app): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
     act(app, id, Action::New).await
 }
 
@@ -406,11 +441,11 @@ pub struct Hint {
 }
 
 /// `GET /api/sessions/{id}/hint`.
-pub async fn hint(State(app): Shared, Path(id): Path<String>) -> Result<Json<Hint>, ApiError> {
+pub async fn hint(State(app): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
     let entry = app.store.get(&id)?;
     let hint = blocking(&app, move |budget| {
         let entry = entry.lock().unwrap_or_else(|e| e.into_inner());
-        page_moves(&entry.session)?;
+        page_moves(&entry.session, budget)?;
         let solution = entry.session.solution(budget)?;
         Ok(Hint {
             value: solution.value,
@@ -424,14 +459,14 @@ pub async fn hint(State(app): Shared, Path(id): Path<String>) -> Result<Json<Hin
         })
     })
     .await?;
-    Ok(Json(hint))
+    capped_json(StatusCode::OK, &hint, app.limits.response_bytes)
 }
 
 /// `POST /api/solve`: a position solved without a session.
 pub async fn solve(
     State(app): Shared,
     body: Result<Json<GameRequest>, JsonRejection>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let Json(req) = body?;
     let app2 = app.clone();
     let solved = blocking(&app, move |budget| {
@@ -441,19 +476,13 @@ pub async fn solve(
             position,
             memory: _memory,
         } = resolve(&app2, &req)?;
-        let moves = game.moves(&position)?.len();
-        if moves > MAX_PAGE_MOVES {
-            return Err(ApiError {
-                status: StatusCode::UNPROCESSABLE_ENTITY,
-                message: format!(
-                    "the position has {moves} moves, more than a page shows ({MAX_PAGE_MOVES})"
-                ),
-            });
-        }
+        check_moves(&*game, &position, budget.bytes())?;
         let ask = Ask {
             remoteness: req.remoteness,
         };
         let solution = game.solve_with(&position, budget, ask)?;
+        let listed: Vec<DynMove> = solution.moves.iter().map(|m| m.mv.clone()).collect();
+        check_listed(&listed, budget.bytes())?;
         Ok(serde_json::json!({
             "game": game.name(),
             "kind": game.kind(),
@@ -462,5 +491,5 @@ pub async fn solve(
         }))
     })
     .await?;
-    Ok(Json(solved))
+    capped_json(StatusCode::OK, &solved, app.limits.response_bytes)
 }

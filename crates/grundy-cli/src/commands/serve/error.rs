@@ -41,9 +41,19 @@ impl ApiError {
     }
 }
 
+/// The longest message an error sends; a longer one (a message quoting a huge input the
+/// library did not cut) is cut and its length given.
+const MAX_MESSAGE: usize = 2048;
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.message }))).into_response()
+        let message = if self.message.chars().count() > MAX_MESSAGE {
+            let prefix: String = self.message.chars().take(MAX_MESSAGE).collect();
+            format!("{prefix}... ({} bytes)", self.message.len())
+        } else {
+            self.message
+        };
+        (self.status, Json(json!({ "error": message }))).into_response()
     }
 }
 
@@ -58,8 +68,14 @@ impl From<DynError> for ApiError {
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };
         let message = match &err {
-            DynError::Solve(SolveError::TooLarge { .. }) => {
-                format!("too large for this server: {err} (see grundy serve --max-positions)")
+            DynError::Solve(SolveError::TooLarge { unit, .. }) => {
+                // Only positions and bytes are the server's to set; moves are the library's.
+                let flag = match *unit {
+                    "positions" => " (see grundy serve --max-positions)",
+                    "bytes" => " (see grundy serve --memory)",
+                    _ => "",
+                };
+                format!("too large for this server: {err}{flag}")
             }
             DynError::Solve(SolveError::Interrupted) => {
                 "the search ran past the time limit of a request (see grundy serve --timeout)"
@@ -71,11 +87,17 @@ impl From<DynError> for ApiError {
     }
 }
 
-/// Malformed JSON (400), a wrong content type (415), a body over the limit (413).
+/// Malformed JSON, a wrong type or an unknown field (400: axum's own answer to the last two
+/// is 422, which this API keeps for what a game refuses), a wrong content type (415), a body
+/// over the limit (413).
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> ApiError {
+        let status = match rejection {
+            JsonRejection::JsonDataError(_) => StatusCode::BAD_REQUEST,
+            _ => rejection.status(),
+        };
         ApiError {
-            status: rejection.status(),
+            status,
             message: rejection.body_text(),
         }
     }

@@ -277,13 +277,46 @@ async fn a_file_past_its_memory_cap_is_refused() {
     assert_eq!(state["game"], "take");
 }
 
-/// Live game-file sessions hold their share until they end: a third is refused (503, with
-/// the memory named) while two live, a family's game is not, and ending one makes room.
-/// A table or a solve of a file needs a share while it runs, and gives it back.
+/// Live game-file sessions hold their share until they end. With the total reserved, a new
+/// game file drops the least recently used game file's session (a family's game stays);
+/// while every one of them is in a search, it is refused (503, with the memory named). A
+/// table or a solve of a file needs a share while it runs, and gives it back.
+// A session's lock held across requests stands for a search in progress: what makes room
+// is found with `try_lock`, so nothing waits for it.
+#[allow(clippy::await_holding_lock)]
 #[tokio::test]
 async fn game_files_alive_share_a_memory_total() {
     let client = two_files();
+    let nim = client
+        .create(json!({ "game": "nim", "position": "3 4" }))
+        .await;
     let a = client.create(json!({ "example": "tictactoe" })).await;
+    let b = client.create(json!({ "source": TAKE })).await;
+    assert_eq!(client.app.files.used(), 8 << 20);
+    let id = |state: &serde_json::Value| state["id"].as_str().unwrap().to_string();
+    let held: Vec<_> = [&a, &b]
+        .iter()
+        .map(|state| client.app.store.get(&id(state)).unwrap())
+        .collect();
+    {
+        let _in_a_search: Vec<_> = held.iter().map(|entry| entry.lock().unwrap()).collect();
+        for (route, body) in [
+            ("/api/sessions", json!({ "source": TAKE })),
+            ("/api/solve", json!({ "example": "subtraction" })),
+            ("/api/table", json!({ "example": "subtraction" })),
+        ] {
+            let (status, answer) = client.post(route, &body.to_string()).await;
+            assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{route}: {answer}");
+            let message = error(&answer);
+            assert!(
+                message.starts_with("too many game files running: 8 of the 8 MiB for game files")
+                    && message.contains("at most 2 at once"),
+                "{message}"
+            );
+        }
+    }
+    drop(held);
+    // `a` is the least recently used game file: a solve drops it, and gives its share back.
     let (status, solved) = client
         .post(
             "/api/solve",
@@ -291,35 +324,13 @@ async fn game_files_alive_share_a_memory_total() {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{solved}");
-    let _b = client.create(json!({ "source": TAKE })).await;
-    assert_eq!(client.app.files.used(), 8 << 20);
-    for (route, body) in [
-        ("/api/sessions", json!({ "source": TAKE })),
-        ("/api/solve", json!({ "example": "subtraction" })),
-        ("/api/table", json!({ "example": "subtraction" })),
-    ] {
-        let (status, answer) = client.post(route, &body.to_string()).await;
-        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{route}: {answer}");
-        let message = error(&answer);
-        assert!(
-            message.starts_with("too many game files running: 8 of the 8 MiB for game files")
-                && message.contains("at most 2 at once"),
-            "{message}"
-        );
-    }
-    client
-        .create(json!({ "game": "nim", "position": "3 4" }))
-        .await;
-    let id = a["id"].as_str().unwrap();
-    let (status, _) = client
-        .send(
-            axum::http::Method::DELETE,
-            &format!("/api/sessions/{id}"),
-            None,
-        )
-        .await;
-    assert_eq!(status, StatusCode::NO_CONTENT);
     assert_eq!(client.app.files.used(), 4 << 20);
+    let (status, _) = client.get(&format!("/api/sessions/{}", id(&a))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    for kept in [&b, &nim] {
+        let (status, _) = client.get(&format!("/api/sessions/{}", id(kept))).await;
+        assert_eq!(status, StatusCode::OK);
+    }
     let (status, answer) = client
         .post(
             "/api/table",
@@ -328,7 +339,15 @@ async fn game_files_alive_share_a_memory_total() {
         .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(client.app.files.used(), 4 << 20);
-    client.create(json!({ "source": TAKE })).await;
+    let (status, _) = client
+        .send(
+            axum::http::Method::DELETE,
+            &format!("/api/sessions/{}", id(&b)),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert_eq!(client.app.files.used(), 0);
 }
 
 /// Idle game files are dropped to make room: their shares come back.

@@ -1,5 +1,10 @@
-//! The games being played: held in memory under random ids, at most `cap` of them, each
-//! dropped once idle for longer than `idle`.
+//! The games being played: held in memory under random ids, at most `cap` of them and at
+//! most `per_client` for one client's address, each dropped once idle for longer than `idle`.
+//!
+//! When the store is full, a new game drops the least recently used game that is not in a
+//! search; when its client holds its share, the client's own least recently used one. So a
+//! client flooding the server with games holds at most its share, and only for as long as
+//! nobody else needs the room.
 //!
 //! A request locks the map only to find or insert an entry; the search itself locks only its
 //! own session, so games never wait for one another.
@@ -7,6 +12,7 @@
 use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -22,23 +28,41 @@ pub struct Entry {
     last_used: Instant,
     /// A game file's share of the server's memory for game files, given back with the
     /// session.
-    _memory: Option<Reserved>,
+    memory: Option<Reserved>,
 }
+
+impl Entry {
+    /// True for a game file's session (it holds a share of the memory for game files).
+    pub fn holds_file(&self) -> bool {
+        self.memory.is_some()
+    }
+}
+
+/// A session and the client that created it.
+struct Held {
+    client: IpAddr,
+    entry: Arc<Mutex<Entry>>,
+}
+
+type Map = HashMap<String, Held>;
 
 /// The sessions, by id.
 pub struct Store {
     cap: usize,
+    per_client: usize,
     idle: Duration,
     ids: RandomState,
     counter: AtomicU64,
-    map: Mutex<HashMap<String, Arc<Mutex<Entry>>>>,
+    map: Mutex<Map>,
 }
 
 impl Store {
-    /// An empty store holding at most `cap` sessions, each kept while used within `idle`.
-    pub fn new(cap: usize, idle: Duration) -> Store {
+    /// An empty store holding at most `cap` sessions, `per_client` of them for one client,
+    /// each kept while used within `idle`.
+    pub fn new(cap: usize, per_client: usize, idle: Duration) -> Store {
         Store {
-            cap,
+            cap: cap.max(1),
+            per_client: per_client.max(1),
             idle,
             ids: RandomState::new(),
             counter: AtomicU64::new(0),
@@ -46,31 +70,62 @@ impl Store {
         }
     }
 
-    /// Adds a session (holding `memory`, a game file's share, while it lives) and returns
-    /// its id; refused (503) when the store is full even after dropping the idle ones.
-    pub fn insert(&self, session: Session, memory: Option<Reserved>) -> Result<String, ApiError> {
+    /// Adds `client`'s session (holding `memory`, a game file's share, while it lives) and
+    /// returns its id. When the client holds its share, its least recently used game not in
+    /// a search is dropped; when the store is full, the idle ones, then the least recently
+    /// used one not in a search. Refused (503) when every game that would make room is in a
+    /// search.
+    pub fn insert(
+        &self,
+        session: Session,
+        memory: Option<Reserved>,
+        client: IpAddr,
+    ) -> Result<String, ApiError> {
         let mut hasher = self.ids.build_hasher();
         hasher.write_u64(self.counter.fetch_add(1, Ordering::Relaxed));
         let id = format!("{:016x}", hasher.finish());
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        let mine = map.values().filter(|held| held.client == client).count();
+        if mine >= self.per_client && !evict_in(&mut map, |held| held.client == client) {
+            return Err(ApiError::unavailable(format!(
+                "this client holds {mine} games, all in play now (at most {} for one \
+                 address; see grundy serve --max-client-games)",
+                self.per_client
+            )));
+        }
         if map.len() >= self.cap {
             self.expire_in(&mut map);
         }
-        if map.len() >= self.cap {
+        if map.len() >= self.cap && !evict_in(&mut map, |_| true) {
             return Err(ApiError::unavailable(format!(
-                "too many games in play (at most {}); finish one or wait {} s for idle ones \
-                 to expire",
+                "too many games in play, all in a search now (at most {}; see grundy serve \
+                 --max-games); try again later",
                 self.cap,
-                self.idle.as_secs()
             )));
         }
         let entry = Entry {
             session,
             last_used: Instant::now(),
-            _memory: memory,
+            memory,
         };
-        map.insert(id.clone(), Arc::new(Mutex::new(entry)));
+        let entry = Arc::new(Mutex::new(entry));
+        map.insert(id.clone(), Held { client, entry });
         Ok(id)
+    }
+
+    /// Drops the least recently used session that `pick` accepts and that is not in a
+    /// search; false when there was none.
+    pub fn evict_least_recent(&self, pick: impl Fn(&Entry) -> bool) -> bool {
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        evict_in(&mut map, |held| {
+            held.entry.try_lock().is_ok_and(|entry| pick(&entry))
+        })
+    }
+
+    /// How many sessions are held (tests look at what requests left behind).
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.map.lock().unwrap_or_else(|e| e.into_inner()).len()
     }
 
     /// The session `id` (404 when unknown or expired), marked as used now.
@@ -78,7 +133,7 @@ impl Store {
         let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         let entry = map
             .get(id)
-            .cloned()
+            .map(|held| held.entry.clone())
             .ok_or_else(|| ApiError::not_found(format!("no game {id:?} (finished or expired)")))?;
         drop(map);
         let now = Instant::now();
@@ -106,14 +161,26 @@ impl Store {
         map.len()
     }
 
-    fn expire_in(&self, map: &mut HashMap<String, Arc<Mutex<Entry>>>) {
+    fn expire_in(&self, map: &mut Map) {
         let now = Instant::now();
         // A session busy in a search (locked) is in use, not idle.
-        map.retain(|_, entry| match entry.try_lock() {
+        map.retain(|_, held| match held.entry.try_lock() {
             Ok(entry) => now.duration_since(entry.last_used) <= self.idle,
             Err(_) => true,
         });
     }
+}
+
+/// Drops the least recently used session that `pick` accepts and that is not in a search
+/// (a locked one is); false when there was none.
+fn evict_in(map: &mut Map, pick: impl Fn(&Held) -> bool) -> bool {
+    let oldest = map
+        .iter()
+        .filter(|(_, held)| pick(held))
+        .filter_map(|(id, held)| Some((held.entry.try_lock().ok()?.last_used, id)))
+        .min()
+        .map(|(_, id)| id.clone());
+    oldest.is_some_and(|id| map.remove(&id).is_some())
 }
 
 #[cfg(test)]
@@ -126,28 +193,75 @@ mod tests {
         Session::new(builtin::nim(), Datum::ints([3]), Side::Person)
     }
 
+    fn address(last: u8) -> IpAddr {
+        IpAddr::from([10, 0, 0, last])
+    }
+
     #[test]
     fn cap_and_idle_expiry() {
-        let store = Store::new(2, Duration::from_secs(3600));
-        let a = store.insert(session(), None).unwrap();
-        let b = store.insert(session(), None).unwrap();
+        let one = address(1);
+        let store = Store::new(2, 10, Duration::from_secs(3600));
+        let a = store.insert(session(), None, one).unwrap();
+        let b = store.insert(session(), None, one).unwrap();
         assert_ne!(a, b);
-        let full = store.insert(session(), None).unwrap_err();
-        assert!(full.message.contains("at most 2"), "{}", full.message);
         assert!(store.remove(&a));
         assert!(store.get(&a).is_err());
         assert!(!store.remove(&a));
         store.get(&b).unwrap();
 
-        let store = Store::new(1, Duration::ZERO);
-        let a = store.insert(session(), None).unwrap();
+        let store = Store::new(1, 10, Duration::ZERO);
+        let a = store.insert(session(), None, one).unwrap();
         std::thread::sleep(Duration::from_millis(5));
         assert_eq!(store.get(&a).err().map(|e| e.status.as_u16()), Some(404));
-        store.insert(session(), None).unwrap();
+        store.insert(session(), None, one).unwrap();
         std::thread::sleep(Duration::from_millis(5));
         // Full, but the idle one makes room.
-        store.insert(session(), None).unwrap();
+        store.insert(session(), None, one).unwrap();
         std::thread::sleep(Duration::from_millis(5));
         assert_eq!(store.expire(), 0);
+    }
+
+    #[test]
+    fn full_drops_the_least_recently_used_not_in_a_search() {
+        let store = Store::new(3, 10, Duration::from_secs(3600));
+        let ids: Vec<String> = (1..=3)
+            .map(|i| {
+                std::thread::sleep(Duration::from_millis(2));
+                store.insert(session(), None, address(i)).unwrap()
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(2));
+        store.get(&ids[0]).unwrap(); // now the most recent
+        let fourth = store.insert(session(), None, address(4)).unwrap();
+        assert!(
+            store.get(&ids[1]).is_err(),
+            "the least recently used is dropped"
+        );
+        assert_eq!(store.len(), 3);
+        // Every game in a search: nothing can make room.
+        let busy: Vec<_> = [&ids[0], &ids[2], &fourth]
+            .iter()
+            .map(|id| store.get(id).unwrap())
+            .collect();
+        let guards: Vec<_> = busy.iter().map(|entry| entry.lock().unwrap()).collect();
+        let full = store.insert(session(), None, address(5)).unwrap_err();
+        assert_eq!(full.status.as_u16(), 503);
+        assert!(full.message.contains("at most 3"), "{}", full.message);
+        drop(guards);
+    }
+
+    #[test]
+    fn a_client_holds_at_most_its_share() {
+        let store = Store::new(100, 2, Duration::from_secs(3600));
+        let first = store.insert(session(), None, address(1)).unwrap();
+        std::thread::sleep(Duration::from_millis(2));
+        let second = store.insert(session(), None, address(1)).unwrap();
+        let other = store.insert(session(), None, address(2)).unwrap();
+        for _ in 0..20 {
+            store.insert(session(), None, address(1)).unwrap();
+        }
+        assert_eq!(store.len(), 3, "one client's flood replaces its own games");
+        assert!(store.get(&first).is_err() && store.get(&second).is_err());
+        store.get(&other).unwrap();
     }
 }

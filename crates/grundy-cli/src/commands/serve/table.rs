@@ -199,6 +199,10 @@ fn file(
                  position made from {made}"
             ))
         }
+        TableError::OneInteger { .. } => ApiError::bad_request(format!(
+            "pairs: {name}'s position(a, b) ignores b (every pair a, b gives the position of a \
+             alone): write position(a, b), or leave out pairs"
+        )),
         TableError::Game { numbers, source } => {
             let args: Vec<String> = numbers.iter().map(u64::to_string).collect();
             let mut err = ApiError::from(source);

@@ -3,7 +3,7 @@
 //! ([`grundy_script::DEFAULT_MAX_POSITIONS`]: a game file searches far fewer positions a
 //! second), and a refusal at that default that says so and names the flag.
 
-use grundy::dynamic::DynError;
+use grundy::dynamic::{Datum, DynError, DynGame};
 use grundy::SolveError;
 
 /// The default `--max-positions` for built-in games.
@@ -51,4 +51,30 @@ pub fn explain(err: anyhow::Error, given: Option<u64>, file: bool) -> anyhow::Er
         ),
         _ => err,
     }
+}
+
+/// A search of `pos` refused past `limit` positions because `pos` alone has that many moves
+/// (each a position to store): said as such, not as an unbounded game. `None` for any other
+/// refusal. The moves are listed again only on this path, where the search listed them.
+pub fn too_many_moves(
+    err: &DynError,
+    game: &dyn DynGame,
+    pos: &Datum,
+    limit: u64,
+) -> Option<anyhow::Error> {
+    if !matches!(
+        err,
+        DynError::Solve(SolveError::TooLarge {
+            unit: "positions",
+            ..
+        })
+    ) {
+        return None;
+    }
+    let moves = game.moves(pos).ok()?.len() as u64;
+    (moves >= limit).then(|| {
+        anyhow::anyhow!(
+            "the position has {moves} moves, and each is a position the search stores: more than the limit of {limit} positions; raise it with --max-positions N"
+        )
+    })
 }

@@ -64,6 +64,9 @@ pub fn run(
             };
             bail!("{file} defines no function position: a table needs `function {function}`, the position made from {made}");
         }
+        Err(TableError::OneInteger { .. }) => {
+            bail!("--pairs: {file}'s position(a, b) ignores b (every pair a, b gives the position of a alone; a position function of one argument?): write position(a, b), or leave out --pairs");
+        }
         Err(TableError::TooLarge { to, limit, .. }) => {
             bail!("--to {to} is too large for a table of {file}: at most {limit} here")
         }
@@ -170,6 +173,24 @@ fn cell(v: &Value) -> String {
     }
 }
 
+/// True when every value is a win or a loss with no score: a grid of `P` and `.` says it
+/// all.
+fn wins_and_losses(t: &GameTable) -> bool {
+    t.values
+        .iter()
+        .all(|v| v.score.is_none() && v.outcome != Outcome::Draw)
+}
+
+/// The P-positions of a table of pairs, as one line.
+fn write_pairs(out: &mut impl Write, t: &GameTable) -> io::Result<()> {
+    let pairs: Vec<String> = t
+        .p_positions()
+        .iter()
+        .map(|p| format!("({},{})", p[0], p[1]))
+        .collect();
+    writeln!(out, "P-positions: {}", pairs.join(" "))
+}
+
 fn print_text(t: &GameTable) -> io::Result<()> {
     let mut out = io::stdout().lock();
     writeln!(out, "game      {}", t.game)?;
@@ -188,6 +209,23 @@ fn print_text(t: &GameTable) -> io::Result<()> {
             let list: Vec<String> = t.p_positions().iter().map(|n| n[0].to_string()).collect();
             writeln!(out, "P-positions (n <= {}): {}", t.to, list.join(" "))?;
         }
+        Axes::Two if t.to <= 60 && !wins_and_losses(t) => {
+            // Draws or scores: a `.` would hide them among the wins; write every value.
+            let grid: Vec<String> = t.values.iter().map(cell).collect();
+            let width = grid.iter().map(String::len).max().unwrap_or(1) + 1;
+            let key = match t.values.first() {
+                Some(v) if v.score.is_some() => {
+                    "the score for the player to move: positive a win, 0 a draw, negative a loss"
+                }
+                _ => "W a win, L a loss, D a draw for the player to move",
+            };
+            writeln!(out, "values (rows a = 0..{}, columns b; {key}):", t.to)?;
+            for (a, row) in grid.chunks(t.to as usize + 1).enumerate() {
+                let line: String = row.iter().map(|c| format!("{c:>width$}")).collect();
+                writeln!(out, "  {a:>4}{line}")?;
+            }
+            write_pairs(&mut out, t)?;
+        }
         Axes::Two => {
             if t.to <= 60 {
                 writeln!(
@@ -200,12 +238,7 @@ fn print_text(t: &GameTable) -> io::Result<()> {
                     writeln!(out, "  {a:>4} {line}")?;
                 }
             }
-            let pairs: Vec<String> = t
-                .p_positions()
-                .iter()
-                .map(|p| format!("({},{})", p[0], p[1]))
-                .collect();
-            writeln!(out, "P-positions: {}", pairs.join(" "))?;
+            write_pairs(&mut out, t)?;
         }
     }
     if let Some(pattern) = pattern(t) {

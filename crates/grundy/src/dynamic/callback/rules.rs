@@ -200,7 +200,7 @@ pub fn parse_data(text: &str) -> Result<Datum, String> {
 #[non_exhaustive]
 pub enum RulesError {
     /// A callback failed; `message` is its own (a game file's `FILE:LINE: what`).
-    #[error("{message} (in {function}, at position {position})")]
+    #[error("{message} (in {function}, at position {})", .position.brief())]
     Callback {
         /// Which callback: `moves`, `components`, `show`, `position`.
         function: &'static str,
@@ -211,7 +211,7 @@ pub enum RulesError {
     },
     /// A move that the game's kind does not allow (points in a game that is not scoring,
     /// a bonus turn in an impartial game).
-    #[error("{origin}: move {number} from {position} {problem}")]
+    #[error("{origin}: move {number} from {} {problem}", .position.brief())]
     BadMove {
         /// Where the rules come from (a file name).
         origin: String,
@@ -223,7 +223,7 @@ pub enum RulesError {
         problem: String,
     },
     /// A position repeats in a game not declared loopy.
-    #[error("{origin}: position {position} repeats (the game has a cycle): declare the game loopy to solve it with draws")]
+    #[error("{origin}: position {} repeats (the game has a cycle): declare the game loopy to solve it with draws", .position.brief())]
     Cycle {
         /// Where the rules come from (a file name).
         origin: String,
