@@ -17,10 +17,14 @@ if [ ! -x "$venv/bin/python" ]; then
         "$python" -m virtualenv --quiet "$venv"
     fi
 fi
-if ! "$venv/bin/python" -c "import maturin, numpy, pytest, matplotlib" 2>/dev/null; then
+if [ ! -x "$venv/bin/maturin" ] ||
+    ! "$venv/bin/python" -c "import maturin, numpy, pytest, matplotlib" 2>/dev/null; then
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
         "maturin>=1.9,<2" numpy pytest matplotlib
 fi
+# The environment's own tools come first: maturin's build hook starts `maturin` by name, so
+# without this only a maturin installed by hand elsewhere would be found.
+export PATH="$PWD/$venv/bin:$PATH"
 # No build isolation: the environment's maturin builds, in the workspace's target/.
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
     --no-build-isolation --force-reinstall --no-deps ./crates/grundy-py

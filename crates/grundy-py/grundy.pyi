@@ -108,6 +108,8 @@ class Solution:
     def winning_moves(self) -> list[MoveValue]: ...
     @property
     def line(self) -> list[Move]: ...
+    @property
+    def skipped(self) -> bool: ...
     def to_dict(self) -> dict[str, Any]: ...
 
 class Game:
@@ -128,10 +130,21 @@ class Game:
     def moves(self, position: Position) -> list[Move]: ...
     def choose(self, position: Position, choice: str) -> Move: ...
     def solve(
-        self, position: Position, *, max_positions: Optional[int] = None, memory: Optional[int] = None
+        self,
+        position: Position,
+        *,
+        max_positions: Optional[int] = None,
+        memory: Optional[int] = None,
+        remoteness: bool = False,
+        progress: Optional[Callable[[int, float], object]] = None,
     ) -> Solution: ...
     def nimber(
-        self, position: Position, *, max_positions: Optional[int] = None, memory: Optional[int] = None
+        self,
+        position: Position,
+        *,
+        max_positions: Optional[int] = None,
+        memory: Optional[int] = None,
+        progress: Optional[Callable[[int, float], object]] = None,
     ) -> int: ...
 
 def game(name: str, param: Union[str, int, Sequence[int], None] = None) -> Game:
@@ -141,7 +154,14 @@ def parse(words: str) -> tuple[Game, Position]:
     """A game and a position from the words 'grundy solve' takes (a game file FILE.luau
     and its position too; FileNotFoundError when the file does not exist)."""
 
-def solve(words: str, *, max_positions: Optional[int] = None, memory: Optional[int] = None) -> Solution:
+def solve(
+    words: str,
+    *,
+    max_positions: Optional[int] = None,
+    memory: Optional[int] = None,
+    remoteness: bool = False,
+    progress: Optional[Callable[[int, float], object]] = None,
+) -> Solution:
     """Solves the position named by the words 'grundy solve' takes, a game file's too:
     solve("nim 3 5 7"), solve("examples/games/subtraction.luau 10")."""
 
@@ -240,6 +260,7 @@ def table(
     pairs: bool = False,
     max_positions: Optional[int] = None,
     memory: Optional[int] = None,
+    progress: Optional[Callable[[int, float], object]] = None,
 ) -> Table:
     """Tabulates a game and finds its pattern, shape and closed form."""
 

@@ -2,6 +2,12 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use grundy::Budget;
+use indicatif::ProgressDrawTarget;
 
 use serde::Serialize;
 
@@ -50,23 +56,66 @@ pub fn machine_bytes() -> Option<u64> {
     Some(least / 4 * 3)
 }
 
-/// A spinner on stderr for a job of unknown length (`what`, e.g. `solving`), shown with
-/// the time spent once it passes a second; `None` with `--json` or when stderr is not a
-/// terminal. The caller clears it when the job ends.
-pub fn spinner(json: bool, what: &str) -> Option<indicatif::ProgressBar> {
-    use std::io::IsTerminal;
-    if json || !io::stderr().is_terminal() {
-        return None;
+/// A progress line on stderr for a search: the positions it has expanded and their rate,
+/// shown once the search passes a second (a quick answer draws nothing); none with `--json`
+/// or when stderr is not a terminal. The line is cleared when this is dropped.
+pub struct Progress {
+    bar: indicatif::ProgressBar,
+    done: Arc<AtomicBool>,
+    ticker: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Progress {
+    /// `budget` counting into a progress line for `what` (e.g. `solving`), and the line.
+    pub fn start(json: bool, what: &str, budget: Budget) -> (Budget, Option<Progress>) {
+        use std::io::IsTerminal;
+        if json || !io::stderr().is_terminal() {
+            return (budget, None);
+        }
+        let counter = Arc::new(AtomicU64::new(0));
+        let budget = budget.with_progress(Arc::clone(&counter));
+        let bar = indicatif::ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{spinner} {msg}: {human_pos} positions ({per_sec}) {elapsed} (Ctrl-C stops)",
+        ) {
+            bar.set_style(style);
+        }
+        bar.set_message(what.to_string());
+        let done = Arc::new(AtomicBool::new(false));
+        let ticker = {
+            let (bar, done) = (bar.clone(), Arc::clone(&done));
+            std::thread::spawn(move || {
+                let start = Instant::now();
+                let mut shown = false;
+                while !done.load(Ordering::Relaxed) {
+                    std::thread::park_timeout(Duration::from_millis(100));
+                    if !shown && start.elapsed() >= Duration::from_secs(1) {
+                        bar.set_draw_target(ProgressDrawTarget::stderr());
+                        shown = true;
+                    }
+                    bar.set_position(counter.load(Ordering::Relaxed));
+                    bar.tick();
+                }
+            })
+        };
+        let progress = Progress {
+            bar,
+            done,
+            ticker: Some(ticker),
+        };
+        (budget, Some(progress))
     }
-    let bar = indicatif::ProgressBar::new_spinner();
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed} (Ctrl-C stops)")
-    {
-        bar.set_style(style);
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(ticker) = self.ticker.take() {
+            ticker.thread().unpark();
+            let _ = ticker.join();
+        }
+        self.bar.finish_and_clear();
     }
-    bar.set_message(what.to_string());
-    bar.enable_steady_tick(std::time::Duration::from_millis(200));
-    Some(bar)
 }
 
 /// `bytes`, lowered to what the machine can hold ([`machine_bytes`]): the default of every

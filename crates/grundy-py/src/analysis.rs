@@ -282,7 +282,8 @@ pub struct PyTable {
 /// ``game`` is a built-in family as ``grundy table`` names it (``"subtraction 1,3,4"``),
 /// or any ``grundy.Game`` (a game defined in Python included), whose positions are made
 /// from integers by the game (``position_of``); a ``Game``'s patterns are always
-/// conjectures.
+/// conjectures. A ``Game``'s table values each position alone (no remoteness) and its
+/// rows share one search; ``progress`` is called as for ``Game.solve``.
 ///
 /// Examples:
 ///     >>> t = grundy.table("subtraction 1,3,4", 30)
@@ -291,7 +292,7 @@ pub struct PyTable {
 ///     >>> t.pattern.period, t.pattern.preperiod, t.pattern.proved
 ///     (7, 0, True)
 #[pyfunction]
-#[pyo3(signature = (game, to, *, pairs = false, max_positions = None, memory = None))]
+#[pyo3(signature = (game, to, *, pairs = false, max_positions = None, memory = None, progress = None))]
 pub fn table(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
@@ -299,6 +300,7 @@ pub fn table(
     pairs: bool,
     max_positions: Option<u64>,
     memory: Option<u64>,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTable> {
     if let Ok(words) = game.cast::<PyString>() {
         let text: String = words.extract()?;
@@ -333,7 +335,7 @@ pub fn table(
     let budget = budget(max_positions, memory);
     let inner = std::sync::Arc::clone(&game.inner);
     let table = game
-        .run(py, budget, move |budget| {
+        .run_watched(py, budget, progress, move |budget| {
             tabulate_game(inner.as_ref(), axes, to, &budget)
         })?
         .map_err(table_error)?;

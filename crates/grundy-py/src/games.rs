@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use grundy::dynamic::{Datum, DynGame, DynMove, Kind, MoveValue, Solution, Value};
+use grundy::dynamic::{Ask, Datum, DynGame, DynMove, Kind, MoveValue, Solution, Value};
 use grundy::{Budget, Outcome, Play};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -98,18 +98,56 @@ impl PyGame {
         budget: Budget,
         job: impl FnOnce(Budget) -> T + Send,
     ) -> PyResult<T> {
+        self.run_watched(py, budget, None, job)
+    }
+
+    /// [`PyGame::run`], calling `progress` as the search goes (see
+    /// [`interrupt::run_watched`]).
+    pub fn run_watched<T: Send>(
+        &self,
+        py: Python<'_>,
+        budget: Budget,
+        progress: Option<&Bound<'_, PyAny>>,
+        job: impl FnOnce(Budget) -> T + Send,
+    ) -> PyResult<T> {
         let python = self.pending.is_some();
         let work = move |budget| match python {
             true => Python::attach(|py| py.detach(|| job(budget))),
             false => job(budget),
         };
-        self.guard(|| interrupt::run(py, budget, work), |err| err)
+        self.guard(
+            || interrupt::run_watched(py, budget, progress, work),
+            |err| err,
+        )
     }
 
-    /// Solves `pos` within `budget` off the interpreter's lock, stoppable by Ctrl-C.
-    pub fn solve_datum(&self, py: Python<'_>, pos: &Datum, budget: Budget) -> PyResult<Solution> {
+    /// Solves `pos` within `budget` off the interpreter's lock, stoppable by Ctrl-C,
+    /// computing what `ask` asks for beyond the value.
+    pub fn solve_datum(
+        &self,
+        py: Python<'_>,
+        pos: &Datum,
+        budget: Budget,
+        (ask, progress): (Ask, Option<&Bound<'_, PyAny>>),
+    ) -> PyResult<Solution> {
         let game = Arc::clone(&self.inner);
-        self.run(py, budget, move |budget| game.solve(pos, &budget))?
+        self.run_watched(py, budget, progress, move |budget| {
+            game.solve_with(pos, &budget, ask)
+        })?
+        .map_err(dyn_error)
+    }
+
+    /// The value of `pos` alone (no moves, no remoteness) within `budget`, off the
+    /// interpreter's lock, stoppable by Ctrl-C.
+    pub fn value_datum(
+        &self,
+        py: Python<'_>,
+        pos: &Datum,
+        budget: Budget,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Value> {
+        let game = Arc::clone(&self.inner);
+        self.run_watched(py, budget, progress, move |budget| game.value(pos, &budget))?
             .map_err(dyn_error)
     }
 }
@@ -204,40 +242,53 @@ impl PyGame {
     /// Solves ``position``: its value (outcome, nimber, score, remoteness), every move
     /// with its value, the optimal moves and a principal line.
     ///
+    /// The value comes first, by the cheapest sound route (components, a closed form);
+    /// remoteness and the principal line only when they cost no more than the value did,
+    /// else ``skipped`` is true; ``remoteness=True`` computes them whatever they cost.
     /// ``max_positions`` bounds the positions the search stores (50 million by
     /// default), ``memory`` its bytes; a position that needs more raises
     /// ``grundy.TooLargeError`` saying the size. Ctrl-C stops the search
-    /// (``KeyboardInterrupt``).
+    /// (``KeyboardInterrupt``). ``progress``, a function, is called every half second
+    /// of a search with the positions expanded so far and the seconds spent; an exception
+    /// it raises stops the search and is raised.
     ///
     /// Examples:
     ///     >>> s = grundy.game("nim").solve([3, 5, 7])
     ///     >>> s.outcome, s.nimber, len(s.optimal_moves)
     ///     ('win', 1, 3)
-    #[pyo3(signature = (position, *, max_positions = None, memory = None))]
+    #[pyo3(signature = (position, *, max_positions = None, memory = None, remoteness = false, progress = None))]
     fn solve(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         max_positions: Option<u64>,
         memory: Option<u64>,
+        remoteness: bool,
+        progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PySolution> {
         let pos = self.position(position)?;
-        let solution = self.solve_datum(py, &pos, budget(max_positions, memory))?;
+        let ask = Ask { remoteness };
+        let solution =
+            self.solve_datum(py, &pos, budget(max_positions, memory), (ask, progress))?;
         Ok(PySolution { solution })
     }
 
     /// The nimber (Grundy value) of ``position``; impartial games under normal play only.
+    /// Only the nimber is computed (components, closed forms; no moves, no remoteness),
+    /// and the game keeps what it solved: the nimbers of many positions share one search.
+    /// ``progress`` as for ``solve``.
     ///
     /// Examples:
     ///     >>> grundy.game("lasker").nimber([3])
     ///     4
-    #[pyo3(signature = (position, *, max_positions = None, memory = None))]
+    #[pyo3(signature = (position, *, max_positions = None, memory = None, progress = None))]
     fn nimber(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         max_positions: Option<u64>,
         memory: Option<u64>,
+        progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u64> {
         if !self.inner.kind().has_nimbers() {
             return Err(PyValueError::new_err(format!(
@@ -247,8 +298,8 @@ impl PyGame {
             )));
         }
         let pos = self.position(position)?;
-        let solution = self.solve_datum(py, &pos, budget(max_positions, memory))?;
-        solution.value.nimber.map(|n| n.0).ok_or_else(|| {
+        let value = self.value_datum(py, &pos, budget(max_positions, memory), progress)?;
+        value.nimber.map(|n| n.0).ok_or_else(|| {
             // A family with a closed form for outcomes answers those when its nimbers
             // are past the solver's work (grundy::dynamic::adapter::NIMBER_WORK).
             crate::errors::TooLargeError::new_err(format!(
@@ -256,7 +307,7 @@ impl PyGame {
                      from the closed form, the nimber would list more than {} moves",
                 self.inner.name(),
                 pos.brief(),
-                solution.value.outcome,
+                value.outcome,
                 grundy::dynamic::adapter::NIMBER_WORK
             ))
         })
@@ -602,7 +653,8 @@ impl PySolution {
             .collect()
     }
 
-    /// A principal line: optimal moves for both sides from here to the end.
+    /// A principal line: optimal moves for both sides from here to the end (empty when
+    /// ``skipped`` and no closed form gave one).
     #[getter]
     fn line(&self) -> Vec<PyMove> {
         self.solution
@@ -610,6 +662,13 @@ impl PySolution {
             .iter()
             .map(|mv| PyMove { mv: mv.clone() })
             .collect()
+    }
+
+    /// True when remoteness (and the line, where no closed form gives one) was skipped as
+    /// costing more than the value; ``solve(..., remoteness=True)`` computes it.
+    #[getter]
+    fn skipped(&self) -> bool {
+        self.solution.skipped
     }
 
     /// The solution as plain data (the JSON of ``grundy solve --json``'s fields).

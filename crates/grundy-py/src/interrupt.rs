@@ -4,12 +4,13 @@
 //! wakes every [`POLL`] to let Python check its signals. A pending `KeyboardInterrupt` (or
 //! any exception a signal handler raises) sets the job's cancel flag, waits for the job to
 //! stop (the library's solvers check the flag as they go and return an error, never a
-//! value) and raises that exception.
+//! value) and raises that exception. A progress callback, when given, is called from the
+//! waiting thread every [`PROGRESS`] with the positions the search has expanded so far.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use grundy::Budget;
 use pyo3::exceptions::PyRuntimeError;
@@ -18,6 +19,9 @@ use pyo3::prelude::*;
 /// How often the waiting thread checks for signals.
 pub const POLL: Duration = Duration::from_millis(50);
 
+/// How often a progress callback is called.
+pub const PROGRESS: Duration = Duration::from_millis(500);
+
 /// Runs `job` with `budget` (given a cancel flag) on a worker thread, the interpreter
 /// free meanwhile; raises the exception of a signal that arrives during the job.
 pub fn run<T, F>(py: Python<'_>, budget: Budget, job: F) -> PyResult<T>
@@ -25,8 +29,30 @@ where
     T: Send,
     F: FnOnce(Budget) -> T + Send,
 {
+    run_watched(py, budget, None, job)
+}
+
+/// [`run`], calling `progress(positions, seconds)` every [`PROGRESS`] meanwhile: the
+/// positions the search has expanded and the seconds since it began. An exception the
+/// callback raises stops the job, as a signal does, and is raised.
+pub fn run_watched<T, F>(
+    py: Python<'_>,
+    budget: Budget,
+    progress: Option<&Bound<'_, PyAny>>,
+    job: F,
+) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(Budget) -> T + Send,
+{
     let cancel = Arc::new(AtomicBool::new(false));
-    let budget = budget.with_cancel(Arc::clone(&cancel));
+    let counter = Arc::new(AtomicU64::new(0));
+    let mut budget = budget.with_cancel(Arc::clone(&cancel));
+    if progress.is_some() {
+        budget = budget.with_progress(Arc::clone(&counter));
+    }
+    let start = Instant::now();
+    let mut reported = start;
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
         scope.spawn(move || {
@@ -44,7 +70,16 @@ where
                 Ok(Ok(value)) => return Ok(value),
                 Ok(Err(panic)) => return Err(internal(panic)),
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if let Err(err) = py.check_signals() {
+                    let mut checked = py.check_signals();
+                    if let (Ok(()), Some(callback)) = (&checked, progress) {
+                        if reported.elapsed() >= PROGRESS {
+                            reported = Instant::now();
+                            let positions = counter.load(Ordering::Relaxed);
+                            let seconds = start.elapsed().as_secs_f64();
+                            checked = callback.call1((positions, seconds)).map(drop);
+                        }
+                    }
+                    if let Err(err) = checked {
                         cancel.store(true, Ordering::Relaxed);
                         // The worker stops at its next check of the flag; its result is an
                         // interruption, dropped here.

@@ -90,22 +90,26 @@ fn parse<'py>(py: Python<'py>, words: &str) -> PyResult<(PyGame, Bound<'py, PyAn
     Ok((PyGame::builtin(game), datum::from_datum(py, &position)?))
 }
 
-/// Solves the position named by the words ``grundy solve`` takes.
+/// Solves the position named by the words ``grundy solve`` takes (keywords as for
+/// ``Game.solve``).
 ///
 /// Examples:
 ///     >>> grundy.solve("nim 3 5 7").nimber
 ///     1
 #[pyfunction]
-#[pyo3(signature = (words, *, max_positions = None, memory = None))]
+#[pyo3(signature = (words, *, max_positions = None, memory = None, remoteness = false, progress = None))]
 fn solve(
     py: Python<'_>,
     words: &str,
     max_positions: Option<u64>,
     memory: Option<u64>,
+    remoteness: bool,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PySolution> {
     let (game, position) = parse(py, words)?;
     let pos = datum::to_datum(&position)?;
-    let solution = game.solve_datum(py, &pos, budget(max_positions, memory))?;
+    let ask = grundy::dynamic::Ask { remoteness };
+    let solution = game.solve_datum(py, &pos, budget(max_positions, memory), (ask, progress))?;
     Ok(PySolution { solution })
 }
 

@@ -470,8 +470,7 @@ impl PyOctal {
             return self.values(py)?.get_item(slice);
         }
         let n: isize = key.extract()?;
-        let value = self.value_at(n)?;
-        Ok(value.into_pyobject(py)?.into_any())
+        Ok(self.value_at(n)?.into_pyobject(py)?.into_any())
     }
 
     /// ``numpy.asarray(seq)``: the values judged, as ``seq.values`` (``dtype`` converts them).

@@ -2,6 +2,11 @@
 search written here in Python and against each other."""
 
 import functools
+import signal
+import subprocess
+import sys
+import textwrap
+import time
 
 import pytest
 
@@ -244,3 +249,120 @@ def test_game_files_load_and_solve_like_the_built_in_game():
         assert game.solve(heaps).nimber == builtin.solve(heaps).nimber, heaps
     with pytest.raises(FileNotFoundError, match="cannot read the game file"):
         grundy.load(root / "missing.luau")
+
+
+# Issue 22: the value first, remoteness on request, one search per table, Ctrl-C and
+# progress while a Python game's search runs.
+
+
+def kayles_moves(rows):
+    """Kayles on a row of rows: knock down one pin or two adjacent ones."""
+    out = []
+    for i, row in enumerate(rows):
+        rest = rows[:i] + rows[i + 1 :]
+        for take in (1, 2):
+            for left in range(row - take + 1):
+                right = row - take - left
+                out.append(tuple(sorted(rest + tuple(p for p in (left, right) if p))))
+    return out
+
+
+def kayles_components(rows):
+    return [(row,) for row in rows if row]
+
+
+def kayles():
+    return grundy.define(
+        kayles_moves, components=kayles_components, position_of=lambda n: (n,), name="kayles"
+    )
+
+
+def brute_kayles(n):
+    """Plain memoized mex over the same moves, by components (Sprague-Grundy)."""
+
+    @functools.lru_cache(maxsize=None)
+    def row(k):
+        values = set()
+        for to in kayles_moves((k,)):
+            value = 0
+            for part in kayles_components(to):
+                value ^= row(part[0])
+            values.add(value)
+        return mex(values)
+
+    return [row(k) for k in range(n + 1)]
+
+
+def test_kayles_table_shares_one_search_and_agrees_with_plain_mex():
+    table = grundy.table(kayles(), 100)
+    assert table.nimbers.tolist() == brute_kayles(100)
+    # Published: Kayles' nimbers from 0 (Guy and Smith 1956; OEIS A002186).
+    assert table.nimbers[:12].tolist() == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+
+
+def test_remoteness_is_skipped_for_large_sums_and_given_when_asked():
+    game = kayles()
+    big = game.solve((40, 41))
+    assert big.skipped and big.remoteness is None
+    expected = brute_kayles(41)
+    assert big.nimber == expected[40] ^ expected[41]
+    assert game.nimber((40, 41)) == big.nimber
+    small = game.solve((3, 4), remoteness=True)
+    assert not small.skipped and small.remoteness is not None
+    assert len(small.line) == small.remoteness
+    assert game.solve((3, 4)).to_dict() == small.to_dict()
+
+
+def test_progress_is_called_while_a_python_game_is_searched():
+    def slow(n):
+        time.sleep(0.002)
+        return [n - 1] if n > 0 else []
+
+    calls = []
+    nimber = grundy.define(slow).nimber(700, progress=lambda n, s: calls.append((n, s)))
+    assert nimber == 700 % 2
+    assert calls, "called at least once in about 1.4 s"
+    assert [n for n, _ in calls] == sorted(n for n, _ in calls)
+
+    def stop(n, seconds):
+        raise KeyError("stop")
+
+    with pytest.raises(KeyError, match="stop"):
+        grundy.define(slow).nimber(10_000, progress=stop)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_a_python_game_with_slow_moves_at_once():
+    child = textwrap.dedent(
+        """
+        import sys, time
+        import grundy
+
+        def moves(n):
+            time.sleep(0.001)
+            return [n - 1] if n > 0 else []
+
+        print("ready", flush=True)
+        try:
+            grundy.define(moves).nimber(10 ** 6)
+        except KeyboardInterrupt:
+            print("stopped", flush=True)
+        """
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", child], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(0.5)
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        line = proc.stdout.readline().strip()
+        waited = time.monotonic() - sent
+    finally:
+        proc.kill()
+        proc.wait()
+    assert line == "stopped"
+    # The callback checks the flag before every call (about 0.05 s here): the search used
+    # to check it every 65,536 positions, over a minute of 1 ms calls.
+    assert waited < 1.0, waited

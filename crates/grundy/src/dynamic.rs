@@ -374,7 +374,38 @@ pub struct Solution {
     pub optimal: Vec<usize>,
     /// A principal line: optimal moves for both sides from here, to the end of the game or
     /// [`adapter::MAX_LINE`] moves (a loopy game's line stops where a position repeats).
+    /// Empty when `skipped`.
     pub line: Vec<DynMove>,
+    /// True when remoteness and the principal line were left out because they would cost
+    /// more than the value did (a sum searched by its components, a position whose
+    /// whole-game search is large); [`Ask::remoteness`] asks for them whatever the cost.
+    #[serde(default)]
+    pub skipped: bool,
+}
+
+/// What a solve computes beyond the value.
+///
+/// By default ([`Ask::default`]) a solve computes the value by the cheapest sound route
+/// (components, a closed form), then remoteness and a principal line only when they cost no
+/// more than the value did (or are small anyway); otherwise the [`Solution`] says they were
+/// `skipped`. `remoteness: true` asks for them whatever they cost (within the budget).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::{builtin, Ask, Datum, DynGame};
+/// use grundy::Budget;
+/// let nim = builtin::nim();
+/// let big = Datum::ints([100, 100, 100]);
+/// let sol = nim.solve(&big, &Budget::default()).unwrap();
+/// assert!(sol.skipped && sol.value.remoteness.is_none());
+/// let sol = nim.solve_with(&Datum::ints([3, 5]), &Budget::default(), Ask { remoteness: true }).unwrap();
+/// assert_eq!(sol.value.remoteness, Some(3));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ask {
+    /// Remoteness and a principal line whatever they cost.
+    pub remoteness: bool,
 }
 
 impl Solution {
@@ -511,7 +542,48 @@ pub trait DynGame: Send + Sync {
     ///
     /// [`DynError::Position`] for a bad position, [`DynError::Solve`] when the solver
     /// refuses (too large, a cycle in a game not declared loopy) or is interrupted.
-    fn solve(&self, pos: &Datum, budget: &Budget) -> Result<Solution, DynError>;
+    fn solve(&self, pos: &Datum, budget: &Budget) -> Result<Solution, DynError> {
+        self.solve_with(pos, budget, Ask::default())
+    }
+
+    /// Solves `pos` within `budget`, computing what `ask` asks for beyond the value.
+    ///
+    /// # Errors
+    ///
+    /// As [`DynGame::solve`]; with `ask.remoteness`, also when the whole-game search for
+    /// remoteness does not fit the budget.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::{builtin, Ask, Datum, DynGame};
+    /// let sol = builtin::nim()
+    ///     .solve_with(&Datum::ints([1, 2]), &grundy::Budget::default(), Ask { remoteness: true })
+    ///     .unwrap();
+    /// assert_eq!(sol.line.len(), 3);
+    /// ```
+    fn solve_with(&self, pos: &Datum, budget: &Budget, ask: Ask) -> Result<Solution, DynError>;
+
+    /// The value of `pos` alone (no moves, no remoteness, no line): what a table asks for.
+    /// A game's engine keeps its tables between calls, so the values of many positions
+    /// share one search.
+    ///
+    /// # Errors
+    ///
+    /// As [`DynGame::solve`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::{builtin, Datum, DynGame};
+    /// let value = builtin::lasker().value(&Datum::ints([3]), &grundy::Budget::default()).unwrap();
+    /// assert_eq!((value.nimber, value.remoteness), (Some(grundy::Nimber(4)), None));
+    /// ```
+    fn value(&self, pos: &Datum, budget: &Budget) -> Result<Value, DynError> {
+        let mut value = self.solve(pos, budget)?.value;
+        value.remoteness = None;
+        Ok(value)
+    }
 
     /// The position that `numbers` name, for a game whose positions can be made from one or
     /// two integers (heaps, coordinates, a count): what tables of the game range over

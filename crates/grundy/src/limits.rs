@@ -4,7 +4,7 @@
 //! [`SolveError::TooLarge`] naming what it needed, before anything large is allocated; a job
 //! that was cancelled returns [`SolveError::Interrupted`]. Neither ever yields a value.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use thiserror::Error;
@@ -26,6 +26,7 @@ pub struct Budget {
     bytes: u64,
     work: u64,
     cancel: Option<Arc<AtomicBool>>,
+    progress: Option<Arc<AtomicU64>>,
 }
 
 impl Default for Budget {
@@ -36,6 +37,7 @@ impl Default for Budget {
             bytes: 8 << 30,
             work: u64::MAX,
             cancel: None,
+            progress: None,
         }
     }
 }
@@ -54,6 +56,7 @@ impl Budget {
             bytes: u64::MAX,
             work: u64::MAX,
             cancel: None,
+            progress: None,
         }
     }
 
@@ -110,6 +113,39 @@ impl Budget {
     pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
         self.cancel = Some(flag);
         self
+    }
+
+    /// The same budget, counting into `counter` every position a search expands (lists
+    /// the moves of): a front end reads it from another thread to show progress (the
+    /// library draws nothing).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::{atomic::{AtomicU64, Ordering}, Arc};
+    /// use grundy::dynamic::{builtin, Datum, DynGame};
+    /// let counter = Arc::new(AtomicU64::new(0));
+    /// let budget = grundy::Budget::default().with_progress(Arc::clone(&counter));
+    /// builtin::grundy_game().solve(&Datum::ints([9]), &budget).unwrap();
+    /// assert!(counter.load(Ordering::Relaxed) > 0);
+    /// ```
+    pub fn with_progress(mut self, counter: Arc<AtomicU64>) -> Self {
+        self.progress = Some(counter);
+        self
+    }
+
+    /// Counts one position expanded, for [`Budget::with_progress`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// grundy::Budget::default().count_position(); // no counter: nothing happens
+    /// ```
+    #[inline]
+    pub fn count_position(&self) {
+        if let Some(counter) = &self.progress {
+            counter.fetch_add(1, Ordering::Relaxed);
+        }
     }
 
     /// The most positions a solver may store.

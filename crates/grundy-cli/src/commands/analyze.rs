@@ -62,7 +62,7 @@ struct Report<'a> {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let words = &args.words;
     let analysis = if words.iter().any(|word| is_game_file(word)) {
-        with_files(words, &args.params, args.max_positions)?
+        with_files(words, &args.params, (args.max_positions, args.json))?
     } else if let Some(param) = args.params.first() {
         bail!("--param {param}: parameters are for game files (a FILE.luau); built-in games take theirs as words");
     } else if words[0] != "sum" && words.iter().any(|word| word == "+") {
@@ -88,8 +88,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// Analyses a sum that holds game files: each `FILE.luau [POSITION]` (its start without
-/// one) loaded with `params` (once per file), each other component a family's words.
-fn with_files(words: &[String], params: &[String], given: Option<u64>) -> anyhow::Result<Analysis> {
+/// one) loaded with `params` (once per file), each other component a family's words; a
+/// progress line unless `json`.
+fn with_files(
+    words: &[String],
+    params: &[String],
+    (given, json): (Option<u64>, bool),
+) -> anyhow::Result<Analysis> {
     let words = words.strip_prefix(&["sum".to_string()]).unwrap_or(words);
     let mut loaded: HashMap<&str, Arc<dyn DynGame>> = HashMap::new();
     let mut components = Vec::new();
@@ -112,7 +117,10 @@ fn with_files(words: &[String], params: &[String], given: Option<u64>) -> anyhow
     let budget = Budget::default()
         .with_positions(limit::positions(given, true))
         .with_bytes(crate::output::fitting(Budget::default().bytes()));
-    match analyze_components(&components, &budget) {
+    let (budget, progress) = crate::output::Progress::start(json, "analyzing", budget);
+    let analysis = analyze_components(&components, &budget);
+    drop(progress);
+    match analysis {
         Ok(analysis) => Ok(analysis),
         Err(AnalysisError::Game { game, source }) => {
             Err(limit::explain(source.into(), given, true).context(format!("in {game}")))

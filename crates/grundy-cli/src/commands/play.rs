@@ -89,7 +89,11 @@ fn play(args: Args, file: bool) -> anyhow::Result<ExitCode> {
             writeln!(out, "game over: {end}")?;
             writeln!(out, "type new to play again, undo to take back, or quit")?;
         } else if session.to_move() == Side::Engine {
-            if let Some(mv) = session.reply(&budget)? {
+            let (budget, progress) =
+                crate::output::Progress::start(false, "thinking", budget.clone());
+            let reply = session.reply(&budget);
+            drop(progress);
+            if let Some(mv) = reply? {
                 writeln!(out, "grundy plays {}", mv.label)?;
             }
             continue;

@@ -5,14 +5,14 @@
 
 use anyhow::{bail, Context};
 use grundy::catalog;
-use grundy::dynamic::{Datum, DynGame, Kind, MoveValue, Solution, Value};
+use grundy::dynamic::{Ask, Datum, DynGame, Kind, MoveValue, Solution, Value};
 use grundy::{Budget, Nimber, Outcome, Play};
 use serde::Serialize;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use crate::output::print_json;
+use crate::output::{print_json, Progress};
 
 pub mod limit;
 
@@ -65,6 +65,11 @@ pub struct Args {
     misere: bool,
     #[arg(long, help = limit::HELP)]
     max_positions: Option<u64>,
+    /// Remoteness and a principal line whatever they cost (by default they are computed
+    /// only when they cost no more than the value: a whole-game search of a large sum is
+    /// skipped, and the answer says so).
+    #[arg(long)]
+    remoteness: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -93,6 +98,9 @@ struct Report<'a> {
     optimal: &'a [usize],
     /// A principal line, move by move.
     line: Vec<&'a str>,
+    /// True when remoteness (and a line, where no closed form gives one) was skipped as
+    /// costing more than the value: `--remoteness` computes it.
+    skipped: bool,
 }
 
 /// The most bytes a file named by `@PATH` may hold: 16 MiB, eight times the largest setup
@@ -225,11 +233,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let budget = Budget::default()
         .with_positions(limit::positions(args.max_positions, file))
         .with_bytes(bytes);
-    let spinner = crate::output::spinner(args.json, "solving");
-    let solution = game.solve(&position, &budget);
-    if let Some(spinner) = spinner {
-        spinner.finish_and_clear();
-    }
+    let (budget, progress) = Progress::start(args.json, "solving", budget);
+    let ask = Ask {
+        remoteness: args.remoteness,
+    };
+    let solution = game.solve_with(&position, &budget, ask);
+    drop(progress);
     let solution = solution
         .map_err(|err| {
             limit::too_many_moves(&err, &*game, &position, budget.positions())
@@ -281,6 +290,7 @@ fn report<'a>(game: String, dyn_game: &dyn DynGame, solution: &'a Solution) -> R
         moves: &solution.moves,
         optimal: &solution.optimal,
         line: solution.line.iter().map(|m| m.label.as_str()).collect(),
+        skipped: solution.skipped,
     }
 }
 
@@ -347,6 +357,12 @@ fn print_text(
     if let Some(moves) = value.remoteness {
         writeln!(out, "remoteness {moves} (moves to the end under best play)")?;
     }
+    if solution.skipped {
+        writeln!(
+            out,
+            "remoteness skipped: it would cost more than the value (--remoteness computes it)"
+        )?;
+    }
     writeln!(out, "moves: {}", solution.moves.len())?;
     let width = crate::output::label_width(solution);
     for (move_idx, mv) in solution.moves.iter().enumerate() {
@@ -365,6 +381,8 @@ fn print_text(
         writeln!(out, "  {:<width$}  {}{extra}{mark}", mv.mv.label, mv.value)?;
     }
     let line: Vec<&str> = solution.line.iter().map(|m| m.label.as_str()).collect();
-    writeln!(out, "principal line: {}", line.join(", "))?;
+    if !(solution.skipped && line.is_empty()) {
+        writeln!(out, "principal line: {}", line.join(", "))?;
+    }
     Ok(())
 }

@@ -12,36 +12,38 @@
 //! - impartial, normal play: the Grundy solver (components split when the game has
 //!   [`Components`]) for the nimbers and the outcome, or a closed form
 //!   ([`Adapter::with_nimbers`]; [`Adapter::with_outcomes`] where the positions reachable
-//!   do not fit the budget), and the memo search with [`Remoteness`] for remoteness, tried
-//!   within [`REMOTENESS_POSITIONS`] positions and [`REMOTENESS_WORK`] moves listed (a
-//!   large sum solves by its components, but cannot be searched whole);
-//! - impartial misère and win/loss games: the memo search with [`Remoteness`];
+//!   do not fit the budget);
+//! - impartial misère and win/loss games: the closed form for outcomes if the game has one,
+//!   else the memo search for outcomes (it stops at a position's first winning move);
+//! - then, for both, remoteness by the memo search with [`crate::solve::strategy::Remoteness`] over whole
+//!   positions, only when it lists no more moves than the value's search did (or
+//!   [`REMOTENESS_WORK`]) and stores at most [`REMOTENESS_POSITIONS`], or when asked
+//!   ([`crate::dynamic::Ask`]); else the solution says it was skipped;
 //! - scoring games: the memo search with [`Scores`];
 //! - loopy games: retrograde analysis from the position, kept and reused for every position
 //!   it reached.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::dynamic::{Datum, DynError, DynGame, DynMove, Kind, MoveValue, Solution, Value};
+use crate::dynamic::{Ask, Datum, DynError, DynGame, DynMove, Kind, MoveValue, Solution, Value};
 use crate::limits::{Budget, SolveError};
 use crate::model::{Components, Game, Move};
 use crate::solve::grundy::{GrundySolver, GrundyTable};
 use crate::solve::memo::{Evaluation, MemoSearch, MemoTable, Scores};
 use crate::solve::retrograde::RetrogradeTable;
-use crate::solve::strategy::{Remoteness, Timed};
+use crate::solve::strategy::Timed;
 use crate::value::{Nimber, Outcome, Play};
 
 mod solve;
 
-/// The most positions the whole-position remoteness search of an impartial normal-play game
-/// may store (or the budget's positions, if fewer); past it, remoteness is left out.
+/// The most positions the whole-position remoteness search may store when remoteness was
+/// not asked for (or the budget's positions, if fewer); past it, remoteness is skipped.
 pub const REMOTENESS_POSITIONS: u64 = 1 << 18;
 
-/// The most moves the remoteness search of an impartial normal-play game may list (or the
-/// budget's work limit, if less), unless its positions reachable ([`Game::reachable`]) are
-/// known to fit [`REMOTENESS_POSITIONS`]: a position of a few thousand moves stops it long
-/// before the positions would.
-pub const REMOTENESS_WORK: u64 = 1 << 24;
+/// The moves the remoteness search may list when remoteness was not asked for, if the
+/// value's own search listed fewer (else as many as it did): small games always get their
+/// remoteness, a large one spends on it at most what its value cost.
+pub const REMOTENESS_WORK: u64 = 1 << 18;
 
 /// The most moves the Grundy solver may list for a game that also has a closed form for
 /// outcomes (or the budget's work limit, if less): past it the formula answers the outcome
@@ -214,11 +216,23 @@ type OutcomeOf<G> = fn(&G, &<G as Game>::Position) -> Outcome;
 /// Selects one table of [`Tables`].
 type Pick<P, V> = fn(&mut Tables<P>) -> &mut MemoTable<P, V>;
 
-/// A solve's parts: the position's value, each move's, the optimal moves, a line.
-type Solved<P> = (Value, Vec<Value>, Vec<usize>, Vec<Move<P>>);
+/// A solve's parts.
+struct Solved<P> {
+    /// The position's value.
+    value: Value,
+    /// Each move's, for the mover.
+    values: Vec<Value>,
+    /// The optimal moves.
+    optimal: Vec<usize>,
+    /// A principal line.
+    line: Vec<Move<P>>,
+    /// True when remoteness was skipped.
+    skipped: bool,
+}
 
 /// The solvers' tables, kept between calls.
 struct Tables<P> {
+    outcomes: MemoTable<P, Outcome>,
     timed: MemoTable<P, Timed>,
     scores: MemoTable<P, i64>,
     nimbers: GrundyTable<P>,
@@ -290,6 +304,7 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
             nimber_of: None,
             outcome_of: None,
             tables: Mutex::new(Tables {
+                outcomes: MemoTable::default(),
                 timed: MemoTable::default(),
                 scores: MemoTable::default(),
                 nimbers: GrundyTable::default(),
@@ -550,26 +565,13 @@ where
         Ok(self.game.max_moves(&self.notation.read(pos)?))
     }
 
-    fn solve(&self, datum: &Datum, budget: &Budget) -> Result<Solution, DynError> {
+    fn solve_with(&self, datum: &Datum, budget: &Budget, ask: Ask) -> Result<Solution, DynError> {
         let pos = self.notation.read(datum)?;
         self.game.check_listable(&pos)?;
         let moves = self.moves_of(&pos);
-        let (value, values, optimal, line) = match self.kind {
-            Kind::Impartial { play: Play::Normal } => self.solve_impartial(&pos, &moves, budget)?,
+        let solved = match self.kind {
             Kind::Impartial { play } | Kind::WinLoss { play } => {
-                let (root, timed, line) =
-                    self.by_memo(Remoteness(play), budget, |t| &mut t.timed, &pos, &moves)?;
-                let value = |t: Timed| Value {
-                    remoteness: Some(t.moves),
-                    ..Value::outcome(t.outcome)
-                };
-                let optimal = optimal_by(&timed, root);
-                (
-                    value(root),
-                    timed.into_iter().map(value).collect(),
-                    optimal,
-                    line,
-                )
+                self.solve_by_value(play, &pos, &moves, budget, ask)?
             }
             Kind::Scoring => {
                 let (root, scores, line) =
@@ -578,16 +580,23 @@ where
                     score: Some(score),
                     ..Value::outcome(sign(score))
                 };
-                let optimal = optimal_by(&scores, root);
-                (
-                    value(root),
-                    scores.into_iter().map(value).collect(),
-                    optimal,
+                Solved {
+                    value: value(root),
+                    optimal: optimal_by(&scores, root),
+                    values: scores.into_iter().map(value).collect(),
                     line,
-                )
+                    skipped: false,
+                }
             }
             Kind::Loopy { play } => self.solve_loopy(play, &pos, &moves, budget)?,
         };
+        let Solved {
+            value,
+            values,
+            optimal,
+            line,
+            skipped,
+        } = solved;
         let mut from = pos.clone();
         let line = line
             .iter()
@@ -610,6 +619,26 @@ where
                 .collect(),
             optimal,
             line,
+            skipped,
+        })
+    }
+
+    fn value(&self, datum: &Datum, budget: &Budget) -> Result<Value, DynError> {
+        let pos = self.notation.read(datum)?;
+        Ok(match self.kind {
+            Kind::Impartial { play: Play::Normal } => self.impartial_values(&pos, &[], budget)?.0,
+            Kind::Impartial { play } | Kind::WinLoss { play } => {
+                self.win_loss_values(play, &pos, &[], budget)?.0
+            }
+            Kind::Scoring => {
+                let (root, _, _) =
+                    self.memo_values(Scores, budget, |t| &mut t.scores, &pos, &[])?;
+                Value {
+                    score: Some(root),
+                    ..Value::outcome(sign(root))
+                }
+            }
+            Kind::Loopy { play } => self.solve_loopy(play, &pos, &[], budget)?.value,
         })
     }
 }

@@ -30,6 +30,7 @@ use crate::games::fibonacci_nim::{self, FibonacciNim};
 use crate::games::grundy_game::GrundyGame;
 use crate::games::heaps::HeapRule;
 use crate::games::lasker::Lasker;
+use crate::games::misere_nim;
 use crate::games::moore::MooreNim;
 use crate::games::nim::{nim_sum, Nim};
 use crate::games::staircase::{self, Staircase};
@@ -165,7 +166,8 @@ pub fn misere_nim() -> Arc<dyn DynGame> {
             "Nim, whoever takes the last token loses",
             Kind::Impartial { play: Play::Misere },
         )
-        .with_canonical(sorted_heaps),
+        .with_canonical(sorted_heaps)
+        .with_outcomes(|_, heaps| misere_nim::outcome(heaps)),
     )
 }
 
@@ -251,10 +253,22 @@ pub fn subtraction(rule: Subtraction) -> Arc<dyn DynGame> {
 /// assert_eq!(sol.value.nimber, Some(Nimber(4)));
 /// ```
 pub fn lasker() -> Arc<dyn DynGame> {
-    heap_game(
-        Lasker,
-        "lasker".into(),
-        "take from a heap, or split one into two",
+    Arc::new(
+        Adapter::new(
+            HeapRow(Lasker),
+            HeapNotation,
+            "lasker",
+            "take from a heap, or split one into two",
+            NORMAL,
+        )
+        .with_components()
+        .with_canonical(sorted_heaps)
+        .with_nimbers(|_, heaps| {
+            heaps.iter().fold(Nimber::ZERO, |sum, &heap| {
+                // Heaps are at most `MAX_HEAP`: the closed form is defined below 2^64 - 1.
+                sum ^ Lasker::nimber(heap).expect("a heap below 2^64 - 1")
+            })
+        }),
     )
 }
 

@@ -27,7 +27,7 @@ use indexmap::IndexSet;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::dynamic::adapter::{Adapter, Notation};
-use crate::dynamic::{Datum, DynError, DynGame, DynMove, Kind, Solution};
+use crate::dynamic::{Ask, Datum, DynError, DynGame, DynMove, Kind, Solution, Value};
 use crate::limits::{Budget, SolveError};
 use crate::model::{Components, Game, Move};
 use crate::value::Play;
@@ -88,6 +88,9 @@ struct State {
     /// The most bytes the positions may take (the budget's: the solvers' tables count
     /// positions, this table holds what they point to).
     bytes_limit: u64,
+    /// The budget of the call running, whose cancel flag is looked at before every
+    /// callback (a callback may be slow: a search of 1 ms callbacks must stop at once).
+    budget: Budget,
     failure: Option<DynError>,
 }
 
@@ -131,6 +134,7 @@ impl State {
             labels: FxHashMap::default(),
             bytes: 0,
             bytes_limit: u64::MAX,
+            budget: Budget::default(),
             failure: None,
         }
     }
@@ -204,6 +208,7 @@ impl<R: Rules> Shared<R> {
         if let Some(range) = state.listed[id.0 as usize] {
             return Ok(range);
         }
+        state.budget.check_cancelled()?;
         let mut moves = Vec::new();
         let pos = state.datum(id);
         self.rules
@@ -241,6 +246,7 @@ impl<R: Rules> Shared<R> {
         if let Some(range) = state.split[id.0 as usize] {
             return Ok(range);
         }
+        state.budget.check_cancelled()?;
         let mut parts = Vec::new();
         let pos = state.datum(id);
         self.rules
@@ -319,6 +325,18 @@ impl<R: Rules> Shared<R> {
             }
             .into()
         })
+    }
+
+    /// The error for a cycle met in a search from `root`, naming a position on it.
+    fn cycle_error(&self, root: &Datum) -> DynError {
+        match self.cycle_from(root) {
+            Some(position) => RulesError::Cycle {
+                origin: self.origin.clone(),
+                position,
+            }
+            .into(),
+            None => SolveError::Cycle.into(),
+        }
     }
 
     /// A position on a cycle reachable from `root` through the moves (and components)
@@ -517,7 +535,11 @@ impl<R: Rules> CallbackGame<R> {
     ) -> Result<T, DynError> {
         let engine = self.current();
         let shared = &engine.game().0;
-        shared.lock().bytes_limit = budget.bytes();
+        {
+            let mut state = shared.lock();
+            state.bytes_limit = budget.bytes();
+            state.budget = budget.clone();
+        }
         let res = work(&engine);
         let failure = shared.lock().failure.clone();
         if let Some(err) = failure {
@@ -564,20 +586,18 @@ impl<R: Rules> DynGame for CallbackGame<R> {
         self.current().game().0.labelled(pos)
     }
 
-    fn solve(&self, pos: &Datum, budget: &Budget) -> Result<Solution, DynError> {
+    fn value(&self, pos: &Datum, budget: &Budget) -> Result<Value, DynError> {
+        self.run(budget, |engine| match engine.value(pos, budget) {
+            Err(DynError::Solve(SolveError::Cycle)) => Err(engine.game().0.cycle_error(pos)),
+            res => res,
+        })
+    }
+
+    fn solve_with(&self, pos: &Datum, budget: &Budget, ask: Ask) -> Result<Solution, DynError> {
         self.run(budget, |engine| {
             let shared = &engine.game().0;
-            let mut sol = match engine.solve(pos, budget) {
-                Err(DynError::Solve(SolveError::Cycle)) => {
-                    return Err(match shared.cycle_from(pos) {
-                        Some(position) => RulesError::Cycle {
-                            origin: shared.origin.clone(),
-                            position,
-                        }
-                        .into(),
-                        None => SolveError::Cycle.into(),
-                    })
-                }
+            let mut sol = match engine.solve_with(pos, budget, ask) {
+                Err(DynError::Solve(SolveError::Cycle)) => return Err(shared.cycle_error(pos)),
                 res => res?,
             };
             // The adapter labels each move by the first equal one; moves of the position

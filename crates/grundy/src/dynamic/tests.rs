@@ -75,7 +75,15 @@ fn bad_data_is_an_error_not_a_panic() {
 
 #[test]
 fn budget_refusals_and_interrupts_are_errors() {
-    let nim = builtin::misere_nim();
+    // Misère Nim without its closed form: the memo search.
+    let nim = Adapter::new(
+        crate::games::nim::Nim,
+        builtin::HeapNotation,
+        "misere-nim",
+        "",
+        Kind::Impartial { play: Play::Misere },
+    )
+    .with_canonical(builtin::sorted_heaps);
     let err = nim
         .solve(
             &Datum::ints([30, 30, 30]),
@@ -160,6 +168,10 @@ fn loopy_games_get_draws_and_a_line_that_stops() {
     assert_eq!(err, DynError::Solve(SolveError::Cycle));
 }
 
+/// Remoteness always: what a solve computes then does not depend on what earlier solves
+/// kept.
+const ALL: Ask = Ask { remoteness: true };
+
 #[test]
 fn one_game_is_shared_across_threads() {
     let game: Arc<dyn DynGame> = builtin::lasker();
@@ -170,7 +182,9 @@ fn one_game_is_shared_across_threads() {
                 (0..20)
                     .map(|n| {
                         let pos = Datum::ints([n + t, 3]);
-                        game.solve(&pos, &Budget::default()).unwrap().value
+                        game.solve_with(&pos, &Budget::default(), ALL)
+                            .unwrap()
+                            .value
                     })
                     .collect::<Vec<_>>()
             })
@@ -180,7 +194,7 @@ fn one_game_is_shared_across_threads() {
     for t in 0..4i64 {
         for n in 0..20i64 {
             let alone = builtin::lasker()
-                .solve(&Datum::ints([n + t, 3]), &Budget::default())
+                .solve_with(&Datum::ints([n + t, 3]), &Budget::default(), ALL)
                 .unwrap()
                 .value;
             assert_eq!(results[t as usize][n as usize], alone);
@@ -199,4 +213,33 @@ fn value_display() {
         ..Value::outcome(Outcome::Loss)
     };
     assert_eq!(s.to_string(), "score -2");
+}
+
+#[test]
+fn remoteness_is_skipped_when_it_costs_more_than_the_value_and_given_when_asked() {
+    let game = builtin::grundy_game();
+    // The nimbers need 63 heaps, the whole game the partitions of 250 or so.
+    let big = Datum::ints([60, 61, 62, 63]);
+    let sol = game.solve(&big, &Budget::default()).unwrap();
+    assert!(sol.skipped);
+    assert_eq!(sol.value.remoteness, None);
+    assert!(sol.line.is_empty());
+    // Without remoteness the optimal moves are the winning ones.
+    let winning: Vec<usize> = (0..sol.moves.len())
+        .filter(|&i| sol.moves[i].value.outcome == sol.value.outcome)
+        .collect();
+    assert_eq!(sol.optimal, winning);
+    // Asked for, past the budget: an error naming the size, never a value without it.
+    let asked = game.solve_with(&big, &Budget::default().with_positions(1 << 12), ALL);
+    assert!(
+        matches!(asked, Err(DynError::Solve(SolveError::TooLarge { .. }))),
+        "refused"
+    );
+    // A small position gets its remoteness unasked, as when asked.
+    let small = Datum::ints([3, 4, 5]);
+    let sol = game.solve(&small, &Budget::default()).unwrap();
+    let asked = game.solve_with(&small, &Budget::default(), ALL).unwrap();
+    assert!(!sol.skipped);
+    assert_eq!(sol, asked);
+    assert_eq!(Some(sol.line.len() as u64), sol.value.remoteness);
 }

@@ -187,6 +187,20 @@ impl<'g, G: Game> GrundySolver<'g, G> {
         self.table.len()
     }
 
+    /// The moves this solver has listed so far (its cost, roughly).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::solve::grundy::GrundySolver;
+    /// let mut solver = GrundySolver::new(&grundy::games::nim::Nim, grundy::Budget::default());
+    /// solver.nimber(&vec![2]).unwrap();
+    /// assert_eq!(solver.listed(), 3);
+    /// ```
+    pub fn listed(&self) -> u64 {
+        self.listed
+    }
+
     /// True when nothing is stored yet.
     pub fn is_empty(&self) -> bool {
         self.table.is_empty()
@@ -274,9 +288,10 @@ impl<'g, G: Game> GrundySolver<'g, G> {
         let needed = self.table.len() as u64 + 1;
         self.budget.check_positions(needed)?;
         self.budget.check_bytes(needed * Self::entry_bytes())?;
-        if needed.is_multiple_of(65_536) {
+        if needed.is_multiple_of(4_096) {
             self.budget.check_cancelled()?;
         }
+        self.budget.count_position();
         let start = moves.len();
         check_moves(self.game, &pos, moves.len(), &self.budget)?;
         self.game.moves(&pos, moves);

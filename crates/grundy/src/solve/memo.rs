@@ -259,6 +259,20 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
         self.table.len()
     }
 
+    /// The moves this search has listed so far (its cost, roughly).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::solve::memo::{MemoSearch, Scores};
+    /// let mut search = MemoSearch::new(&grundy::games::nim::Nim, Scores, grundy::Budget::default());
+    /// search.value(&vec![2]).unwrap();
+    /// assert_eq!(search.listed(), 3); // 2 -> 1, 2 -> 0, 1 -> 0
+    /// ```
+    pub fn listed(&self) -> u64 {
+        self.listed
+    }
+
     /// True when nothing is stored yet.
     pub fn is_empty(&self) -> bool {
         self.table.is_empty()
@@ -488,9 +502,10 @@ where
     M: FnMut(&T::Key, &mut Vec<Move<T::Key>>) -> Result<(), SolveError>,
 {
     fn open(&mut self, pos: T::Key) -> Result<(), SolveError> {
-        if (self.table.len() as u64 + 1).is_multiple_of(65_536) {
+        if (self.table.len() as u64 + 1).is_multiple_of(4_096) {
             self.budget.check_cancelled()?;
         }
+        self.budget.count_position();
         let moves = &mut self.moves;
         let start = moves.len();
         (self.moves_of)(&pos, moves)?;

@@ -200,9 +200,10 @@ pub fn retrograde<G: Game>(
     let mut moves: Vec<Move<G::Position>> = Vec::new();
     let mut head = 0;
     while head < order.len() {
-        if head % 65_536 == 0 {
+        if head % 4_096 == 0 {
             budget.check_cancelled()?;
         }
+        budget.count_position();
         moves.clear();
         game.moves(&order[head], &mut moves);
         for m in moves.drain(..) {

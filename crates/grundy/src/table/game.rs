@@ -209,9 +209,10 @@ fn largest_to(axes: Axes) -> u64 {
     }
 }
 
-/// Tabulates `game` over the positions made from `n <= to` (or `a, b <= to`), each solved by
-/// the game's engine within `budget`, then finds the pattern of the values and the shape of
-/// the P-positions.
+/// Tabulates `game` over the positions made from `n <= to` (or `a, b <= to`), each valued by
+/// the game's engine within `budget` ([`DynGame::value`]: no remoteness, and the engine's
+/// tables are shared by every row, so the table costs one search), then finds the pattern of
+/// the values and the shape of the P-positions.
 ///
 /// # Errors
 ///
@@ -264,9 +265,9 @@ pub fn tabulate_game(
                 count: numbers.len(),
             });
         };
-        let solved = pos.and_then(|pos| game.solve(&pos, budget));
+        let solved = pos.and_then(|pos| game.value(&pos, budget));
         match solved {
-            Ok(solution) => values.push(solution.value),
+            Ok(value) => values.push(value),
             Err(source) => return Err(TableError::Game { numbers, source }),
         }
     }

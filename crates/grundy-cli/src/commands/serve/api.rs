@@ -13,7 +13,7 @@ use axum::response::Response;
 use axum::Json;
 use grundy::catalog::{Spec, BOARDS, SPECS};
 use grundy::dynamic::session::{Played, Session, Side};
-use grundy::dynamic::{Datum, DynGame, DynMove, Kind, MoveValue, Value};
+use grundy::dynamic::{Ask, Datum, DynGame, DynMove, Kind, MoveValue, Value};
 use grundy::Budget;
 use serde::{Deserialize, Serialize};
 
@@ -477,7 +477,10 @@ pub async fn solve(
             memory: _memory,
         } = resolve(&app2, &req)?;
         check_moves(&*game, &position, budget.bytes())?;
-        let solution = game.solve(&position, budget)?;
+        let ask = Ask {
+            remoteness: req.remoteness,
+        };
+        let solution = game.solve_with(&position, budget, ask)?;
         let listed: Vec<DynMove> = solution.moves.iter().map(|m| m.mv.clone()).collect();
         check_listed(&listed, budget.bytes())?;
         Ok(serde_json::json!({

@@ -364,3 +364,44 @@ async fn idle_game_files_make_room() {
     }
     assert!(client.app.files.used() <= 8 << 20);
 }
+
+/// A chain of 10^5 positions whose every `moves` call spins about a millisecond: a search
+/// of minutes.
+const SLOW_CHAIN: &str = r#"name = "slow chain"
+start = 100000
+function moves(n)
+    local spin = 0
+    for i = 1, 100000 do
+        spin = spin + i
+    end
+    if n > 0 then
+        return { n - 1 }
+    end
+    return {}
+end
+"#;
+
+/// Issue 22: a game file's search stops within half a second of the request's deadline.
+/// The file's share of the server's memory is held while its search runs, so the share
+/// coming back says the search ended. (The search used to look at the cancel flag every
+/// 65,536 positions: a minute of these calls after the 503.)
+#[tokio::test]
+async fn a_game_files_search_stops_soon_after_the_deadline() {
+    let client = Client::new(super::api::Limits {
+        time: std::time::Duration::from_millis(300),
+        ..limits()
+    });
+    let (status, body) = client
+        .post("/api/solve", &json!({ "source": SLOW_CHAIN }).to_string())
+        .await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    let answered = std::time::Instant::now();
+    while client.app.files.used() > 0 {
+        assert!(
+            answered.elapsed() < std::time::Duration::from_millis(500),
+            "the search still runs {:?} after the deadline",
+            answered.elapsed()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+}

@@ -42,6 +42,11 @@ pub struct GameRequest {
     /// Sessions only: grundy moves first.
     #[serde(default)]
     pub engine_first: bool,
+    /// `POST /api/solve` only: remoteness and a principal line whatever they cost (by
+    /// default only when they cost no more than the value; the solution says when they
+    /// were skipped).
+    #[serde(default)]
+    pub remoteness: bool,
 }
 
 /// Which game a request names.

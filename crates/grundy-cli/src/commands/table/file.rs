@@ -53,11 +53,9 @@ pub fn run(
     let budget = Budget::default()
         .with_positions(limit::positions(max_positions, true))
         .with_bytes(bytes);
-    let spinner = crate::output::spinner(json, "tabulating");
+    let (budget, progress) = crate::output::Progress::start(json, "tabulating", budget);
     let table = tabulate_game(game.as_ref(), axes, to, &budget);
-    if let Some(spinner) = spinner {
-        spinner.finish_and_clear();
-    }
+    drop(progress);
     let table = match table {
         Err(TableError::NoPositions { .. }) => {
             let (function, made) = match axes {

@@ -1,6 +1,10 @@
 //! How [`Adapter`] answers [`DynGame::solve`](crate::dynamic::DynGame::solve) for each kind
-//! of game: by a memo search (win/loss, misère, scores), by the Grundy solver with
-//! remoteness when it fits (impartial, normal play), or by retrograde analysis (loopy).
+//! of game: the value first by the cheapest sound route (a closed form; the Grundy solver
+//! with components for impartial games under normal play; a memo search for outcomes, which
+//! stops at the first winning move, for win/loss games), then remoteness and a principal
+//! line by a whole-game memo search only when it costs no more than the value did (or
+//! [`REMOTENESS_WORK`] moves listed), or when asked ([`Ask::remoteness`]); scores by the
+//! memo search; loopy games by retrograde analysis.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -9,16 +13,15 @@ use super::{
     optimal_by, Adapter, NimberOf, Notation, OutcomeOf, Pick, Solved, MAX_LINE, NIMBER_WORK,
     REMOTENESS_POSITIONS, REMOTENESS_WORK,
 };
-use crate::dynamic::Value;
+use crate::dynamic::{Ask, Value};
 use crate::limits::{Budget, SolveError};
 use crate::model::{Game, Move};
-use crate::solve::memo::Evaluation;
+use crate::solve::memo::{Evaluation, Outcomes};
 use crate::solve::retrograde::retrograde;
-use crate::solve::strategy::Remoteness;
+use crate::solve::strategy::{Remoteness, Timed};
 use crate::value::{Nimber, Outcome, Play};
-
 /// A closed form standing in for the Grundy solver in one solve.
-enum Closed<G: Game> {
+pub(super) enum Closed<G: Game> {
     /// Nimbers.
     Nimbers(NimberOf<G>),
     /// Outcomes (the Grundy solver's positions would not fit).
@@ -86,20 +89,27 @@ fn nimber_values(root: Nimber, nimbers: Vec<Nimber>) -> (Value, Vec<Value>) {
     (value, values)
 }
 
+/// Remoteness of a position and of its moves, with a principal line.
+type Timing<P> = (Timed, Vec<Timed>, Vec<Move<P>>);
+
+/// Values of a position and of its moves, the closed form that gave them (if one did), and
+/// the moves the search listed to find them (its cost).
+type Valued<G> = (Value, Vec<Value>, Option<Closed<G>>, u64);
+
 impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
-    /// Values by a memo search under `rule`: the position's, each move's for the mover, and
-    /// a principal line. A position whose [`Game::reachable`] is past the budget's positions
-    /// is refused before the search starts: a search for remoteness or scores stores every
-    /// position it reaches but those behind a win in one move.
+    /// Values by a memo search under `rule`: the position's and each move's for the mover,
+    /// with the moves the search listed. A position whose [`Game::reachable`] is past the
+    /// budget's positions is refused before the search starts: a search for remoteness or
+    /// scores stores every position it reaches but those behind a win in one move.
     #[allow(clippy::type_complexity)]
-    pub(super) fn by_memo<E: Evaluation>(
+    pub(super) fn memo_values<E: Evaluation>(
         &self,
         rule: E,
         budget: &Budget,
         pick: Pick<G::Position, E::Value>,
         pos: &G::Position,
         moves: &[Move<G::Position>],
-    ) -> Result<(E::Value, Vec<E::Value>, Vec<Move<G::Position>>), SolveError> {
+    ) -> Result<(E::Value, Vec<E::Value>, u64), SolveError> {
         let canon = &self.game;
         // The search needs the value of (nearly) every position reachable: refuse at once a
         // state space past the budget.
@@ -113,8 +123,25 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
                 let next = search.value(&canon.normal(&mv.to))?;
                 values.push(search.rule().through(mv.points, mv.again, next));
             }
-            // A principal line over the positions as given (labels stay in their order):
-            // the first move achieving the value, every time.
+            Ok((root, values, search.listed()))
+        })
+    }
+
+    /// Values by a memo search under `rule` (as [`Adapter::memo_values`]) and a principal
+    /// line over the positions as given (labels stay in their order): the first move
+    /// achieving the value, every time.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn by_memo<E: Evaluation + Clone>(
+        &self,
+        rule: E,
+        budget: &Budget,
+        pick: Pick<G::Position, E::Value>,
+        pos: &G::Position,
+        moves: &[Move<G::Position>],
+    ) -> Result<(E::Value, Vec<E::Value>, Vec<Move<G::Position>>), SolveError> {
+        let (root, values, _) = self.memo_values(rule.clone(), budget, pick, pos, moves)?;
+        let canon = &self.game;
+        let line = self.with_memo(rule, budget, pick, |search| {
             let mut line = Vec::new();
             let mut current = pos.clone();
             while line.len() < MAX_LINE {
@@ -133,8 +160,37 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
                 current = mv.to.clone();
                 line.push(mv);
             }
-            Ok((root, values, line))
-        })
+            Ok(line)
+        })?;
+        Ok((root, values, line))
+    }
+
+    /// Remoteness by the whole-game memo search: within the budget when asked, else only
+    /// when it lists no more than `cost` moves (or [`REMOTENESS_WORK`]) and stores at most
+    /// [`REMOTENESS_POSITIONS`]; `None` when it would not.
+    fn remoteness(
+        &self,
+        play: Play,
+        pos: &G::Position,
+        moves: &[Move<G::Position>],
+        budget: &Budget,
+        ask: Ask,
+        cost: u64,
+    ) -> Result<Option<Timing<G::Position>>, SolveError> {
+        if ask.remoteness {
+            return self
+                .by_memo(Remoteness(play), budget, |t| &mut t.timed, pos, moves)
+                .map(Some);
+        }
+        let small = budget
+            .clone()
+            .with_positions(budget.positions().min(REMOTENESS_POSITIONS))
+            .with_work(budget.work().min(cost.max(REMOTENESS_WORK)));
+        match self.by_memo(Remoteness(play), &small, |t| &mut t.timed, pos, moves) {
+            Ok(timing) => Ok(Some(timing)),
+            Err(SolveError::TooLarge { .. }) => Ok(None),
+            Err(err) => Err(err),
+        }
     }
 
     /// The closed form this solve uses instead of the Grundy solver: the one for nimbers if
@@ -161,14 +217,17 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
         }
     }
 
-    pub(super) fn solve_impartial(
+    /// The nimbers of `pos` and of `moves` by a closed form or the Grundy solver (with
+    /// components when the game has them), else their outcomes by a closed form.
+    pub(super) fn impartial_values(
         &self,
         pos: &G::Position,
         moves: &[Move<G::Position>],
         budget: &Budget,
-    ) -> Result<Solved<G::Position>, SolveError> {
+    ) -> Result<Valued<G>, SolveError> {
         let game = &self.game.game;
-        let mut closed = self.closed_form(pos, budget);
+        let closed = self.closed_form(pos, budget);
+        let mut cost = 0;
         let searched = match closed {
             Some(form) => Ok(form.values(game, pos, moves)),
             None => self
@@ -178,67 +237,114 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
                         .iter()
                         .map(|mv| solver.nimber(&mv.to))
                         .collect::<Result<Vec<_>, _>>()?;
+                    cost = solver.listed();
                     Ok((root, nimbers))
                 })
                 .map(|(root, nimbers)| nimber_values(root, nimbers)),
         };
-        let (mut value, mut values) = match (searched, self.outcome_of) {
-            (Ok(found), _) => found,
+        match (searched, self.outcome_of) {
+            (Ok((value, values)), _) => Ok((value, values, closed, cost)),
             // Past the budget after all: the closed form for outcomes answers.
             (Err(SolveError::TooLarge { .. }), Some(outcome_of)) => {
-                closed = Some(Closed::Outcomes(outcome_of));
-                Closed::Outcomes(outcome_of).values(game, pos, moves)
+                let form = Closed::Outcomes(outcome_of);
+                let (value, values) = form.values(game, pos, moves);
+                Ok((value, values, Some(form), cost))
             }
-            (Err(err), _) => return Err(err),
-        };
-        let positions = budget.positions().min(REMOTENESS_POSITIONS);
-        let mut small = budget.clone().with_positions(positions);
-        // A search known to fit its positions is bounded by them; else by its moves too.
-        let reachable = self.game.reachable(&self.game.normal(pos));
-        if reachable.is_none_or(|reachable| reachable > positions) {
-            small = small.with_work(budget.work().min(REMOTENESS_WORK));
+            (Err(err), _) => Err(err),
         }
-        let timed = match self.by_memo(
-            Remoteness(Play::Normal),
-            &small,
-            |t| &mut t.timed,
-            pos,
-            moves,
-        ) {
-            Ok(timed) => Some(timed),
-            Err(SolveError::TooLarge { .. }) => None,
-            Err(err) => return Err(err),
-        };
-        let (optimal, line) = match timed {
-            Some((root, timed, line)) => {
-                value.remoteness = Some(root.moves);
-                for (value, t) in values.iter_mut().zip(&timed) {
-                    value.remoteness = Some(t.moves);
-                }
-                (optimal_by(&timed, root), line)
-            }
-            None => {
-                let optimal = (0..values.len())
-                    .filter(|&i| values[i].outcome == value.outcome)
-                    .collect();
-                let line = match closed {
-                    None => self.with_grundy(budget, |solver| {
-                        self.line_by(pos, |p| Ok(solver.nimber(p)? == Nimber::ZERO))
-                    })?,
-                    Some(form) => self.line_by(pos, |p| Ok(form.loses(game, p)))?,
-                };
-                (optimal, line)
-            }
-        };
-        Ok((value, values, optimal, line))
     }
 
-    /// A principal line chosen by outcomes alone: the winner moves to a position that
-    /// `loses` says is lost, the loser makes the first move.
+    /// The outcomes of `pos` and of `moves` for a win/loss game (or an impartial one under
+    /// misère play): by the closed form for outcomes if the game has one, else by the memo
+    /// search for outcomes alone, which stops at a position's first winning move.
+    pub(super) fn win_loss_values(
+        &self,
+        play: Play,
+        pos: &G::Position,
+        moves: &[Move<G::Position>],
+        budget: &Budget,
+    ) -> Result<Valued<G>, SolveError> {
+        if let Some(outcome_of) = self.outcome_of {
+            let form = Closed::Outcomes(outcome_of);
+            let game = &self.game.game;
+            let value = Value::outcome(outcome_of(game, pos));
+            let values = moves
+                .iter()
+                .map(|mv| {
+                    let next = outcome_of(game, &mv.to);
+                    Value::outcome(if mv.again { next } else { next.flip() })
+                })
+                .collect();
+            return Ok((value, values, Some(form), 0));
+        }
+        let (root, outcomes, cost) =
+            self.memo_values(Outcomes(play), budget, |t| &mut t.outcomes, pos, moves)?;
+        Ok((
+            Value::outcome(root),
+            outcomes.into_iter().map(Value::outcome).collect(),
+            None,
+            cost,
+        ))
+    }
+
+    /// An impartial game under normal play (`Kind::Impartial`) or a win/loss game: the
+    /// value first, then remoteness, the optimal moves by it and a principal line when
+    /// they are cheap or asked for.
+    pub(super) fn solve_by_value(
+        &self,
+        play: Play,
+        pos: &G::Position,
+        moves: &[Move<G::Position>],
+        budget: &Budget,
+        ask: Ask,
+    ) -> Result<Solved<G::Position>, SolveError> {
+        let (mut value, mut values, closed, cost) = if self.kind.has_nimbers() {
+            self.impartial_values(pos, moves, budget)?
+        } else {
+            self.win_loss_values(play, pos, moves, budget)?
+        };
+        if let Some((root, timed, line)) = self.remoteness(play, pos, moves, budget, ask, cost)? {
+            value.remoteness = Some(root.moves);
+            for (value, t) in values.iter_mut().zip(&timed) {
+                value.remoteness = Some(t.moves);
+            }
+            return Ok(Solved {
+                value,
+                values,
+                optimal: optimal_by(&timed, root),
+                line,
+                skipped: false,
+            });
+        }
+        let optimal = (0..values.len())
+            .filter(|&i| values[i].outcome == value.outcome)
+            .collect();
+        // A closed form gives every outcome at once, so the line by outcomes is cheap.
+        let line = match closed {
+            Some(form) => {
+                let game = &self.game.game;
+                self.line_by(pos, |mv| {
+                    let lost = form.loses(game, &mv.to);
+                    Ok(lost != mv.again)
+                })?
+            }
+            None => Vec::new(),
+        };
+        Ok(Solved {
+            value,
+            values,
+            optimal,
+            line,
+            skipped: true,
+        })
+    }
+
+    /// A principal line chosen by outcomes alone: the winner makes a move that `wins`
+    /// says wins, the loser makes the first move.
     fn line_by(
         &self,
         pos: &G::Position,
-        mut loses: impl FnMut(&G::Position) -> Result<bool, SolveError>,
+        mut wins: impl FnMut(&Move<G::Position>) -> Result<bool, SolveError>,
     ) -> Result<Vec<Move<G::Position>>, SolveError> {
         let mut line = Vec::new();
         let mut current = pos.clone();
@@ -246,7 +352,7 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
             let moves = self.moves_of(&current);
             let mut chosen = None;
             for mv in &moves {
-                if loses(&mv.to)? {
+                if wins(mv)? {
                     chosen = Some(mv.clone());
                     break;
                 }
@@ -311,6 +417,12 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
             current = mv.to.clone();
             line.push(mv);
         }
-        Ok((Value::outcome(root), values, optimal, line))
+        Ok(Solved {
+            value: Value::outcome(root),
+            values,
+            optimal,
+            line,
+            skipped: false,
+        })
     }
 }

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use super::*;
 use crate::dynamic::adapter::Notation;
-use crate::dynamic::Datum;
+use crate::dynamic::{Datum, Value};
 use crate::games::heaps::Heaps;
 use crate::solve::grundy::GrundySolver;
 use crate::solve::memo::{MemoSearch, Outcomes};
@@ -28,6 +28,15 @@ fn agree<G: Game>(
     let mut nimbers = GrundySolver::without_components(plain, budget.clone());
     for datum in positions {
         let sol = game.solve(datum, &budget).unwrap();
+        let alone = game.value(datum, &budget).unwrap();
+        assert_eq!(
+            alone,
+            Value {
+                remoteness: None,
+                ..sol.value
+            },
+            "{datum}"
+        );
         let pos = to_plain(datum);
         let expected = outcomes.value(&pos).unwrap();
         assert_eq!(sol.value.outcome, expected, "{} {datum}", game.name());
