@@ -11,8 +11,6 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
-# Every public name less `sum`, which would shadow the built-in (use grundy.sum).
-__all__: list[str]
 
 Position = Union[int, str, bool, Sequence["Position"]]
 Outcome = Literal["win", "loss", "draw"]

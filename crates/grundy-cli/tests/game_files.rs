@@ -154,7 +154,7 @@ fn bad_game_files_exit_2_with_file_and_line() {
         ),
         (
             &["solve", "badmove.luau"],
-            "grundy: cannot solve this position: badmove.luau: moves returned move 1: 0.5 is not an integer (in moves, at position 2)",
+            "grundy: cannot solve this position: badmove.luau:2: moves returned move 1: 0.5 is not an integer (in moves, at position 2)",
         ),
         (
             &["solve", "cycle.luau"],
@@ -314,6 +314,27 @@ fn tables_of_pairs_show_scores_and_draws() {
         Some(&dir),
     ));
     assert!(text.contains("W a win, L a loss, D a draw"), "{text}");
+}
+
+/// Issue 23: a game file named `.txt` or `.LUAU` is not taken for a game's name: the error
+/// says game files end in `.luau`.
+#[test]
+fn a_game_file_not_named_luau_gets_a_hint() {
+    let text = "function moves(n) return {} end\n";
+    let dir = folder("names", &[("take.txt", text), ("TAKE.LUAU", text)]);
+    for (name, stem) in [("take.txt", "take"), ("TAKE.LUAU", "TAKE")] {
+        let out = grundy(&["solve", name, "3"], Some(&dir));
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "{name} is not a game: game files are read only when their name ends in .luau"
+            )) && err.contains(&format!("rename it to {stem}.luau")),
+            "{err}"
+        );
+    }
+    let help = stdout(&grundy(&["solve", "--help"], None));
+    assert!(help.contains("a built-in game or a game file"), "{help}");
 }
 
 /// Issue 23: a position with a million moves is said to be one, not an unbounded game.

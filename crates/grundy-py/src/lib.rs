@@ -116,7 +116,8 @@ fn solve(
 /// A game file (a game written in Luau, see docs/game-files.md), solved by the same solvers
 /// as every other game; keywords set the file's parameters (``set="1,2"``).
 ///
-/// Raises ValueError naming the file, line and problem for a file that does not load.
+/// Raises FileNotFoundError for a file that does not exist, ValueError naming the file,
+/// line and problem for a file that does not load.
 ///
 /// Examples:
 ///     >>> g = grundy.load("examples/games/subtraction.luau", set="1,3,4")  # doctest: +SKIP
@@ -136,13 +137,6 @@ fn load(path: PathBuf, params: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
     Ok(PyGame::builtin(game))
 }
 
-/// The built-in families and board games: a list of dicts with ``name``, ``param``,
-/// ``position``, ``summary``, ``example`` (what ``grundy list`` shows) and ``board`` (True
-/// for a board game, opened as ``"NAME SETUP... at POSITION"``).
-///
-/// Examples:
-///     >>> [f["name"] for f in grundy.families()][:3]
-///     ['nim', 'misere-nim', 'bash']
 /// A game file and its position (the words after the file's name, else its start), as
 /// `grundy solve FILE.luau POSITION` opens them.
 fn open_file(
@@ -166,6 +160,13 @@ fn open_file(
     Ok((game, position))
 }
 
+/// The built-in families and board games: a list of dicts with ``name``, ``param``,
+/// ``position``, ``summary``, ``example`` (what ``grundy list`` shows) and ``board`` (True
+/// for a board game, opened as ``"NAME SETUP... at POSITION"``).
+///
+/// Examples:
+///     >>> [f["name"] for f in grundy.families()][:3]
+///     ['nim', 'misere-nim', 'bash']
 #[pyfunction]
 fn families(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::PyDict>>> {
     let boards = grundy::catalog::BOARDS.iter().map(|spec| (spec, true));
@@ -216,15 +217,5 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<games::PyValue>()?;
     m.add("TooLargeError", py.get_type::<errors::TooLargeError>())?;
     m.add("SolveError", py.get_type::<errors::python::SolveError>())?;
-    // `from grundy import *` takes the public names less `sum`, which would shadow the
-    // built-in (use `grundy.sum`).
-    let public: Vec<String> = m
-        .dict()
-        .keys()
-        .iter()
-        .filter_map(|name| name.extract::<String>().ok())
-        .filter(|name| !name.starts_with('_') && name != "sum")
-        .collect();
-    m.add("__all__", public)?;
     Ok(())
 }

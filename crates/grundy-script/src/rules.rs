@@ -51,18 +51,20 @@ impl Rules for FileRules {
                 unsafe { convert::moves(state, idx, labels, out) }
             },
         )?;
-        let Some(label) = self.label.as_ref().filter(|_| labels) else {
+        if !labels {
             return Ok(());
-        };
-        for mv in out[first..].iter_mut().filter(|mv| mv.label.is_none()) {
-            let args = [pos.clone(), mv.to.clone()];
-            // SAFETY: as above.
-            let text = turn.call(label, "label", &args, |state, idx| unsafe {
-                convert::text(state, idx)
-            })?;
-            mv.label = Some(text);
         }
-        Ok(())
+        if let Some(label) = &self.label {
+            for mv in out[first..].iter_mut().filter(|mv| mv.label.is_none()) {
+                let args = [pos.clone(), mv.to.clone()];
+                // SAFETY: as above.
+                let text = turn.call(label, "label", &args, |state, idx| unsafe {
+                    convert::text(state, idx)
+                })?;
+                mv.label = Some(text);
+            }
+        }
+        unique_labels(self.vm.file(), &out[first..])
     }
 
     fn has_components(&self) -> bool {
@@ -114,6 +116,24 @@ impl Rules for FileRules {
             .collect();
         Some(self.call(function, "position", &args, read))
     }
+}
+
+/// Refuses two moves of one position with the same label (given by the file or its `label`
+/// function): a person could not say which one they mean.
+fn unique_labels(file: &str, moves: &[RuleMove]) -> Result<(), String> {
+    let mut seen = std::collections::HashMap::new();
+    for (number, mv) in moves.iter().enumerate() {
+        let Some(label) = &mv.label else { continue };
+        if let Some(before) = seen.insert(label.as_str(), number + 1) {
+            return Err(format!(
+                "{file}: moves {before} and {} have the same label {}: labels must be unique \
+                 among a position's moves",
+                number + 1,
+                grundy::catalog::quoted(label)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Reads the position a function returned.

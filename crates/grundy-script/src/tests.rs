@@ -228,15 +228,15 @@ fn bad_moves_are_named_with_their_position() {
     };
     assert_eq!(
         err("return {0.5}"),
-        "test.luau: moves returned move 1: 0.5 is not an integer (in moves, at position 1)"
+        "test.luau:1: moves returned move 1: 0.5 is not an integer (in moves, at position 1)"
     );
     assert_eq!(
         err("return {{a = 1}}"),
-        "test.luau: moves returned move 1: a table with the key \"a\" is not a position (a list has keys 1, 2, ... only) (in moves, at position 1)"
+        "test.luau:1: moves returned move 1: a table with the key \"a\" is not a position (a list has keys 1, 2, ... only) (in moves, at position 1)"
     );
     assert_eq!(
         err("return {{to = 0, lable = 'x'}}"),
-        "test.luau: moves returned move 1: unknown field \"lable\" (a move has to, label, points, again) (in moves, at position 1)"
+        "test.luau:1: moves returned move 1: unknown field \"lable\" (a move has to, label, points, again) (in moves, at position 1)"
     );
     assert_eq!(
         err("return {{to = 0, points = 1}}"),
@@ -244,7 +244,7 @@ fn bad_moves_are_named_with_their_position() {
     );
     assert_eq!(
         err("return 3"),
-        "test.luau: moves returned moves must return a list of moves, not the number 3 (in moves, at position 1)"
+        "test.luau:1: moves returned the number 3, not a list of moves (in moves, at position 1)"
     );
     assert!(err("return {math.floor}").contains("a function is not a position"));
     assert!(err("return {{1, nil, 3}}").contains("hole"));
@@ -317,24 +317,36 @@ fn a_memory_cap_of_its_own() {
     assert!(game.solve(&Datum::Int(1), &Budget::default()).is_ok());
 }
 
+/// Issue 23: reaching outside the computation is refused by name, at the file's line, not
+/// as "attempt to call a nil value".
 #[test]
 fn the_sandbox_has_no_io_os_or_loading() {
-    for name in [
-        "io",
-        "os",
-        "debug",
-        "require",
-        "loadstring",
-        "print",
-        "dofile",
-        "load",
-        "collectgarbage",
-        "getfenv",
+    for (name, call) in [
+        ("io.open", "io.open('x')"),
+        ("os.execute", "os.execute('ls')"),
+        ("debug.info", "debug.info(1)"),
+        ("require", "require('x')"),
+        ("loadstring", "loadstring('x')"),
+        ("print", "print('x')"),
+        ("dofile", "dofile('x')"),
+        ("load", "load('x')"),
+        ("collectgarbage", "collectgarbage()"),
+        ("getfenv", "getfenv()"),
     ] {
-        let game = source(&format!("function moves(p) return {{ {name} == nil }} end"));
-        let moves = game.moves(&Datum::Int(0)).unwrap();
-        assert_eq!(moves[0].to, Datum::Bool(true), "{name} is reachable");
+        let game = source(&format!("function moves(p)\n  return {{ {call} }}\nend"));
+        let err = game.moves(&Datum::Int(0)).unwrap_err().to_string();
+        assert!(
+            err.starts_with(&format!("test.luau:2: {name}"))
+                && err.contains("is not available in game files"),
+            "{name}: {err}"
+        );
     }
+    // At the top level too, and `io` cannot be given fields.
+    let err = error("io.write = 1\nfunction moves(p) return {} end");
+    assert!(
+        err.contains("test.luau:1: the io library is not available"),
+        "{err}"
+    );
     // A file cannot change the libraries other code relies on.
     assert!(error("string.sub = nil\nfunction moves(p) return {} end").contains("readonly"));
 }
@@ -529,10 +541,25 @@ fn a_label_function_names_moves_only_where_they_are_shown() {
     let err = bad.solve(&Datum::Int(1), &Budget::default()).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "test.luau: label returned a number, not a string (in moves, at position 1)"
+        "test.luau:2: label returned a number, not a string (in moves, at position 1)"
     );
     assert_eq!(
         error("function moves(n) return {} end\nlabel = 3\n"),
         "test.luau: label must be a function of a position and a move's position, not a number"
+    );
+}
+
+/// Issue 23: two moves of a position with one label are refused (the docs require labels
+/// to be unique: a person names a move by its label).
+#[test]
+fn duplicate_labels_are_refused() {
+    let game = source(
+        "function moves(n)\n  if n == 0 then return {} end\n  \
+         return {{to = 0, label = 'take'}, {to = n - 1, label = 'take'}}\nend\n",
+    );
+    let err = game.solve(&Datum::Int(2), &Budget::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "test.luau: moves 1 and 2 have the same label \"take\": labels must be unique among a position's moves (in moves, at position 2)"
     );
 }

@@ -109,7 +109,7 @@ impl Datum {
     /// use grundy::dynamic::Datum;
     /// assert_eq!(Datum::ints([1, 2]).brief(), "[1, 2]");
     /// let long = Datum::ints(vec![1; 1000]).brief();
-    /// assert!(long.starts_with("[1, 1, ") && long.ends_with("... (2999 bytes)"), "{long}");
+    /// assert!(long.starts_with("[1, 1, ") && long.ends_with("... (3000 bytes)"), "{long}");
     /// ```
     pub fn brief(&self) -> String {
         const SHOWN: usize = 64;

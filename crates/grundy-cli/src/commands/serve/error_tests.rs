@@ -88,7 +88,7 @@ fn cases() -> Vec<Case> {
         post("/api/sessions/{id}/play", json!({"move": "9"}), (422, "no move \"9\"", "a move that is not legal now")),
         post("/api/sessions", json!({"game": "nim", "position": "5000"}), (422, "up to 5000 moves, more than a page shows", "a position with more than 4096 moves (refused before they are listed where the game bounds them)")),
         post("/api/solve", json!({"game": "nim", "position": vec![1; 2000]}), (422, "more than the 64 MiB of a request", "a position whose moves would not fit a request's memory (`--memory`)")),
-        case(SMALL, Method::POST, "/api/solve", Some(json!({"game": "misere-nim", "position": "5 6 7 8"}).to_string()), (422, "more than the limit of 100", "a search larger than the budget (`--max-positions`, `--memory`), with the size it needs")),
+        case(SMALL, Method::POST, "/api/solve", Some(json!({"source": "function moves(n) return {n + 1} end", "position": 0}).to_string()), (422, "more than the limit of 100", "a search larger than the budget (`--max-positions`, `--memory`), with the size it needs")),
         case(SMALL, Method::POST, "/api/solve", Some(json!({"game": "nim", "position": "40"}).to_string()), (422, "--max-response", "an answer larger than `--max-response` (4 MiB by default)")),
         post("/api/solve", json!({"source": "function moves(n) while true do end end", "position": 1}), (422, "operation cap", "a game file failing while solving (its line, or the step cap)")),
         case(PLAIN, Method::GET, "/api/table?game=subtraction&param=1,3,4&to=99999999", None, (422, "too large", "a table past its family's bound, or a game file's table of more positions than `--max-table`")),

@@ -250,7 +250,8 @@ fn a_failing_search_names_the_component() {
         "{err:?}"
     );
     assert!(
-        err.to_string().starts_with("in grundy-game: the game needs "),
+        err.to_string()
+            .starts_with("in grundy-game: the game needs "),
         "{err}"
     );
     assert!(matches!(
