@@ -36,6 +36,7 @@ pub mod game;
 mod method;
 pub mod period;
 mod pipeline;
+pub mod runs;
 mod sequence;
 mod sparse;
 pub mod stats;

@@ -16,6 +16,7 @@ const LAYERS: &[&str] = &[
     "method",
     "direct",
     "game",
+    "runs",
     "stats",
     "store",
     "error",
