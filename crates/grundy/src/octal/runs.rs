@@ -11,7 +11,7 @@
 //! its second run starts and removed once both have ended, both in the sweep's future),
 //! and G(n) is the least value with no pair: R runs cost about R^2 events instead of
 //! n^2 / 4 pairs. An event costs about 16 pairs (it is scattered), so once the runs pass
-//! n / [`RUN_SHARE`] (short runs: small takes), the rest is computed pair by pair, as the
+//! n / `RUN_SHARE` (short runs: small takes), the rest is computed pair by pair, as the
 //! direct method does. The values are exactly the direct method's either way (tested on
 //! every take and length up to 1000, and each path alone).
 
