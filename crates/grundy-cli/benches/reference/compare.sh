@@ -5,6 +5,7 @@
 #
 #   crates/grundy-cli/benches/reference/compare.sh [RUNS]    (default 11 runs each)
 #   IDS="hdu4778 poj2068" compare.sh 5    (only these problems)
+#   CLOCK=cpu compare.sh    (user + system CPU seconds instead of wall: steadier on a busy box)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../../.." && pwd)
@@ -28,6 +29,11 @@ vs = [(1,0),(0,1),(1,1),(2,1),(1,2),(2,0),(0,2),(3,1),(1,3),(2,2),(3,0),(0,3),(4
 put("cf69d", "-141 -141 20 200\n" + "".join(f"{a} {b}\n" for a, b in vs))
 lines = [f"{n} {m}" for m in range(1, 1001) for n in range(1, 1001)]
 put("hdu3980", f"{len(lines)}\n" + "\n".join(lines) + "\n")
+# hdu3980_many: every M once, in a seeded order, each with N = 999 (the line values of
+# every M, with little to read and write).
+ms = list(range(1, 1001))
+random.Random(3980).shuffle(ms)  # its own generator: the others' inputs stay as they were
+put("hdu3980_many", f"{len(ms)}\n" + "".join(f"999 {m}\n" for m in ms))
 # hdu4778: 20 cases of G = 8, B = 21 bags of 10 gems, S from 2 to 19.
 cases = []
 for c in range(20):
@@ -89,21 +95,29 @@ put("hdu4764", "".join(f"{rng.randint(1, 10**8)} {rng.randint(1, 100)}\n" for _ 
 PY
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-seconds() { # command... < input: wall seconds of one run
+# The run's own user + system time (wait4 after posix_spawn: nothing of the shell's).
+cpu_py='import os, sys
+pid = os.posix_spawnp(sys.argv[1], sys.argv[1:], os.environ,
+    file_actions=[(os.POSIX_SPAWN_OPEN, 1, "/dev/null", os.O_WRONLY, 0)])
+_, status, usage = os.wait4(pid, 0)
+sys.exit(f"{sys.argv[1]} failed") if status else print(usage.ru_utime + usage.ru_stime)'
+seconds() { # command... < input: wall (or with CLOCK=cpu, CPU) seconds of one run
+    if [ "${CLOCK:-wall}" = cpu ]; then python3 -c "$cpu_py" "$@"; return; fi
     local start end
     start=$(date +%s.%N); "$@" > /dev/null; end=$(date +%s.%N)
     echo "$end - $start" | bc -l
 }
 
-ids=${IDS:-"cf69d hdu3980 hdu4778 hdu4764 hdu4678 chess2018 poj2068 hdu1536 poj2975 poj1067 hdu1907 hdu1847 hdu2147 hdu1848 hdu2516"}
+ids=${IDS:-"cf69d hdu3980 hdu3980_many hdu4778 hdu4764 hdu4678 chess2018 poj2068 hdu1536 poj2975 poj1067 hdu1907 hdu1847 hdu2147 hdu1848 hdu2516"}
 for id in $ids; do
-    g++ -O2 -o "$work/$id" "$here/$id.cpp"
-    cmp <("$grundy" judge "$id" < "$work/$id.in") <("$work/$id" < "$work/$id.in") \
+    problem=${id%%_*} # an input's name after `_` is a second input of the same problem
+    g++ -O2 -o "$work/$problem" "$here/$problem.cpp"
+    cmp <("$grundy" judge "$problem" < "$work/$id.in") <("$work/$problem" < "$work/$id.in") \
         || { echo "$id: grundy and the C++ reference disagree" >&2; exit 1; }
     : > "$work/g"; : > "$work/c"
     for _ in $(seq "$runs"); do
-        seconds "$grundy" judge "$id" < "$work/$id.in" >> "$work/g"
-        seconds "$work/$id" < "$work/$id.in" >> "$work/c"
+        seconds "$grundy" judge "$problem" < "$work/$id.in" >> "$work/g"
+        seconds "$work/$problem" < "$work/$id.in" >> "$work/c"
     done
     g=$(median < "$work/g"); c=$(median < "$work/c")
     printf '%-8s grundy %.4f s   C++ %.4f s   ratio %.2f\n' "$id" "$g" "$c" "$(echo "$g / $c" | bc -l)"

@@ -4,13 +4,13 @@
 //! (remove a run of M anywhere in a row): the first move leaves a line of N - M, and from
 //! then on the game is that octal game on lines. The first player wins when the ring's
 //! Grundy value is not 0. The first time a case names M, the ring values for every N up to
-//! 1000 are computed from that code's line values (direct method); every case after that is
-//! a table look-up.
+//! 1000 are computed from that code's line values (`grundy::octal::runs`, over runs of
+//! equal values); every case after that is a table look-up.
 
 use std::io::Write;
+use std::num::NonZeroUsize;
 
-use grundy::octal::{period::ring_values, Method, Sequence, TakeAndBreak};
-use grundy::Budget;
+use grundy::octal::runs::ring_values;
 
 use super::{Input, JudgeError};
 
@@ -46,13 +46,11 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
 }
 
 /// For every N in 0..=1000, whether the ring of N beads is a first-player win when a move
-/// paints `m` beads.
+/// paints `m` beads (1 <= m <= 1000, as read).
 fn ring_wins(m: usize) -> Result<Vec<bool>, String> {
-    let game = TakeAndBreak::remove_run(m).map_err(|err| err.to_string())?;
-    let mut seq =
-        Sequence::new(game, Method::Direct, Budget::default()).map_err(|err| err.to_string())?;
-    let values = ring_values(&mut seq, MAX + 1).map_err(|err| err.to_string())?;
-    Ok(values.into_iter().map(|v| v != 0).collect())
+    let take = NonZeroUsize::new(m).ok_or("M must be at least 1")?;
+    let rings = ring_values(take, MAX + 1).ok_or("N past the longest ring computed")?;
+    Ok(rings.into_iter().map(|v| v != 0).collect())
 }
 
 /// Appends `n` in decimal.

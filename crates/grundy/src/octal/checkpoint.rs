@@ -14,7 +14,7 @@
 //! <2 bytes per value>
 //! ```
 //!
-//! Version 2, a windowed run ([`super::Window`]): the header also gives the window, the
+//! Version 2, a windowed run ([`Window`]): the header also gives the window, the
 //! heap size of the first recent value (`origin`), how many values went to the spill
 //! file (or `none`), the sparse method's mask and rare positions, the number of distinct
 //! values tallied and the digest of every value; the body holds the prefix (when the
@@ -30,9 +30,17 @@
 
 use thiserror::Error;
 
+/// The digest and checksum of checkpoints, also reachable here.
+pub use super::digest::{digest, fnv1a64};
+
+use super::code::TakeAndBreak;
+use super::digest::{fnv1a64_more, value_bytes};
+use super::error::ComputeError;
+use super::method::Method;
+use super::sequence::Sequence;
 use super::sequence::WindowedState;
 use super::stats::Tally;
-use super::{ComputeError, Method, Sequence, SpillFile, TakeAndBreak, Window};
+use super::store::{SpillFile, Window};
 use crate::limits::Budget;
 
 /// The format version of a run that keeps every value.
@@ -113,41 +121,6 @@ pub enum CheckpointError {
     /// The saved state was refused by the sequence (the budget).
     #[error(transparent)]
     Compute(#[from] ComputeError),
-}
-
-/// FNV-1a, 64 bits, of `bytes`: a checksum for corruption, not for adversaries.
-///
-/// # Examples
-///
-/// ```
-/// assert_eq!(grundy::octal::checkpoint::fnv1a64(b""), 0xcbf29ce484222325);
-/// ```
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    fnv1a64_more(0xcbf2_9ce4_8422_2325, bytes)
-}
-
-/// FNV-1a going on from `hash` over `bytes`.
-pub(super) fn fnv1a64_more(hash: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(hash, |hash, &b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-/// The values as little-endian bytes.
-fn value_bytes(values: &[u16]) -> Vec<u8> {
-    values.iter().flat_map(|v| v.to_le_bytes()).collect()
-}
-
-/// FNV-1a of the values' little-endian bytes: a digest to compare two runs.
-///
-/// # Examples
-///
-/// ```
-/// use grundy::octal::checkpoint::digest;
-/// assert_ne!(digest(&[0, 1, 2]), digest(&[0, 2, 1]));
-/// ```
-pub fn digest(values: &[u16]) -> u64 {
-    fnv1a64(&value_bytes(values))
 }
 
 /// The checkpoint of `seq`, as bytes to write: version 1 when it keeps every value,

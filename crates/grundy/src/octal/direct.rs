@@ -6,7 +6,7 @@
 //! current heap. A new heap bumps the generation instead of clearing the array, and a mark
 //! is a plain store with no read, so consecutive marks never wait for each other.
 
-use super::TakeAndBreak;
+use super::code::TakeAndBreak;
 
 /// The moves of a code, grouped by what they leave.
 #[derive(Clone, Debug)]

@@ -7,7 +7,7 @@
 
 use crate::model::{Components, Game, Move};
 
-use super::TakeAndBreak;
+use super::code::TakeAndBreak;
 
 /// One heap: a line of tokens, or a ring (the circular variant) whose first move leaves a
 /// line.

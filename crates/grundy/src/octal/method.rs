@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::TakeAndBreak;
+use super::code::TakeAndBreak;
 
 /// How the values are computed. Both give the same values (tested); they differ in speed.
 ///

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 /// The work of the sparse method's batches on several threads, since the sequence was made
-/// in this process ([`Sequence::pipeline`](super::Sequence::pipeline)).
+/// in this process (`Sequence::pipeline`).
 ///
 /// One thread computes candidates ahead; the rayon pool proves them and, from four
 /// threads on, passes the far and middle parts of each block. The rest of the candidates'

@@ -19,97 +19,19 @@
 //! The ring (circular) variant needs no table of its own: a ring's first move leaves a
 //! line, so its value is a mex over at most t line values.
 
-use thiserror::Error;
-
 mod ahead;
 
+use super::code::TakeAndBreak;
 use super::direct::{self, Marks, Rules};
+use super::error::{not_kept, spill_error, ComputeError};
+use super::method::Method;
+use super::period::theorem::{proof_length, Period};
+use super::pipeline::Pipeline;
 use super::sparse::{Next, Sparse};
 use super::stats::Tally;
 use super::store::{SpillFile, Store, Window};
-use super::{Method, TakeAndBreak};
 use crate::limits::{Budget, SolveError};
 use crate::value::Nimber;
-
-/// Why values could not be computed.
-///
-/// # Examples
-///
-/// ```
-/// use grundy::octal::{ComputeError, Method, Sequence};
-/// let hex = "0.F".parse().unwrap();
-/// let err = Sequence::new(hex, Method::Sparse, grundy::Budget::default()).unwrap_err();
-/// assert!(matches!(err, ComputeError::SparseNeedsOctal { .. }));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum ComputeError {
-    /// The budget refused the memory, or the run was cancelled.
-    #[error(transparent)]
-    Solve(#[from] SolveError),
-    /// A value does not fit the 16-bit table.
-    #[error("G({n}) exceeds 65535, the largest value a sequence stores")]
-    ValueTooLarge {
-        /// The heap size.
-        n: usize,
-    },
-    /// A value needs values that the window no longer keeps (or asks for one of them).
-    #[error("G({n}) needs values that the window (the first {prefix} and the last {recent}) no longer keeps: rerun keeping more values")]
-    NotKept {
-        /// The heap size.
-        n: usize,
-        /// The window's prefix.
-        prefix: usize,
-        /// The window's recent values.
-        recent: usize,
-    },
-    /// The spill file failed.
-    #[error("the spill file: {message}")]
-    Spill {
-        /// The I/O error.
-        message: String,
-    },
-    /// A window was asked for the direct method, which reads every value.
-    #[error(
-        "only the sparse method can keep a window of values; the direct method reads them all"
-    )]
-    WindowNeedsSparse,
-    /// Values were to be extended by a period that the values computed do not prove.
-    #[error("the values G(0) .. G({}) do not prove period {period} from heap size {preperiod}", .len.saturating_sub(1))]
-    NotProved {
-        /// p.
-        period: usize,
-        /// e.
-        preperiod: usize,
-        /// How many values were computed.
-        len: usize,
-    },
-    /// The sparse method was asked for a code whose moves leave three heaps.
-    #[error("the sparse method handles codes whose moves leave at most two heaps; {code} leaves three: use the direct method")]
-    SparseNeedsOctal {
-        /// The code.
-        code: String,
-    },
-}
-
-/// [`ComputeError::NotKept`] for G(n) in `store`'s window.
-fn not_kept(store: &Store, n: usize) -> ComputeError {
-    let window = store.window().unwrap_or(Window {
-        prefix: 0,
-        recent: 0,
-    });
-    ComputeError::NotKept {
-        n,
-        prefix: window.prefix,
-        recent: window.recent,
-    }
-}
-
-fn spill_error(err: std::io::Error) -> ComputeError {
-    ComputeError::Spill {
-        message: err.to_string(),
-    }
-}
 
 #[derive(Clone, Debug)]
 enum Engine {
@@ -165,7 +87,7 @@ impl Sequence {
         Sequence::resume(game, method, Vec::new(), budget)
     }
 
-    /// A sequence whose first values are `values` (trusted: see [`super::checkpoint`], which
+    /// A sequence whose first values are `values` (trusted: see the `checkpoint` module, which
     /// checks a saved state before handing it here).
     ///
     /// # Errors
@@ -213,7 +135,7 @@ impl Sequence {
         })
     }
 
-    /// A windowed sparse run resumed from its saved state (see [`super::checkpoint`],
+    /// A windowed sparse run resumed from its saved state (see the `checkpoint` module,
     /// which checks it and the spill before handing them here): the kept values, the
     /// totals, and the sparse method's mask and rare positions.
     pub(super) fn resume_windowed(
@@ -391,12 +313,12 @@ impl Sequence {
     /// rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap().install(|| seq.extend_to(50_000)).unwrap();
     /// assert_eq!(seq.pipeline(), grundy::octal::Pipeline::default());
     /// ```
-    pub fn pipeline(&self) -> super::Pipeline {
+    pub fn pipeline(&self) -> Pipeline {
         let far_fallbacks = match &self.engine {
             Engine::Sparse(sparse) => sparse.far_fallbacks(),
             Engine::Direct => 0,
         };
-        super::Pipeline {
+        Pipeline {
             far_fallbacks,
             ..self.ahead.stats
         }
@@ -483,8 +405,22 @@ impl Sequence {
             if self.store.len().is_multiple_of(4096) {
                 self.budget.check_cancelled()?;
             }
-            if two_threads && self.ahead_ready(len) {
-                self.extend_ahead(len)?;
+            let ready = match &mut self.engine {
+                Engine::Sparse(sparse) if two_threads => {
+                    self.ahead.ready(&self.store, sparse, len).then_some(sparse)
+                }
+                _ => None,
+            };
+            if let Some(sparse) = ready {
+                let parts = ahead::Parts {
+                    rules: &self.rules,
+                    store: &mut self.store,
+                    tally: &mut self.tally,
+                    marks: &mut self.marks,
+                    sparse,
+                    budget: &self.budget,
+                };
+                self.ahead.extend(parts, len)?;
                 if self.store.len() >= len {
                     break;
                 }
@@ -540,7 +476,7 @@ impl Sequence {
     }
 
     /// Extends the sequence to `len` values by a period that the values computed so far
-    /// prove (the Octal Game Periodicity Theorem, see [`period`](super::period)): G(n) =
+    /// prove (the Octal Game Periodicity Theorem, see [`proof_length`]): G(n) =
     /// G(n - p) for n >= e + p, with no search. The values are exactly those
     /// [`Sequence::extend_to`] would compute (tested against it), at the speed of a copy.
     ///
@@ -564,17 +500,13 @@ impl Sequence {
     /// seq.extend_by_period(10_000, kayles).unwrap();
     /// assert_eq!(seq.get(9_999), seq.get(9_999 - 12));
     /// ```
-    pub fn extend_by_period(
-        &mut self,
-        len: usize,
-        period: super::period::Period,
-    ) -> Result<(), ComputeError> {
-        let super::period::Period {
+    pub fn extend_by_period(&mut self, len: usize, period: Period) -> Result<(), ComputeError> {
+        let Period {
             period: p,
             preperiod: e,
         } = period;
         let have = self.store.len();
-        let needed = super::period::proof_length(&self.game, period);
+        let needed = proof_length(&self.game, period);
         // The theorem needs every value up to its proof length; values computed after it
         // that a window still keeps must agree too (they do, if the theorem holds: a
         // mismatch would be a bug, refused rather than extended).

@@ -37,7 +37,9 @@ mod guess;
 mod proof;
 
 use block::{scatter_rows, Block, BLOCK_HEAPS, PAIRS};
-pub(super) use far::{FarBlock, FarLists, Scratch as FarScratch, Tier, FAR, MID};
+pub(super) use block::{FarBlock, Tier};
+use far::RareList;
+pub(super) use far::{FarLists, Scratch as FarScratch, FAR, MID};
 use guess::Split;
 use proof::prove;
 pub(super) use proof::{bitset_fits, prove_with};
@@ -158,6 +160,29 @@ impl Sparse {
     /// candidates to the threads proving them (worth it with two or more of those).
     pub fn leave_pairs_to_proofs(&mut self, leave: bool) {
         self.pairs_to_proofs = leave;
+    }
+
+    /// The far lists of this state for rows of `width` values, or `None` when its rare list
+    /// is not split (see `far`).
+    pub fn far_lists(&self, rules: &Rules, width: usize) -> Option<Arc<FarLists>> {
+        FarLists::new(self.rare_list(), rules, width)
+    }
+
+    /// The middle lists of this state, made with its far lists `far`.
+    pub fn mid_lists(&self, far: &FarLists) -> Arc<FarLists> {
+        FarLists::mid(self.rare_list(), far)
+    }
+
+    /// The rare list and its split, as the far lists read them.
+    fn rare_list(&self) -> RareList<'_> {
+        RareList {
+            mask: self.mask,
+            pos: &self.rare_pos,
+            val: &self.rare_val,
+            bits: &self.rare_bits,
+            split: &self.split,
+            avx2: self.avx2,
+        }
     }
 
     /// Takes the far and middle parts of blocks from other threads, made with the
@@ -313,7 +338,7 @@ impl Sparse {
         let rows = self.block.width.max(width);
         let (far_next, mid_next) = (self.far_next.take(), self.mid_next.take());
         let usable = |part: &FarBlock, lists: &Option<Arc<FarLists>>| {
-            let fits = |lists: &Arc<FarLists>| lists.fit(self, rows);
+            let fits = |lists: &Arc<FarLists>| lists.fit(self.rare_list(), rows);
             part.start == n && part.width == rows && lists.as_ref().is_some_and(fits)
         };
         let far_part = far_next.filter(|far| usable(far, &self.far_lists));

@@ -112,16 +112,16 @@ impl Distribution {
 
 /// Running totals of a sequence, value by value: how often each value occurs among n >= 1,
 /// the last heap size n >= 1 of each, and the FNV-1a digest of every value so far (as
-/// little-endian `u16`, G(0) included; see [`super::checkpoint::digest`]).
+/// little-endian `u16`, G(0) included; see [`super::digest::digest`]).
 ///
 /// # Examples
 ///
 /// ```
-/// use grundy::octal::{checkpoint, stats::Tally};
+/// use grundy::octal::{digest::digest, stats::Tally};
 /// let values = [0, 1, 1, 2];
 /// let tally = Tally::of(&values);
 /// assert_eq!((tally.len, tally.counts.clone(), tally.last.clone()), (4, vec![0, 2, 1], vec![0, 2, 3]));
-/// assert_eq!(tally.digest, checkpoint::digest(&values));
+/// assert_eq!(tally.digest, digest(&values));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tally {
@@ -141,7 +141,7 @@ impl Default for Tally {
             len: 0,
             counts: Vec::new(),
             last: Vec::new(),
-            digest: super::checkpoint::fnv1a64(&[]),
+            digest: super::digest::fnv1a64(&[]),
         }
     }
 }
@@ -176,7 +176,7 @@ impl Tally {
     pub fn push(&mut self, value: u16) {
         let n = self.len;
         self.len += 1;
-        self.digest = super::checkpoint::fnv1a64_more(self.digest, &value.to_le_bytes());
+        self.digest = super::digest::fnv1a64_more(self.digest, &value.to_le_bytes());
         if n == 0 {
             return;
         }

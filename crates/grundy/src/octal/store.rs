@@ -1,6 +1,6 @@
 //! Where a sequence's values live: every value, or the first ones and a recent window.
 //!
-//! The sparse method reads two kinds of values (see [`super::sparse`]): G(a) for small a
+//! The sparse method reads two kinds of values (see the `sparse` module): G(a) for small a
 //! (the rare positions' values, the low side of a pair) and G(m - x) for small x (the
 //! partners of the rare positions, the high side of a pair, the takes). A [`Window`] keeps
 //! exactly those: the first `prefix` values for good, and the last `recent` ones, so a run
@@ -11,7 +11,7 @@
 //! of its first 2^23 heaps, and at a = 431,361 for n = 1,697,097). The values dropped from
 //! the window past the prefix can go to a [`SpillFile`] (on disk: 2 bytes a value), from
 //! which those scans read; without one, such a heap stops the run with
-//! [`super::ComputeError::NotKept`]. Either way no value is answered from missing values.
+//! `ComputeError::NotKept`. Either way no value is answered from missing values.
 //!
 //! Invariant: in window mode, `recent` holds G(origin .. n) with at least
 //! `min(n, window.recent)` values, and `early` holds G(0 .. prefix) once n > prefix
@@ -27,7 +27,7 @@ use std::io::{self, SeekFrom};
 /// margin, which covers every rare position a window can prove without a spill (a new rare
 /// value needs the pairs up to m / 2, all within the prefix only while m < 2 `prefix`). A
 /// rare position beyond that (found by a far scan through the spill) stops the run with
-/// [`super::ComputeError::NotKept`].
+/// `ComputeError::NotKept`.
 ///
 /// # Examples
 ///
@@ -41,7 +41,7 @@ use std::io::{self, SeekFrom};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Window {
     /// G(0 .. prefix) are kept for good (and periods are looked for among them); at least
-    /// [`Window::MIN_PREFIX`] are ([`Sequence::keep_window`](super::Sequence::keep_window)
+    /// [`Window::MIN_PREFIX`] are (`Sequence::keep_window`
     /// raises a smaller prefix, and lowers either size to [`Window::MAX_SIZE`]).
     pub prefix: usize,
     /// At least the last `recent` values are kept.

@@ -46,11 +46,12 @@ use std::thread;
 use rayon::prelude::*;
 
 use super::super::direct::{Marks, Rules};
+use super::super::error::{not_kept, spill_error, ComputeError};
 use super::super::pipeline::Pipeline;
-use super::super::sparse::{self, FarLists, Next, Sparse};
+use super::super::sparse::{self, Next, Sparse};
 use super::super::stats::Tally;
 use super::super::store::{Store, Values};
-use super::{spill_error, ComputeError};
+use crate::limits::Budget;
 
 /// Heaps per batch. A proof from pair a = 257 of a heap at most 256 after its batch's
 /// start reads only values before that start (checked per heap by the sparse method).
@@ -100,54 +101,6 @@ pub(super) struct Ahead {
     finished: u64,
     /// The batches, the failed proofs and the candidates' thread.
     pub(super) stats: Pipeline,
-}
-
-/// G(origin ..): the proved recent values, then the candidates computed ahead.
-#[derive(Debug, Default)]
-struct Front {
-    origin: usize,
-    values: Vec<u16>,
-}
-
-impl Front {
-    fn len(&self) -> usize {
-        self.origin + self.values.len()
-    }
-
-    /// The values the thread ahead or a proof reads: `early` as proved, the rest from the
-    /// copy.
-    fn view<'a>(&'a self, early: &'a [u16]) -> Values<'a> {
-        Values {
-            early,
-            recent: &self.values,
-            origin: self.origin,
-            closing: false,
-        }
-    }
-
-    /// Copies the last `keep` values of `store` (all of them when it has fewer); false when
-    /// the store no longer keeps that many.
-    fn sync(&mut self, store: &Store, keep: usize) -> bool {
-        let (origin, recent) = store.recent();
-        let len = origin + recent.len();
-        let from = len.saturating_sub(keep);
-        if from < origin {
-            return false;
-        }
-        self.origin = from;
-        self.values.clear();
-        self.values.extend_from_slice(&recent[from - origin..]);
-        true
-    }
-
-    /// Drops all but the last `keep` values once twice as many are held.
-    fn trim(&mut self, keep: usize) {
-        if self.values.len() > 2 * keep {
-            let drop = self.values.len() - keep;
-            self.values.drain(..drop);
-            self.origin += drop;
-        }
-    }
 }
 
 /// The candidates of heaps `start .. start + len`, with the proofs they wait for.
@@ -215,53 +168,75 @@ struct Context<'a> {
 }
 
 mod far;
+mod front;
 
 use far::Feed;
+use front::Front;
 
-impl super::Sequence {
+/// The parts of a sequence that a run in batches reads and extends.
+pub(super) struct Parts<'a> {
+    pub rules: &'a Rules,
+    pub store: &'a mut Store,
+    pub tally: &'a mut Tally,
+    /// The sequence's own mark table, grown with the values.
+    pub marks: &'a mut Marks,
+    pub sparse: &'a mut Sparse,
+    /// Checked for cancellation between batches.
+    pub budget: &'a Budget,
+}
+
+impl Ahead {
     /// Whether a sparse run on more than one thread may go on in batches now: past its
     /// backoff, far enough from `len`, and with proofs that can wait.
-    pub(super) fn ahead_ready(&self, len: usize) -> bool {
-        let n = self.store.len();
-        n >= self.ahead.resume_at
-            && len >= n + BATCH
-            && matches!(&self.engine, super::Engine::Sparse(sparse) if sparse.defers())
+    pub(super) fn ready(&self, store: &Store, sparse: &Sparse, len: usize) -> bool {
+        let n = store.len();
+        n >= self.resume_at && len >= n + BATCH && sparse.defers()
     }
 
     /// Computes values towards `len` in batches on the rayon pool's threads, until a batch
     /// stops early (a heap that must be computed alone), a proof fails, or `len` is
     /// reached. Leaves only proved values in the sequence.
-    pub(super) fn extend_ahead(&mut self, len: usize) -> Result<(), ComputeError> {
-        let begin = self.store.len();
-        let result = self.run_batches(len);
-        if !matches!(result, Ok(true)) {
-            // Candidates past the last proved value were dropped: so is the block they
-            // were marked in.
-            if let super::Engine::Sparse(sparse) = &mut self.engine {
-                sparse.restart_block();
-            }
-        }
-        if self.store.len() < begin + 2 * BATCH || !matches!(result, Ok(true)) {
-            self.ahead.resume_at = self.store.len() + BACKOFF;
-        }
-        result.map(|_| ())
-    }
-
-    /// The batches of [`extend_ahead`](super::Sequence::extend_ahead); `Ok(false)` when a proof failed.
-    fn run_batches(&mut self, len: usize) -> Result<bool, ComputeError> {
-        let super::Sequence {
+    pub(super) fn extend(&mut self, parts: Parts, len: usize) -> Result<(), ComputeError> {
+        let Parts {
             rules,
             store,
             tally,
             marks,
-            engine,
+            sparse,
             budget,
-            ahead,
-            ..
-        } = self;
-        let super::Engine::Sparse(sparse) = engine else {
-            return Ok(true);
+        } = parts;
+        let begin = store.len();
+        let batches = Parts {
+            rules,
+            store: &mut *store,
+            tally,
+            marks,
+            sparse: &mut *sparse,
+            budget,
         };
+        let result = self.run_batches(batches, len);
+        if !matches!(result, Ok(true)) {
+            // Candidates past the last proved value were dropped: so is the block they
+            // were marked in.
+            sparse.restart_block();
+        }
+        if store.len() < begin + 2 * BATCH || !matches!(result, Ok(true)) {
+            self.resume_at = store.len() + BACKOFF;
+        }
+        result.map(|_| ())
+    }
+
+    /// The batches of [`Ahead::extend`]; `Ok(false)` when a proof failed.
+    fn run_batches(&mut self, parts: Parts, len: usize) -> Result<bool, ComputeError> {
+        let Parts {
+            rules,
+            store,
+            tally,
+            marks,
+            sparse,
+            budget,
+        } = parts;
+        let ahead = self;
         let keep = (sparse.reach(rules) + 4 * BATCH).max(MIN_FRONT);
         if keep > MAX_FRONT || !ahead.front.sync(store, keep) {
             return Ok(true);
@@ -303,14 +278,14 @@ impl super::Sequence {
         let avx2 = sparse.avx2();
         let stop = AtomicBool::new(false);
         let (send, receive) = mpsc::sync_channel::<Batch>(QUEUE.max(2 * slots));
-        let rules = &*rules;
         let (early, counts, stop) = (&early, &counts, &stop);
         let mut correction = None;
         // The far parts of the blocks go to the pool, ahead of the candidates; the blocks
         // start again from the first heap of the run, where the far parts start.
         let far_lists = match slots + 1 >= FAR_THREADS {
-            true => FarLists::new(sparse, rules, sparse.block_width(marks.len()))
-                .map(|far| (far.clone(), FarLists::mid(sparse, &far))),
+            true => sparse
+                .far_lists(rules, sparse.block_width(marks.len()))
+                .map(|far| (far.clone(), sparse.mid_lists(&far))),
             false => None,
         };
         sparse.use_far(far_lists.clone());
@@ -318,7 +293,7 @@ impl super::Sequence {
         let stats = &mut ahead.stats;
         let (outcome, (front, ahead_marks, done)) = rayon::in_place_scope(|pool| {
             thread::scope(|scope| {
-                let sparse = &mut **sparse;
+                let sparse = &mut *sparse;
                 // Named, so that a profiler or `top -H` tells it from the pool's threads.
                 let named = thread::Builder::new().name("grundy-candidates".into());
                 let ahead_thread = named.spawn_scoped(scope, move || {
@@ -549,7 +524,7 @@ fn commit(
                 let complete = sparse::prove_with(scan, rules, g, n, job.start, missing, marks);
                 if !complete && !missing.is_empty() {
                     if !store.has_spill() {
-                        return Err(super::not_kept(store, n));
+                        return Err(not_kept(store, n));
                     }
                     store
                         .far_scan(&rules.split2, n, missing)

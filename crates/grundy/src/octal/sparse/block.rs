@@ -1,12 +1,14 @@
-//! The block pass of the sparse method: the partner marks of 16 consecutive heaps at once.
+//! The block pass of the sparse method: the partner marks of 16 consecutive heaps at once,
+//! and the far parts of a block ([`FarBlock`]), passed ahead on other threads (`far`).
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2;
-use super::far::FarBlock;
-use super::guess::MAX_GUESSES;
 
 /// Heaps per block of the partner pass.
 pub(super) const BLOCK_HEAPS: usize = 16;
+
+/// Guesses per heap at most (a far pass takes more: see `far`).
+pub(super) const MAX_GUESSES: usize = 8;
 
 /// The block pass also marks the pairs (a, m - a) for a up to this.
 pub(super) const PAIRS: usize = 256;
@@ -218,5 +220,38 @@ fn scatter<const W: usize>(
                 table[j * W + ((x >> (16 * lane)) as usize & (W - 1))] = generation;
             }
         }
+    }
+}
+
+/// Which rare positions a pass covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(in crate::octal) enum Tier {
+    /// From `FAR` on: part A marked, part B compared with the guesses.
+    Far,
+    /// From `MID` up to `FAR` (see `far`): every one marked.
+    Mid,
+}
+
+/// The far part of one block: for heap `start + j`, bit i of `bits[j * words + w]` is
+/// set when 64 w + i is marked by part A or is a guess part B hits; exact for values up
+/// to `bound[j]`.
+#[derive(Clone, Debug)]
+pub(in crate::octal) struct FarBlock {
+    pub(super) tier: Tier,
+    pub(super) start: usize,
+    pub(super) width: usize,
+    pub(super) bits: Vec<u64>,
+    pub(super) bound: [usize; BLOCK_HEAPS],
+}
+
+impl FarBlock {
+    /// The first heap of the block.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// The rare positions it covers.
+    pub fn tier(&self) -> Tier {
+        self.tier
     }
 }

@@ -17,17 +17,16 @@
 
 use std::sync::Arc;
 
-use super::block::{scatter_rows, Block, BLOCK_HEAPS};
-use super::guess;
-use super::Sparse;
-use crate::octal::direct::Rules;
+use super::super::direct::Rules;
+use super::block::{scatter_rows, Block, FarBlock, Tier, BLOCK_HEAPS, MAX_GUESSES};
+use super::guess::{self, Split};
 
 /// Rare positions at or past this are passed ahead of the candidates. Tests pass from a
 /// shorter distance, so that the short runs they compare with one thread use it.
 /// Guesses per heap: twice the block pass's, as the near marks, added after them, often
 /// take the first (0.55 % of Officers' heaps then mark part B in full, against 8.4 % with
 /// four).
-const GUESSES: usize = guess::MAX_GUESSES;
+const GUESSES: usize = MAX_GUESSES;
 
 #[cfg(not(test))]
 pub(in crate::octal) const FAR: usize = 1024;
@@ -41,13 +40,17 @@ pub(in crate::octal) const MID: usize = 256;
 #[cfg(test)]
 pub(in crate::octal) const MID: usize = 48;
 
-/// Which rare positions a pass covers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(in crate::octal) enum Tier {
-    /// From [`FAR`] on: part A marked, part B compared with the guesses.
-    Far,
-    /// From [`MID`] up to [`FAR`]: every one marked.
-    Mid,
+/// What far lists are made from: a sparse state's mask, rare list and its split.
+#[derive(Clone, Copy)]
+pub(super) struct RareList<'a> {
+    pub mask: usize,
+    /// The rare positions, ascending, and their values.
+    pub pos: &'a [u32],
+    pub val: &'a [u16],
+    /// Bit i of `bits[w]`: 64 w + i is rare under the mask.
+    pub bits: &'a [u64],
+    pub split: &'a Split,
+    pub avx2: bool,
 }
 
 /// The rare positions a pass covers ([`Tier`]): at or past [`FAR`], split into the marked
@@ -73,39 +76,15 @@ pub(in crate::octal) struct FarLists {
     rare: usize,
 }
 
-/// The far part of one block: for heap `start + j`, bit i of `bits[j * words + w]` is
-/// set when 64 w + i is marked by part A or is a guess part B hits; exact for values up
-/// to `bound[j]`.
-#[derive(Clone, Debug)]
-pub(in crate::octal) struct FarBlock {
-    pub(super) tier: Tier,
-    pub(super) start: usize,
-    pub(super) width: usize,
-    pub(super) bits: Vec<u64>,
-    pub(super) bound: [usize; BLOCK_HEAPS],
-}
-
 /// A far pass's working space (a block's mark table), kept between passes.
 #[derive(Debug, Default)]
 pub(in crate::octal) struct Scratch(Block);
 
-impl FarBlock {
-    /// The first heap of the block.
-    pub fn start(&self) -> usize {
-        self.start
-    }
-
-    /// The rare positions it covers.
-    pub fn tier(&self) -> Tier {
-        self.tier
-    }
-}
-
 impl FarLists {
-    /// The far lists of `sparse` for rows of `width` values, or `None` when its rare list
+    /// The far lists of a rare list for rows of `width` values, or `None` when it
     /// is not split (the far pass pays only for long lists).
-    pub fn new(sparse: &Sparse, rules: &Rules, width: usize) -> Option<Arc<FarLists>> {
-        let split = &sparse.split;
+    pub(super) fn new(rare: RareList, rules: &Rules, width: usize) -> Option<Arc<FarLists>> {
+        let split = rare.split;
         if split.learned == 0 || !width.is_multiple_of(64) {
             return None;
         }
@@ -115,8 +94,8 @@ impl FarLists {
             (split.a_pos[from..].to_vec(), split.a_val[from..].to_vec())
         };
         // The rare positions found after the split was learned are marked, like part A.
-        let later = split.learned..sparse.rare_pos.len();
-        let later = (&sparse.rare_pos[later.clone()], &sparse.rare_val[later]);
+        let later = split.learned..rare.pos.len();
+        let later = (&rare.pos[later.clone()], &rare.val[later]);
         for (&r, &v) in later.0.iter().zip(later.1) {
             if r as usize >= FAR {
                 let at = a_pos.partition_point(|&p| p < r);
@@ -125,7 +104,7 @@ impl FarLists {
             }
         }
         let from = far(&split.b_pos);
-        let mut rare_bits = sparse.rare_bits.clone();
+        let mut rare_bits = rare.bits.to_vec();
         if rare_bits.len() * 64 < width {
             return None;
         }
@@ -138,21 +117,21 @@ impl FarLists {
             split2: rules.split2.clone(),
             rare_bits,
             width,
-            avx2: sparse.avx2,
+            avx2: rare.avx2,
             tier: Tier::Far,
-            mask: sparse.mask,
-            rare: sparse.rare_pos.len(),
+            mask: rare.mask,
+            rare: rare.pos.len(),
         }))
     }
 
-    /// The middle lists of `sparse` (its rare positions from [`MID`] up to [`FAR`], all
+    /// The middle lists of `rare` (its rare positions from [`MID`] up to [`FAR`], all
     /// marked), made with its far lists `far`.
-    pub fn mid(sparse: &Sparse, far: &FarLists) -> Arc<FarLists> {
-        let at = |bound: usize| sparse.rare_pos.partition_point(|&r| (r as usize) < bound);
+    pub(super) fn mid(rare: RareList, far: &FarLists) -> Arc<FarLists> {
+        let at = |bound: usize| rare.pos.partition_point(|&r| (r as usize) < bound);
         let range = at(MID)..at(FAR);
         Arc::new(FarLists {
-            a_pos: sparse.rare_pos[range.clone()].to_vec(),
-            a_val: sparse.rare_val[range].to_vec(),
+            a_pos: rare.pos[range.clone()].to_vec(),
+            a_val: rare.val[range].to_vec(),
             b_pos: Vec::new(),
             b_val: Vec::new(),
             split2: far.split2.clone(),
@@ -162,10 +141,10 @@ impl FarLists {
         })
     }
 
-    /// Whether these lists still hold every far rare position of `sparse`, whose blocks
+    /// Whether these lists still hold every far rare position of `rare`, whose blocks
     /// have rows of `width` values.
-    pub(super) fn fit(&self, sparse: &Sparse, width: usize) -> bool {
-        self.mask == sparse.mask && self.rare == sparse.rare_pos.len() && self.width == width
+    pub(super) fn fit(&self, rare: RareList, width: usize) -> bool {
+        self.mask == rare.mask && self.rare == rare.pos.len() && self.width == width
     }
 
     /// The far pass of the block of heaps from `start`, on the values G(origin ..) =
@@ -302,9 +281,9 @@ mod tests {
                 let mut scratch = Scratch::default();
                 for n in 0..4000 {
                     if sparse.starts_block(n) && n >= FAR {
-                        let lists = FarLists::new(&sparse, &rules, sparse.block_width(marks.len()));
+                        let lists = sparse.far_lists(&rules, sparse.block_width(marks.len()));
                         if let Some(lists) = lists {
-                            let mid = FarLists::mid(&sparse, &lists);
+                            let mid = sparse.mid_lists(&lists);
                             let far_part = lists.pass(&g, 0, n, &mut scratch);
                             let mid_part = mid.pass(&g, 0, n, &mut scratch);
                             sparse.use_far(Some((lists, mid)));

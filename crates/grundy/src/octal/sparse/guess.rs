@@ -13,16 +13,13 @@
 //! heaps: a rare position earns 1 / h^2 for each common value below the candidate that it
 //! hits, h being how many rare positions hit that value (a value hit once depends on it).
 
-use super::BLOCK_HEAPS;
-use crate::octal::direct::Rules;
-use crate::octal::stats::is_rare;
-use crate::octal::store::Values;
+use super::super::direct::Rules;
+use super::super::stats::is_rare;
+use super::super::store::Values;
+use super::block::{BLOCK_HEAPS, MAX_GUESSES};
 
 /// Guesses per heap in the block pass.
 pub(super) const GUESSES: usize = 4;
-
-/// Guesses per heap at most (a far pass takes more: see `far`).
-pub(super) const MAX_GUESSES: usize = 8;
 
 /// Rare positions (at or above [`BLOCK_HEAPS`]) needed before the list is split.
 /// Tests split from 8 on, so the short runs compared with the direct method use it.

@@ -9,7 +9,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 
 use super::super::super::sparse::{FarBlock, FarLists, FarScratch, Sparse, Tier, FAR, MID};
-use super::Front;
+use super::front::Front;
 
 /// Blocks per job on the pool (16 heaps each).
 const JOB_BLOCKS: usize = 4;
