@@ -27,6 +27,7 @@ use indexmap::IndexSet;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::dynamic::adapter::{Adapter, Notation};
+use crate::dynamic::drawing::Drawing;
 use crate::dynamic::{Datum, DynError, DynGame, DynMove, Kind, Solution};
 use crate::limits::{Budget, SolveError};
 use crate::model::{Components, Game, Move};
@@ -562,6 +563,26 @@ impl<R: Rules> DynGame for CallbackGame<R> {
 
     fn moves(&self, pos: &Datum) -> Result<Vec<DynMove>, DynError> {
         self.current().game().0.labelled(pos)
+    }
+
+    fn draw(&self, pos: &Datum) -> Result<Option<Drawing>, DynError> {
+        let failed = |message: String| RulesError::Callback {
+            function: "draw",
+            position: pos.clone(),
+            message,
+        };
+        let Some(drawing) = self.rules.draw(pos).map_err(failed)? else {
+            return Ok(None);
+        };
+        let moves = self.moves(pos)?;
+        let labels: Vec<&str> = moves.iter().map(|m| m.label.as_str()).collect();
+        drawing.check(&labels).map_err(|problem| {
+            failed(format!(
+                "{}: draw returned a drawing where {problem}",
+                self.info.origin
+            ))
+        })?;
+        Ok(Some(drawing))
     }
 
     fn solve(&self, pos: &Datum, budget: &Budget) -> Result<Solution, DynError> {
