@@ -584,22 +584,34 @@ async fn drawings_jumps_and_either_side() {
     let (_, played) = client
         .post(&format!("/api/sessions/{id}/play"), r#"{"move": "b2"}"#)
         .await;
-    assert_eq!(played["drawing"]["grid"]["cells"][1][1]["fill"], "first", "{played}");
+    assert_eq!(
+        played["drawing"]["grid"]["cells"][1][1]["fill"], "first",
+        "{played}"
+    );
     assert_eq!(played["to_move"], "engine");
     let (status, refused) = client
         .post(&format!("/api/sessions/{id}/play"), r#"{"move": "a1"}"#)
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
     let (_, either) = client
-        .post(&format!("/api/sessions/{id}/play"), r#"{"move": "a1", "either": true}"#)
+        .post(
+            &format!("/api/sessions/{id}/play"),
+            r#"{"move": "a1", "either": true}"#,
+        )
         .await;
     let history = either["history"].as_array().unwrap();
-    assert_eq!((history[1]["side"].as_str(), history[1]["seat"].as_u64()), (Some("engine"), Some(1)));
+    assert_eq!(
+        (history[1]["side"].as_str(), history[1]["seat"].as_u64()),
+        (Some("engine"), Some(1))
+    );
     let (_, back) = client
         .post(&format!("/api/sessions/{id}/jump"), r#"{"moves": 1}"#)
         .await;
     assert_eq!(back["history"].as_array().unwrap().len(), 1, "{back}");
     assert_eq!(back["position"], json!("....x...."));
     let nim = client.create(json!({"game": "nim", "position": "2"})).await;
-    assert_eq!(nim["drawing"]["heaps"][0]["clicks"][1], "heap 1: 2 -> 1", "{nim}");
+    assert_eq!(
+        nim["drawing"]["heaps"][0]["clicks"][1], "heap 1: 2 -> 1",
+        "{nim}"
+    );
 }
