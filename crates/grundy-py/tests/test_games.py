@@ -244,3 +244,21 @@ def test_game_files_load_and_solve_like_the_built_in_game():
         assert game.solve(heaps).nimber == builtin.solve(heaps).nimber, heaps
     with pytest.raises(ValueError, match="cannot read the game file"):
         grundy.load(root / "missing.luau")
+
+
+def test_drawings_as_data_and_svg():
+    """Issue 24: a game's drawing as data (the move each click makes) and as SVG."""
+    nim = grundy.game("nim")
+    drawing = nim.draw([2, 1])
+    assert drawing.kind == "heaps"
+    assert drawing.data["heaps"][0]["clicks"] == ["heap 1: 2 -> 0", "heap 1: 2 -> 1"]
+    svg = drawing._repr_svg_()
+    assert svg.startswith("<svg") and svg.count("<circle") == 3
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[3]
+    board = grundy.load(root / "examples" / "games" / "tictactoe.luau")
+    grid = board.draw(board.start)
+    cells = grid.data["grid"]["cells"]
+    assert [c["move"] for row in cells for c in row][:3] == ["a1", "b1", "c1"]
+    assert grid._repr_svg_().count("<rect") == 9
