@@ -395,7 +395,7 @@ async fn drive(client: Client, url: String) {
         "return [...document.querySelectorAll('#board .value-mark')].map(m => m.textContent)",
     )
     .await;
-    assert_eq!(marks, json!(["0"; 9]), "{marks}");
+    assert_eq!(marks, json!(vec!["0"; 9]), "{marks}");
     click(&client, "#board .click[data-move=\"b2\"]").await;
     let replied = until(
         &client,
