@@ -464,6 +464,15 @@ async fn drive(client: Client, url: String) {
     for name in names.as_array().unwrap() {
         let name = name.as_str().unwrap();
         choose(&client, "#play-game", &format!("file:{name}")).await;
+        // The larger boards' defaults take a while to solve: smaller ones.
+        match name {
+            "connect_four" => {
+                fill(&client, "#play-params", "connect=3").await;
+                fill(&client, "#play-position", ".../.../...").await;
+            }
+            "dots_and_boxes" => fill(&client, "#play-params", "rows=1; cols=2").await,
+            _ => {}
+        }
         let previous = js(&client, "return session ? session.id : ''").await;
         click(&client, "#play-start").await;
         until(
@@ -473,6 +482,11 @@ async fn drive(client: Client, url: String) {
                 "return session && session.id !== {previous} && !busy \
                  && document.querySelector('#board svg.drawing')"
             ),
+        )
+        .await;
+        js(
+            &client,
+            "document.getElementById('board').scrollIntoView(); return true",
         )
         .await;
         screenshot(&client, &format!("example-{name}.png")).await;

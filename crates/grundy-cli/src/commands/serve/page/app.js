@@ -125,6 +125,8 @@ function applyFile(name) {
   const example = examples.find((e) => e.name === name);
   showFields("file");
   if (example) $("play-source").value = example.source;
+  // An example's source stays small until one scrolls or resizes it; one's own file has room.
+  $("play-source").rows = example ? 4 : 14;
   $("play-params").value = "";
   $("play-position").value = "";
   $("play-position").placeholder = "the file's start";
