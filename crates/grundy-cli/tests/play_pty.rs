@@ -125,3 +125,41 @@ fn engine_first_and_end_of_input() {
         WaitStatus::Exited(_, 0)
     ));
 }
+
+/// Issue 24: tic-tac-toe on its drawn board, its rows and columns labelled; the person
+/// types the cell read off the board (column letter, row number) and the board shows the
+/// marks; playing the centre and then cells that keep the draw ends in a draw.
+#[test]
+fn tictactoe_on_its_drawn_board() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/games/tictactoe.luau"
+    );
+    let mut session = play(&[file]);
+    let screen = prompt(&mut session);
+    assert!(
+        screen.contains("  a b c\r\n1 . . .\r\n2 . . .\r\n3 . . ."),
+        "{screen}"
+    );
+    let mut screen = say(&mut session, "b2");
+    assert!(screen.contains("2 . x ."), "{screen}");
+    for _ in 0..5 {
+        if screen.contains("game over") {
+            break;
+        }
+        // A cell whose move keeps the draw, as the hint values it ("score +0").
+        let hint = say(&mut session, "hint");
+        let cell = hint
+            .lines()
+            .find(|line| line.trim_end().ends_with("best"))
+            .and_then(|line| line.split(')').nth(1))
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("no best move in {hint}"))
+            .to_string();
+        screen = say(&mut session, &cell);
+        let marks = screen.matches(" x").count() + screen.matches(" o").count();
+        assert!(marks >= 2, "the board shows the marks: {screen}");
+    }
+    assert!(screen.contains("game over: a draw"), "{screen}");
+    quit(session);
+}

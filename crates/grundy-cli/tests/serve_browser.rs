@@ -341,7 +341,7 @@ async fn drive(client: Client, url: String) {
         "the Young-diagram board",
         &format!(
             "{{const s = (() => {{{SETTLED}}})(); \
-             return s && document.querySelector('#board pre') && s.status.includes('score') ? s : null;}}"
+             return s && document.querySelector('#board svg.grid') && s.status.includes('score') ? s : null;}}"
         ),
     )
     .await;
@@ -377,13 +377,26 @@ async fn drive(client: Client, url: String) {
         &client,
         "the tic-tac-toe board",
         &format!(
-            "{{const s = (() => {{{SETTLED}}})(); const pre = document.querySelector('#board pre'); \
-             return s && pre && s.moves == 9 ? {{...s, board: pre.textContent}} : null;}}"
+            "{{const s = (() => {{{SETTLED}}})(); \
+             const cells = document.querySelectorAll('#board svg.grid .cell'); \
+             return s && cells.length == 9 && s.moves == 9 ? \
+             {{...s, clicks: [...document.querySelectorAll('#board .click')].map(c => c.dataset.move)}} : null;}}"
         ),
     )
     .await;
-    assert_eq!(board["board"], "...\n...\n...", "{board}");
-    click(&client, "#moves .move[data-label=\"b2\"]").await;
+    assert_eq!(
+        board["clicks"],
+        json!(["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"]),
+        "{board}"
+    );
+    // Each cell's value is on the board: every first move draws.
+    let marks = js(
+        &client,
+        "return [...document.querySelectorAll('#board .value-mark')].map(m => m.textContent)",
+    )
+    .await;
+    assert_eq!(marks, json!(vec!["0"; 9]), "{marks}");
+    click(&client, "#board .click[data-move=\"b2\"]").await;
     let replied = until(
         &client,
         "grundy's reply in tic-tac-toe",
@@ -400,6 +413,87 @@ async fn drive(client: Client, url: String) {
     )
     .await;
     assert_eq!(drawn, true, "a drawing move is coloured as a draw");
+    // To the end by clicking cells that keep the draw: a draw, the history chart drawn
+    // with a point a position and no move marked as throwing a win away.
+    let ended = play_by_clicks(&client, "draw", "tic-tac-toe").await;
+    assert_eq!(ended["end"], "a draw", "{ended}");
+    let chart = js(
+        &client,
+        "return [document.querySelectorAll('#chart-svg .chart-point').length, \
+         document.querySelectorAll('#chart-svg .threw').length]",
+    )
+    .await;
+    let played = ended["history"].as_array().unwrap().len();
+    assert_eq!(chart, json!([played + 1, 0]), "{ended}");
+    assert!(
+        js(
+            &client,
+            "return document.getElementById('moves-heading').hidden"
+        )
+        .await
+            == json!(true),
+        "issue 23: no empty Moves heading after the end"
+    );
+    screenshot(&client, "tictactoe-draw.png").await;
+
+    // Connect Four on a 3 x 3 board, three in a line: played by clicking columns.
+    fill(&client, "#play-params", "connect=3").await;
+    choose(&client, "#play-game", "file:connect_four").await;
+    fill(&client, "#play-params", "connect=3").await;
+    fill(&client, "#play-position", ".../.../...").await;
+    click(&client, "#play-start").await;
+    until(
+        &client,
+        "the Connect Four board",
+        "return document.querySelectorAll('#board svg.grid .cell').length == 9 && \
+         document.querySelectorAll('#board .click').length == 9",
+    )
+    .await;
+    let ended = play_by_clicks(&client, "", "connect four").await;
+    assert!(ended["end"].as_str().is_some(), "{ended}");
+    let chart = js(
+        &client,
+        "return document.querySelectorAll('#chart-svg .chart-point').length",
+    )
+    .await;
+    assert_eq!(chart, json!(ended["history"].as_array().unwrap().len() + 1));
+    screenshot(&client, "connect-four.png").await;
+
+    // Every example game draws its start, screenshot by screenshot.
+    let names = js(&client, "return examples.map(e => e.name)").await;
+    for name in names.as_array().unwrap() {
+        let name = name.as_str().unwrap();
+        choose(&client, "#play-game", &format!("file:{name}")).await;
+        // The larger boards' defaults take a while to solve: smaller ones.
+        match name {
+            "connect_four" => {
+                fill(&client, "#play-params", "connect=3").await;
+                fill(&client, "#play-position", ".../.../...").await;
+            }
+            "dots_and_boxes" => fill(&client, "#play-params", "rows=1; cols=2").await,
+            _ => {}
+        }
+        let previous = js(&client, "return session ? session.id : ''").await;
+        click(&client, "#play-start").await;
+        until(
+            &client,
+            name,
+            &format!(
+                "return session && session.id !== {previous} && !busy \
+                 && document.querySelector('#board svg.drawing')"
+            ),
+        )
+        .await;
+        js(
+            &client,
+            "document.getElementById('board').scrollIntoView(); return true",
+        )
+        .await;
+        screenshot(&client, &format!("example-{name}.png")).await;
+    }
+
+    // Issue 23: a bad start keeps the game in progress.
+    let before = js(&client, "return session.id").await;
     choose(&client, "#play-game", "nim").await;
 
     // A bad start position shows the API's message.
@@ -412,6 +506,14 @@ async fn drive(client: Client, url: String) {
     )
     .await;
     assert!(error.as_str().unwrap().contains("\"x\""), "{error}");
+    let after = js(&client, "return session && session.id").await;
+    assert_eq!(after, before, "the game in progress stays");
+    let status = js(
+        &client,
+        &format!("return fetch('/api/sessions/' + {before}).then(r => r.status)"),
+    )
+    .await;
+    assert_eq!(status, 200, "and its session too");
 
     // The table of subtraction {1, 3, 4}: values, P-positions, period 7, a plot.
     click(&client, "#tab-table").await;
@@ -537,4 +639,40 @@ async fn drive(client: Client, url: String) {
             .starts_with("game.luau has no position function"),
         "{error}"
     );
+}
+
+/// Plays by clicking the board until the game ends: a part whose move has the outcome
+/// `outcome` (any clickable part when empty), waiting for grundy's replies; returns the
+/// settled state at the end.
+async fn play_by_clicks(client: &Client, outcome: &str, what: &str) -> Value {
+    let filter = if outcome.is_empty() {
+        String::new()
+    } else {
+        format!("[data-outcome=\"{outcome}\"]")
+    };
+    for _ in 0..40 {
+        let state = until(
+            client,
+            what,
+            &format!(
+                "{{const s = (() => {{{SETTLED}}})(); \
+                 return s && (s.end || document.querySelector('#board .click')) ? s : null;}}"
+            ),
+        )
+        .await;
+        if state["end"].is_string() {
+            return state;
+        }
+        let before = state["history"].as_array().unwrap().len();
+        click(client, &format!("#board .click{filter}")).await;
+        until(
+            client,
+            what,
+            &format!(
+                "{{const s = (() => {{{SETTLED}}})(); return s && (s.end || s.history.length > {before}) ? s : null;}}"
+            ),
+        )
+        .await;
+    }
+    panic!("{what} did not end in 40 moves")
 }

@@ -216,6 +216,18 @@ impl PyGame {
         self.inner.show(&pos).map_err(dyn_error)
     }
 
+    /// How ``position`` looks (a ``grundy.Drawing``: a board, heaps or a graph, each part
+    /// naming the move a click on it makes), or ``None`` for a game that does not draw.
+    ///
+    /// Examples:
+    ///     >>> grundy.game("nim").draw([3, 1]).kind
+    ///     'heaps'
+    fn draw(&self, position: &Bound<'_, PyAny>) -> PyResult<Option<crate::drawing::PyDrawing>> {
+        let pos = self.position(position)?;
+        let drawing = self.guard(|| self.inner.draw(&pos), dyn_error)?;
+        Ok(drawing.map(|drawing| crate::drawing::PyDrawing { drawing }))
+    }
+
     /// Every move from ``position``, in the game's order.
     ///
     /// Examples:

@@ -14,6 +14,7 @@ use pyo3::types::PyDict;
 
 mod analysis;
 mod datum;
+mod drawing;
 mod errors;
 mod games;
 mod interrupt;
@@ -215,6 +216,7 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<games::PyMove>()?;
     m.add_class::<games::PyMoveValue>()?;
     m.add_class::<games::PyValue>()?;
+    m.add_class::<drawing::PyDrawing>()?;
     m.add("TooLargeError", py.get_type::<errors::TooLargeError>())?;
     m.add("SolveError", py.get_type::<errors::python::SolveError>())?;
     Ok(())

@@ -366,3 +366,20 @@ def test_ctrl_c_stops_a_python_game_with_slow_moves_at_once():
     # The callback checks the flag before every call (about 0.05 s here): the search used
     # to check it every 65,536 positions, over a minute of 1 ms calls.
     assert waited < 1.0, waited
+
+def test_drawings_as_data_and_svg():
+    """Issue 24: a game's drawing as data (the move each click makes) and as SVG."""
+    nim = grundy.game("nim")
+    drawing = nim.draw([2, 1])
+    assert drawing.kind == "heaps"
+    assert drawing.data["heaps"][0]["clicks"] == ["heap 1: 2 -> 0", "heap 1: 2 -> 1"]
+    svg = drawing._repr_svg_()
+    assert svg.startswith("<svg") and svg.count("<circle") == 3
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[3]
+    board = grundy.load(root / "examples" / "games" / "tictactoe.luau")
+    grid = board.draw(board.start)
+    cells = grid.data["grid"]["cells"]
+    assert [c["move"] for row in cells for c in row][:3] == ["a1", "b1", "c1"]
+    assert grid._repr_svg_().count("<rect") == 9

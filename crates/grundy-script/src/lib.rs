@@ -43,6 +43,7 @@ use grundy::dynamic::DynGame;
 use thiserror::Error;
 
 mod convert;
+mod drawing;
 mod params;
 mod rules;
 mod sandbox;

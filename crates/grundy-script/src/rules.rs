@@ -1,6 +1,7 @@
 //! A loaded game file: its functions as [`Rules`], its globals as a [`GameInfo`].
 
 use grundy::dynamic::callback::{GameInfo, RuleMove, Rules};
+use grundy::dynamic::drawing::Drawing;
 use grundy::dynamic::{Datum, Kind};
 use grundy::Play;
 use std::ffi::c_int;
@@ -22,6 +23,7 @@ pub(crate) struct FileRules {
     show: Option<Function>,
     parse: Option<Function>,
     position: Option<Function>,
+    draw: Option<Function>,
 }
 
 impl FileRules {
@@ -115,6 +117,24 @@ impl Rules for FileRules {
             .map(|&n| Datum::Int(i64::try_from(n).unwrap_or(i64::MAX)))
             .collect();
         Some(self.call(function, "position", &args, read))
+    }
+
+    fn draw(&self, pos: &Datum) -> Result<Option<Drawing>, String> {
+        let Some(function) = &self.draw else {
+            return Ok(None);
+        };
+        let lua = self.vm.lua();
+        let _turn = self.vm.turn();
+        let arg = convert::to_lua(lua, pos).map_err(|err| self.vm.describe(&err, "draw"))?;
+        let value: Value = function
+            .call(arg)
+            .map_err(|err| self.vm.describe(&err, "draw"))?;
+        if value.is_nil() {
+            return Ok(None);
+        }
+        let drawing = crate::drawing::read(value)
+            .map_err(|problem| format!("{}: draw returned {problem}", self.vm.file()))?;
+        Ok(Some(drawing))
     }
 }
 
@@ -238,6 +258,7 @@ pub(crate) fn define(vm: Vm, params: &[Param]) -> Result<(FileRules, GameInfo), 
         show: function(&globals, "show", "of a position").map_err(definition)?,
         parse: function(&globals, "parse", "of a text").map_err(definition)?,
         position: function(&globals, "position", "of one or two integers").map_err(definition)?,
+        draw: function(&globals, "draw", "of a position").map_err(definition)?,
         label: function(&globals, "label", "of a position and a move's position")
             .map_err(definition)?,
         moves,

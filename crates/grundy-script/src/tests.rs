@@ -563,3 +563,51 @@ fn duplicate_labels_are_refused() {
         "test.luau: moves 1 and 2 have the same label \"take\": labels must be unique among a position's moves (in moves, at position 2)"
     );
 }
+
+/// A file's `draw` is checked: a click that names no move, a field the format does not
+/// have and a value that is not data are errors naming the file and the position; `nil`
+/// (or no `draw`) is no drawing.
+#[test]
+fn draw_errors_name_the_file_and_the_problem() {
+    let draw = |body: &str| {
+        let game = source(&format!(
+            "start = 2\nfunction moves(n) return if n > 0 then {{ {{ to = n - 1, label = \"take\" }} }} else {{}} end\n\
+             function draw(n) {body} end"
+        ));
+        game.draw(&Datum::Int(2)).map_err(|e| e.to_string())
+    };
+    let err =
+        draw("return { heaps = { { size = n, clicks = { false, \"give\" } } } }").unwrap_err();
+    assert_eq!(
+        err,
+        "test.luau: draw returned a drawing where a click names the move \"give\", which the \
+         position does not have (in draw, at position 2)"
+    );
+    let err = draw("return { grid = { cells = {}, colour = 1 } }").unwrap_err();
+    assert!(
+        err.starts_with(
+            "test.luau: draw returned a drawing that is not one: unknown field `colour`"
+        ),
+        "{err}"
+    );
+    let err = draw("return { grid = { cells = { { math.floor } } } }").unwrap_err();
+    assert!(
+        err.starts_with("test.luau: draw returned a function inside the drawing"),
+        "{err}"
+    );
+    let err = draw("return { heaps = { { size = n, clicks = { [3] = \"x\" }, name = {} } } }")
+        .unwrap_err();
+    assert!(err.starts_with("test.luau: draw returned "), "{err}");
+    let err = draw("error(\"no board\")").unwrap_err();
+    assert!(
+        err.starts_with("test.luau:3: no board (in draw, at position 2)"),
+        "{err}"
+    );
+    assert_eq!(draw("return nil"), Ok(None));
+    let drawn = draw("return { heaps = { { size = n, clicks = { false, \"take\" } } } }");
+    assert!(matches!(drawn, Ok(Some(_))), "{drawn:?}");
+    assert_eq!(
+        source("function moves(n) return {} end").draw(&Datum::Int(1)),
+        Ok(None)
+    );
+}

@@ -26,6 +26,7 @@ use crate::value::{Nimber, Outcome, Play};
 pub mod adapter;
 pub mod builtin;
 pub mod callback;
+pub mod drawing;
 pub mod session;
 
 /// A position as plain data: what a front end stores, sends and compares.
@@ -583,6 +584,30 @@ pub trait DynGame: Send + Sync {
         let mut value = self.solve(pos, budget)?.value;
         value.remoteness = None;
         Ok(value)
+    }
+
+    /// How `pos` looks, as data ([`drawing::Drawing`]: a grid, heaps or a graph), each
+    /// part naming the move a click on it makes; every front end renders it. `None` for a
+    /// game that does not draw (the default): front ends show [`DynGame::show`]'s text.
+    ///
+    /// # Errors
+    ///
+    /// [`DynError::Position`] for a bad position; [`DynError::Rules`] when a game file's
+    /// `draw` fails or returns a drawing that is not one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::drawing::Drawing;
+    /// use grundy::dynamic::{builtin, Datum, DynGame};
+    /// let Some(Drawing::Heaps(heaps)) = builtin::nim().draw(&Datum::ints([2, 1])).unwrap() else {
+    ///     panic!("nim draws heaps")
+    /// };
+    /// assert_eq!(heaps[0].clicks[1].as_deref(), Some("heap 1: 2 -> 1"));
+    /// ```
+    fn draw(&self, pos: &Datum) -> Result<Option<drawing::Drawing>, DynError> {
+        let _ = pos;
+        Ok(None)
     }
 
     /// The position that `numbers` name, for a game whose positions can be made from one or

@@ -12,6 +12,8 @@ use grundy::Budget;
 
 use super::solve::limit;
 
+mod board;
+
 /// Arguments of `grundy play`.
 #[derive(clap::Args, Debug)]
 #[command(
@@ -141,13 +143,24 @@ fn play(args: Args, file: bool) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The position: its drawing (a board, with the labels of its rows and columns) where the
+/// game draws one, and its text on one line (a board's text of several lines is left to
+/// the drawing).
 fn print_position(out: &mut impl Write, session: &Session) -> anyhow::Result<()> {
-    let shown = session.game().show(session.position())?;
+    let game = session.game();
+    let shown = game.show(session.position())?;
+    let drawn = game
+        .draw(session.position())?
+        .as_ref()
+        .and_then(board::render);
     writeln!(out)?;
-    if shown.contains('\n') {
-        writeln!(out, "{shown}")?;
-    } else {
+    if let Some(drawn) = &drawn {
+        writeln!(out, "{drawn}")?;
+    }
+    if !shown.contains('\n') {
         writeln!(out, "position: {shown}")?;
+    } else if drawn.is_none() {
+        writeln!(out, "{shown}")?;
     }
     let (person, engine) = session.points();
     if person != 0 || engine != 0 {

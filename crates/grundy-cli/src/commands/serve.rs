@@ -201,6 +201,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/sessions/{id}/play", post(api::play))
         .route("/sessions/{id}/reply", post(api::reply))
         .route("/sessions/{id}/undo", post(api::undo))
+        .route("/sessions/{id}/jump", post(api::jump))
         .route("/sessions/{id}/swap", post(api::swap))
         .route("/sessions/{id}/new", post(api::restart))
         .route("/sessions/{id}/hint", get(api::hint))
@@ -213,6 +214,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
         .route("/style.css", get(page::style))
+        .route("/favicon.ico", get(page::icon))
+        .route("/favicon.svg", get(page::icon))
         .nest("/api", api)
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(body_bytes))
@@ -275,5 +278,11 @@ mod page {
             "text/css; charset=utf-8",
             include_str!("serve/page/style.css"),
         )
+    }
+
+    /// The page's icon (issue 23: `/favicon.ico` answered 404): browsers read an SVG at
+    /// either address.
+    pub async fn icon() -> Response {
+        asset("image/svg+xml", include_str!("serve/page/icon.svg"))
     }
 }

@@ -13,6 +13,7 @@ use grundy::dynamic::{Datum, DynGame, Solution, Value};
 use grundy::Budget;
 
 mod boards;
+mod drawings;
 mod problems;
 
 /// The example files tested here (`subtraction.luau` and `tictactoe.luau` are tested with

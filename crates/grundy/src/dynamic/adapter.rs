@@ -25,6 +25,7 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
+use crate::dynamic::drawing::Drawing;
 use crate::dynamic::{Ask, Datum, DynError, DynGame, DynMove, Kind, MoveValue, Solution, Value};
 use crate::limits::{Budget, SolveError};
 use crate::model::{Components, Game, Move};
@@ -133,7 +134,31 @@ pub trait Notation<P>: Send + Sync {
         let _ = from;
         self.show(&mv.to)
     }
+
+    /// How `pos` looks ([`DynGame::draw`]), its parts naming the moves a click makes by
+    /// their labels: `moves` are the moves from `pos` with their labels (empty where the
+    /// position has more than [`MAX_DRAWN_MOVES`]). `None` by default: the game is shown
+    /// as text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::adapter::Notation;
+    /// use grundy::dynamic::builtin::HeapNotation;
+    /// use grundy::dynamic::drawing::Drawing;
+    /// let moves = [(vec![0], "heap 1: 1 -> 0".to_string())];
+    /// let Some(Drawing::Heaps(heaps)) = HeapNotation.draw(&vec![1], &moves) else { panic!() };
+    /// assert_eq!(heaps[0].clicks, vec![Some("heap 1: 1 -> 0".to_string())]);
+    /// ```
+    fn draw(&self, pos: &P, moves: &[(P, String)]) -> Option<Drawing> {
+        let _ = (pos, moves);
+        None
+    }
 }
+
+/// The most moves a position may have for [`Notation::draw`] to see them: a drawing of a
+/// larger position makes no clicks (its moves are made from the list).
+pub const MAX_DRAWN_MOVES: u64 = 100_000;
 
 /// Builds the Grundy solver of a game (splitting components or not).
 type MakeGrundy<G> = for<'a> fn(&'a Canon<G>, Budget) -> GrundySolver<'a, Canon<G>>;
@@ -549,6 +574,27 @@ where
     fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, DynError>> {
         let pos = self.notation.position_of(numbers)?;
         Some(pos.map(|pos| self.notation.to_datum(&pos)))
+    }
+
+    fn draw(&self, datum: &Datum) -> Result<Option<Drawing>, DynError> {
+        let pos = self.notation.read(datum)?;
+        let few = self
+            .game
+            .max_moves(&pos)
+            .is_none_or(|n| n <= MAX_DRAWN_MOVES);
+        let moves: Vec<(G::Position, String)> = match few && self.game.check_listable(&pos).is_ok()
+        {
+            true => self
+                .moves_of(&pos)
+                .into_iter()
+                .map(|mv| {
+                    let label = self.notation.label(&pos, &mv);
+                    (mv.to, label)
+                })
+                .collect(),
+            false => Vec::new(),
+        };
+        Ok(self.notation.draw(&pos, &moves))
     }
 
     fn moves(&self, pos: &Datum) -> Result<Vec<DynMove>, DynError> {

@@ -426,6 +426,7 @@ pub fn kiki(rows: u64, columns: u64) -> Arc<dyn DynGame> {
 }
 
 mod boards;
+mod drawn;
 mod mines;
 mod notations;
 

@@ -27,6 +27,7 @@ use indexmap::IndexSet;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::dynamic::adapter::{Adapter, Notation};
+use crate::dynamic::drawing::Drawing;
 use crate::dynamic::{Ask, Datum, DynError, DynGame, DynMove, Kind, Solution, Value};
 use crate::limits::{Budget, SolveError};
 use crate::model::{Components, Game, Move};
@@ -591,6 +592,26 @@ impl<R: Rules> DynGame for CallbackGame<R> {
             Err(DynError::Solve(SolveError::Cycle)) => Err(engine.game().0.cycle_error(pos)),
             res => res,
         })
+    }
+
+    fn draw(&self, pos: &Datum) -> Result<Option<Drawing>, DynError> {
+        let failed = |message: String| RulesError::Callback {
+            function: "draw",
+            position: pos.clone(),
+            message,
+        };
+        let Some(drawing) = self.rules.draw(pos).map_err(failed)? else {
+            return Ok(None);
+        };
+        let moves = self.moves(pos)?;
+        let labels: Vec<&str> = moves.iter().map(|m| m.label.as_str()).collect();
+        drawing.check(&labels).map_err(|problem| {
+            failed(format!(
+                "{}: draw returned a drawing where {problem}",
+                self.info.origin
+            ))
+        })?;
+        Ok(Some(drawing))
     }
 
     fn solve_with(&self, pos: &Datum, budget: &Budget, ask: Ask) -> Result<Solution, DynError> {

@@ -220,10 +220,39 @@ impl Session {
     /// assert_eq!(session.to_move(), Side::Person);
     /// ```
     pub fn to_move(&self) -> Side {
-        match self.history.last() {
-            None => self.first,
-            Some(last) if last.mv.again => last.side,
-            Some(last) => last.side.other(),
+        self.holder(*self.seats().last().unwrap_or(&0))
+    }
+
+    /// The seat (0: the player who moved first, 1: the other) to move before each move
+    /// played and after the last: a bonus turn keeps the seat.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// let mut session = Session::new(builtin::nim(), Datum::ints([3]), Side::Person);
+    /// session.play("1").unwrap();
+    /// assert_eq!(session.seats(), vec![0, 1]);
+    /// ```
+    pub fn seats(&self) -> Vec<u8> {
+        let mut seat = 0;
+        let mut res = vec![seat];
+        for played in &self.history {
+            if !played.mv.again {
+                seat ^= 1;
+            }
+            res.push(seat);
+        }
+        res
+    }
+
+    /// Who holds `seat` now.
+    fn holder(&self, seat: u8) -> Side {
+        if seat == 0 {
+            self.first
+        } else {
+            self.first.other()
         }
     }
 
@@ -238,11 +267,15 @@ impl Session {
     /// assert_eq!(session.points(), (0, 0));
     /// ```
     pub fn points(&self) -> (i64, i64) {
+        // Points belong to the seats: after a swap, each side holds the other's.
         self.history
             .iter()
-            .fold((0, 0), |(person, engine), p| match p.side {
-                Side::Person => (person + p.mv.points, engine),
-                Side::Engine => (person, engine + p.mv.points),
+            .zip(self.seats())
+            .fold((0, 0), |(person, engine), (p, seat)| {
+                match self.holder(seat) {
+                    Side::Person => (person + p.mv.points, engine),
+                    Side::Engine => (person, engine + p.mv.points),
+                }
             })
     }
 
@@ -398,10 +431,59 @@ impl Session {
     /// assert_eq!(session.to_move(), Side::Engine);
     /// ```
     pub fn swap(&mut self) {
+        // The moves played keep who played them (issue 23: the history relabelled the
+        // engine's moves as the person's); the seats change hands.
         self.first = self.first.other();
-        for played in &mut self.history {
-            played.side = played.side.other();
+    }
+
+    /// Plays `choice` for whichever side is to move (two people at one board, an engine
+    /// against itself, a move replayed after going back).
+    ///
+    /// # Errors
+    ///
+    /// [`DynError::NoSuchMove`] when nothing matches or the game is over (the session is
+    /// unchanged).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// let mut session = Session::new(builtin::nim(), Datum::ints([3]), Side::Engine);
+    /// assert_eq!(session.play_either("1").unwrap().to, Datum::ints([0]));
+    /// assert_eq!(session.history()[0].side, Side::Engine);
+    /// ```
+    pub fn play_either(&mut self, choice: &str) -> Result<DynMove, DynError> {
+        let side = self.to_move();
+        if self.moves()?.is_empty() {
+            return Err(DynError::NoSuchMove {
+                choice: choice.trim().to_string(),
+                count: 0,
+            });
         }
+        let mv = self.game.play(self.position(), choice)?;
+        self.history.push(Played {
+            side,
+            mv: mv.clone(),
+        });
+        Ok(mv)
+    }
+
+    /// Goes back to the position after the first `len` moves (all of them when there are
+    /// fewer); returns the moves taken back, oldest first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// let mut session = Session::new(builtin::nim(), Datum::ints([3]), Side::Person);
+    /// session.play("2").unwrap();
+    /// assert_eq!(session.rewind(0).len(), 1);
+    /// assert_eq!(session.position(), &Datum::ints([3]));
+    /// ```
+    pub fn rewind(&mut self, len: usize) -> Vec<Played> {
+        self.history.split_off(len.min(self.history.len()))
     }
 
     /// Starts again from the start position, with the same side first.
@@ -475,17 +557,9 @@ impl Session {
             return false;
         }
         // Every position of the game so far with its side to move, the start first.
-        let mut side = self.first;
-        let mut seen = vec![(&self.start, side)];
-        for played in &self.history {
-            side = if played.mv.again {
-                played.side
-            } else {
-                played.side.other()
-            };
-            seen.push((&played.mv.to, side));
-        }
-        let now = (self.position(), self.to_move());
+        let positions = std::iter::once(&self.start).chain(self.history.iter().map(|p| &p.mv.to));
+        let seen: Vec<(&Datum, u8)> = positions.zip(self.seats()).collect();
+        let now = *seen.last().expect("the start is seen");
         seen.iter().filter(|&&at| at == now).count() >= 3
     }
 }
@@ -566,5 +640,30 @@ mod tests {
         assert_eq!(session.history().len(), 1);
         session.restart();
         assert_eq!(session.to_move(), Side::Engine);
+    }
+
+    /// Issue 23: after a swap the moves played keep who played them, the turn passes and
+    /// the points go with the seats.
+    #[test]
+    fn swap_keeps_who_played_each_move() {
+        let budget = Budget::default();
+        let mut session = Session::new(builtin::nim(), Datum::ints([2, 3]), Side::Person);
+        session.play("2 2").unwrap();
+        session.reply(&budget).unwrap().unwrap();
+        session.swap();
+        let sides: Vec<Side> = session.history().iter().map(|p| p.side).collect();
+        assert_eq!(sides, vec![Side::Person, Side::Engine]);
+        assert_eq!(session.to_move(), Side::Engine);
+        session.reply(&budget).unwrap().unwrap();
+        assert_eq!(session.to_move(), Side::Person);
+        assert_eq!(session.history()[2].side, Side::Engine);
+        assert_eq!(session.seats(), vec![0, 1, 0, 1]);
+        let taken = session.rewind(1);
+        assert_eq!(taken.len(), 2);
+        assert_eq!(session.to_move(), Side::Person);
+        session.play_either(&taken[0].mv.label).unwrap();
+        assert_eq!(session.to_move(), Side::Engine);
+        session.play_either("1").unwrap();
+        assert_eq!(session.history().len(), 3);
     }
 }

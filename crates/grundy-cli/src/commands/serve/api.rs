@@ -12,6 +12,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::Json;
 use grundy::catalog::{Spec, BOARDS, SPECS};
+use grundy::dynamic::drawing::Drawing;
 use grundy::dynamic::session::{Played, Session, Side};
 use grundy::dynamic::{Ask, Datum, DynGame, DynMove, Kind, MoveValue, Value};
 use grundy::Budget;
@@ -202,6 +203,10 @@ pub struct MoveView {
 #[derive(Serialize)]
 pub struct PlayedView {
     side: Side,
+    /// The seat that moved: 0 for the player who moved first, 1 for the other.
+    seat: u8,
+    /// True when the mover moved again (a bonus turn).
+    again: bool,
     label: String,
     points: i64,
 }
@@ -226,6 +231,9 @@ pub struct GameState {
     position: Datum,
     /// The position as text (boards over several lines).
     shown: String,
+    /// How the position looks, each part naming the move a click on it makes; absent for
+    /// a game that does not draw.
+    drawing: Option<Drawing>,
     to_move: Side,
     points: Points,
     history: Vec<PlayedView>,
@@ -286,13 +294,17 @@ fn state(id: &str, session: &Session, budget: &Budget) -> Result<GameState, ApiE
         kind: game.kind(),
         position: session.position().clone(),
         shown: game.show(session.position())?,
+        drawing: game.draw(session.position())?,
         to_move: session.to_move(),
         points: Points { person, engine },
         history: session
             .history()
             .iter()
-            .map(|Played { side, mv }| PlayedView {
+            .zip(session.seats())
+            .map(|(Played { side, mv }, seat)| PlayedView {
                 side: *side,
+                seat,
+                again: mv.again,
                 label: mv.label.clone(),
                 points: mv.points,
             })
@@ -339,6 +351,8 @@ pub async fn create(
 enum Action {
     Look,
     Play(String),
+    PlayEither(String),
+    Jump(usize),
     Reply,
     Undo,
     Swap,
@@ -357,6 +371,13 @@ async fn act(app: Arc<App>, id: String, action: Action) -> Result<Response, ApiE
             Action::Play(choice) => {
                 page_moves(session, budget)?;
                 session.play(&choice)?;
+            }
+            Action::PlayEither(choice) => {
+                page_moves(session, budget)?;
+                session.play_either(&choice)?;
+            }
+            Action::Jump(len) => {
+                session.rewind(len);
             }
             Action::Reply => {
                 page_moves(session, budget)?;
@@ -387,6 +408,10 @@ pub async fn look(State(app): Shared, Path(id): Path<String>) -> Result<Response
 pub struct PlayRequest {
     #[serde(rename = "move")]
     choice: String,
+    /// Plays for whichever side is to move (two people at one board, replaying a move
+    /// after going back); by default only the person's turn.
+    #[serde(default)]
+    either: bool,
 }
 
 /// `POST /api/sessions/{id}/play` with `{"move": "..."}`.
@@ -396,7 +421,29 @@ pub async fn play(
     body: Result<Json<PlayRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(req) = body?;
-    act(app, id, Action::Play(req.choice)).await
+    let action = match req.either {
+        true => Action::PlayEither(req.choice),
+        false => Action::Play(req.choice),
+    };
+    act(app, id, action).await
+}
+
+/// How many moves to keep.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JumpRequest {
+    moves: usize,
+}
+
+/// `POST /api/sessions/{id}/jump` with `{"moves": N}`: back to the position after the
+/// first N moves.
+pub async fn jump(
+    State(app): Shared,
+    Path(id): Path<String>,
+    body: Result<Json<JumpRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(req) = body?;
+    act(app, id, Action::Jump(req.moves)).await
 }
 
 /// `POST /api/sessions/{id}/reply`: grundy plays its move (none when not its turn).

@@ -403,6 +403,9 @@ async fn the_page_and_its_assets() {
         ("/", "text/html"),
         ("/app.js", "text/javascript"),
         ("/style.css", "text/css"),
+        // Issue 23: the icon was a 404.
+        ("/favicon.ico", "image/svg+xml"),
+        ("/favicon.svg", "image/svg+xml"),
     ] {
         let response = client
             .router
@@ -428,4 +431,50 @@ async fn the_page_and_its_assets() {
             assert!(!text.contains(remote), "{uri} loads {remote}");
         }
     }
+}
+
+/// Issue 24: a session's state carries the drawing (tic-tac-toe's board, each empty cell
+/// naming its move); two people play either side; going back keeps the first moves; each
+/// move says its seat.
+#[tokio::test]
+async fn drawings_jumps_and_either_side() {
+    let client = Client::new(limits());
+    let state = client.create(json!({"example": "tictactoe"})).await;
+    let id = state["id"].as_str().unwrap();
+    let cells = &state["drawing"]["grid"]["cells"];
+    assert_eq!(cells[1][1]["move"], "b2", "{state}");
+    assert_eq!(state["drawing"]["grid"]["columns"], json!(["a", "b", "c"]));
+    let (_, played) = client
+        .post(&format!("/api/sessions/{id}/play"), r#"{"move": "b2"}"#)
+        .await;
+    assert_eq!(
+        played["drawing"]["grid"]["cells"][1][1]["fill"], "first",
+        "{played}"
+    );
+    assert_eq!(played["to_move"], "engine");
+    let (status, refused) = client
+        .post(&format!("/api/sessions/{id}/play"), r#"{"move": "a1"}"#)
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    let (_, either) = client
+        .post(
+            &format!("/api/sessions/{id}/play"),
+            r#"{"move": "a1", "either": true}"#,
+        )
+        .await;
+    let history = either["history"].as_array().unwrap();
+    assert_eq!(
+        (history[1]["side"].as_str(), history[1]["seat"].as_u64()),
+        (Some("engine"), Some(1))
+    );
+    let (_, back) = client
+        .post(&format!("/api/sessions/{id}/jump"), r#"{"moves": 1}"#)
+        .await;
+    assert_eq!(back["history"].as_array().unwrap().len(), 1, "{back}");
+    assert_eq!(back["position"], json!("....x...."));
+    let nim = client.create(json!({"game": "nim", "position": "2"})).await;
+    assert_eq!(
+        nim["drawing"]["heaps"][0]["clicks"][1], "heap 1: 2 -> 1",
+        "{nim}"
+    );
 }

@@ -15,6 +15,7 @@
 use std::sync::Arc;
 
 use crate::dynamic::adapter::{Adapter, Notation};
+use crate::dynamic::drawing::Drawing;
 use crate::dynamic::{Datum, DynError, DynGame, Kind};
 use crate::games::dot::{Dot, Point};
 use crate::games::gems_fight::{GemsFight, GemsFightError};
@@ -23,6 +24,7 @@ use crate::games::young::Young;
 use crate::model::Move;
 use crate::value::Play;
 
+use super::drawn;
 use super::MAX_HEAP;
 
 /// Where a row of a drawing stands, for errors: `line 3` when the text has several lines,
@@ -124,6 +126,10 @@ impl Notation<u32> for BagsNotation {
 
     fn label(&self, from: &u32, mv: &Move<u32>) -> String {
         format!("bag {}", (mv.to & !from).trailing_zeros() + 1)
+    }
+
+    fn draw(&self, taken: &u32, moves: &[(u32, String)]) -> Option<Drawing> {
+        Some(drawn::bags(self.bags, *taken, moves))
     }
 }
 
@@ -269,6 +275,10 @@ impl Notation<Vec<u8>> for DiagramNotation {
         let row = (0..from.len()).find(|&r| from[r] != mv.to[r]).unwrap_or(0);
         format!("({}, {})", row + 1, from[row] + 1)
     }
+
+    fn draw(&self, lengths: &Vec<u8>, moves: &[(Vec<u8>, String)]) -> Option<Drawing> {
+        Some(drawn::diagram(self.cols, lengths, moves))
+    }
 }
 
 /// The Young-diagram game (chess2018) on the checked board `game`; positions are the filled
@@ -400,6 +410,10 @@ impl Notation<Point> for PointNotation {
         }
         format!("+({}, {})", mv.to.x - from.x, mv.to.y - from.y)
     }
+
+    fn draw(&self, p: &Point, moves: &[(Point, String)]) -> Option<Drawing> {
+        drawn::plane(&self.game, p, moves)
+    }
 }
 
 /// Dot (cf69d) with the checked vectors and limit of `game`, starting at `start`, where
@@ -496,6 +510,16 @@ impl Notation<Seat> for SeatNotation {
 
     fn label(&self, from: &Seat, mv: &Move<Seat>) -> String {
         format!("take {}", from.stones - mv.to.stones)
+    }
+
+    /// The stones as one heap named by the seat to move: a click on stone `k` leaves `k`.
+    fn draw(&self, p: &Seat, moves: &[(Seat, String)]) -> Option<Drawing> {
+        let taken = |to: &Seat| Some((0, u64::from(to.stones)));
+        let mut drawing = drawn::heaps(&[u64::from(p.stones)], moves, taken, "stones");
+        if let Drawing::Heaps(heaps) = &mut drawing {
+            heaps[0].name = format!("seat {} to move", p.seat + 1);
+        }
+        Some(drawing)
     }
 }
 

@@ -18,6 +18,7 @@
 use std::sync::Arc;
 
 use crate::dynamic::adapter::{Adapter, Notation};
+use crate::dynamic::drawing::{Cell, Drawing, Fill, Grid, Shape};
 use crate::dynamic::{Datum, DynError, DynGame, Kind};
 use crate::games::minesweeper::{parts, Board, Minesweeper, Part};
 use crate::model::{Components, Game, Move};
@@ -395,6 +396,53 @@ impl Notation<Sweep> for MineNotation {
             cell / self.field.cols + 1,
             cell % self.field.cols + 1
         )
+    }
+
+    /// The board: mines marked, unopened cells hidden, open ones with their counts; a
+    /// click on an unopened cell opens it (a blank one, its region).
+    fn draw(&self, pos: &Sweep, moves: &[(Sweep, String)]) -> Option<Drawing> {
+        let Sweep::Open(open) = pos else {
+            return None;
+        };
+        let field = &self.field;
+        let mut clicks: Vec<Option<&String>> = vec![None; field.cells()];
+        for (to, label) in moves {
+            let Sweep::Open(to) = to else { continue };
+            let opened: Vec<usize> = (0..field.cells())
+                .filter(|&cell| is_open(to, cell) && !is_open(open, cell))
+                .collect();
+            for &cell in &opened {
+                // A numbered cell opened alone is its own move, before any region's.
+                if opened.len() == 1 || (field.near[cell] == 0 && clicks[cell].is_none()) {
+                    clicks[cell] = Some(label);
+                }
+            }
+        }
+        let cells = (0..field.rows)
+            .map(|row| {
+                (0..field.cols)
+                    .map(|col| {
+                        let cell = row * field.cols + col;
+                        let click = clicks[cell].cloned();
+                        let (fill, text) = match (field.mine[cell], is_open(open, cell)) {
+                            (true, _) => (Fill::Marked, "*".to_string()),
+                            (false, false) => (Fill::Hidden, String::new()),
+                            (false, true) if field.near[cell] == 0 => (Fill::Empty, String::new()),
+                            (false, true) => (Fill::Empty, field.near[cell].to_string()),
+                        };
+                        Cell {
+                            text,
+                            ..Cell::new(fill, Shape::Square, click)
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(Drawing::Grid(Grid {
+            cells,
+            rows: (1..=field.rows).map(|r| r.to_string()).collect(),
+            columns: (1..=field.cols).map(|c| c.to_string()).collect(),
+        }))
     }
 }
 

@@ -3,9 +3,11 @@
 //! number written; every number at most [`MAX_HEAP`].
 
 use crate::dynamic::adapter::Notation;
+use crate::dynamic::drawing::Drawing;
 use crate::dynamic::{Datum, DynError};
 use crate::model::Move;
 
+use super::drawn;
 use super::MAX_HEAP;
 
 fn heap(word: &str, what: &str) -> Result<u64, DynError> {
@@ -127,6 +129,15 @@ impl Notation<Vec<u64>> for HeapNotation {
         let plural = if changed.len() == 1 { "" } else { "s" };
         format!("heap{plural} {numbers}: {} -> {}", pick(from), pick(to))
     }
+
+    fn draw(&self, pos: &Vec<u64>, moves: &[(Vec<u64>, String)]) -> Option<Drawing> {
+        Some(drawn::heaps(
+            pos,
+            moves,
+            |to| drawn::lowered(pos, to),
+            "heap",
+        ))
+    }
 }
 
 /// Staircase Nim's coins, lowest step first: `2 4 3`; a move's label is
@@ -170,6 +181,15 @@ impl Notation<Vec<u64>> for StairNotation {
             .find(|&i| mv.to[i] < from[i])
             .unwrap_or(0);
         format!("step {}: {} down", step + 1, from[step] - mv.to[step])
+    }
+
+    /// Steps as heaps: a click on coin `k` of a step moves the coins above it down.
+    fn draw(&self, pos: &Vec<u64>, moves: &[(Vec<u64>, String)]) -> Option<Drawing> {
+        let taken = |to: &Vec<u64>| {
+            let step = (0..pos.len()).rev().find(|&i| to[i] < pos[i])?;
+            Some((step, to[step]))
+        };
+        Some(drawn::heaps(pos, moves, taken, "step"))
     }
 }
 
@@ -226,6 +246,13 @@ impl Notation<(u64, u64)> for PairNotation {
     fn label(&self, from: &(u64, u64), mv: &Move<(u64, u64)>) -> String {
         format!("{} -> {}", self.show(from), self.show(&mv.to))
     }
+
+    /// The two heaps (or coordinates) as heaps: a click lowers one of them (moves on both
+    /// are made from the list).
+    fn draw(&self, &(a, b): &(u64, u64), moves: &[((u64, u64), String)]) -> Option<Drawing> {
+        let taken = |&(x, y): &(u64, u64)| drawn::lowered(&[a, b], &[x, y]);
+        Some(drawn::heaps(&[a, b], moves, taken, "heap"))
+    }
 }
 
 /// Fibonacci Nim: `N [MAX_TAKE]` (`N` alone is a game's start, `MAX_TAKE = N - 1`); a
@@ -278,6 +305,16 @@ impl Notation<(u64, u64)> for FibonacciNotation {
 
     fn label(&self, from: &(u64, u64), mv: &Move<(u64, u64)>) -> String {
         format!("take {}", from.0 - mv.to.0)
+    }
+
+    /// The heap: a click on token `k` takes the tokens above it.
+    fn draw(&self, &(n, _): &(u64, u64), moves: &[((u64, u64), String)]) -> Option<Drawing> {
+        Some(drawn::heaps(
+            &[n],
+            moves,
+            |&(left, _)| Some((0, left)),
+            "heap",
+        ))
     }
 }
 

@@ -4,6 +4,7 @@
 
 use thiserror::Error;
 
+use crate::dynamic::drawing::Drawing;
 use crate::dynamic::{Datum, Kind};
 
 /// A move as the rules give it.
@@ -127,6 +128,18 @@ pub trait Rules: Send + Sync {
     fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, String>> {
         let _ = numbers;
         None
+    }
+
+    /// How `pos` looks, as data (a game file's `draw`); `Ok(None)`, the default: the game
+    /// does not draw. The game checks the drawing ([`Drawing::check`]) against the
+    /// position's moves.
+    ///
+    /// # Errors
+    ///
+    /// A message saying what went wrong (a drawing that is not one, too).
+    fn draw(&self, pos: &Datum) -> Result<Option<Drawing>, String> {
+        let _ = pos;
+        Ok(None)
     }
 }
 

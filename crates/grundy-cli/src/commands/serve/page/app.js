@@ -27,7 +27,22 @@ let examples = [];
 let session = null;
 let busy = false;
 
+// Requests in flight; the loading indicator shows once one has run half a second.
+let inFlight = 0;
+
 async function api(method, path, body) {
+  inFlight += 1;
+  const timer = setTimeout(() => { $("loading").hidden = inFlight === 0; }, 500);
+  try {
+    return await request(method, path, body);
+  } finally {
+    inFlight -= 1;
+    clearTimeout(timer);
+    if (inFlight === 0) $("loading").hidden = true;
+  }
+}
+
+async function request(method, path, body) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
@@ -110,6 +125,8 @@ function applyFile(name) {
   const example = examples.find((e) => e.name === name);
   showFields("file");
   if (example) $("play-source").value = example.source;
+  // An example's source stays small until one scrolls or resizes it; one's own file has room.
+  $("play-source").rows = example ? 4 : 14;
   $("play-params").value = "";
   $("play-position").value = "";
   $("play-position").placeholder = "the file's start";
@@ -175,36 +192,279 @@ function readParams(text) {
 
 // ---- playing ----
 
+// Who plays: "engine" (you against grundy), "people" (two people at one board) or
+// "engines" (grundy against itself).
+let mode = "engine";
+// Moves taken back by going back in the history, replayed by Redo ({label, side}, oldest
+// first).
+let redo = [];
+// Per position of the game so far: its value for the side to move and that side's seat;
+// per move: whether it threw a win away (its value for the mover was worse than the
+// position's).
+let values = [];
+let threw = [];
+// The request that started the game (kept in the URL).
+let started = null;
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function svgEl(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value !== undefined && value !== null) node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+// A move's value in a few characters, put on the board: the remoteness (W3, L4), the
+// score (+2), the nimber (*1) or D.
+function shortValue(value) {
+  if (value.score !== null && value.score !== undefined) return (value.score > 0 ? "+" : "") + value.score;
+  const letter = { win: "W", loss: "L", draw: "D" }[value.outcome];
+  if (value.remoteness !== null && value.remoteness !== undefined) return letter + value.remoteness;
+  return letter;
+}
+
+const FILLS = {
+  empty: "#fbfbf7",
+  first: "#d9433b",
+  second: "#f2c230",
+  filled: "#7a5537",
+  hidden: "#b8bfcc",
+  marked: "#3b5b92",
+};
+const VALUE_COLOURS = { win: "#1b7f3a", loss: "#b42318", draw: "#c79a00" };
+
+// The move a click on a part makes, with its value (from the state's moves), or null.
+function clickable(state, label) {
+  if (!label || state.end || !canPlay(state)) return null;
+  return state.moves.find((m) => m.label === label) || null;
+}
+
+// Marks a part of the board as a click that plays `move`, coloured by its value.
+function makeClickable(node, move, shape) {
+  node.classList.add("click");
+  node.dataset.move = move.label;
+  node.dataset.outcome = move.value.outcome;
+  node.setAttribute("tabindex", "0");
+  node.append(svgEl("title", {}, move.label + ": " + describe(move.value) + " for the mover"));
+  node.addEventListener("click", () => play(move.label));
+  node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") play(move.label); });
+  if (showValues()) shape.setAttribute("stroke", VALUE_COLOURS[move.value.outcome]);
+}
+
+function valueMark(move, x, y, size) {
+  if (!move || !showValues()) return [];
+  return [svgEl("text", { x, y, "font-size": size, "text-anchor": "middle", "dominant-baseline": "central",
+    fill: VALUE_COLOURS[move.value.outcome], class: "value-mark", "font-weight": "600" }, shortValue(move.value))];
+}
+
+function drawGrid(state, grid) {
+  const rows = grid.cells.length;
+  const cols = Math.max(0, ...grid.cells.map((r) => r.length));
+  // Rows and columns of lines and dots only are drawn narrow (Dots-and-Boxes' joints).
+  const narrow = (cells) => cells.length > 0 && cells.every((c) => !c || c.shape === "dot" || c.shape === "horizontal" || c.shape === "vertical");
+  const big = Math.max(26, Math.min(56, Math.floor(480 / Math.max(rows, cols, 1))));
+  const small = Math.max(10, Math.floor(big / 3));
+  const colNarrow = Array.from({ length: cols }, (_, c) => narrow(grid.cells.map((r) => r[c]).filter((x) => x && x.shape !== "horizontal")) && grid.cells.some((r) => r[c] && r[c].shape !== "square"));
+  const rowNarrow = grid.cells.map((r) => narrow(r.filter((x) => x.shape !== "vertical")) && r.some((x) => x.shape !== "square"));
+  const colX = [], rowY = [];
+  const left = grid.rows.length ? 28 : 4, top = grid.columns.length ? 22 : 4;
+  let x = left;
+  for (let c = 0; c < cols; c++) { colX.push(x); x += colNarrow[c] ? small : big; }
+  let y = top;
+  for (let r = 0; r < rows; r++) { rowY.push(y); y += rowNarrow[r] ? small : big; }
+  const root = svgEl("svg", { width: x + 4, height: y + 4, viewBox: `0 0 ${x + 4} ${y + 4}`, class: "drawing grid" });
+  grid.columns.forEach((label, c) => root.append(svgEl("text", { x: colX[c] + (colNarrow[c] ? small : big) / 2, y: 12, "text-anchor": "middle", class: "axis" }, label)));
+  grid.rows.forEach((label, r) => root.append(svgEl("text", { x: left - 8, y: rowY[r] + (rowNarrow[r] ? small : big) / 2 + 4, "text-anchor": "end", class: "axis" }, label)));
+  grid.cells.forEach((row, r) => row.forEach((cell, c) => {
+    const w = colNarrow[c] ? small : big, h = rowNarrow[r] ? small : big;
+    const g = svgEl("g", { class: "cell", "data-row": r, "data-col": c });
+    let shape;
+    const fill = FILLS[cell.fill] || FILLS.empty;
+    if (cell.shape === "disc") {
+      g.append(svgEl("rect", { x: colX[c], y: rowY[r], width: w, height: h, fill: "#3b5b92" }));
+      shape = svgEl("circle", { cx: colX[c] + w / 2, cy: rowY[r] + h / 2, r: Math.min(w, h) / 2 - 4, fill: cell.fill === "empty" ? "#fff" : fill, stroke: "#24324a", "stroke-width": 2 });
+    } else if (cell.shape === "dot") {
+      shape = svgEl("circle", { cx: colX[c] + w / 2, cy: rowY[r] + h / 2, r: Math.min(w, h) / 2 - 1, fill: "#24324a" });
+    } else if (cell.shape === "horizontal" || cell.shape === "vertical") {
+      const drawn = cell.fill !== "empty";
+      shape = svgEl("rect", { x: colX[c] + 1, y: rowY[r] + 1, width: w - 2, height: h - 2, rx: 3,
+        fill: drawn ? "#24324a" : "#eef1f6", stroke: drawn ? "none" : "#d5dae3", "stroke-width": 2 });
+    } else {
+      shape = svgEl("rect", { x: colX[c] + 1, y: rowY[r] + 1, width: w - 2, height: h - 2, fill, stroke: "#c3c9d4", "stroke-width": 1 });
+    }
+    g.append(shape);
+    if (cell.text) {
+      g.append(svgEl("text", { x: colX[c] + w / 2, y: rowY[r] + h / 2, "text-anchor": "middle", "dominant-baseline": "central",
+        "font-size": Math.max(10, Math.min(w, h) * 0.45), class: "cell-text", fill: ["first", "filled", "marked"].includes(cell.fill) ? "#fff" : "#1d2330" }, cell.text));
+    }
+    const move = clickable(state, cell.move);
+    if (move) {
+      makeClickable(g, move, shape);
+      if (showValues()) shape.setAttribute("stroke-width", 3);
+      if (!cell.text) g.append(...valueMark(move, colX[c] + w / 2, rowY[r] + h / 2, Math.max(9, Math.min(w, h) * 0.3)));
+    }
+    root.append(g);
+  }));
+  return root;
+}
+
+function drawHeaps(state, heaps) {
+  const token = 18, gap = 4, left = 120;
+  const longest = Math.max(1, ...heaps.map((h) => (h.size <= 64 ? h.size : 3)));
+  const width = left + longest * (token + gap) + 20;
+  const root = svgEl("svg", { width, height: heaps.length * (token + 14) + 8, class: "drawing heaps" });
+  heaps.forEach((heap, i) => {
+    const y = 6 + i * (token + 14);
+    root.append(svgEl("text", { x: 4, y: y + token / 2 + 5, class: "axis" }, heap.name || "heap " + (i + 1)));
+    root.append(svgEl("text", { x: left - 12, y: y + token / 2 + 5, "text-anchor": "end", class: "count" }, String(heap.size)));
+    if (heap.size > 64) return;
+    for (let k = 0; k < heap.size; k++) {
+      const g = svgEl("g", { class: "token", "data-heap": i, "data-token": k });
+      const shape = svgEl("circle", { cx: left + k * (token + gap) + token / 2, cy: y + token / 2, r: token / 2 - 1, fill: "#3b5b92", stroke: "#3b5b92", "stroke-width": 2 });
+      g.append(shape);
+      const move = clickable(state, heap.clicks[k]);
+      if (move) {
+        makeClickable(g, move, shape);
+        if (showValues()) shape.setAttribute("fill", VALUE_COLOURS[move.value.outcome]);
+      }
+      root.append(g);
+    }
+  });
+  return root;
+}
+
+function drawGraph(state, graph) {
+  const n = graph.nodes.length, size = 420, r = 24;
+  let place;
+  if (n > 0 && graph.nodes.every((node) => node.at)) {
+    const xs = graph.nodes.map((node) => node.at[0]), ys = graph.nodes.map((node) => node.at[1]);
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    place = (i) => [40 + ((graph.nodes[i].at[0] - x0) * (size - 80)) / Math.max(1, x1 - x0), 40 + ((graph.nodes[i].at[1] - y0) * (size - 80)) / Math.max(1, y1 - y0)];
+  } else {
+    place = (i) => [size / 2 + (size / 2 - 50) * Math.sin((2 * Math.PI * i) / n), size / 2 - (size / 2 - 50) * Math.cos((2 * Math.PI * i) / n)];
+  }
+  const root = svgEl("svg", { width: size, height: size, class: "drawing graph" });
+  for (const [a, b] of graph.edges) {
+    const [ax, ay] = place(a), [bx, by] = place(b);
+    root.append(svgEl("line", { x1: ax, y1: ay, x2: bx, y2: by, stroke: "#9aa3b5", "stroke-width": 2 }));
+  }
+  graph.nodes.forEach((node, i) => {
+    const [x, y] = place(i);
+    const g = svgEl("g", { class: "node", "data-node": i });
+    const shape = svgEl("circle", { cx: x, cy: y, r, fill: FILLS[node.fill] || FILLS.empty, stroke: "#24324a", "stroke-width": 2 });
+    g.append(shape, svgEl("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 11,
+      fill: ["first", "filled", "marked"].includes(node.fill) ? "#fff" : "#1d2330" }, node.text));
+    const move = clickable(state, node.move);
+    if (move) {
+      makeClickable(g, move, shape);
+      g.append(...valueMark(move, x, y + r + 10, 11));
+    }
+    root.append(g);
+  });
+  return root;
+}
+
 function renderBoard(state) {
   const board = $("board");
-  const game = games.find((g) => state.game === g.name || state.game.startsWith(g.name + " "));
-  const heaps = !(game && game.board) && Array.isArray(state.position) && state.position.every((h) => Number.isInteger(h));
-  if (heaps && state.position.length <= 12 && Math.max(0, ...state.position) <= 40) {
-    board.replaceChildren(
-      ...state.position.map((count, i) =>
-        el(
-          "div",
-          { class: "heap" },
-          el("span", { class: "name" }, "heap " + (i + 1)),
-          el("span", { class: "count" }, count),
-          el("span", { class: "tokens" }, ...Array.from({ length: count }, () => el("span", { class: "token" }))),
-        ),
-      ),
-    );
-  } else {
-    board.replaceChildren(el("pre", {}, state.shown));
+  const d = state.drawing;
+  if (d && d.grid) board.replaceChildren(drawGrid(state, d.grid));
+  else if (d && d.heaps) board.replaceChildren(drawHeaps(state, d.heaps));
+  else if (d && d.graph) board.replaceChildren(drawGraph(state, d.graph));
+  else board.replaceChildren(el("pre", {}, state.shown));
+}
+
+function showValues() {
+  return $("show-values").checked;
+}
+
+// Whether a person may move now.
+function canPlay(state) {
+  if (busy || state.end) return false;
+  return mode === "people" || (mode === "engine" && state.to_move === "person");
+}
+
+// Who made a move, in words: you and grundy, or the first and second player.
+function mover(p) {
+  if (mode === "engine") return p.side === "person" ? "you" : "grundy";
+  return p.seat === 0 ? "first" : "second";
+}
+
+// The value of the position after `n` moves for the first player: +1 a win, -1 a loss, 0 a
+// draw (a score, for scoring games).
+function forFirst(n) {
+  const v = values[n];
+  if (!v) return null;
+  let y = v.value.score !== null && v.value.score !== undefined ? v.value.score : { win: 1, loss: -1, draw: 0 }[v.value.outcome];
+  return v.seat === 0 ? y : -y;
+}
+
+// The value history: the position's value for the first player after each move, the
+// moves that threw a win away circled.
+function renderChart(state) {
+  const count = state.history.length + 1;
+  const width = Math.max(240, Math.min(900, 40 + count * 28)), height = 150, pad = 34;
+  const ys = Array.from({ length: count }, (_, n) => forFirst(n)).filter((y) => y !== null);
+  const top = Math.max(1, ...ys.map(Math.abs));
+  const x = (n) => pad + (n * (width - 2 * pad)) / Math.max(1, count - 1);
+  const y = (v) => height / 2 - (v * (height / 2 - 18)) / top;
+  const root = svgEl("svg", { width, height, viewBox: `0 0 ${width} ${height}`, id: "chart-svg" });
+  root.append(svgEl("line", { x1: pad, y1: y(0), x2: width - pad, y2: y(0), stroke: "#c3c9d4" }));
+  root.append(svgEl("text", { x: 4, y: y(top) + 4, class: "axis" }, "+" + top));
+  root.append(svgEl("text", { x: 4, y: y(0) + 4, class: "axis" }, "0"));
+  root.append(svgEl("text", { x: 4, y: y(-top) + 4, class: "axis" }, "-" + top));
+  root.append(svgEl("text", { x: width - pad, y: height - 2, "text-anchor": "end", class: "axis" }, "moves → (value for the first player)"));
+  const points = [];
+  for (let n = 0; n < count; n++) {
+    const v = forFirst(n);
+    if (v === null) continue;
+    points.push(x(n) + "," + y(v));
+    root.append(svgEl("circle", { cx: x(n), cy: y(v), r: 4, class: "chart-point", "data-move": n,
+      fill: v > 0 ? VALUE_COLOURS.win : v < 0 ? VALUE_COLOURS.loss : VALUE_COLOURS.draw }));
+    if (n > 0 && threw[n - 1]) {
+      root.append(svgEl("circle", { cx: x(n), cy: y(v), r: 8, fill: "none", stroke: "#b42318", "stroke-width": 2, class: "threw" },
+        svgEl("title", {}, "move " + n + " threw a win away")));
+    }
   }
+  root.insertBefore(svgEl("polyline", { points: points.join(" "), fill: "none", stroke: "#9db3d9", "stroke-width": 2 }), root.children[4]);
+  $("chart").replaceChildren(root);
 }
 
 function render(state) {
+  const previous = session;
   session = state;
+  const n = state.history.length;
+  // A move just made: was it worse than the best for its mover?
+  if (previous && previous.id === state.id && previous.history.length === n - 1 && previous.value) {
+    const played = previous.moves.find((m) => m.label === state.history[n - 1].label);
+    if (played) {
+      const best = previous.value;
+      const worse = best.score !== null && best.score !== undefined
+        ? played.value.score < best.score
+        : best.outcome === "win" && played.value.outcome !== "win";
+      threw[n - 1] = worse;
+    }
+  }
+  values.length = Math.min(values.length, n + 1);
+  threw.length = Math.min(threw.length, n);
+  const seats = state.history.length ? state.history[n - 1].seat ^ (state.history[n - 1].again ? 0 : 1) : 0;
+  if (state.value) values[n] = { value: state.value, seat: seats };
+  else if (state.end) {
+    const winnerSeat = state.end.winner === null ? null : (state.end.winner === state.to_move ? seats : 1 - seats);
+    values[n] = { value: { outcome: winnerSeat === null ? "draw" : winnerSeat === seats ? "win" : "loss" }, seat: seats };
+  }
   $("board-area").hidden = false;
+  $("game-about").textContent = state.game + (state.description ? ": " + state.description : "");
   renderBoard(state);
-  const mine = state.to_move === "person";
+  const mine = canPlay(state);
   let status;
   if (state.end) {
     status = "Game over";
-  } else if (mine) {
+  } else if (mode !== "engine") {
+    status = (seats === 0 ? "First" : "Second") + " player to move. This position: " + describe(state.value) + " for the player to move";
+  } else if (state.to_move === "person") {
     status = "Your move. This position: " + describe(state.value) + " for you";
   } else {
     status = "grundy to move. This position: " + describe(state.value) + " for grundy";
@@ -221,21 +481,22 @@ function render(state) {
     end.className = "end " + (state.end.winner === "person" ? "won" : state.end.winner === "engine" ? "lost" : "drawn");
   }
 
+  $("moves-heading").hidden = state.moves.length === 0;
   $("moves").replaceChildren(
     ...state.moves.map((m) => {
       const button = el(
         "button",
         {
           type: "button",
-          class: "move " + m.value.outcome,
-          disabled: !mine || busy,
+          class: "move " + (showValues() ? m.value.outcome : "hidden-value"),
+          disabled: !mine,
           title: "leads to " + JSON.stringify(m.to) + (m.points ? ", " + m.points + " points" : "") + (m.again ? ", moves again" : ""),
           "data-label": m.label,
           "data-outcome": m.value.outcome,
           "data-number": m.number,
         },
-        el("span", { class: "label" }, m.label),
-        el("span", { class: "value" }, describe(m.value) + (m.points ? " · +" + m.points + " pts" : "") + (m.again ? " · again" : "")),
+        el("span", { class: "label" }, (m.number <= 9 ? m.number + ". " : "") + m.label),
+        el("span", { class: "value" }, showValues() ? describe(m.value) + (m.points ? " · +" + m.points + " pts" : "") + (m.again ? " · again" : "") : ""),
       );
       button.addEventListener("click", () => play(m.label));
       return button;
@@ -243,15 +504,37 @@ function render(state) {
   );
   $("hint").hidden = true;
   $("history").replaceChildren(
-    ...state.history.map((p) => el("li", {}, (p.side === "person" ? "you: " : "grundy: ") + p.label)),
+    ...state.history.map((p, i) => {
+      const item = el("li", { "data-move": i + 1 }, el("button", { type: "button", class: "jump", title: "back to the position after this move" }, mover(p) + ": " + p.label));
+      if (threw[i]) item.classList.add("threw");
+      item.querySelector("button").addEventListener("click", () => jump(i + 1));
+      return item;
+    }),
   );
+  renderChart(state);
   $("btn-undo").disabled = busy || state.history.length === 0;
+  $("btn-redo").disabled = busy || redo.length === 0;
   $("btn-hint").disabled = busy || !!state.end || !mine;
-  $("btn-swap").disabled = busy || !!state.end;
+  $("btn-swap").disabled = busy || !!state.end || mode !== "engine";
   $("btn-new").disabled = busy;
+  saveUrl();
 }
 
-// Runs a request that changes the game, then lets grundy reply while it is its turn.
+// The game in the URL: the request that started it, the mode and the moves played.
+function saveUrl() {
+  if (!started || !session) return;
+  const params = new URLSearchParams();
+  params.set("game", started.choice);
+  if (started.param) params.set("param", started.param);
+  if (started.position) params.set("position", started.position);
+  if (started.params) params.set("params", started.params);
+  if (started.engineFirst) params.set("first", "engine");
+  params.set("mode", mode);
+  if (session.history.length) params.set("moves", JSON.stringify(session.history.map((p) => p.label)));
+  history.replaceState(null, "", "#" + params.toString());
+}
+
+// Runs a request that changes the game, then lets grundy move while it is its turn.
 async function step(request) {
   if (busy) return;
   busy = true;
@@ -259,9 +542,14 @@ async function step(request) {
   try {
     let state = await request();
     render(state);
-    while (!state.end && state.to_move === "engine") {
+    while (!state.end && (mode === "engines" || (mode === "engine" && state.to_move === "engine"))) {
       await new Promise((done) => setTimeout(done, 250));
-      state = await api("POST", "/sessions/" + state.id + "/reply");
+      if (mode === "engines") {
+        const best = state.moves.find((m) => m.optimal);
+        state = await api("POST", "/sessions/" + state.id + "/play", { move: best.label, either: true });
+      } else {
+        state = await api("POST", "/sessions/" + state.id + "/reply");
+      }
       render(state);
     }
   } catch (err) {
@@ -273,34 +561,90 @@ async function step(request) {
 }
 
 function play(label) {
-  step(() => api("POST", "/sessions/" + session.id + "/play", { move: label }));
+  if (!session || !canPlay(session)) return;
+  redo = [];
+  step(() => api("POST", "/sessions/" + session.id + "/play", { move: label, either: mode !== "engine" }));
 }
 
-async function start(event) {
-  event.preventDefault();
+// Back to the position after `n` moves; the moves taken back can be redone.
+function jump(n) {
+  if (!session || busy || n >= session.history.length) return;
+  redo = session.history.slice(n).map((p) => ({ label: p.label, side: p.side })).concat(redo);
+  const keep = mode === "engines" ? "people" : mode;
+  mode = keep;
+  $("play-mode").value = mode;
+  step(() => api("POST", "/sessions/" + session.id + "/jump", { moves: n }));
+}
+
+function redoMove() {
+  if (!session || busy || redo.length === 0) return;
+  const label = redo.shift().label;
+  // Against grundy, grundy replays its own moves.
+  while (mode === "engine" && redo.length && redo[0].side === "engine") redo.shift();
+  const kept = redo;
+  step(() => api("POST", "/sessions/" + session.id + "/play", { move: label, either: true })).then(() => { redo = kept; if (session) render(session); });
+}
+
+function undo() {
+  if (!session || busy || session.history.length === 0) return;
+  if (mode === "engine") {
+    // Back to the person's last turn, as the server's undo goes.
+    let n = session.history.length - 1;
+    while (n > 0 && session.history[n].side !== "person") n--;
+    jump(n);
+  } else {
+    jump(session.history.length - 1);
+  }
+}
+
+// The play form's request body, or throws what is wrong with it.
+function playRequest() {
   const choice = $("play-game").value;
   const body = {
     position: $("play-position").value.trim() || null,
     engine_first: $("play-engine-first").checked,
   };
+  const info = { choice, position: body.position, engineFirst: body.engine_first };
   if (choice.startsWith("file:")) {
     body.source = $("play-source").value;
-    try {
-      body.params = readParams($("play-params").value);
-    } catch (err) {
-      showError("play-error", err);
-      return;
-    }
+    body.params = readParams($("play-params").value);
+    info.params = $("play-params").value;
   } else {
     body.game = choice;
     const game = games.find((g) => g.name === choice);
     const param = game.board ? $("play-setup").value.trim() : $("play-param").value.trim();
     if (param) body.param = param;
+    info.param = param;
   }
-  if (session) api("DELETE", "/sessions/" + session.id).catch(() => {});
-  session = null;
-  $("board-area").hidden = true;
-  await step(() => api("POST", "/sessions", body));
+  return [body, info];
+}
+
+// Starts a game; the game in progress is removed only once the new one is made (issue 23:
+// a bad position lost the game being played).
+async function start(event, replay) {
+  if (event) event.preventDefault();
+  let body, info;
+  try {
+    [body, info] = playRequest();
+  } catch (err) {
+    showError("play-error", err);
+    return;
+  }
+  mode = $("play-mode").value;
+  const old = session;
+  redo = [];
+  values = [];
+  threw = [];
+  await step(async () => {
+    const state = await api("POST", "/sessions", body);
+    if (old) api("DELETE", "/sessions/" + old.id).catch(() => {});
+    session = null;
+    started = info;
+    for (const label of replay || []) {
+      await api("POST", "/sessions/" + state.id + "/play", { move: label, either: true });
+    }
+    return replay && replay.length ? api("GET", "/sessions/" + state.id) : state;
+  });
 }
 
 async function hint() {
@@ -309,6 +653,10 @@ async function hint() {
     for (const button of document.querySelectorAll("#moves .move")) {
       button.classList.toggle("best", h.optimal.includes(Number(button.dataset.number)));
     }
+    for (const part of document.querySelectorAll("#board .click")) {
+      const move = session.moves.find((m) => m.label === part.dataset.move);
+      part.classList.toggle("best", !!move && h.optimal.includes(move.number));
+    }
     const box = $("hint");
     box.textContent = "Best: " + h.best.join(", ") + " — this position is a " + describe(h.value) +
       " for you. Perfect play goes on: " + h.line.join(", ");
@@ -316,6 +664,78 @@ async function hint() {
   } catch (err) {
     showError("play-error", err);
   }
+}
+
+// Keys: 1-9 play the move of that number, ← and → go back and redo, h asks for a hint.
+function onKey(event) {
+  if (!session || $("play-view").hidden) return;
+  const tag = (event.target.tagName || "").toLowerCase();
+  if (tag === "input" || tag === "textarea" || tag === "select") return;
+  if (/^[1-9]$/.test(event.key)) {
+    const move = session.moves.find((m) => m.number === Number(event.key));
+    if (move) play(move.label);
+  } else if (event.key === "ArrowLeft") undo();
+  else if (event.key === "ArrowRight") redoMove();
+  else if (event.key === "h") hint();
+  else return;
+  event.preventDefault();
+}
+
+// The rules and parameters of a game file, from its own text: the comment lines at its top
+// and each param(name, default, help).
+function fileRules(source) {
+  const lines = [];
+  for (const line of source.split("\n")) {
+    if (!line.startsWith("--")) break;
+    lines.push(line.replace(/^--\s?/, ""));
+  }
+  const params = [...source.matchAll(/param\(\s*"([^"]+)"\s*,\s*(.+?),\s*"([^"]*)"\s*\)/g)].map((m) => m[1] + " (default " + m[2] + "): " + m[3]);
+  return [lines.join(" "), params];
+}
+
+function showRules() {
+  const choice = $("play-game").value;
+  let text = "", params = [];
+  if (choice.startsWith("file:")) {
+    [text, params] = fileRules($("play-source").value);
+  } else {
+    const game = games.find((g) => g.name === choice);
+    if (game) {
+      text = game.summary;
+      if (game.param) params.push((game.board ? "setup " : "parameter ") + game.param + ": see the example " + game.example);
+      params.push("position: " + game.position);
+    }
+  }
+  $("rules-text").textContent = text;
+  $("rules-params").replaceChildren(...params.map((p) => el("li", {}, p)));
+}
+
+// A game from the URL (a link or a reload): its form filled in, its moves replayed.
+async function fromUrl() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const choice = params.get("game");
+  if (!choice) return false;
+  const option = [...$("play-game").options].find((o) => o.value === choice);
+  if (!option) return false;
+  $("play-game").value = choice;
+  applyPreset("play");
+  if (params.has("param")) {
+    const game = games.find((g) => g.name === choice);
+    $(game && game.board ? "play-setup" : "play-param").value = params.get("param");
+  }
+  if (params.has("params")) $("play-params").value = params.get("params");
+  $("play-position").value = params.get("position") || "";
+  $("play-engine-first").checked = params.get("first") === "engine";
+  $("play-mode").value = ["engine", "people", "engines"].includes(params.get("mode")) ? params.get("mode") : "engine";
+  showRules();
+  let moves = [];
+  try {
+    moves = JSON.parse(params.get("moves") || "[]");
+  } catch (err) {
+    moves = [];
+  }
+  await start(null, Array.isArray(moves) ? moves.map(String) : []);
+  return true;
 }
 
 // ---- tables ----
@@ -452,9 +872,17 @@ async function main() {
   $("tab-table").addEventListener("click", () => showTab("table"));
   $("play-form").addEventListener("submit", start);
   $("table-form").addEventListener("submit", tabulate);
-  $("play-game").addEventListener("change", () => applyPreset("play"));
+  $("play-game").addEventListener("change", () => { applyPreset("play"); showRules(); });
+  $("play-source").addEventListener("input", showRules);
   $("table-game").addEventListener("change", () => applyPreset("table"));
-  $("btn-undo").addEventListener("click", () => step(() => api("POST", "/sessions/" + session.id + "/undo")));
+  $("btn-undo").addEventListener("click", undo);
+  $("btn-redo").addEventListener("click", redoMove);
+  $("show-values").addEventListener("change", () => { if (session) render(session); });
+  $("play-mode").addEventListener("change", () => {
+    mode = $("play-mode").value;
+    if (session) step(async () => session);
+  });
+  document.addEventListener("keydown", onKey);
   $("btn-swap").addEventListener("click", () => step(() => api("POST", "/sessions/" + session.id + "/swap")));
   $("btn-new").addEventListener("click", () => step(() => api("POST", "/sessions/" + session.id + "/new")));
   $("btn-hint").addEventListener("click", hint);
@@ -471,7 +899,10 @@ async function main() {
   fillFiles($("table-game"), examples.filter((e) => e.table));
   applyPreset("play");
   applyPreset("table");
+  showRules();
+  $("page-loading").hidden = true;
   document.body.dataset.ready = "true";
+  await fromUrl();
 }
 
 main();
