@@ -57,7 +57,7 @@ def plain():
 
 
 def with_grundy():
-    game = grundy.define(moves, components=components, position_of=lambda n: (n,))
+    game = grundy.define(moves, components=components, position_of=tuple)
     return grundy.table(game, N).nimbers.tolist()
 
 

@@ -261,7 +261,7 @@ fn sizes_are_checked_before_tabulating() {
         "wythoff has no positions made from 1 integer(s), so it cannot be tabulated"
     );
     let err = tabulate_game(
-        builtin::lasker().as_ref(),
+        builtin::grundy_game().as_ref(),
         Axes::One,
         50,
         &Budget::default().with_positions(10),
