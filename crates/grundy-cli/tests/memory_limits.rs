@@ -203,9 +203,10 @@ fn solve_answers_huge_positions_by_closed_forms() {
         "1001",
     ]);
     assert!(
-        out.contains("nimber    *1001") && !out.contains("remoteness"),
+        out.contains("nimber    *1001") && !out.contains("remoteness 1"),
         "{out}"
     );
+    assert!(out.contains("remoteness skipped"), "{out}");
 }
 
 /// `@PATH` reads at most the limit of a setup file, through a bounded reader: a device with

@@ -273,7 +273,7 @@ def kayles_components(rows):
 
 def kayles():
     return grundy.define(
-        kayles_moves, components=kayles_components, position_of=lambda n: (n,), name="kayles"
+        kayles_moves, components=kayles_components, position_of=tuple, name="kayles"
     )
 
 

@@ -232,8 +232,8 @@ fn only_impartial_normal_play_games_are_summed() {
 
 #[test]
 fn a_failing_search_names_the_component() {
+    // Grundy's game has no closed form: its search needs the nine heaps up to 9.
     let parts = [Component::Game {
-        // Grundy's game: no closed form answers in place of the search (Lasker's Nim has one).
         name: "grundy-game".into(),
         game: builtin::grundy_game(),
         position: Datum::ints([9, 9, 9]),
