@@ -8,7 +8,8 @@
 //! have equal [`GameId`]s and a sum or comparison computed once is remembered. The layout
 //! follows the theory: numbers in [`dyadic`], number-up-stars in [`nus`], canonical forms
 //! and the order in `canonical`, thermographs in `thermograph`, atomic weights in `atomic`,
-//! CGSuite's notation in `display` and `parse`.
+//! CGSuite's notation in `display` and `parse`; [`domineering`] is a partizan game whose
+//! regions are memoized by their values.
 //!
 //! # Examples
 //!
@@ -28,6 +29,7 @@ mod arena;
 mod atomic;
 mod canonical;
 mod display;
+pub mod domineering;
 pub mod dyadic;
 pub mod nus;
 mod parse;
