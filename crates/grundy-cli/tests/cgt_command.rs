@@ -40,6 +40,7 @@ fn canonical_forms_in_cgsuite_notation() {
     check(&["-1", "+", "^*"], "-1^*");
     check(&["+-1 + +-1"], "0");
     check(&["{0||0|-2}"], "2.Tiny");
+    check(&["-v", "+", "1"], "1^");
 }
 
 #[test]
@@ -69,7 +70,7 @@ fn json_has_the_measures() {
     assert_eq!(json["outcome"], "N");
     assert_eq!(json["temperature"], "0");
     assert_eq!(json["atomic_weight"], "1");
-    let out = grundy(&["--json", "1/2 < 1"]);
+    let out = grundy(&["-1/2", "<", "1", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["comparison"], true);
 }
@@ -82,7 +83,7 @@ fn bad_expressions_name_the_column() {
             "column 5: expected '}' or an option, found the end\n  {1|2\n      ^\n",
         ),
         ("1/3 + 1", "column 1: 1/3 is not a dyadic rational"),
-        ("^ ++ 1", "column 4: expected a game, found '+'"),
+        ("^ + )", "column 5: expected a game, found ')'"),
         ("{1|2|3}", "column 5: ambiguous bars"),
     ] {
         let out = grundy(&[expression]);

@@ -52,13 +52,22 @@ struct ComparisonReport {
 
 /// Runs `grundy cgt`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let expression = args.expression.join(" ");
+    // An expression may start with `-`, so its words take hyphens; `--json` among them is
+    // still the flag (`grundy cgt -1 + ^ --json`).
+    let json = args.json || args.expression.iter().any(|word| word == "--json");
+    let words: Vec<&str> = args
+        .expression
+        .iter()
+        .map(String::as_str)
+        .filter(|w| *w != "--json")
+        .collect();
+    let expression = words.join(" ");
     let mut arena = Arena::new();
     let evaluation = arena.evaluate(&expression).map_err(|err| {
         let caret = " ".repeat(err.column.saturating_sub(1));
         anyhow!("{err}\n  {expression}\n  {caret}^")
     })?;
-    match (evaluation, args.json) {
+    match (evaluation, json) {
         (Evaluation::Comparison(truth), false) => println!("{truth}"),
         (Evaluation::Comparison(comparison), true) => print_json(&ComparisonReport {
             expression,
