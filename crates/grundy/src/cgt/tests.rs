@@ -513,3 +513,86 @@ fn parse_errors_name_the_column() {
     let big = format!("{} + {}", i64::MAX, i64::MAX);
     assert!(error(&big).starts_with("column 21: a number leaves the range"));
 }
+
+/// The value of a Blue-Red Hackenbush string (edges from the ground up, `true` for blue,
+/// Left's) by its game tree: a player removes one of their edges and every edge above it.
+/// Memoized by the string (`known`).
+fn hackenbush(
+    arena: &mut Arena,
+    known: &mut std::collections::HashMap<Vec<bool>, GameId>,
+    edges: &[bool],
+) -> GameId {
+    if let Some(&g) = known.get(edges) {
+        return g;
+    }
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for (i, &blue) in edges.iter().enumerate() {
+        let option = hackenbush(arena, known, &edges[..i]);
+        if blue {
+            left.push(option)
+        } else {
+            right.push(option)
+        }
+    }
+    let g = arena.from_options(&left, &right).unwrap();
+    known.insert(edges.to_vec(), g);
+    g
+}
+
+/// Every Blue-Red Hackenbush string up to 12 edges against Berlekamp's sign-expansion
+/// rule (Winning Ways, chapter 2; Siegel, *Combinatorial Game Theory*, 2013, I.4): the
+/// first run of one colour counts 1 an edge, and each edge after the first change of
+/// colour counts 1/2, 1/4, ... with its colour's sign.
+#[test]
+fn hackenbush_strings_follow_the_sign_expansion() {
+    let mut arena = Arena::new();
+    let mut known = std::collections::HashMap::new();
+    let mut checked = 0;
+    for n in 0..=12u32 {
+        for bits in 0..1u32 << n {
+            let edges: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
+            let sign = |blue: bool| if blue { 1 } else { -1 };
+            let run = edges
+                .iter()
+                .take_while(|&&e| Some(&e) == edges.first())
+                .count();
+            let mut value = Dyadic::integer(edges.first().map_or(0, |&e| sign(e)) * run as i64);
+            for (k, &blue) in edges[run..].iter().enumerate() {
+                let step = Dyadic::new(sign(blue), k as u32 + 1).unwrap();
+                value = value.checked_add(step).unwrap();
+            }
+            let g = hackenbush(&mut arena, &mut known, &edges);
+            assert_eq!(arena.as_number(g), Some(value), "{edges:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, (1 << 13) - 1);
+}
+
+/// An impartial game read as a partizan one (both players have the same options) has the
+/// canonical form `*g`, `g` its Grundy value by the library's impartial solver: subtraction
+/// {1, 3, 4} on every heap up to 40.
+#[test]
+fn impartial_games_are_their_nimbers() {
+    use crate::games::subtraction::{Subtraction, SubtractionSet};
+    let set = [1u64, 3, 4];
+    let game = Subtraction::new(SubtractionSet::finite(set).unwrap());
+    let nimbers = game.nimbers(40, &crate::Budget::default()).unwrap();
+    let mut arena = Arena::new();
+    let mut values: Vec<GameId> = Vec::new();
+    for n in 0..=40u64 {
+        let options: Vec<GameId> = set
+            .iter()
+            .filter(|&&s| s <= n)
+            .map(|&s| values[(n - s) as usize])
+            .collect();
+        let g = arena.from_options(&options, &options).unwrap();
+        assert_eq!(
+            arena.as_nus(g),
+            Some(Nus::new(Dyadic::ZERO, 0, nimbers[n as usize])),
+            "heap {n}"
+        );
+        values.push(g);
+    }
+    assert_eq!(values.len(), 41);
+}
