@@ -54,8 +54,9 @@ fn operand(other: &Bound<'_, PyAny>) -> PyResult<GameId> {
     if let Ok(game) = other.cast::<PyCgt>() {
         return Ok(game.get().id);
     }
-    if let Ok(text) = other.cast::<PyString>() {
-        return Ok(cgt(text.to_str()?)?.id);
+    if other.is_instance_of::<PyString>() {
+        let text: String = other.extract()?;
+        return Ok(cgt(&text)?.id);
     }
     if let Ok(n) = other.extract::<i64>() {
         return Ok(arena().integer(n));
