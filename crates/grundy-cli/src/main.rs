@@ -36,6 +36,9 @@ enum Command {
     Analyze(commands::analyze::Args),
     /// Tabulate a family's Grundy values or P-positions and find the pattern.
     Table(commands::table::Args),
+    /// Evaluate partizan game values in CGSuite's notation: canonical forms, comparisons,
+    /// stops, means and temperatures.
+    Cgt(commands::cgt::Args),
     /// List the built-in games and their parameters.
     List(commands::list::Args),
     /// Compute an octal or hexadecimal game's Grundy sequence and prove its period.
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => commands::serve::run(args),
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Table(args) => commands::table::run(args),
+        Command::Cgt(args) => commands::cgt::run(args),
         Command::List(args) => commands::list::run(args),
         Command::Octal(args) => commands::octal::run(args),
         Command::Judge(args) => commands::judge::run(args),

@@ -76,6 +76,26 @@ fn without_timings(output: &str) -> String {
         .collect()
 }
 
+/// The words of a command line as a shell splits them: on whitespace, except inside single
+/// quotes (`grundy cgt '^ + ^'` is three words).
+fn shell_words(command: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quoted = false;
+    for c in command.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                word.get_or_insert_with(String::new);
+            }
+            c if c.is_whitespace() && !quoted => words.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    words
+}
+
 #[test]
 fn every_example_in_the_readme_prints_what_it_shows() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -91,7 +111,7 @@ fn every_example_in_the_readme_prints_what_it_shows() {
             continue;
         }
         let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(command.split_whitespace().skip(1))
+            .args(shell_words(command).into_iter().skip(1))
             .current_dir(&root)
             .output()
             .expect("the grundy binary runs");

@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 mod analysis;
+mod cgt;
 mod datum;
 mod drawing;
 mod errors;
@@ -202,6 +203,8 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(results::_restore, m)?)?;
     m.add_function(wrap_pyfunction!(octal::octal, m)?)?;
     m.add_function(wrap_pyfunction!(pygame::define, m)?)?;
+    m.add_function(wrap_pyfunction!(cgt::cgt, m)?)?;
+    m.add_class::<cgt::PyCgt>()?;
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::sum, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::table, m)?)?;

@@ -20,6 +20,7 @@
 
 pub mod analysis;
 pub mod catalog;
+pub mod cgt;
 pub mod dynamic;
 pub mod games;
 pub mod limits;

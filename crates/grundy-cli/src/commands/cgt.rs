@@ -1,0 +1,97 @@
+//! `grundy cgt EXPR`: a calculator of short partizan games in CGSuite's plain-text notation.
+//!
+//! Prints the canonical form as CGSuite prints it, or `true`/`false` for a comparison;
+//! `--json` adds the form in explicit braces, the outcome class, stops, mean, temperature
+//! and atomic weight. A bad expression is reported with its column (and a caret under it),
+//! exit 2.
+
+use std::process::ExitCode;
+
+use anyhow::anyhow;
+use grundy::cgt::{Arena, Dyadic, Evaluation, GameId, OutcomeClass};
+use serde::Serialize;
+
+use crate::output::print_json;
+
+/// Arguments of `grundy cgt`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The expression, e.g. '{2|0||-1} + ^*' or '^ + ^ == {0|^*}' (several words are
+    /// joined by spaces).
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true, value_name = "EXPR")]
+    expression: Vec<String>,
+    /// Print JSON: the canonical form in explicit braces, outcome class, stops, mean,
+    /// temperature and atomic weight.
+    #[arg(long)]
+    json: bool,
+}
+
+/// What `--json` prints for a game.
+#[derive(Serialize)]
+struct GameReport {
+    expression: String,
+    /// As CGSuite writes it.
+    value: String,
+    /// Every form that is not a number in braces.
+    canonical: String,
+    outcome: OutcomeClass,
+    left_stop: Dyadic,
+    right_stop: Dyadic,
+    mean: Dyadic,
+    temperature: Dyadic,
+    /// For all-small games only.
+    atomic_weight: Option<String>,
+}
+
+/// What `--json` prints for a comparison.
+#[derive(Serialize)]
+struct ComparisonReport {
+    expression: String,
+    comparison: bool,
+}
+
+/// Runs `grundy cgt`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    // An expression may start with `-`, so its words take hyphens; `--json` among them is
+    // still the flag (`grundy cgt -1 + ^ --json`).
+    let json = args.json || args.expression.iter().any(|word| word == "--json");
+    let words: Vec<&str> = args
+        .expression
+        .iter()
+        .map(String::as_str)
+        .filter(|w| *w != "--json")
+        .collect();
+    let expression = words.join(" ");
+    let mut arena = Arena::new();
+    let evaluation = arena.evaluate(&expression).map_err(|err| {
+        let caret = " ".repeat(err.column.saturating_sub(1));
+        anyhow!("{err}\n  {expression}\n  {caret}^")
+    })?;
+    match (evaluation, json) {
+        (Evaluation::Comparison(truth), false) => println!("{truth}"),
+        (Evaluation::Comparison(comparison), true) => print_json(&ComparisonReport {
+            expression,
+            comparison,
+        })?,
+        (Evaluation::Game(g), false) => println!("{}", arena.display(g)),
+        (Evaluation::Game(g), true) => print_json(&report(&mut arena, g, expression)?)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn report(arena: &mut Arena, g: GameId, expression: String) -> anyhow::Result<GameReport> {
+    let (left_stop, right_stop) = arena.stops(g);
+    let thermograph = arena.thermograph(g)?;
+    let atomic_weight = arena.atomic_weight(g)?.map(|w| arena.display(w));
+    Ok(GameReport {
+        expression,
+        value: arena.display(g),
+        canonical: arena.explicit(g),
+        outcome: arena.outcome(g),
+        left_stop,
+        right_stop,
+        mean: thermograph.mast(),
+        temperature: thermograph.temperature(),
+        atomic_weight,
+    })
+}

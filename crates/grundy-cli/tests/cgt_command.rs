@@ -1,0 +1,95 @@
+//! `grundy cgt`: canonical forms in CGSuite's notation, comparisons, `--json`, and errors
+//! with the column (exit 2). Values from Winning Ways (Berlekamp, Conway, Guy) and Siegel,
+//! *Combinatorial Game Theory*, 2013.
+
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("cgt")
+        .args(args)
+        .output()
+        .expect("the grundy binary runs")
+}
+
+/// `grundy cgt args` prints `expected` (one line) and exits 0.
+fn check(args: &[&str], expected: &str) {
+    let out = grundy(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("{expected}\n"),
+        "{args:?}"
+    );
+}
+
+#[test]
+fn canonical_forms_in_cgsuite_notation() {
+    check(&["^ + ^"], "^^");
+    check(&["{0|^*}"], "^^");
+    check(&["{0,*|0}"], "^*");
+    check(&["{0|1}"], "1/2");
+    check(&["{1|-1}"], "+-1");
+    check(&["{2|0||-1}"], "{2|0||-1}");
+    check(&["*2 + *3"], "*");
+    check(&["1/2 + 1/4 - v"], "3/4^");
+    check(&["-1", "+", "^*"], "-1^*");
+    check(&["+-1 + +-1"], "0");
+    check(&["{0||0|-2}"], "2.Tiny");
+    check(&["-v", "+", "1"], "1^");
+}
+
+#[test]
+fn comparisons() {
+    check(&["^ + ^ == {0|^*}"], "true");
+    check(&["^ > 0"], "true");
+    check(&["^ <= *"], "false");
+    check(&["^ || *"], "true");
+    check(&["^* <> 0"], "true");
+    check(&["{1|-1} < 2"], "true");
+}
+
+#[test]
+fn json_has_the_measures() {
+    let out = grundy(&["--json", "{3|-1} + ^"]);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["outcome"], "N");
+    assert_eq!(json["left_stop"], "3");
+    assert_eq!(json["right_stop"], "-1");
+    assert_eq!(json["mean"], "1");
+    assert_eq!(json["temperature"], "2");
+    assert_eq!(json["atomic_weight"], serde_json::Value::Null);
+    let out = grundy(&["--json", "^*"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["canonical"], "{0,{0|0}|0}");
+    assert_eq!(json["outcome"], "N");
+    assert_eq!(json["temperature"], "0");
+    assert_eq!(json["atomic_weight"], "1");
+    let out = grundy(&["-1/2", "<", "1", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["comparison"], true);
+}
+
+#[test]
+fn bad_expressions_name_the_column() {
+    for (expression, message) in [
+        (
+            "{1|2",
+            "column 5: expected '}' or an option, found the end\n  {1|2\n      ^\n",
+        ),
+        ("1/3 + 1", "column 1: 1/3 is not a dyadic rational"),
+        ("^ + )", "column 5: expected a game, found ')'"),
+        ("{1|2|3}", "column 5: ambiguous bars"),
+    ] {
+        let out = grundy(&[expression]);
+        assert_eq!(out.status.code(), Some(2), "{expression}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.starts_with("grundy: "), "{stderr}");
+        assert!(stderr.contains(message), "{expression}: {stderr}");
+    }
+}

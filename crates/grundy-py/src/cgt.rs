@@ -1,0 +1,229 @@
+//! `grundy.cgt`: short partizan game values (CGSuite's notation) as Python objects with
+//! operators, over one arena shared by the process (so equal values are the same id and
+//! `==` and `hash` are exact).
+
+use std::sync::{LazyLock, Mutex, MutexGuard};
+
+use grundy::cgt::{Arena, CgtError, Dyadic, GameId};
+use pyo3::basic::CompareOp;
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+static ARENA: LazyLock<Mutex<Arena>> = LazyLock::new(|| Mutex::new(Arena::new()));
+
+/// The process's arena (a panic elsewhere leaves it consistent: every operation either
+/// stores a finished form or nothing).
+fn arena() -> MutexGuard<'static, Arena> {
+    ARENA
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn value_error(err: CgtError) -> PyErr {
+    PyOverflowError::new_err(err.to_string())
+}
+
+/// A short partizan game in canonical form: ``grundy.cgt("{2|0||-1}")``.
+#[pyclass(name = "CgtGame", module = "grundy", frozen)]
+pub struct PyCgt {
+    id: GameId,
+}
+
+/// The value of an expression in CGSuite's plain-text notation (``"1/2"``, ``"*2"``,
+/// ``"^*"``, ``"{2|0||-1}"``, ``"+-1"``, sums and differences). Raises ValueError naming the
+/// column of a bad expression.
+///
+/// Examples:
+///     >>> import grundy
+///     >>> up = grundy.cgt("^")
+///     >>> up + up == grundy.cgt("{0|^*}")
+///     True
+///     >>> str(grundy.cgt("{1|-1}")), grundy.cgt("{1|-1}").temperature
+///     ('+-1', Fraction(1, 1))
+#[pyfunction]
+pub fn cgt(expression: &str) -> PyResult<PyCgt> {
+    let id = arena()
+        .parse(expression)
+        .map_err(|err| PyValueError::new_err(err.to_string()))?;
+    Ok(PyCgt { id })
+}
+
+/// A game, an int (a number) or an expression as an operand.
+fn operand(other: &Bound<'_, PyAny>) -> PyResult<GameId> {
+    if let Ok(game) = other.cast::<PyCgt>() {
+        return Ok(game.get().id);
+    }
+    if other.is_instance_of::<PyString>() {
+        let text: String = other.extract()?;
+        return Ok(cgt(&text)?.id);
+    }
+    if let Ok(n) = other.extract::<i64>() {
+        return Ok(arena().integer(n));
+    }
+    Err(PyTypeError::new_err(format!(
+        "a game operand is a grundy.CgtGame, an int or an expression string, not {}",
+        other.get_type().name()?
+    )))
+}
+
+fn fraction(py: Python<'_>, x: Dyadic) -> PyResult<Py<PyAny>> {
+    let denominator = 1u64 << x.exponent();
+    Ok(py
+        .import("fractions")?
+        .getattr("Fraction")?
+        .call1((x.numerator(), denominator))?
+        .unbind())
+}
+
+#[pymethods]
+impl PyCgt {
+    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyCgt> {
+        let other = operand(other)?;
+        Ok(PyCgt {
+            id: arena().sum(self.id, other).map_err(value_error)?,
+        })
+    }
+
+    fn __radd__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyCgt> {
+        self.__add__(other)
+    }
+
+    fn __sub__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyCgt> {
+        let other = operand(other)?;
+        Ok(PyCgt {
+            id: arena().difference(self.id, other).map_err(value_error)?,
+        })
+    }
+
+    fn __rsub__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyCgt> {
+        let other = operand(other)?;
+        Ok(PyCgt {
+            id: arena().difference(other, self.id).map_err(value_error)?,
+        })
+    }
+
+    fn __neg__(&self) -> PyCgt {
+        PyCgt {
+            id: arena().negative(self.id),
+        }
+    }
+
+    fn __pos__(&self) -> PyCgt {
+        PyCgt { id: self.id }
+    }
+
+    /// The order of games: ``<=``, ``<``, ``>=``, ``>``; ``==`` is equality of values.
+    /// Games that are confused are neither ``<=`` nor ``>=`` (see ``confused_with``).
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<bool> {
+        let Ok(other) = other.cast::<PyCgt>().map(|g| g.get().id) else {
+            return match op {
+                CompareOp::Eq => Ok(false),
+                CompareOp::Ne => Ok(true),
+                _ => Err(PyTypeError::new_err(
+                    "a game compares with a grundy.CgtGame",
+                )),
+            };
+        };
+        let mut arena = arena();
+        Ok(match op {
+            CompareOp::Eq => self.id == other,
+            CompareOp::Ne => self.id != other,
+            CompareOp::Le => arena.leq(self.id, other),
+            CompareOp::Ge => arena.leq(other, self.id),
+            CompareOp::Lt => arena.leq(self.id, other) && self.id != other,
+            CompareOp::Gt => arena.leq(other, self.id) && self.id != other,
+        })
+    }
+
+    /// Whether the two games are confused (``G || H``): neither is at most the other.
+    fn confused_with(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let other = operand(other)?;
+        Ok(arena().compare(self.id, other).is_none())
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.id.index() as u64
+    }
+
+    fn __repr__(&self) -> String {
+        format!("grundy.cgt({:?})", arena().display(self.id))
+    }
+
+    fn __str__(&self) -> String {
+        arena().display(self.id)
+    }
+
+    /// The form with every game that is not a number in braces: ``"{0,{0|0}|0}"`` for ``^*``.
+    #[getter]
+    fn canonical(&self) -> String {
+        arena().explicit(self.id)
+    }
+
+    /// The outcome class: ``'L'``, ``'R'``, ``'N'`` or ``'P'``.
+    #[getter]
+    fn outcome(&self) -> String {
+        arena().outcome(self.id).to_string()
+    }
+
+    /// The left stop, a Fraction.
+    #[getter]
+    fn left_stop(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let stop = arena().stops(self.id).0;
+        fraction(py, stop)
+    }
+
+    /// The right stop, a Fraction.
+    #[getter]
+    fn right_stop(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let stop = arena().stops(self.id).1;
+        fraction(py, stop)
+    }
+
+    /// The mean, a Fraction.
+    #[getter]
+    fn mean(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let mean = arena().mean(self.id).map_err(value_error)?;
+        fraction(py, mean)
+    }
+
+    /// The temperature, a Fraction (``-1`` for integers, ``-1/2^k`` for other numbers).
+    #[getter]
+    fn temperature(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let temperature = arena().temperature(self.id).map_err(value_error)?;
+        fraction(py, temperature)
+    }
+
+    /// The atomic weight of an all-small game, else None.
+    #[getter]
+    fn atomic_weight(&self) -> PyResult<Option<PyCgt>> {
+        let weight = arena().atomic_weight(self.id).map_err(value_error)?;
+        Ok(weight.map(|id| PyCgt { id }))
+    }
+
+    /// Whether the game is a number.
+    #[getter]
+    fn is_number(&self) -> bool {
+        arena().as_number(self.id).is_some()
+    }
+
+    /// The canonical left options.
+    #[getter]
+    fn left_options(&self) -> Vec<PyCgt> {
+        arena()
+            .left_options(self.id)
+            .into_iter()
+            .map(|id| PyCgt { id })
+            .collect()
+    }
+
+    /// The canonical right options.
+    #[getter]
+    fn right_options(&self) -> Vec<PyCgt> {
+        arena()
+            .right_options(self.id)
+            .into_iter()
+            .map(|id| PyCgt { id })
+            .collect()
+    }
+}

@@ -1,0 +1,91 @@
+"""grundy.cgt: partizan game values with operators, against the known forms of Winning Ways
+(Berlekamp, Conway, Guy) and Siegel, Combinatorial Game Theory (2013), and against the
+definitions of sum and order on small games written here in Python."""
+
+from fractions import Fraction
+import itertools
+
+import pytest
+
+import grundy
+
+
+def test_known_forms():
+    up = grundy.cgt("^")
+    assert up + up == grundy.cgt("{0|^*}")
+    assert str(up + up) == "^^"
+    assert grundy.cgt("^*") == grundy.cgt("{0,*|0}")
+    assert grundy.cgt("{0|1}") == grundy.cgt("1/2")
+    assert str(grundy.cgt("{1|-1}")) == "+-1"
+    assert repr(grundy.cgt("{2|0||-1}")) == "grundy.cgt('{2|0||-1}')"
+    assert grundy.cgt("^*").canonical == "{0,{0|0}|0}"
+
+
+def test_operators_and_order():
+    half, star, up = grundy.cgt("1/2"), grundy.cgt("*"), grundy.cgt("^")
+    assert half + half == grundy.cgt("1")
+    assert half + 1 == grundy.cgt("3/2")
+    assert 1 - half == half
+    assert -up == grundy.cgt("v")
+    assert up - up == grundy.cgt("0")
+    assert up > grundy.cgt("0")
+    assert not (up <= star) and not (star <= up)
+    assert up.confused_with(star)
+    assert grundy.cgt("0") < up < half
+    assert hash(up + up) == hash(grundy.cgt("^^"))
+    assert len({up, up + 0, grundy.cgt("{0|*}")}) == 1
+    assert up != "^"
+
+
+def test_measures():
+    g = grundy.cgt("{3|-1}")
+    assert g.outcome == "N"
+    assert g.left_stop == 3 and g.right_stop == -1
+    assert g.mean == 1 and g.temperature == 2
+    assert isinstance(g.temperature, Fraction)
+    assert grundy.cgt("3/4").temperature == Fraction(-1, 4)
+    assert grundy.cgt("^^*").atomic_weight == grundy.cgt("2")
+    assert grundy.cgt("1/2").atomic_weight is None
+    assert grundy.cgt("1/2").is_number and not up_is_number()
+    assert [str(o) for o in grundy.cgt("{2|0||-1}").left_options] == ["{2|0}"]
+
+
+def up_is_number():
+    return grundy.cgt("^").is_number
+
+
+def test_errors():
+    with pytest.raises(ValueError, match="column 5"):
+        grundy.cgt("{1|2")
+    with pytest.raises(ValueError, match="not a dyadic"):
+        grundy.cgt("1/3")
+    with pytest.raises(TypeError):
+        grundy.cgt("1") + 1.5
+    with pytest.raises(OverflowError):
+        grundy.cgt(str(2**62)) + grundy.cgt(str(2**62)) + grundy.cgt(str(2**62))
+
+
+def leq(g, h):
+    """G <= H by the definition, on games given as (left options, right options)."""
+    return not any(leq(h, gl) for gl in g[0]) and not any(leq(hr, g) for hr in h[1])
+
+
+def games_born_by_day_two():
+    day0 = [((), ())]
+    day1 = [(l, r) for l in subsets(day0) for r in subsets(day0)]
+    return [(l, r) for l in subsets(day1) for r in subsets(day1)]
+
+
+def subsets(items):
+    return [tuple(c) for n in range(len(items) + 1) for c in itertools.combinations(items, n)]
+
+
+def text(g):
+    return "{" + ",".join(map(text, g[0])) + "|" + ",".join(map(text, g[1])) + "}"
+
+
+def test_order_against_the_definition_on_day_two():
+    games = games_born_by_day_two()[::7]
+    values = [grundy.cgt(text(g)) for g in games]
+    for (g, a), (h, b) in itertools.product(zip(games, values), repeat=2):
+        assert (a <= b) == leq(g, h), (text(g), text(h))

@@ -1,0 +1,66 @@
+//! Short partizan games by their values: canonical forms, sums, comparison, stops, means,
+//! temperatures, thermographs and atomic weights.
+//!
+//! Where [`crate::value::Nimber`] is the value of an impartial game, a partizan game (Left
+//! and Right have different moves) has a canonical form: numbers such as `3/4`, nimbers
+//! `*k`, infinitesimals such as `^`, switches such as `+-1`, and forms `{L|R}` built from
+//! them. Forms live in an [`Arena`] that stores each canonical form once, so equal values
+//! have equal [`GameId`]s and a sum or comparison computed once is remembered. The layout
+//! follows the theory: numbers in [`dyadic`], number-up-stars in [`nus`], canonical forms
+//! and the order in `canonical`, thermographs in `thermograph`, atomic weights in `atomic`,
+//! CGSuite's notation in `display` and `parse`; [`domineering`] is a partizan game whose
+//! regions are memoized by their values.
+//!
+//! # Examples
+//!
+//! ```
+//! use grundy::cgt::{Arena, Dyadic, OutcomeClass};
+//!
+//! let mut arena = Arena::new();
+//! let g = arena.parse("{2|0||-1} + ^").unwrap();
+//! assert_eq!(arena.outcome(g), OutcomeClass::Next);
+//! let hot = arena.parse("{1|-1}").unwrap();
+//! assert_eq!(arena.temperature(hot).unwrap(), Dyadic::integer(1));
+//! let double_up = arena.parse("^ + ^").unwrap();
+//! assert_eq!(arena.display(double_up), "^^");
+//! ```
+
+mod arena;
+mod atomic;
+mod canonical;
+mod display;
+pub mod domineering;
+pub mod dyadic;
+pub mod nus;
+mod parse;
+#[cfg(test)]
+mod tests;
+mod thermograph;
+
+pub use arena::{Arena, GameId};
+pub use canonical::OutcomeClass;
+pub use dyadic::Dyadic;
+pub use nus::Nus;
+pub use parse::{
+    Evaluation, ParseCgtError, ParseCgtErrorKind, MAX_DEPTH, MAX_EXPRESSION, MAX_MULTIPLE,
+};
+pub use thermograph::{Segment, Thermograph, Trajectory};
+
+/// A computation on games that cannot be carried out.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::cgt::{Arena, Dyadic};
+/// let mut arena = Arena::new();
+/// let big = arena.number(Dyadic::integer(i64::MAX));
+/// assert!(arena.sum(big, big).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CgtError {
+    /// A number on the way does not fit a [`Dyadic`] (a numerator of 63 bits, a
+    /// denominator up to `2^62`).
+    #[error("a number leaves the range this calculator holds (numerators of 63 bits, denominators up to 2^62)")]
+    OutOfRange,
+}

@@ -1,0 +1,129 @@
+//! Atomic weights of all-small games (Berlekamp, Conway and Guy, *Winning Ways*, chapter 8;
+//! Siegel, *Combinatorial Game Theory*, 2013, chapter II.7).
+//!
+//! A game is all-small when every subposition with moves for one player has moves for
+//! both; its atomic weight counts it in ups. The weight of `G` is `G'' = {aw(GL) - 2 |
+//! aw(GR) + 2}`, except where `G''` is an integer: then it is decided against the far
+//! star `*N` (`N` above every nimber in `G`): if `G < *N`, the least integer `n` with
+//! `n |> aw(GL) - 2` for every `GL`; if `G > *N`, the greatest with `n <| aw(GR) + 2`;
+//! otherwise `G''` (Norton's rule as Siegel states it).
+
+use super::{Arena, CgtError, Dyadic, GameId};
+
+impl Arena {
+    /// Whether `g` is all-small: every subposition has moves for both players or none.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::cgt::Arena;
+    /// let mut arena = Arena::new();
+    /// let (up, half) = (arena.parse("^*").unwrap(), arena.parse("1/2").unwrap());
+    /// assert!(arena.is_all_small(up));
+    /// assert!(!arena.is_all_small(half));
+    /// ```
+    pub fn is_all_small(&mut self, g: GameId) -> bool {
+        if let Some(nus) = self.as_nus(g) {
+            return nus.number == Dyadic::ZERO;
+        }
+        let options: Vec<GameId> = self
+            .left_options(g)
+            .into_iter()
+            .chain(self.right_options(g))
+            .collect();
+        options.into_iter().all(|option| self.is_all_small(option))
+    }
+
+    /// The atomic weight of an all-small game; `None` for a game that is not all-small.
+    ///
+    /// # Errors
+    ///
+    /// [`CgtError::OutOfRange`] if a number on the way does not fit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::cgt::Arena;
+    /// let mut arena = Arena::new();
+    /// let g = arena.parse("^^*").unwrap();
+    /// let weight = arena.atomic_weight(g).unwrap().unwrap();
+    /// assert_eq!(arena.display(weight), "2");
+    /// ```
+    pub fn atomic_weight(&mut self, g: GameId) -> Result<Option<GameId>, CgtError> {
+        if !self.is_all_small(g) {
+            return Ok(None);
+        }
+        self.weight(g).map(Some)
+    }
+
+    fn weight(&mut self, g: GameId) -> Result<GameId, CgtError> {
+        if let Some(nus) = self.as_nus(g) {
+            return Ok(self.integer(nus.up_multiple));
+        }
+        let (two, minus_two) = (self.integer(2), self.integer(-2));
+        let mut left = Vec::new();
+        for gl in self.left_options(g) {
+            let w = self.weight(gl)?;
+            left.push(self.sum(w, minus_two)?);
+        }
+        let mut right = Vec::new();
+        for gr in self.right_options(g) {
+            let w = self.weight(gr)?;
+            right.push(self.sum(w, two)?);
+        }
+        let candidate = self.from_options(&left, &right)?;
+        if !self.as_number(candidate).is_some_and(Dyadic::is_integer) {
+            return Ok(candidate);
+        }
+        let far = self.far_star(g);
+        let far_star = self.nus(super::Nus::new(Dyadic::ZERO, 0, far));
+        let (below, above) = (self.leq(g, far_star), self.leq(far_star, g));
+        if below && !above {
+            // The least integer n with n |> every aw(GL) - 2.
+            let mut least: Option<i64> = None;
+            for &option in &left {
+                let mut n = self.stops(option).1.ceil();
+                let n_game = self.integer(n);
+                if self.leq(n_game, option) {
+                    n = n.checked_add(1).ok_or(CgtError::OutOfRange)?;
+                }
+                least = least.max(Some(n));
+            }
+            return Ok(self.integer(least.unwrap_or(0)));
+        }
+        if above && !below {
+            // The greatest integer n with n <| every aw(GR) + 2.
+            let mut greatest: Option<i64> = None;
+            for &option in &right {
+                let mut n = self.stops(option).0.floor();
+                let n_game = self.integer(n);
+                if self.leq(option, n_game) {
+                    n = n.checked_sub(1).ok_or(CgtError::OutOfRange)?;
+                }
+                greatest = Some(greatest.map_or(n, |m| m.min(n)));
+            }
+            return Ok(self.integer(greatest.unwrap_or(0)));
+        }
+        Ok(candidate)
+    }
+
+    /// One more than the largest nimber `*k` among `g`'s subpositions (at least 1).
+    fn far_star(&mut self, g: GameId) -> u64 {
+        if let Some(nus) = self.as_nus(g) {
+            if nus.number == Dyadic::ZERO && nus.up_multiple == 0 {
+                return nus.nimber + 1;
+            }
+        }
+        let options: Vec<GameId> = self
+            .left_options(g)
+            .into_iter()
+            .chain(self.right_options(g))
+            .collect();
+        options
+            .into_iter()
+            .map(|option| self.far_star(option))
+            .max()
+            .unwrap_or(1)
+            .max(1)
+    }
+}
