@@ -96,9 +96,7 @@ fn grid_svg(grid: &Grid) -> String {
     let row_narrow: Vec<bool> = grid
         .cells
         .iter()
-        .map(|r| {
-            r.iter().all(|x| line(x) && x.shape != Shape::Vertical) && r.iter().any(|x| line(x))
-        })
+        .map(|r| r.iter().all(|x| line(x) && x.shape != Shape::Vertical) && r.iter().any(&line))
         .collect();
     let (left, top) = (
         if grid.rows.is_empty() { 4 } else { 28 },
