@@ -17,7 +17,7 @@ def test_known_forms():
     assert grundy.cgt("^*") == grundy.cgt("{0,*|0}")
     assert grundy.cgt("{0|1}") == grundy.cgt("1/2")
     assert str(grundy.cgt("{1|-1}")) == "+-1"
-    assert repr(grundy.cgt("{2|0||-1}")) == "grundy.cgt('{2|0||-1}')"
+    assert repr(grundy.cgt("{2|0||-1}")) == 'grundy.cgt("{2|0||-1}")'
     assert grundy.cgt("^*").canonical == "{0,{0|0}|0}"
 
 
