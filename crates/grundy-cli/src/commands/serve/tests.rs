@@ -358,7 +358,7 @@ async fn too_large_is_refused_with_its_size() {
     let (status, body) = client
         .post(
             "/api/solve",
-            r#"{"source": "function moves(n) return {n + 1} end", "position": 0}"#,
+            r#"{"game": "misere-nim", "position": "5 6 7 8"}"#,
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
