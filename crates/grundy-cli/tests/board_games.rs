@@ -276,7 +276,7 @@ fn play_board_games() {
     // Young: the board is drawn and points are kept.
     let text = ok(&with(&["play"], YOUNG), "hint\n1\n(1, 3)\n1\n");
     assert!(
-        text.contains("\n...\n...\nyour move: 1) (1, 1)\n"),
+        text.contains("\n1 . . .\n2 . . .\nyour move: 1) (1, 1)\n"),
         "{text}"
     );
     assert!(text.contains("   1) (1, 1)  score +2  best"), "{text}");
@@ -298,7 +298,10 @@ fn play_board_games() {
         &["play", "minesweeper", "2", "3", "1", "0", "0"],
         "(1, 3)\n",
     );
-    assert!(text.contains("you play (1, 3)\n\n*1_\n.1_\n"), "{text}");
+    assert!(
+        text.contains("you play (1, 3)\n\n  1 2 3\n1 * 1 .\n2 - 1 .\n"),
+        "{text}"
+    );
     assert!(text.contains("game over: grundy wins"), "{text}");
     // Dot: a reflection is answered, and the player with no move loses.
     let text = ok(
