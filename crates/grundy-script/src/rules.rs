@@ -20,6 +20,7 @@ pub(crate) struct FileRules {
     moves: Function,
     label: Option<Function>,
     components: Option<Function>,
+    canonical: Option<Function>,
     show: Option<Function>,
     parse: Option<Function>,
     position: Option<Function>,
@@ -87,6 +88,17 @@ impl Rules for FileRules {
                 "{}: components returned {other}, not a list of positions",
                 self.vm.file()
             )),
+        }
+    }
+
+    fn has_canonical(&self) -> bool {
+        self.canonical.is_some()
+    }
+
+    fn canonical(&self, pos: &Datum) -> Result<Datum, String> {
+        match &self.canonical {
+            Some(function) => self.call(function, "canonical", std::slice::from_ref(pos), read),
+            None => Ok(pos.clone()),
         }
     }
 
@@ -255,6 +267,7 @@ pub(crate) fn define(vm: Vm, params: &[Param]) -> Result<(FileRules, GameInfo), 
         .unwrap_or_default();
     let rules = FileRules {
         components: function(&globals, "components", "of a position").map_err(definition)?,
+        canonical: function(&globals, "canonical", "of a position").map_err(definition)?,
         show: function(&globals, "show", "of a position").map_err(definition)?,
         parse: function(&globals, "parse", "of a text").map_err(definition)?,
         position: function(&globals, "position", "of one or two integers").map_err(definition)?,

@@ -259,6 +259,41 @@ fn bad_moves_are_named_with_their_position() {
     assert!(err("return {{1, 2, [2.5] = 3}}").contains("the key the number 2.5"));
 }
 
+/// A `canonical` that returns no position is refused with its line and the position it was
+/// given; one that errs names its own line.
+#[test]
+fn a_bad_canonical_is_named_with_its_line() {
+    let err = |body: &str| {
+        let text = format!(
+            "function moves(n)\n  return if n > 0 then {{n - 1}} else {{}}\nend\n\
+             function canonical(n)\n  {body}\nend\n"
+        );
+        source(&text)
+            .solve(&Datum::Int(2), &Budget::default())
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        err("return {a = n}"),
+        "test.luau:4: canonical returned a table with the key \"a\" is not a position (a list \
+         has keys 1, 2, ... only) (in canonical, at position 1)"
+    );
+    assert_eq!(
+        err("return nil"),
+        "test.luau:4: canonical returned nil is not a position (positions are integers, \
+         strings, booleans and lists) (in canonical, at position 1)"
+    );
+    assert_eq!(
+        err("error('no class')"),
+        "test.luau:5: no class (in canonical, at position 1)"
+    );
+    // A canonical that is no function is refused when the file is loaded.
+    assert_eq!(
+        error("function moves(n) return {} end\ncanonical = 3"),
+        "test.luau: canonical must be a function of a position, not a number"
+    );
+}
+
 #[test]
 fn positions_in_any_key_order_are_lists() {
     let game = source(

@@ -15,6 +15,7 @@ use grundy::Budget;
 mod boards;
 mod drawings;
 mod problems;
+mod symmetry;
 
 /// The example files tested here (`subtraction.luau` and `tictactoe.luau` are tested with
 /// the loader, in `src/tests.rs`).

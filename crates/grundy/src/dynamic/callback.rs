@@ -17,6 +17,9 @@
 //!   larger than the budget) stops the search: from then on every position has no moves, so
 //!   the search ends at once without calling back, and the call returns that error, never
 //!   a value; the tables of that attempt are dropped;
+//! - with [`Rules::canonical`], every position a move or a split reaches is stored as its
+//!   class's representative; the solution's moves and principal line are then replayed from
+//!   the position as played ([`symmetry`]);
 //! - a cycle in a game not declared loopy is reported as [`RulesError::Cycle`], naming the
 //!   position where it closes.
 
@@ -34,6 +37,7 @@ use crate::model::{Components, Game, Move};
 use crate::value::Play;
 
 mod rules;
+mod symmetry;
 
 pub use rules::{parse_data, show_data, GameInfo, RuleMove, Rules, RulesError};
 
@@ -204,6 +208,22 @@ impl<R: Rules> Shared<R> {
         }
     }
 
+    /// The representative of `pos`'s class ([`Rules::canonical`]) when the rules give
+    /// classes, else `pos`.
+    fn class(&self, pos: Datum) -> Result<Datum, DynError> {
+        if !self.rules.has_canonical() {
+            return Ok(pos);
+        }
+        self.rules.canonical(&pos).map_err(|message| {
+            RulesError::Callback {
+                function: "canonical",
+                position: pos,
+                message,
+            }
+            .into()
+        })
+    }
+
     /// The range of `id`'s moves in `edges`, listing them first if needed.
     fn listed(&self, state: &mut State, id: Id) -> Result<(u32, u32), DynError> {
         if let Some(range) = state.listed[id.0 as usize] {
@@ -230,7 +250,7 @@ impl<R: Rules> Shared<R> {
                 }
                 .into());
             }
-            let to = state.intern(mv.to)?;
+            let to = state.intern(self.class(mv.to)?)?;
             state.bytes += size_of::<Move<Id>>() as u64;
             state.edges.push(Move {
                 to,
@@ -259,7 +279,7 @@ impl<R: Rules> Shared<R> {
             })?;
         let start = state.parts.len() as u32;
         for part in parts {
-            let part = state.intern(part)?;
+            let part = state.intern(self.class(part)?)?;
             state.parts.push(part);
         }
         let range = (start, state.parts.len() as u32);
@@ -621,6 +641,10 @@ impl<R: Rules> DynGame for CallbackGame<R> {
                 Err(DynError::Solve(SolveError::Cycle)) => return Err(shared.cycle_error(pos)),
                 res => res?,
             };
+            if shared.rules.has_canonical() {
+                symmetry::as_played(shared, pos, &mut sol)?;
+                return Ok(sol);
+            }
             // The adapter labels each move by the first equal one; moves of the position
             // itself are labelled by their place.
             let labels = {

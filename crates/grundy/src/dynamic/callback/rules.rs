@@ -105,6 +105,42 @@ pub trait Rules: Send + Sync {
         Ok(())
     }
 
+    /// True when [`Rules::canonical`] maps positions to the representatives of their
+    /// symmetry classes (then the searches store classes).
+    fn has_canonical(&self) -> bool {
+        false
+    }
+
+    /// The representative of the class of `pos`: a position of the same value whose moves
+    /// are those of `pos` up to the same symmetry (a board turned or mirrored), the same for
+    /// every position of the class. The default is `pos` itself. A search stores classes;
+    /// moves, labels and principal lines still show the positions as played.
+    ///
+    /// # Errors
+    ///
+    /// A message saying what went wrong.
+    ///
+    /// # Examples
+    ///
+    /// One heap and its mirror image, a negative size, are one class:
+    ///
+    /// ```
+    /// use grundy::dynamic::callback::{RuleMove, Rules};
+    /// use grundy::dynamic::Datum;
+    /// struct Mirrored;
+    /// impl Rules for Mirrored {
+    ///     fn moves(&self, _: &Datum, _: bool, _: &mut Vec<RuleMove>) -> Result<(), String> { Ok(()) }
+    ///     fn has_canonical(&self) -> bool { true }
+    ///     fn canonical(&self, pos: &Datum) -> Result<Datum, String> {
+    ///         Ok(Datum::Int(pos.as_int().ok_or("a heap is an integer")?.abs()))
+    ///     }
+    /// }
+    /// assert_eq!(Mirrored.canonical(&Datum::Int(-3)), Ok(Datum::Int(3)));
+    /// ```
+    fn canonical(&self, pos: &Datum) -> Result<Datum, String> {
+        Ok(pos.clone())
+    }
+
     /// The position as text; the default is [`show_data`].
     ///
     /// # Errors
@@ -215,7 +251,7 @@ pub enum RulesError {
     /// A callback failed; `message` is its own (a game file's `FILE:LINE: what`).
     #[error("{message} (in {function}, at position {})", .position.brief())]
     Callback {
-        /// Which callback: `moves`, `components`, `show`, `position`.
+        /// Which callback: `moves`, `components`, `canonical`, `show`, `position`.
         function: &'static str,
         /// The position it was called on (for `position`, the numbers as a list).
         position: Datum,

@@ -467,3 +467,75 @@ fn tables_use_the_rules_positions() {
     let none = CallbackGame::new(Closure::new(nim_moves), impartial());
     assert!(none.position_of(&[2]).is_none());
 }
+
+/// Nim on a row of heaps whose classes, when `sorted`, are the rows sorted.
+struct SortedNim {
+    sorted: bool,
+}
+
+impl Rules for SortedNim {
+    fn moves(&self, pos: &Datum, _: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
+        let heaps = pos.as_list().ok_or("not a row")?;
+        for (idx, heap) in heaps.iter().enumerate() {
+            for smaller in 0..heap.as_int().ok_or("not a heap")? {
+                let mut next = heaps.to_vec();
+                next[idx] = Datum::Int(smaller);
+                out.push(RuleMove::to(Datum::List(next)));
+            }
+        }
+        Ok(())
+    }
+
+    fn has_canonical(&self) -> bool {
+        self.sorted
+    }
+
+    fn canonical(&self, pos: &Datum) -> Result<Datum, String> {
+        let mut heaps = pos.as_list().ok_or("not a row")?.to_vec();
+        heaps.sort();
+        Ok(Datum::List(heaps))
+    }
+}
+
+/// With classes the search stores fewer positions and answers the same: the value and
+/// remoteness, and every move (to the position as played, not its class) with its value;
+/// the principal line is played from the position given.
+#[test]
+fn classes_give_the_same_answers_over_fewer_positions() {
+    for play in [Play::Normal, Play::Misere] {
+        let game = |sorted| {
+            let info = GameInfo::new("nim", Kind::Impartial { play });
+            CallbackGame::new(SortedNim { sorted }, info)
+        };
+        let (classes, plain) = (game(true), game(false));
+        let expanded = |game: &CallbackGame<SortedNim>, pos: &Datum| {
+            let counter = Arc::new(std::sync::atomic::AtomicU64::new(0));
+            let budget = Budget::default().with_progress(counter.clone());
+            let sol = game.solve_with(pos, &budget, Ask { remoteness: true });
+            (
+                sol.unwrap(),
+                counter.load(std::sync::atomic::Ordering::Relaxed),
+            )
+        };
+        let pos = Datum::ints([3, 1, 2, 3]);
+        let (sol, few) = expanded(&classes, &pos);
+        let (expected, many) = expanded(&plain, &pos);
+        assert!(few * 3 < many, "{play:?}: {few} classes, {many} positions");
+        assert_eq!(sol.value, expected.value);
+        assert_eq!(sol.moves, expected.moves);
+        assert_eq!(sol.moves[0].mv.to, Datum::ints([0, 1, 2, 3]));
+        let mut current = pos.clone();
+        for step in &sol.line {
+            let moves = plain.moves(&current).unwrap();
+            assert!(moves.contains(step), "{play:?}: {step:?} from {current}");
+            current = step.to.clone();
+        }
+        assert_eq!(current, Datum::ints([0, 0, 0, 0]));
+        for row in [[0, 0, 1, 2], [3, 3, 0, 1], [2, 2, 2, 2], [1, 0, 3, 2]] {
+            let row = Datum::ints(row);
+            let (sol, _) = expanded(&classes, &row);
+            let (expected, _) = expanded(&plain, &row);
+            assert_eq!((sol.value, sol.moves), (expected.value, expected.moves));
+        }
+    }
+}
