@@ -193,6 +193,7 @@ def define(
     misere: Optional[bool] = None,
     start: Optional[Position] = None,
     components: Optional[Callable[[Any], Iterable[Position]]] = None,
+    canonical: Optional[Callable[[Any], Position]] = None,
     position_of: Optional[Callable[[list[int]], Position]] = None,
     description: Optional[str] = None,
 ) -> Game:

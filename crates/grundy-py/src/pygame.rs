@@ -54,6 +54,7 @@ impl Pending {
 pub struct PyRules {
     moves: Py<PyAny>,
     components: Option<Py<PyAny>>,
+    canonical: Option<Py<PyAny>>,
     position_of: Option<Py<PyAny>>,
     pending: Arc<Pending>,
 }
@@ -69,19 +70,29 @@ impl PyRules {
         pos: &Datum,
         mut read: impl FnMut(&Bound<'_, PyAny>) -> PyResult<T>,
     ) -> Result<Vec<T>, String> {
+        self.call_one(function, what, pos, |items| {
+            items
+                .try_iter()?
+                .map(|item| read(&item?))
+                .collect::<PyResult<Vec<T>>>()
+        })
+    }
+
+    /// Calls `function(pos)` and reads what it returns with `read`, as [`PyRules::call`].
+    fn call_one<T>(
+        &self,
+        function: &Py<PyAny>,
+        what: &str,
+        pos: &Datum,
+        read: impl FnOnce(&Bound<'_, PyAny>) -> PyResult<T>,
+    ) -> Result<T, String> {
         if self.pending.failed() {
             return Err(format!("{what} not called: an earlier callback failed"));
         }
         Python::attach(|py| {
             let res = from_datum(py, pos)
                 .and_then(|arg| function.call1(py, (arg,)))
-                .and_then(|items| {
-                    items
-                        .bind(py)
-                        .try_iter()?
-                        .map(|item| read(&item?))
-                        .collect::<PyResult<Vec<T>>>()
-                });
+                .and_then(|res| read(res.bind(py)));
             res.map_err(|err| {
                 let message = err.to_string();
                 crate::errors::add_note(py, &err, format!("in {what}({pos}) of a grundy game"));
@@ -122,6 +133,17 @@ impl Rules for PyRules {
             None => out.push(pos.clone()),
         }
         Ok(())
+    }
+
+    fn has_canonical(&self) -> bool {
+        self.canonical.is_some()
+    }
+
+    fn canonical(&self, pos: &Datum) -> Result<Datum, String> {
+        match &self.canonical {
+            Some(function) => self.call_one(function, "canonical", pos, to_datum),
+            None => Ok(pos.clone()),
+        }
     }
 
     /// Positions as data (JSON).
@@ -177,7 +199,10 @@ fn attribute<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Option<Bound<
 /// (partizan: encode whose turn it is in the position), ``"scoring"`` (exact points
 /// difference) or ``"loopy"`` (positions may repeat: win, loss or draw). ``misere=True``:
 /// who cannot move wins. ``components(position)`` splits a position into independent
-/// sub-games (impartial games: their nimbers combine by XOR). ``start`` is the usual start;
+/// sub-games (impartial games: their nimbers combine by XOR). ``canonical(position)`` maps a
+/// position to the representative of its symmetry class (a board turned or mirrored: the
+/// same value, the same moves up to that symmetry); the search then stores classes, while
+/// moves and lines show the positions as played. ``start`` is the usual start;
 /// ``position_of(numbers)`` makes a position from integers for ``grundy.table``.
 ///
 /// An exception inside ``moves`` is raised by ``solve`` as it is (type and message), with a
@@ -190,7 +215,7 @@ fn attribute<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Option<Bound<
 ///     >>> g.solve(10).nimber, g.solve(7).outcome
 ///     (1, 'loss')
 #[pyfunction]
-#[pyo3(signature = (rules, *, name = None, kind = None, misere = None, start = None, components = None, position_of = None, description = None))]
+#[pyo3(signature = (rules, *, name = None, kind = None, misere = None, start = None, components = None, canonical = None, position_of = None, description = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn define(
     rules: &Bound<'_, PyAny>,
@@ -199,6 +224,7 @@ pub fn define(
     misere: Option<bool>,
     start: Option<&Bound<'_, PyAny>>,
     components: Option<Bound<'_, PyAny>>,
+    canonical: Option<Bound<'_, PyAny>>,
     position_of: Option<Bound<'_, PyAny>>,
     description: Option<String>,
 ) -> PyResult<PyGame> {
@@ -266,6 +292,13 @@ pub fn define(
         Some(function) => Some(function),
         None => from_owner("components")?,
     };
+    let canonical = match canonical {
+        Some(function) => Some(function),
+        None => from_owner("canonical")?,
+    };
+    if canonical.as_ref().is_some_and(|f| !f.is_callable()) {
+        return Err(PyTypeError::new_err("canonical must be callable"));
+    }
     let position_of = match position_of {
         Some(function) => Some(function),
         None => from_owner("position_of")?,
@@ -278,6 +311,7 @@ pub fn define(
     let rules = PyRules {
         moves: moves.unbind(),
         components: components.map(Bound::unbind),
+        canonical: canonical.map(Bound::unbind),
         position_of: position_of.map(Bound::unbind),
         pending: Arc::clone(&pending),
     };

@@ -157,6 +157,72 @@ def test_python_game_as_a_class_with_components():
         assert game.nimber(heaps) == expected == grundy.game("nim").nimber(list(heaps))
 
 
+TTT_LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+# The board's 8 turns and mirrors, each as the cell that lands on cells 0..8.
+TTT_SYMMETRIES = [
+    (0, 1, 2, 3, 4, 5, 6, 7, 8), (2, 5, 8, 1, 4, 7, 0, 3, 6), (8, 7, 6, 5, 4, 3, 2, 1, 0),
+    (6, 3, 0, 7, 4, 1, 8, 5, 2), (2, 1, 0, 5, 4, 3, 8, 7, 6), (6, 7, 8, 3, 4, 5, 0, 1, 2),
+    (0, 3, 6, 1, 4, 7, 2, 5, 8), (8, 5, 2, 7, 4, 1, 6, 3, 0),
+]
+
+
+def tictactoe(seen):
+    """Tic-tac-toe on a 9-letter board, scored; ``seen`` collects the boards searched."""
+
+    def won(board, mark):
+        return any(all(board[i] == mark for i in line) for line in TTT_LINES)
+
+    def moves(board):
+        seen.add(board)
+        mark = "x" if board.count("x") == board.count("o") else "o"
+        if won(board, "o" if mark == "x" else "x"):
+            return []
+        out = []
+        for i, cell in enumerate(board):
+            if cell == ".":
+                after = board[:i] + mark + board[i + 1 :]
+                out.append(grundy.Move(after, points=int(won(after, mark))))
+        return out
+
+    return moves
+
+
+def ttt_canonical(board):
+    return min("".join(board[i] for i in sym) for sym in TTT_SYMMETRIES)
+
+
+def test_canonical_stores_classes_with_the_same_answers():
+    plain_seen, classes_seen = set(), set()
+    plain = grundy.define(tictactoe(plain_seen), kind="scoring")
+    classes = grundy.define(tictactoe(classes_seen), kind="scoring", canonical=ttt_canonical)
+    classes.solve(".........")
+    plain.solve(".........")
+    # 5478 boards are reachable from the empty one, 765 up to turns and mirrors (as counted,
+    # e.g., in the Wikipedia article "Tic-tac-toe"); the boards of the principal line (9
+    # moves) are listed as played too.
+    assert len(plain_seen) == 5478 and 765 <= len(classes_seen) <= 765 + 9
+    for board in [".........", "x........", "x...o....", "xo.......", "xx.oo...."]:
+        with_classes = classes.solve(board, remoteness=True)
+        expected = plain.solve(board, remoteness=True)
+        assert with_classes.score == expected.score
+        assert with_classes.remoteness == expected.remoteness
+        # Every move as played (its label and board, not its class's) with its value.
+        assert with_classes.moves == expected.moves
+        # The principal line is played from the board given: each step one of its moves.
+        current = board
+        for step in with_classes.line:
+            assert step in plain.moves(current)
+            current = step.to
+
+
+def test_a_canonical_that_returns_no_position_raises():
+    game = grundy.define(subtraction_moves, canonical=lambda n: {n})
+    with pytest.raises(TypeError, match="a position is plain data"):
+        game.solve(5)
+    with pytest.raises(TypeError, match="canonical must be callable"):
+        grundy.define(subtraction_moves, canonical=3)
+
+
 def test_python_misere_and_win_loss_and_scoring_and_loopy():
     # Misère Nim on one row, against the built-in family.
     def nim_moves(heaps):
