@@ -91,6 +91,10 @@ impl Rules for FileRules {
         }
     }
 
+    fn heap_bytes(&self) -> u64 {
+        self.vm.lua().used_memory() as u64
+    }
+
     fn has_canonical(&self) -> bool {
         self.canonical.is_some()
     }

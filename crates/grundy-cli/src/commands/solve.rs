@@ -65,6 +65,8 @@ pub struct Args {
     misere: bool,
     #[arg(long, help = limit::HELP)]
     max_positions: Option<u64>,
+    #[arg(long, value_name = "GIB", value_parser = crate::output::gibibytes, help = limit::MEMORY_HELP)]
+    memory: Option<u64>,
     /// Remoteness and a principal line whatever they cost (by default they are computed
     /// only when they cost no more than the value: a whole-game search of a large sum is
     /// skipped, and the answer says so).
@@ -229,7 +231,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         bail!("--misere applies to nim only (see 'grundy list')");
     }
     let file = is_game_file(&args.game);
-    let bytes = crate::output::fitting(Budget::default().bytes());
+    let bytes = args
+        .memory
+        .unwrap_or_else(|| crate::output::fitting(Budget::default().bytes()));
     let budget = Budget::default()
         .with_positions(limit::positions(args.max_positions, file))
         .with_bytes(bytes);

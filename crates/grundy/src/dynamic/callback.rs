@@ -26,8 +26,7 @@
 use std::ops::Range;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use indexmap::IndexSet;
-use rustc_hash::{FxBuildHasher, FxHashMap};
+use rustc_hash::FxHashMap;
 
 use crate::dynamic::adapter::{Adapter, Notation};
 use crate::dynamic::drawing::Drawing;
@@ -35,8 +34,10 @@ use crate::dynamic::{Ask, Datum, DynError, DynGame, DynMove, Kind, Solution, Val
 use crate::limits::{Budget, SolveError};
 use crate::model::{Components, Game, Move};
 use crate::value::Play;
+use store::Positions;
 
 mod rules;
+mod store;
 mod symmetry;
 
 pub use rules::{parse_data, show_data, GameInfo, RuleMove, Rules, RulesError};
@@ -81,7 +82,9 @@ pub struct Id(u32);
 
 /// The positions met so far, each position's moves, and the first error.
 struct State {
-    positions: IndexSet<Datum, FxBuildHasher>,
+    positions: Positions,
+    /// A position's encoding, made to look it up.
+    scratch: Vec<u8>,
     /// Per position: its moves' range in `edges`, once listed.
     listed: Vec<Option<(u32, u32)>>,
     edges: Vec<Move<Id>>,
@@ -89,9 +92,10 @@ struct State {
     split: Vec<Option<(u32, u32)>>,
     parts: Vec<Id>,
     labels: FxHashMap<Id, Vec<String>>,
-    bytes: u64,
-    /// The most bytes the positions may take (the budget's: the solvers' tables count
-    /// positions, this table holds what they point to).
+    /// The bytes the rules' own state held when last asked ([`Rules::heap_bytes`]).
+    heap: u64,
+    /// The most bytes the search may hold (the budget's): the positions, their moves and
+    /// parts, the solvers' tables and the rules' heap together.
     bytes_limit: u64,
     /// The budget of the call running, whose cancel flag is looked at before every
     /// callback (a callback may be slow: a search of 1 ms callbacks must stop at once).
@@ -113,31 +117,33 @@ struct Expanded<R>(Arc<Shared<R>>);
 /// Positions to and from data, through the interned table.
 struct Interned<R>(Arc<Shared<R>>);
 
-/// Bytes a stored position costs beyond its data's heap: the set's entry and index, the
-/// move and component ranges.
-const POSITION_BYTES: u64 = (2 * size_of::<Datum>() + 40) as u64;
+/// The bytes the solvers' tables take for a position, at most: an entry of the memo
+/// search's table for the value and one for remoteness (an index map: the key, the value
+/// and the hash, and an index slot, each table up to twice its entries while it grows).
+pub const TABLE_BYTES: u64 = 96;
 
-/// The heap bytes of a datum.
-fn heap_bytes(datum: &Datum) -> u64 {
-    match datum {
-        Datum::Str(text) => text.len() as u64,
-        Datum::List(items) => {
-            (items.len() * size_of::<Datum>()) as u64 + items.iter().map(heap_bytes).sum::<u64>()
-        }
-        Datum::Bool(_) | Datum::Int(_) => 0,
-    }
+/// The bytes `items` holds, and the most it holds while growing by `extra` items.
+fn vec_bytes<T>(items: &Vec<T>, extra: usize) -> u64 {
+    let cap = items.capacity();
+    let held = if items.len() + extra > cap {
+        cap + (items.len() + extra).max(2 * cap)
+    } else {
+        cap
+    };
+    (held * size_of::<T>()) as u64
 }
 
 impl State {
     fn new() -> Self {
         State {
-            positions: IndexSet::default(),
+            positions: Positions::default(),
+            scratch: Vec::new(),
             listed: Vec::new(),
             edges: Vec::new(),
             split: Vec::new(),
             parts: Vec::new(),
             labels: FxHashMap::default(),
-            bytes: 0,
+            heap: 0,
             bytes_limit: u64::MAX,
             budget: Budget::default(),
             failure: None,
@@ -146,8 +152,17 @@ impl State {
 
     /// The number of `datum`, interning it within the limits.
     fn intern(&mut self, datum: Datum) -> Result<Id, SolveError> {
-        if let Some(idx) = self.positions.get_index_of(&datum) {
-            return Ok(Id(idx as u32));
+        let mut encoded = std::mem::take(&mut self.scratch);
+        encoded.clear();
+        store::encode(&datum, &mut encoded);
+        let res = self.intern_encoded(&encoded);
+        self.scratch = encoded;
+        res
+    }
+
+    fn intern_encoded(&mut self, encoded: &[u8]) -> Result<Id, SolveError> {
+        if let Some(idx) = self.positions.find(encoded) {
+            return Ok(Id(idx));
         }
         if self.positions.len() as u64 >= u64::from(u32::MAX) {
             return Err(SolveError::TooLarge {
@@ -156,23 +171,35 @@ impl State {
                 unit: "positions",
             });
         }
-        let size = self.bytes + POSITION_BYTES + heap_bytes(&datum);
-        if size > self.bytes_limit {
+        let needed = self.held(encoded.len());
+        if needed > self.bytes_limit {
             return Err(SolveError::TooLarge {
-                needed: size,
+                needed,
                 limit: self.bytes_limit,
                 unit: "bytes",
             });
         }
-        self.bytes = size;
-        let (idx, _) = self.positions.insert_full(datum);
+        let idx = self.positions.insert(encoded);
         self.listed.push(None);
         self.split.push(None);
-        Ok(Id(idx as u32))
+        Ok(Id(idx))
     }
 
-    fn datum(&self, id: Id) -> &Datum {
-        &self.positions[id.0 as usize]
+    /// The most bytes the search holds while one more position of `more` bytes is stored:
+    /// the positions, the moves and parts kept, the solvers' tables ([`TABLE_BYTES`] a
+    /// position) and the rules' heap.
+    fn held(&self, more: usize) -> u64 {
+        self.positions.bytes_after(more)
+            + vec_bytes(&self.listed, 1)
+            + vec_bytes(&self.split, 1)
+            + vec_bytes(&self.edges, 1)
+            + vec_bytes(&self.parts, 1)
+            + TABLE_BYTES * (self.positions.len() as u64 + 1)
+            + self.heap
+    }
+
+    fn datum(&self, id: Id) -> Datum {
+        self.positions.datum(id.0)
     }
 
     fn fail(&mut self, err: DynError) {
@@ -233,25 +260,25 @@ impl<R: Rules> Shared<R> {
         let mut moves = Vec::new();
         let pos = state.datum(id);
         self.rules
-            .moves(pos, false, &mut moves)
+            .moves(&pos, false, &mut moves)
             .map_err(|message| RulesError::Callback {
                 function: "moves",
                 position: pos.clone(),
                 message,
             })?;
+        state.heap = self.rules.heap_bytes();
         let start = state.edges.len() as u32;
         for (idx, mv) in moves.into_iter().enumerate() {
             if let Err(problem) = self.check_move(&mv) {
                 return Err(RulesError::BadMove {
                     origin: self.origin.clone(),
-                    position: state.datum(id).clone(),
+                    position: pos.clone(),
                     number: idx + 1,
                     problem,
                 }
                 .into());
             }
             let to = state.intern(self.class(mv.to)?)?;
-            state.bytes += size_of::<Move<Id>>() as u64;
             state.edges.push(Move {
                 to,
                 points: mv.points,
@@ -271,10 +298,10 @@ impl<R: Rules> Shared<R> {
         let mut parts = Vec::new();
         let pos = state.datum(id);
         self.rules
-            .components(pos, &mut parts)
+            .components(&pos, &mut parts)
             .map_err(|message| RulesError::Callback {
                 function: "components",
-                position: pos.clone(),
+                position: pos,
                 message,
             })?;
         let start = state.parts.len() as u32;
@@ -296,7 +323,7 @@ impl<R: Rules> Shared<R> {
         if state.failure.is_some() {
             return Ok(Vec::new());
         }
-        let pos = state.datum(id).clone();
+        let pos = state.datum(id);
         let labels = self.labelled(&pos)?.into_iter().map(|m| m.label).collect();
         state.labels.insert(id, labels);
         Ok(state.labels[&id].clone())
@@ -363,8 +390,11 @@ impl<R: Rules> Shared<R> {
     /// A position on a cycle reachable from `root` through the moves (and components)
     /// listed so far: the first position met again while still on the path.
     fn cycle_from(&self, root: &Datum) -> Option<Datum> {
-        let state = self.lock();
-        let root = state.positions.get_index_of(root)?;
+        let mut state = self.lock();
+        let mut encoded = Vec::new();
+        store::encode(root, &mut encoded);
+        let root = state.positions.find(&encoded)? as usize;
+        let state = &mut *state;
         let successors = |node: usize| -> Vec<usize> {
             let mut next = Vec::new();
             if let Some(r) = state.listed[node] {
@@ -394,7 +424,7 @@ impl<R: Rules> Shared<R> {
             let child = next[*at];
             *at += 1;
             match mark[child] {
-                1 => return Some(state.datum(Id(child as u32)).clone()),
+                1 => return Some(state.datum(Id(child as u32))),
                 0 => {
                     mark[child] = 1;
                     let after = successors(child);
@@ -439,7 +469,7 @@ impl<R: Rules> Components for Expanded<R> {
 
 impl<R: Rules> Notation<Id> for Interned<R> {
     fn to_datum(&self, pos: &Id) -> Datum {
-        self.0.lock().datum(*pos).clone()
+        self.0.lock().datum(*pos)
     }
 
     fn read(&self, datum: &Datum) -> Result<Id, DynError> {

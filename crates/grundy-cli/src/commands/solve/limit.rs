@@ -23,9 +23,41 @@ pub fn positions(given: Option<u64>, file: bool) -> u64 {
     }
 }
 
+/// The help of `--memory`.
+pub const MEMORY_HELP: &str = "Most memory the search may hold, in GiB (2^30 bytes; fractions \
+such as 0.5 allowed): the positions stored, their moves, the solvers' tables and a game file's \
+heap [default: 8, lowered to three quarters of the memory free]";
+
+/// The search refused for the memory it would hold, said with the figures and the flag;
+/// `None` for any other error.
+pub fn memory(err: &anyhow::Error) -> Option<anyhow::Error> {
+    let found = err.chain().find_map(|cause| {
+        match cause.downcast_ref::<DynError>() {
+            Some(DynError::Solve(found)) => Some(found),
+            _ => cause.downcast_ref::<SolveError>(),
+        }
+        .filter(|found| matches!(found, SolveError::TooLarge { unit: "bytes", .. }))
+        .cloned()
+    })?;
+    let SolveError::TooLarge { needed, limit, .. } = found else {
+        return None;
+    };
+    let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
+    Some(anyhow::anyhow!(
+        "the search would hold {needed} bytes ({:.2} GiB), more than its limit of {limit} bytes \
+         ({:.2} GiB); raise it with --memory GIB",
+        gib(needed),
+        gib(limit)
+    ))
+}
+
 /// `err` with a hint when it is a search refused at the game-file default: the size reached,
-/// that the limit is the default for game files, and how to raise it.
+/// that the limit is the default for game files, and how to raise it; or refused for its
+/// memory ([`memory`]).
 pub fn explain(err: anyhow::Error, given: Option<u64>, file: bool) -> anyhow::Error {
+    if let Some(said) = memory(&err) {
+        return said;
+    }
     if given.is_some() || !file {
         return err;
     }

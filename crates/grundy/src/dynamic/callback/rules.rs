@@ -141,6 +141,12 @@ pub trait Rules: Send + Sync {
         Ok(pos.clone())
     }
 
+    /// The bytes the rules' own state holds now (a game file's script heap), counted with
+    /// the search's positions and tables against the budget; the default is 0.
+    fn heap_bytes(&self) -> u64 {
+        0
+    }
+
     /// The position as text; the default is [`show_data`].
     ///
     /// # Errors
