@@ -118,8 +118,9 @@ struct Expanded<R>(Arc<Shared<R>>);
 struct Interned<R>(Arc<Shared<R>>);
 
 /// The bytes the solvers' tables take for a position, at most: an entry of the memo
-/// search's table for the value and one for remoteness (an index map: the key, the value
-/// and the hash, and an index slot, each table up to twice its entries while it grows).
+/// search's table for the value and one for remoteness (hash maps of the id and a value up
+/// to 16 bytes, and a control byte, at most 7/8 full, and while one grows its old and new
+/// slots both held).
 pub const TABLE_BYTES: u64 = 96;
 
 /// The bytes `items` holds, and the most it holds while growing by `extra` items.
