@@ -18,16 +18,29 @@ use grundy::Budget;
 const CASES: [(&str, &[(&str, &str)], &str); 8] = [
     ("tictactoe.luau", &[], ""),
     ("connect_four.luau", &[], ""),
-    ("connect_four.luau", &[], r#"["....", "....", "....", "....", "...."]"#),
+    (
+        "connect_four.luau",
+        &[],
+        r#"["....", "....", "....", "....", "...."]"#,
+    ),
     ("chomp.luau", &[], "[8, 8, 8, 8, 8, 8, 8, 8]"),
     ("cram.luau", &[], r#"["....", "....", "....", "...."]"#),
-    ("domineering.luau", &[], r#"["V", [".....", ".....", ".....", "....."]]"#),
+    (
+        "domineering.luau",
+        &[],
+        r#"["V", [".....", ".....", ".....", "....."]]"#,
+    ),
     ("dots_and_boxes.luau", &[], ""),
     ("dots_and_boxes.luau", &[("rows", "2"), ("cols", "3")], ""),
 ];
 
 /// Solves `position` of the file's `source`: value, positions expanded, CPU time.
-fn run(name: &str, source: &str, params: &[(&str, &str)], position: &str) -> (Value, u64, Duration) {
+fn run(
+    name: &str,
+    source: &str,
+    params: &[(&str, &str)],
+    position: &str,
+) -> (Value, u64, Duration) {
     let params: Vec<(String, String)> = params
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -48,7 +61,9 @@ fn run(name: &str, source: &str, params: &[(&str, &str)], position: &str) -> (Va
 
 fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/games");
-    println!("| game | position | positions with | without | ratio | CPU s with | without | ratio |");
+    println!(
+        "| game | position | positions with | without | ratio | CPU s with | without | ratio |"
+    );
     println!("|---|---|---|---|---|---|---|---|");
     for (name, params, position) in CASES {
         let source = std::fs::read_to_string(dir.join(name)).unwrap();

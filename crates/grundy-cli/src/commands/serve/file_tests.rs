@@ -199,7 +199,7 @@ async fn a_source_past_the_body_limit_is_413() {
     let client = Client::new(limits());
     let source = format!(
         "start = 1\n{}function moves(p) return {{}} end",
-        "-- padding\n".repeat(600)
+        "-- padding\n".repeat(1000)
     );
     let (status, body) = client
         .post("/api/sessions", &json!({ "source": source }).to_string())

@@ -18,7 +18,7 @@ pub(super) fn limits() -> Limits {
         total_bytes: 256 << 20,
         response_bytes: 1 << 20,
         time: Duration::from_secs(20),
-        body_bytes: 4096,
+        body_bytes: 8192,
         sessions: 8,
         client_sessions: 8,
         idle: Duration::from_secs(600),
@@ -377,7 +377,7 @@ async fn body_too_big_and_too_many_games() {
     let mut limits = limits();
     limits.sessions = 2;
     let client = Client::new(limits);
-    let big = format!(r#"{{"game": "nim", "position": "{}"}}"#, "1 ".repeat(4000));
+    let big = format!(r#"{{"game": "nim", "position": "{}"}}"#, "1 ".repeat(5000));
     let (status, body) = client.post("/api/sessions", &big).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
     assert!(!error(&body).is_empty());
