@@ -95,7 +95,7 @@ fn tictactoe_by_its_eight_symmetries() {
 
 #[test]
 fn connect_four_by_its_mirror() {
-    let board = data(r#"["...", "...", "...", "..."]"#);
+    let board = Datum::Str(".../.../.../...".into());
     check("connect_four.luau", &[("connect", "3")], &[board]);
 }
 
