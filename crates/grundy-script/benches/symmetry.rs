@@ -14,8 +14,10 @@ use grundy::dynamic::callback::parse_data;
 use grundy::dynamic::{DynGame, Value};
 use grundy::Budget;
 
-/// (file, parameters, position as data; empty: the start).
-const CASES: [(&str, &[(&str, &str)], &str); 8] = [
+/// A file, its parameters, and a position as data (empty: the start).
+type Case = (&'static str, &'static [(&'static str, &'static str)], &'static str);
+
+const CASES: [Case; 8] = [
     ("tictactoe.luau", &[], ""),
     ("connect_four.luau", &[], ""),
     ("connect_four.luau", &[], r#""..../..../..../..../....""#),
