@@ -1,7 +1,7 @@
 //! The positions a callback game has met, each stored once as compact bytes.
 //!
 //! A [`Datum`] as Rust data costs far more than its content: a list of five short strings
-//! (a Connect Four board) is five heap blocks and a vector, some 400 bytes. Stored here it
+//! (a board by columns) is five heap blocks and a vector, some 400 bytes. Stored here it
 //! is its encoding, back to back with every other position's in one buffer: a tag byte, then
 //! the value (integers as zigzag varints, strings and lists by their length), so the same
 //! board takes 32 bytes, a list of small integers two bytes an item, and a position that is
@@ -181,7 +181,7 @@ mod tests {
     use super::*;
 
     /// Every kind of datum comes back as stored, is found by its encoding, and is stored
-    /// once; a Connect Four board takes 32 bytes.
+    /// once; a list of five 4-letter strings takes 32 bytes.
     #[test]
     fn positions_round_trip_compactly() {
         let data = [
