@@ -15,7 +15,11 @@ use grundy::dynamic::{DynGame, Value};
 use grundy::Budget;
 
 /// A file, its parameters, and a position as data (empty: the start).
-type Case = (&'static str, &'static [(&'static str, &'static str)], &'static str);
+type Case = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static str,
+);
 
 const CASES: [Case; 8] = [
     ("tictactoe.luau", &[], ""),

@@ -391,11 +391,10 @@ impl<R: Rules> Shared<R> {
     /// A position on a cycle reachable from `root` through the moves (and components)
     /// listed so far: the first position met again while still on the path.
     fn cycle_from(&self, root: &Datum) -> Option<Datum> {
-        let mut state = self.lock();
+        let state = self.lock();
         let mut encoded = Vec::new();
         store::encode(root, &mut encoded);
         let root = state.positions.find(&encoded)? as usize;
-        let state = &mut *state;
         let successors = |node: usize| -> Vec<usize> {
             let mut next = Vec::new();
             if let Some(r) = state.listed[node] {
