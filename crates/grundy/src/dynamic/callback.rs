@@ -19,7 +19,7 @@
 //!   a value; the tables of that attempt are dropped;
 //! - with [`Rules::canonical`], every position a move or a split reaches is stored as its
 //!   class's representative; the solution's moves and principal line are then replayed from
-//!   the position as played ([`symmetry`]);
+//!   the position as played (the module `symmetry`);
 //! - a cycle in a game not declared loopy is reported as [`RulesError::Cycle`], naming the
 //!   position where it closes.
 
