@@ -337,6 +337,18 @@ fn a_game_file_not_named_luau_gets_a_hint() {
     assert!(help.contains("a built-in game or a game file"), "{help}");
 }
 
+/// Issue 23: `play` on a loopy game declares the draw once a drawn position comes back,
+/// rather than cycling until the input runs out.
+#[test]
+fn play_declares_a_draw_by_repetition() {
+    let toggle = "loopy = true\nstart = 0\nfunction moves(n) return {1 - n} end\n";
+    let dir = folder("toggle", &[("toggle.luau", toggle)]);
+    let file = dir.join("toggle.luau");
+    let text = stdout(&run::typed(&["play", &file.to_string_lossy()], "1\n"));
+    assert!(text.contains("grundy plays 0"), "{text}");
+    assert!(text.contains("game over: a draw by repetition"), "{text}");
+}
+
 /// Issue 23: a position with a million moves is said to be one, not an unbounded game.
 #[test]
 fn a_position_with_a_million_moves_is_named_as_such() {

@@ -506,7 +506,8 @@ impl Session {
     ///
     /// A player who cannot move loses under normal play and wins under misère play; a
     /// scoring game is won on points (equal points are a draw); a loopy game is called a
-    /// draw once a position comes back a third time with the same side to move.
+    /// draw once a drawn position comes back with the same side to move, and once any
+    /// position comes back a third time.
     ///
     /// # Errors
     ///
@@ -550,8 +551,10 @@ impl Session {
         }))
     }
 
-    /// True when a loopy game's current position, with the same side to move, has been
-    /// reached three times.
+    /// True when a loopy game is over by repetition: its current position, with the same
+    /// side to move, has come back and the solved value says neither side can force a win
+    /// from it, or it has come back a third time whatever the value (a player who repeats a
+    /// won position has let the win go, as chess's threefold rule says).
     fn repeated(&self) -> bool {
         if !matches!(self.game.kind(), Kind::Loopy { .. }) {
             return false;
@@ -560,7 +563,18 @@ impl Session {
         let positions = std::iter::once(&self.start).chain(self.history.iter().map(|p| &p.mv.to));
         let seen: Vec<(&Datum, u8)> = positions.zip(self.seats()).collect();
         let now = *seen.last().expect("the start is seen");
-        seen.iter().filter(|&&at| at == now).count() >= 3
+        match seen.iter().filter(|&&at| at == now).count() {
+            0 | 1 => false,
+            2 => self.is_drawn(),
+            _ => true,
+        }
+    }
+
+    /// True when the current position's solved value is a draw. A search that fails (past
+    /// the default budget) says nothing, and the threefold rule still ends the game.
+    fn is_drawn(&self) -> bool {
+        let value = self.game.value(self.position(), &Budget::default());
+        matches!(value, Ok(value) if value.outcome == Outcome::Draw)
     }
 }
 
