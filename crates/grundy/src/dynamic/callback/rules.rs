@@ -243,6 +243,17 @@ pub enum RulesError {
         /// A position on the cycle: the one where it closes.
         position: Datum,
     },
+    /// `components` gave a part from which the position it split is reached again: a part
+    /// larger than the position, not a piece of it.
+    #[error("{origin}: components({}) returned the part {}, from which that position is reached again: each part must be a smaller, independent piece of the position", .position.brief(), .part.brief())]
+    PartNotSmaller {
+        /// Where the rules come from (a file name).
+        origin: String,
+        /// The position split.
+        position: Datum,
+        /// The part that leads back to it.
+        part: Datum,
+    },
 }
 
 /// What a [`CallbackGame`](super::CallbackGame) is: name, description, kind, start position, and where its
