@@ -550,6 +550,12 @@ async fn drive(client: Client, url: String) {
     )
     .await;
     assert_eq!(points, 61);
+    let ticks = js(
+        &client,
+        "return document.querySelectorAll('#plot-svg .tick').length",
+    )
+    .await;
+    assert!(ticks.as_u64().unwrap() >= 8, "ticks on both axes: {ticks}");
     let cells = js(
         &client,
         "return document.querySelectorAll('#table-values .cell.p').length",
@@ -603,7 +609,7 @@ async fn drive(client: Client, url: String) {
     let pairs = until(
         &client,
         "the pairs' table",
-        "const g = document.querySelector('#table-facts dd[data-fact=game]');          if (!g || g.textContent !== 'wythoff') return null;          return { p: [...document.querySelectorAll('#table-facts dd')].find(d => d.dataset.fact === 'P-positions').textContent,                   shape: document.querySelector('#table-facts dd[data-fact=shape]').textContent,                   cells: document.querySelectorAll('#plot-svg rect').length }",
+        "const g = document.querySelector('#table-facts dd[data-fact=game]');          if (!g || g.textContent !== 'wythoff') return null;          return { p: [...document.querySelectorAll('#table-facts dd')].find(d => d.dataset.fact === 'P-positions').textContent,                   shape: document.querySelector('#table-facts dd[data-fact=shape]').textContent,                   p_cells: document.querySelectorAll('#plot-svg rect.p').length,                   cells: document.querySelectorAll('#plot-svg rect.cell').length,                   g05: document.querySelector('#plot-svg rect[data-a=\"0\"][data-b=\"5\"]').dataset.nimber,                   g11: document.querySelector('#plot-svg rect[data-a=\"1\"][data-b=\"1\"]').dataset.nimber,                   ticks: document.querySelectorAll('#plot-svg .tick').length }",
     )
     .await;
     assert_eq!(
@@ -614,8 +620,18 @@ async fn drive(client: Client, url: String) {
         pairs["shape"].as_str().unwrap().starts_with("Beatty pairs"),
         "{pairs}"
     );
-    // The frame, then (0, 0) twice and both orders of the 8 others.
-    assert_eq!(pairs["cells"], 1 + 2 + 2 * 8, "{pairs}");
+    // Every cell of the heat map drawn once, (0, 0) and both orders of the 8 other
+    // P-positions in red; Wythoff's nimbers G(0, 5) = 5 and G(1, 1) = 2 (Winning Ways,
+    // chapter 3's table of Wythoff's game), and ticks on both axes.
+    assert_eq!(pairs["cells"], 21 * 21, "{pairs}");
+    assert_eq!(pairs["p_cells"], 1 + 2 * 8, "{pairs}");
+    assert_eq!(
+        (&pairs["g05"], &pairs["g11"]),
+        (&json!("5"), &json!("2")),
+        "{pairs}"
+    );
+    assert!(pairs["ticks"].as_u64().unwrap() >= 10, "{pairs}");
+    screenshot(&client, "table-pairs.png").await;
 
     // A pasted file without a position function: the page says so.
     choose(&client, "#table-game", "file:").await;

@@ -190,8 +190,10 @@ fn families(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::PyDict>>> {
 }
 
 /// grundy: exact solutions of two-player games, octal sequences, games defined in Python.
+///
+/// The compiled module `grundy._grundy`; the package `grundy` re-exports it.
 #[pymodule]
-#[pyo3(name = "grundy")]
+#[pyo3(name = "_grundy")]
 fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
@@ -222,23 +224,5 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<drawing::PyDrawing>()?;
     m.add("TooLargeError", py.get_type::<errors::TooLargeError>())?;
     m.add("SolveError", py.get_type::<errors::python::SolveError>())?;
-    m.add("__all__", star_exports(m)?)?;
     Ok(())
 }
-
-/// What `from grundy import *` brings in: every public name but `sum`, which would shadow
-/// the built-in (it stays `grundy.sum`).
-fn star_exports(m: &Bound<'_, PyModule>) -> PyResult<Vec<String>> {
-    let mut names = Vec::new();
-    for key in m.dict().keys() {
-        let name: String = key.extract()?;
-        if !name.starts_with('_') && !SHADOWS_BUILTIN.contains(&name.as_str()) {
-            names.push(name);
-        }
-    }
-    names.sort();
-    Ok(names)
-}
-
-/// Public names that share a built-in's name, left out of `__all__`.
-const SHADOWS_BUILTIN: &[&str] = &["sum"];

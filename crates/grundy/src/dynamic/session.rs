@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::dynamic::drawing::{Drawing, Fill};
 use crate::dynamic::{Datum, DynError, DynGame, DynMove, Kind, Solution};
 use crate::limits::Budget;
 use crate::value::Outcome;
@@ -298,6 +299,68 @@ impl Session {
     /// ```
     pub fn solution(&self, budget: &Budget) -> Result<Solution, DynError> {
         self.game.solve(self.position(), budget)
+    }
+
+    /// The current position's drawing ([`DynGame::draw`]), with what the game's history
+    /// adds: in a scoring game, a square that a move earning points turned
+    /// [`Fill::Marked`] (a box of Dots-and-Boxes) is shown as its player's
+    /// ([`Fill::First`] for the player who moved first, [`Fill::Second`] for the other),
+    /// since the position itself does not record who took it.
+    ///
+    /// # Errors
+    ///
+    /// As [`DynGame::draw`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// use grundy::dynamic::drawing::Drawing;
+    /// let session = Session::new(builtin::nim(), Datum::ints([3, 1]), Side::Person);
+    /// let Some(Drawing::Heaps(heaps)) = session.drawing().unwrap() else { unreachable!() };
+    /// assert_eq!(heaps[0].size, 3);
+    /// ```
+    pub fn drawing(&self) -> Result<Option<Drawing>, DynError> {
+        let mut drawing = self.game.draw(self.position())?;
+        let Some(Drawing::Grid(grid)) = &mut drawing else {
+            return Ok(drawing);
+        };
+        if self.game.kind() != Kind::Scoring || self.history.is_empty() {
+            return Ok(drawing);
+        }
+        let marked = |drawing: Option<Drawing>| -> Vec<Vec<bool>> {
+            match drawing {
+                Some(Drawing::Grid(grid)) => grid
+                    .cells
+                    .iter()
+                    .map(|row| row.iter().map(|cell| cell.fill == Fill::Marked).collect())
+                    .collect(),
+                _ => Vec::new(),
+            }
+        };
+        let at = |cells: &[Vec<bool>], r: usize, c: usize| {
+            cells.get(r).and_then(|row| row.get(c)) == Some(&true)
+        };
+        let seats = self.seats();
+        let mut before = marked(self.game.draw(&self.start)?);
+        for (played, seat) in self.history.iter().zip(seats) {
+            let after = marked(self.game.draw(&played.mv.to)?);
+            if played.mv.points != 0 {
+                for (r, row) in after.iter().enumerate() {
+                    for (c, &now) in row.iter().enumerate() {
+                        let cell = grid.cells.get_mut(r).and_then(|row| row.get_mut(c));
+                        if let Some(cell) = cell
+                            .filter(|cell| now && !at(&before, r, c) && cell.fill == Fill::Marked)
+                        {
+                            cell.fill = if seat == 0 { Fill::First } else { Fill::Second };
+                        }
+                    }
+                }
+            }
+            before = after;
+        }
+        Ok(drawing)
     }
 
     /// The moves from the current position (none once the game is over).

@@ -294,7 +294,7 @@ fn state(id: &str, session: &Session, budget: &Budget) -> Result<GameState, ApiE
         kind: game.kind(),
         position: session.position().clone(),
         shown: game.show(session.position())?,
-        drawing: game.draw(session.position())?,
+        drawing: session.drawing()?,
         to_move: session.to_move(),
         points: Points { person, engine },
         history: session

@@ -13,6 +13,36 @@ import numpy.typing as npt
 
 __version__: str
 
+# What `from grundy import *` brings in: every public name but `sum`, which would shadow
+# the built-in (it stays `grundy.sum`).
+__all__ = [
+    "Analysis",
+    "CgtGame",
+    "Distribution",
+    "Drawing",
+    "Game",
+    "Move",
+    "MoveValue",
+    "OctalSequence",
+    "Pattern",
+    "Period",
+    "Solution",
+    "SolveError",
+    "Table",
+    "TooLargeError",
+    "Value",
+    "analyze",
+    "cgt",
+    "define",
+    "families",
+    "game",
+    "load",
+    "octal",
+    "parse",
+    "solve",
+    "table",
+]
+
 Position = Union[int, str, bool, Sequence["Position"]]
 Outcome = Literal["win", "loss", "draw"]
 Kind = Literal["impartial", "win-loss", "scoring", "loopy"]
