@@ -357,7 +357,7 @@ impl<R: Rules> Shared<R> {
         // position other than itself).
         let successors = |node: usize| -> Vec<(usize, bool)> {
             let mut next = Vec::new();
-            let mut split_of = |whole: usize, next: &mut Vec<(usize, bool)>| {
+            let split_of = |whole: usize, next: &mut Vec<(usize, bool)>| {
                 if let Some(p) = state.split[whole] {
                     let parts = state.parts[range(p)].iter().map(|id| id.0 as usize);
                     next.extend(parts.map(|part| (part, part != whole)));
