@@ -339,8 +339,8 @@ impl<R: Rules> Shared<R> {
             .into(),
             Some(Closed::Split { position, part }) => RulesError::PartNotSmaller {
                 origin: self.origin.clone(),
-                position,
-                part,
+                position: position.brief(),
+                part: part.brief(),
             }
             .into(),
             None => SolveError::Cycle.into(),

@@ -245,14 +245,14 @@ pub enum RulesError {
     },
     /// `components` gave a part from which the position it split is reached again: a part
     /// larger than the position, not a piece of it.
-    #[error("{origin}: components({}) returned the part {}, from which that position is reached again: each part must be a smaller, independent piece of the position", .position.brief(), .part.brief())]
+    #[error("{origin}: components({position}) returned the part {part}, from which that position is reached again: each part must be a smaller, independent piece of the position")]
     PartNotSmaller {
         /// Where the rules come from (a file name).
         origin: String,
-        /// The position split.
-        position: Datum,
-        /// The part that leads back to it.
-        part: Datum,
+        /// The position split, as errors quote positions ([`Datum::brief`]).
+        position: String,
+        /// The part that leads back to it, as errors quote positions.
+        part: String,
     },
 }
 
