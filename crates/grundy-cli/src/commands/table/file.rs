@@ -147,7 +147,18 @@ pub(crate) fn cells(t: &GameTable) -> Vec<Vec<bool>> {
 
 fn draw(path: &Path, t: &GameTable) -> anyhow::Result<()> {
     match t.axes {
-        Axes::Two => plot::plot(path, &plot::Picture::Cells(&cells(t))),
+        Axes::Two => {
+            let side = t.to as usize + 1;
+            let nimbers: Option<Vec<u64>> =
+                t.values.iter().map(|v| v.nimber.map(|g| g.0)).collect();
+            match nimbers {
+                Some(nimbers) => {
+                    let rows: Vec<Vec<u64>> = nimbers.chunks(side).map(<[u64]>::to_vec).collect();
+                    plot::plot(path, &plot::Picture::Nimbers(&rows))
+                }
+                None => plot::plot(path, &plot::Picture::Cells(&cells(t))),
+            }
+        }
         Axes::One => {
             let values = t.nimbers().unwrap_or_else(|| {
                 t.values
