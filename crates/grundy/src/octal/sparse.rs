@@ -58,6 +58,7 @@ pub(super) enum Next {
     /// Asked to defer (see [`Sparse::next_value`]): G(n) is `candidate` once every rare
     /// value left in [`Sparse::missing_mut`] is found among the pairs (a, m - a) for
     /// a >= `start` ([`prove`]), which read only values below the `known` bound.
+    /// The rare values are given as bits ([`Sparse::missing_bits`]).
     Proof { candidate: usize, start: usize },
     /// Asked to defer, but this heap cannot be: its proof would read values at or past
     /// the bound, or the mask is due for a review. Compute it with every value at hand.
@@ -73,6 +74,9 @@ pub(super) struct Sparse {
     next_review: usize,
     rare_at_review: usize,
     missing: Vec<usize>,
+    /// The same as bits (bit i of word w: 64 w + i), up to the candidate's word; the list
+    /// is made from them only when this thread scans the pairs itself.
+    missing_bits: Vec<u64>,
     /// Bit i of `rare_bits[w]`: 64 w + i is rare under the mask.
     rare_bits: Vec<u64>,
     block: Block,
@@ -109,6 +113,7 @@ impl Sparse {
             next_review: 32,
             rare_at_review: 0,
             missing: Vec::new(),
+            missing_bits: Vec::new(),
             rare_bits: Vec::new(),
             block: Block::default(),
             split: Split::default(),
@@ -533,7 +538,7 @@ impl Sparse {
             // the missing rare values below the candidate are the set bits of
             // `rare & !seen`.
             let mut candidate = marks.len();
-            self.missing.clear();
+            self.missing_bits.clear();
             for from in (0..marks.len()).step_by(64) {
                 let seen = marks.bits(from) | block.bits(n, from) | block.hits(n, from);
                 let rare = self.rare_bits[(from / 64) % self.rare_bits.len()];
@@ -542,11 +547,7 @@ impl Sparse {
                     0 => u64::MAX,
                     bits => (1 << bits.trailing_zeros()) - 1,
                 };
-                let mut missing = rare & !seen & below;
-                while missing != 0 {
-                    self.missing.push(from + missing.trailing_zeros() as usize);
-                    missing &= missing - 1;
-                }
+                self.missing_bits.push(rare & !seen & below);
                 if common_unseen != 0 {
                     candidate = from + common_unseen.trailing_zeros() as usize;
                     break;
@@ -567,13 +568,23 @@ impl Sparse {
             }
             break candidate;
         };
-        if self.missing.is_empty() {
+        if self.missing_bits.iter().all(|&bits| bits == 0) {
             return Next::Value(candidate);
         }
-        let start = self.mark_block_pairs(rules, g, marks);
-        if self.missing.is_empty() {
-            return Next::Value(candidate);
-        }
+        // With the block's pairs, the missing values go by list here; without them and
+        // deferred, they stay bits (a proof on another thread lists them).
+        let start = match self.block.pairs {
+            0 => 1,
+            _ => {
+                unpack_bits(&self.missing_bits, &mut self.missing);
+                let start = self.mark_block_pairs(rules, g, marks);
+                if self.missing.is_empty() {
+                    return Next::Value(candidate);
+                }
+                pack_bits(&self.missing, &mut self.missing_bits);
+                start
+            }
+        };
         if let Some(known) = defer {
             let deferrable = rules
                 .split2
@@ -584,12 +595,19 @@ impl Sparse {
                 false => Next::Sequential,
             };
         }
+        unpack_bits(&self.missing_bits, &mut self.missing);
         let bitset = bitset_fits(self.avx2, counts.len());
         let complete = prove(rules, g, n, start, &mut self.missing, bitset, marks);
         if !complete && !self.missing.is_empty() {
             return Next::FarScan { candidate };
         }
         Next::Value(self.finish(candidate))
+    }
+
+    /// The rare values missing after a [`Next::Proof`], as bits: bit i of word w is
+    /// 64 w + i.
+    pub fn missing_bits(&self) -> &[u64] {
+        &self.missing_bits
     }
 
     /// The rare values still missing after a [`Next::FarScan`], ascending.
@@ -634,6 +652,27 @@ impl Sparse {
         };
         self.rare_pos.push(position);
         self.rare_val.push(v);
+    }
+}
+
+/// Lists the set bits of `words` (bit i of word w: 64 w + i) in `list`, ascending.
+pub(super) fn unpack_bits(words: &[u64], list: &mut Vec<usize>) {
+    list.clear();
+    for (w, &word) in words.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            list.push(64 * w + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
+}
+
+/// Sets in `words` (cleared first) the bits of the values of `list`, which lie below
+/// `64 * words.len()`.
+pub(super) fn pack_bits(list: &[usize], words: &mut [u64]) {
+    words.fill(0);
+    for &v in list {
+        words[v / 64] |= 1 << (v % 64);
     }
 }
 
