@@ -36,13 +36,13 @@ mod far;
 mod guess;
 mod proof;
 
-use block::{scatter_rows, Block, BLOCK_HEAPS, PAIRS};
+use block::{Block, Rows, BLOCK_HEAPS, PAIRS};
 pub(super) use block::{FarBlock, Tier};
 use far::RareList;
 pub(super) use far::{FarLists, Scratch as FarScratch, FAR, MID};
 use guess::Split;
 use proof::prove;
-pub(super) use proof::{bitset_fits, prove_with};
+pub(super) use proof::{bitset_fits, pack_bits, prove_with, unpack_bits};
 
 /// What [`Sparse::next_value`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -382,7 +382,10 @@ impl Sparse {
         let (recent, origin) = (g.recent, g.origin);
         let split = &self.split;
         let near = far_part.is_some();
-        let table = &mut block.table[..];
+        let mut rows = Rows {
+            table: &mut block.table[..],
+            bits: &mut block.bit_rows,
+        };
         // A take k >= n leaves no partner inside the block's reach (m0 = 0): the
         // heap-by-heap pass has all of its rare positions.
         for &k in &rules.split2 {
@@ -392,21 +395,21 @@ impl Sparse {
             if near {
                 let range = lo.min(hi)..hi.min(below(&self.rare_pos, near_end));
                 let rare = (&self.rare_pos[range.clone()], &self.rare_val[range]);
-                scatter_rows(table, width, rare, recent, m0 - origin, generation);
+                rows.scatter(width, rare, recent, m0 - origin, generation);
                 continue;
             }
             if split.learned == 0 {
                 let range = lo.min(hi)..hi;
                 let rare = (&self.rare_pos[range.clone()], &self.rare_val[range]);
-                scatter_rows(table, width, rare, recent, m0 - origin, generation);
+                rows.scatter(width, rare, recent, m0 - origin, generation);
                 continue;
             }
             let end = below(&split.a_pos, m0);
             let part_a = (&split.a_pos[..end], &split.a_val[..end]);
-            scatter_rows(table, width, part_a, recent, m0 - origin, generation);
+            rows.scatter(width, part_a, recent, m0 - origin, generation);
             let range = split.learned.max(lo).min(hi)..hi;
             let later = (&self.rare_pos[range.clone()], &self.rare_val[range]);
-            scatter_rows(table, width, later, recent, m0 - origin, generation);
+            rows.scatter(width, later, recent, m0 - origin, generation);
         }
         // The pairs (a, m - a) for 16 <= a <= PAIRS: marked like rare positions, so the
         // candidate scan already sees the rare values they give. Only with a split (long)
@@ -421,7 +424,7 @@ impl Sparse {
             let positions = &self.pair_pos[..values.len()];
             for &k in &rules.split2 {
                 let m0 = n - k - origin;
-                scatter_rows(table, width, (positions, values), recent, m0, generation);
+                rows.scatter(width, (positions, values), recent, m0, generation);
             }
         }
         block.checked = split.learned > 0 && !near;
@@ -453,31 +456,36 @@ impl Sparse {
     }
 
     /// Makes `rare_bits` cover the values below `len` (a multiple of 64).
+    #[inline(always)]
     fn cover_rare_bits(&mut self, len: usize) {
         if self.rare_bits.len() * 64 < len {
-            let mask = self.mask;
-            self.rare_bits = (0..len / 64)
-                .map(|w| {
-                    (0..64).fold(0, |bits, i| {
-                        bits | u64::from(is_rare(64 * w + i, mask)) << i
-                    })
-                })
-                .collect();
+            self.grow_rare_bits(len);
         }
+    }
+
+    #[cold]
+    fn grow_rare_bits(&mut self, len: usize) {
+        let mask = self.mask;
+        self.rare_bits = (0..len / 64)
+            .map(|w| {
+                (0..64).fold(0, |bits, i| {
+                    bits | u64::from(is_rare(64 * w + i, mask)) << i
+                })
+            })
+            .collect();
     }
 
     /// Marks part B in full in heap n's row (its candidate passed its guesses).
     fn mark_part_b(&mut self, rules: &Rules, g: Values, n: usize) {
         let block = &mut self.block;
         let j = n - block.start;
-        let row = &mut block.table[j * block.width..(j + 1) * block.width];
         for &k in &rules.split2 {
             let m0 = block.start.saturating_sub(k);
             let split = &self.split;
             let end = split.b_pos.partition_point(|&r| (r as usize) < m0);
             for (&r, &v) in split.b_pos[..end].iter().zip(&split.b_val) {
                 let x = usize::from(v ^ g.recent[m0 - g.origin - r as usize + j]);
-                row[x % row.len()] = block.generation;
+                block.mark(j, x);
             }
         }
         block.bound[j % BLOCK_HEAPS] = usize::MAX;
@@ -586,10 +594,12 @@ impl Sparse {
             }
         };
         if let Some(known) = defer {
-            let deferrable = rules
-                .split2
-                .iter()
-                .all(|&k| n < k + 2 || (n - k - start < known && (n - k) / 2 < known));
+            // Below the bound, every pair read lies below it too (start >= 1).
+            let deferrable = n < known
+                || rules
+                    .split2
+                    .iter()
+                    .all(|&k| n < k + 2 || (n - k - start < known && (n - k) / 2 < known));
             return match deferrable {
                 true => Next::Proof { candidate, start },
                 false => Next::Sequential,
@@ -652,27 +662,6 @@ impl Sparse {
         };
         self.rare_pos.push(position);
         self.rare_val.push(v);
-    }
-}
-
-/// Lists the set bits of `words` (bit i of word w: 64 w + i) in `list`, ascending.
-pub(super) fn unpack_bits(words: &[u64], list: &mut Vec<usize>) {
-    list.clear();
-    for (w, &word) in words.iter().enumerate() {
-        let mut bits = word;
-        while bits != 0 {
-            list.push(64 * w + bits.trailing_zeros() as usize);
-            bits &= bits - 1;
-        }
-    }
-}
-
-/// Sets in `words` (cleared first) the bits of the values of `list`, which lie below
-/// `64 * words.len()`.
-pub(super) fn pack_bits(list: &[usize], words: &mut [u64]) {
-    words.fill(0);
-    for &v in list {
-        words[v / 64] |= 1 << (v % 64);
     }
 }
 
