@@ -334,13 +334,14 @@ impl PyGame {
     }
 }
 
-/// ``'impartial'``, ``'win-loss'``, ``'scoring'`` or ``'loopy'``.
+/// ``'impartial'``, ``'win-loss'``, ``'scoring'``, ``'loopy'`` or ``'partizan'``.
 pub fn kind_name(kind: Kind) -> &'static str {
     match kind {
         Kind::Impartial { .. } => "impartial",
         Kind::WinLoss { .. } => "win-loss",
         Kind::Scoring => "scoring",
         Kind::Loopy { .. } => "loopy",
+        Kind::Partizan => "partizan",
     }
 }
 

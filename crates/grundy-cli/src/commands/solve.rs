@@ -307,6 +307,7 @@ fn print_text(
     let show = |pos: &Datum| game.show(pos);
     let kind = match game.kind() {
         Kind::Scoring => "scoring".to_string(),
+        Kind::Partizan => "partizan".to_string(),
         Kind::Loopy { play } | Kind::Impartial { play } | Kind::WinLoss { play } => match play {
             Play::Normal => "normal play".into(),
             Play::Misere => "misère play".into(),
