@@ -8,7 +8,10 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use grundy::dynamic::{DynError, Value};
-use grundy::table::{tabulate_game, tabulate_partizan, Axes, PartizanRow, GameShape, GameTable, Shape, TableError, TablePattern};
+use grundy::table::{
+    tabulate_game, tabulate_partizan, Axes, GameShape, GameTable, PartizanRow, Shape, TableError,
+    TablePattern,
+};
 use grundy::{Budget, Outcome, SolveError};
 use serde::Serialize;
 
