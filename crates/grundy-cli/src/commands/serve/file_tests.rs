@@ -95,12 +95,18 @@ async fn a_partizan_file_is_solved_to_its_canonical_form() {
     assert_eq!(solved["kind"]["kind"], "partizan", "{solved}");
     // Winning Ways, chapter 5: the 2x3 board is {2|-1/2}.
     assert_eq!(solved["partizan"]["value"]["value"], "{2|-1/2}", "{solved}");
-    assert_eq!(solved["partizan"]["value"]["temperature"], "5/4", "{solved}");
+    assert_eq!(
+        solved["partizan"]["value"]["temperature"], "5/4",
+        "{solved}"
+    );
     let body = json!({ "example": "hackenbush_strings", "position": "BRB BB" });
     let (status, solved) = client.post("/api/solve", &body.to_string()).await;
     assert_eq!(status, StatusCode::OK, "{solved}");
     assert_eq!(solved["partizan"]["value"]["value"], "11/4", "{solved}");
-    assert_eq!(solved["partizan"]["components"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        solved["partizan"]["components"].as_array().unwrap().len(),
+        2
+    );
     let (status, refused) = client.post("/api/sessions", &body.to_string()).await;
     assert_ne!(status, StatusCode::OK, "{refused}");
     assert!(
