@@ -7,11 +7,11 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use grundy::analysis::{
     analyze_components, analyze_sum, analyze_words, Analysis, AnalysisError, Component, Reason,
 };
-use grundy::dynamic::DynGame;
+use grundy::dynamic::{Datum, DynGame};
 use grundy::{Budget, Nimber, Outcome};
 use serde::Serialize;
 
@@ -139,7 +139,7 @@ fn partizan_sum(words: &[String], params: &[String]) -> anyhow::Result<Option<Ve
             other = Some(first.clone());
             continue;
         }
-        let (_, position) = open_file(first, rest, params)?;
+        let position = position_in(&*game, first, rest)?;
         summands.push(Summand {
             name: first.clone(),
             game,
@@ -153,6 +153,22 @@ fn partizan_sum(words: &[String], params: &[String]) -> anyhow::Result<Option<Ve
             "{word} is not a partizan game file: a sum of partizan games (left and right) \
              takes partizan game files only"
         ),
+    }
+}
+
+/// The position `words` write in `game` (the file `file`), its start when there are none.
+fn position_in(game: &dyn DynGame, file: &str, words: &[String]) -> anyhow::Result<Datum> {
+    let words: Vec<&str> = words
+        .iter()
+        .map(String::as_str)
+        .filter(|&w| w != "--")
+        .collect();
+    match (words.is_empty(), game.start()) {
+        (true, Some(start)) => Ok(start),
+        (true, None) => bail!("{file} has no start position: give one after the file"),
+        (false, _) => Ok(game
+            .parse(&words.join(" "))
+            .with_context(|| format!("in {file}"))?),
     }
 }
 

@@ -5,6 +5,7 @@
 use std::io::{self, Write};
 
 use grundy::analysis::partizan::{analyze_partizan, PartizanAnalysis, Summand};
+use grundy::analysis::AnalysisError;
 use grundy::cgt::OutcomeClass;
 use grundy::Budget;
 use serde::Serialize;
@@ -30,7 +31,14 @@ pub fn run(
     budget: &Budget,
     json: bool,
 ) -> anyhow::Result<()> {
-    let analysis = analyze_partizan(summands, budget)?;
+    let analysis = analyze_partizan(summands, budget).map_err(|err| match err {
+        // The game's own error, with its name as context (so the position limit's hint
+        // finds it in the chain).
+        AnalysisError::Game { game, source } => {
+            anyhow::Error::from(source).context(format!("in {game}"))
+        }
+        other => other.into(),
+    })?;
     if json {
         return print_json(&Report {
             game,
