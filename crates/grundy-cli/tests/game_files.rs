@@ -184,7 +184,8 @@ fn bad_game_files_exit_2_with_file_and_line() {
         ),
         (
             &["solve", "nomoves.luau"],
-            "grundy: nomoves.luau: no function moves(pos): every game file defines one (see docs/game-files.md)",
+            "grundy: nomoves.luau: no function moves(pos): every game file defines one, or left(pos) \
+             and right(pos) for a partizan game (see docs/game-files.md)",
         ),
         (
             &["solve", "missing.luau"],

@@ -19,25 +19,31 @@ macro_rules! example {
 }
 
 /// The game files of `examples/games/`, by name (a test checks the list against the folder).
-pub const EXAMPLES: [(&str, &str); 20] = [
+pub const EXAMPLES: [(&str, &str); 26] = [
     example!("bash"),
     example!("cat_and_mouse"),
     example!("chomp"),
     example!("connect_four"),
     example!("cram"),
+    example!("cutcake"),
     example!("domineering"),
+    example!("domineering_values"),
     example!("dot"),
     example!("dots_and_boxes"),
     example!("fibonacci_nim"),
     example!("gems_fight"),
+    example!("hackenbush_strings"),
+    example!("hackenbush_trees"),
     example!("kiki"),
     example!("minesweeper"),
     example!("paint_chain"),
     example!("powers_of_two"),
     example!("snim"),
+    example!("snort"),
     example!("subtraction"),
     example!("team_nim"),
     example!("tictactoe"),
+    example!("toads_and_frogs"),
     example!("wythoff"),
     example!("young"),
 ];
