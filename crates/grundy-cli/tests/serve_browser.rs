@@ -459,8 +459,43 @@ async fn drive(client: Client, url: String) {
     assert_eq!(chart, json!(ended["history"].as_array().unwrap().len() + 1));
     screenshot(&client, "connect-four.png").await;
 
-    // Every example game draws its start, screenshot by screenshot.
-    let names = js(&client, "return examples.map(e => e.name)").await;
+    // Every example game draws its start, screenshot by screenshot; a partizan one shows
+    // its value.
+    let names = js(
+        &client,
+        "return examples.filter(e => !e.partizan).map(e => e.name)",
+    )
+    .await;
+    let partizan = js(
+        &client,
+        "return examples.filter(e => e.partizan).map(e => e.name)",
+    )
+    .await;
+    for name in partizan.as_array().unwrap() {
+        let name = name.as_str().unwrap();
+        choose(&client, "#play-game", &format!("file:{name}")).await;
+        if name == "domineering_values" {
+            fill(&client, "#play-position", ".../...").await;
+        }
+        js(
+            &client,
+            "document.getElementById('value-facts').replaceChildren(); return true",
+        )
+        .await;
+        click(&client, "#play-start").await;
+        let value = until(
+            &client,
+            name,
+            "const v = document.querySelector('#value-facts dd[data-fact=value]');              return !document.getElementById('value-area').hidden && v && v.textContent",
+        )
+        .await;
+        if name == "domineering_values" {
+            // Winning Ways, chapter 5: the 2 x 3 board is {2|-1/2}.
+            assert_eq!(value, json!("{2|-1/2}"));
+        }
+        screenshot(&client, &format!("example-{name}.png")).await;
+    }
+    assert!(partizan.as_array().unwrap().len() >= 5, "{partizan}");
     for name in names.as_array().unwrap() {
         let name = name.as_str().unwrap();
         choose(&client, "#play-game", &format!("file:{name}")).await;

@@ -60,6 +60,9 @@ pub struct Example {
     /// True when the file makes positions from integers (`function position`), so it can
     /// be tabulated.
     table: bool,
+    /// True when the file gives `left` and `right` (a partizan game): the page shows its
+    /// value, since no player is to move in its positions.
+    partizan: bool,
 }
 
 /// `GET /api/examples`: the example game files, source included (each loaded once, in the
@@ -78,7 +81,10 @@ pub async fn examples() -> Json<Value> {
                         Err(err) => err.to_string(),
                     },
                     source,
-                    table: game.is_ok_and(|game| game.position_of(&[0]).is_some()),
+                    table: game
+                        .as_ref()
+                        .is_ok_and(|game| game.position_of(&[0]).is_some()),
+                    partizan: game.is_ok_and(|game| game.partizan().is_some()),
                 }
             })
             .collect();

@@ -630,6 +630,12 @@ async function start(event, replay) {
     showError("play-error", err);
     return;
   }
+  const example = examples.find((e) => "file:" + e.name === info.choice);
+  $("value-area").hidden = true;
+  if (example && example.partizan) {
+    await showValue(body);
+    return;
+  }
   mode = $("play-mode").value;
   const old = session;
   redo = [];
@@ -645,6 +651,45 @@ async function start(event, replay) {
     }
     return replay && replay.length ? api("GET", "/sessions/" + state.id) : state;
   });
+}
+
+// Who wins a partizan position, by its outcome class.
+const OUTCOME_CLASSES = {
+  L: "Left wins, whoever starts",
+  R: "Right wins, whoever starts",
+  N: "the player who starts wins",
+  P: "the player who starts loses",
+};
+
+// A partizan example's position: its value, who wins, its temperature, each component's
+// value, and the best moves in the hottest component (no session: no one is to move).
+async function showValue(body) {
+  showError("play-error", null);
+  try {
+    const solved = await api("POST", "/solve", { ...body, engine_first: undefined });
+    const a = solved.partizan;
+    if (session) api("DELETE", "/sessions/" + session.id).catch(() => {});
+    session = null;
+    $("board-area").hidden = true;
+    const facts = [
+      ["position", solved.shown],
+      ["value", a.value.value],
+      ["outcome", OUTCOME_CLASSES[a.value.outcome] || a.value.outcome],
+      ["stops", "left " + a.value.left_stop + ", right " + a.value.right_stop],
+      ["mean", a.value.mean],
+      ["temperature", a.value.temperature],
+    ];
+    const best = (moves) => moves.map((m) => m.label + " (to " + m.value + ")").join(", ") || "none";
+    if (a.hottest !== null && a.hottest !== undefined) {
+      facts.push(["Left's best", best(a.left)], ["Right's best", best(a.right)]);
+    }
+    $("value-facts").replaceChildren(...facts.flatMap(([k, v]) => [el("dt", {}, k), el("dd", { "data-fact": k }, String(v))]));
+    $("value-parts").replaceChildren(...a.components.map((c, i) =>
+      el("li", { class: i === a.hottest ? "hottest" : "" }, c.shown + ": " + c.value.value + " (temperature " + c.value.temperature + ")")));
+    $("value-area").hidden = false;
+  } catch (err) {
+    showError("play-error", err);
+  }
 }
 
 async function hint() {
