@@ -273,6 +273,27 @@ fn table_plots() {
             assert!(String::from_utf8_lossy(&bytes).contains("<svg"));
         }
     }
+    // Pairs of a heap game: the nimbers as a heat map, G(a) xor G(b), every cell filled
+    // (P-positions red); a game without nimbers of pairs (Wythoff's family) keeps its
+    // P-positions alone.
+    let rects = |args: &[&str], file: &str| {
+        let path = dir.join(file);
+        let mut args = args.to_vec();
+        let path_text = path.to_string_lossy().into_owned();
+        args.extend(["--plot", &path_text]);
+        ok(&args);
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .matches("<rect")
+            .count()
+    };
+    let heat = rects(
+        &["table", "subtraction", "1,2", "--to", "9", "--pairs"],
+        "heat.svg",
+    );
+    assert!(heat >= 100, "every one of the 10 x 10 cells: {heat}");
+    let p_only = rects(&["table", "wythoff", "--to", "9"], "wythoff.svg");
+    assert!(p_only < 30, "P-positions only: {p_only}");
     std::fs::remove_dir_all(&dir).unwrap();
     check_error(
         &["table", "nim", "--plot", "x.jpg"],

@@ -184,7 +184,8 @@ fn bad_game_files_exit_2_with_file_and_line() {
         ),
         (
             &["solve", "nomoves.luau"],
-            "grundy: nomoves.luau: no function moves(pos): every game file defines one (see docs/game-files.md)",
+            "grundy: nomoves.luau: no function moves(pos): every game file defines one, or left(pos) \
+             and right(pos) for a partizan game (see docs/game-files.md)",
         ),
         (
             &["solve", "missing.luau"],
@@ -335,6 +336,42 @@ fn a_game_file_not_named_luau_gets_a_hint() {
     }
     let help = stdout(&grundy(&["solve", "--help"], None));
     assert!(help.contains("a built-in game or a game file"), "{help}");
+}
+
+/// Issue 23: `play` on a loopy game declares the draw once a drawn position comes back,
+/// rather than cycling until the input runs out.
+#[test]
+fn play_declares_a_draw_by_repetition() {
+    let toggle = "loopy = true\nstart = 0\nfunction moves(n) return {1 - n} end\n";
+    let dir = folder("toggle", &[("toggle.luau", toggle)]);
+    let file = dir.join("toggle.luau");
+    let text = stdout(&run::typed(&["play", &file.to_string_lossy()], "1\n"));
+    assert!(text.contains("grundy plays 0"), "{text}");
+    assert!(text.contains("game over: a draw by repetition"), "{text}");
+}
+
+/// Issue 23: a `components` that returns a part larger than the position is named as
+/// such, not reported as a cycle of the moves.
+#[test]
+fn a_part_larger_than_its_position_is_named() {
+    let grows = "function moves(n) if n > 0 then return {n - 1} end return {} end\n\
+        function components(n) if n < 5 then return {n + 1} end return {n} end\n";
+    let dir = folder("grows", &[("grows.luau", grows)]);
+    let out = grundy(&["solve", "grows.luau", "3"], Some(&dir));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("grows.luau: components(3) returned the part 4, from which that position is reached again")
+            && !err.contains("cycle"),
+        "{err}"
+    );
+    // A real cycle of moves is still one.
+    let cycle = "start = 1\nfunction moves(n) return {1 - n} end\n\
+        function components(n) return {n} end\n";
+    let dir = folder("cycle-parts", &[("cycle.luau", cycle)]);
+    let out = grundy(&["solve", "cycle.luau"], Some(&dir));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("repeats (the game has a cycle)"), "{err}");
 }
 
 /// Issue 23: a position with a million moves is said to be one, not an unbounded game.

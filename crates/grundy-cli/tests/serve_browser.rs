@@ -459,8 +459,43 @@ async fn drive(client: Client, url: String) {
     assert_eq!(chart, json!(ended["history"].as_array().unwrap().len() + 1));
     screenshot(&client, "connect-four.png").await;
 
-    // Every example game draws its start, screenshot by screenshot.
-    let names = js(&client, "return examples.map(e => e.name)").await;
+    // Every example game draws its start, screenshot by screenshot; a partizan one shows
+    // its value.
+    let names = js(
+        &client,
+        "return examples.filter(e => !e.partizan).map(e => e.name)",
+    )
+    .await;
+    let partizan = js(
+        &client,
+        "return examples.filter(e => e.partizan).map(e => e.name)",
+    )
+    .await;
+    for name in partizan.as_array().unwrap() {
+        let name = name.as_str().unwrap();
+        choose(&client, "#play-game", &format!("file:{name}")).await;
+        if name == "domineering_values" {
+            fill(&client, "#play-position", ".../...").await;
+        }
+        js(
+            &client,
+            "document.getElementById('value-facts').replaceChildren(); return true",
+        )
+        .await;
+        click(&client, "#play-start").await;
+        let value = until(
+            &client,
+            name,
+            "const v = document.querySelector('#value-facts dd[data-fact=value]');              return !document.getElementById('value-area').hidden && v && v.textContent",
+        )
+        .await;
+        if name == "domineering_values" {
+            // Winning Ways, chapter 5: the 2 x 3 board is {2|-1/2}.
+            assert_eq!(value, json!("{2|-1/2}"));
+        }
+        screenshot(&client, &format!("example-{name}.png")).await;
+    }
+    assert!(partizan.as_array().unwrap().len() >= 5, "{partizan}");
     for name in names.as_array().unwrap() {
         let name = name.as_str().unwrap();
         choose(&client, "#play-game", &format!("file:{name}")).await;
@@ -550,6 +585,12 @@ async fn drive(client: Client, url: String) {
     )
     .await;
     assert_eq!(points, 61);
+    let ticks = js(
+        &client,
+        "return document.querySelectorAll('#plot-svg .tick').length",
+    )
+    .await;
+    assert!(ticks.as_u64().unwrap() >= 8, "ticks on both axes: {ticks}");
     let cells = js(
         &client,
         "return document.querySelectorAll('#table-values .cell.p').length",
@@ -603,7 +644,7 @@ async fn drive(client: Client, url: String) {
     let pairs = until(
         &client,
         "the pairs' table",
-        "const g = document.querySelector('#table-facts dd[data-fact=game]');          if (!g || g.textContent !== 'wythoff') return null;          return { p: [...document.querySelectorAll('#table-facts dd')].find(d => d.dataset.fact === 'P-positions').textContent,                   shape: document.querySelector('#table-facts dd[data-fact=shape]').textContent,                   cells: document.querySelectorAll('#plot-svg rect').length }",
+        "const g = document.querySelector('#table-facts dd[data-fact=game]');          if (!g || g.textContent !== 'wythoff') return null;          return { p: [...document.querySelectorAll('#table-facts dd')].find(d => d.dataset.fact === 'P-positions').textContent,                   shape: document.querySelector('#table-facts dd[data-fact=shape]').textContent,                   p_cells: document.querySelectorAll('#plot-svg rect.p').length,                   cells: document.querySelectorAll('#plot-svg rect.cell').length,                   g05: document.querySelector('#plot-svg rect[data-a=\"0\"][data-b=\"5\"]').dataset.nimber,                   g11: document.querySelector('#plot-svg rect[data-a=\"1\"][data-b=\"1\"]').dataset.nimber,                   ticks: document.querySelectorAll('#plot-svg .tick').length }",
     )
     .await;
     assert_eq!(
@@ -614,8 +655,18 @@ async fn drive(client: Client, url: String) {
         pairs["shape"].as_str().unwrap().starts_with("Beatty pairs"),
         "{pairs}"
     );
-    // The frame, then (0, 0) twice and both orders of the 8 others.
-    assert_eq!(pairs["cells"], 1 + 2 + 2 * 8, "{pairs}");
+    // Every cell of the heat map drawn once, (0, 0) and both orders of the 8 other
+    // P-positions in red; Wythoff's nimbers G(0, 5) = 5 and G(1, 1) = 2 (Winning Ways,
+    // chapter 3's table of Wythoff's game), and ticks on both axes.
+    assert_eq!(pairs["cells"], 21 * 21, "{pairs}");
+    assert_eq!(pairs["p_cells"], 1 + 2 * 8, "{pairs}");
+    assert_eq!(
+        (&pairs["g05"], &pairs["g11"]),
+        (&json!("5"), &json!("2")),
+        "{pairs}"
+    );
+    assert!(pairs["ticks"].as_u64().unwrap() >= 10, "{pairs}");
+    screenshot(&client, "table-pairs.png").await;
 
     // A pasted file without a position function: the page says so.
     choose(&client, "#table-game", "file:").await;

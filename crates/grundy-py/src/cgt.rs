@@ -14,7 +14,7 @@ static ARENA: LazyLock<Mutex<Arena>> = LazyLock::new(|| Mutex::new(Arena::new())
 
 /// The process's arena (a panic elsewhere leaves it consistent: every operation either
 /// stores a finished form or nothing).
-fn arena() -> MutexGuard<'static, Arena> {
+pub(crate) fn arena() -> MutexGuard<'static, Arena> {
     ARENA
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -28,6 +28,13 @@ fn value_error(err: CgtError) -> PyErr {
 #[pyclass(name = "CgtGame", module = "grundy", frozen)]
 pub struct PyCgt {
     id: GameId,
+}
+
+impl PyCgt {
+    /// The form `id` of the process's arena ([`arena`]).
+    pub(crate) fn from_id(id: GameId) -> PyCgt {
+        PyCgt { id }
+    }
 }
 
 /// The value of an expression in CGSuite's plain-text notation (``"1/2"``, ``"*2"``,

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use grundy::dynamic::{Ask, Datum, DynGame, DynMove, Kind, MoveValue, Solution, Value};
+use grundy::dynamic::{Ask, Datum, DynError, DynGame, DynMove, Kind, MoveValue, Solution, Value};
 use grundy::{Budget, Outcome, Play};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -325,6 +325,49 @@ impl PyGame {
         })
     }
 
+    /// The canonical form of ``position`` of a partizan game (a game file with ``left`` and
+    /// ``right``), as a ``grundy.CgtGame``: its components valued and memoized by the game,
+    /// the search off the interpreter's lock, stoppable by Ctrl-C. ``progress`` as for
+    /// ``solve``.
+    ///
+    /// Examples:
+    ///     >>> import pathlib, tempfile
+    ///     >>> path = pathlib.Path(tempfile.mkdtemp()) / "stalk.luau"
+    ///     >>> _ = path.write_text("function left(n) return n > 0 and {n - 1} or {} end\nfunction right(n) return {} end")
+    ///     >>> g = grundy.load(path).canonical(3)
+    ///     >>> g == grundy.cgt("3"), str(g)
+    ///     (True, '3')
+    #[pyo3(signature = (position, *, max_positions = None, memory = None, progress = None))]
+    fn canonical(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        max_positions: Option<u64>,
+        memory: Option<u64>,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<crate::cgt::PyCgt> {
+        if self.inner.partizan().is_none() {
+            return Err(PyValueError::new_err(format!(
+                "{} is not partizan ({}): a canonical form is the value of a game file with \
+                 left and right (an impartial game's is its nimber: Game.nimber)",
+                self.inner.name(),
+                self.inner.kind()
+            )));
+        }
+        let pos = self.position(position)?;
+        let game = Arc::clone(&self.inner);
+        let job = move |budget: Budget| {
+            let partizan = game.partizan().ok_or(DynError::NoTurn)?;
+            let mut local = grundy::cgt::Arena::new();
+            let g = partizan.canonical(&pos, &mut local, &budget)?;
+            Ok::<_, DynError>(crate::cgt::arena().import(&mut local, g)?)
+        };
+        let id = self
+            .run_watched(py, budget(max_positions, memory), progress, job)?
+            .map_err(dyn_error)?;
+        Ok(crate::cgt::PyCgt::from_id(id))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "grundy.Game({:?}, {})",
@@ -334,13 +377,14 @@ impl PyGame {
     }
 }
 
-/// ``'impartial'``, ``'win-loss'``, ``'scoring'`` or ``'loopy'``.
+/// ``'impartial'``, ``'win-loss'``, ``'scoring'``, ``'loopy'`` or ``'partizan'``.
 pub fn kind_name(kind: Kind) -> &'static str {
     match kind {
         Kind::Impartial { .. } => "impartial",
         Kind::WinLoss { .. } => "win-loss",
         Kind::Scoring => "scoring",
         Kind::Loopy { .. } => "loopy",
+        Kind::Partizan => "partizan",
     }
 }
 

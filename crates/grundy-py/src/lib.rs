@@ -190,8 +190,10 @@ fn families(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::PyDict>>> {
 }
 
 /// grundy: exact solutions of two-player games, octal sequences, games defined in Python.
+///
+/// The compiled module `grundy._grundy`; the package `grundy` re-exports it.
 #[pymodule]
-#[pyo3(name = "grundy")]
+#[pyo3(name = "_grundy")]
 fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

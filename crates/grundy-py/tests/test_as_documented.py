@@ -84,3 +84,12 @@ def test_octal_sequences_slice_and_convert_to_numpy():
     assert np.asarray(kayles, dtype=np.int64).dtype == np.int64
     # Tables hold nimbers as octal sequences do.
     assert grundy.table("subtraction 1,3,4", 20).nimbers.dtype == np.uint16
+
+
+def test_star_import_keeps_the_builtin_sum():
+    namespace = {}
+    exec("from grundy import *\nresult = sum([1, 2, 3])", namespace)
+    assert namespace["result"] == 6
+    assert namespace["game"] is grundy.game
+    assert "sum" not in grundy.__all__ and callable(grundy.sum)
+    assert all(not name.startswith("_") for name in grundy.__all__)

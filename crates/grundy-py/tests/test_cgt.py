@@ -4,6 +4,7 @@ definitions of sum and order on small games written here in Python."""
 
 from fractions import Fraction
 import itertools
+import pathlib
 
 import pytest
 
@@ -89,3 +90,22 @@ def test_order_against_the_definition_on_day_two():
     values = [grundy.cgt(text(g)) for g in games]
     for (g, a), (h, b) in itertools.product(zip(games, values), repeat=2):
         assert (a <= b) == leq(g, h), (text(g), text(h))
+
+
+EXAMPLES = pathlib.Path(__file__).resolve().parents[3] / "examples" / "games"
+
+
+def test_a_partizan_game_file_answers_canonical_forms():
+    # Winning Ways, chapter 5: Domineering's 2x3 board is {2|-1/2}; chapter 2: the
+    # Hackenbush stalk blue, red, blue is 3/4.
+    dom = grundy.load(EXAMPLES / "domineering_values.luau")
+    assert dom.kind == "partizan"
+    g = dom.canonical(["...", "..."])
+    assert g == grundy.cgt("{2|-1/2}")
+    assert g.temperature == Fraction(5, 4)
+    hackenbush = grundy.load(EXAMPLES / "hackenbush_strings.luau")
+    assert hackenbush.canonical(["BRB", "R"]) == grundy.cgt("3/4") - 1
+    with pytest.raises(ValueError, match="not partizan"):
+        grundy.game("nim").canonical([3])
+    with pytest.raises(grundy.TooLargeError):
+        dom.canonical(["....", "....", "...."], max_positions=10)

@@ -10,7 +10,7 @@ import pytest
 
 import grundy
 
-STUB = pathlib.Path(__file__).resolve().parents[1] / "grundy.pyi"
+STUB = pathlib.Path(__file__).resolve().parents[1] / "python" / "grundy" / "__init__.pyi"
 PUBLIC = sorted(
     name
     for name in dir(grundy)
@@ -82,7 +82,13 @@ def test_stubs_name_exactly_the_module():
         elif isinstance(node, ast.Assign):
             names.update(t.id for t in node.targets)
     helpers = {"Position", "Outcome", "Kind", "Progress", "_Rules", "CgtOperand"}
-    assert sorted(names - helpers - {"__version__"}) == PUBLIC
+    assert sorted(names - helpers - {"__version__", "__all__"}) == PUBLIC
+    stub_all = next(
+        ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign) and node.targets[0].id == "__all__"
+    )
+    assert stub_all == grundy.__all__
     for cls in tree.body:
         if isinstance(cls, ast.ClassDef) and cls.name in PUBLIC and cls.name not in helpers:
             stubbed = {n.name for n in cls.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")}

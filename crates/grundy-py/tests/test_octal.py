@@ -121,7 +121,7 @@ def test_pipeline_reports_the_batches():
     p = seq.pipeline
     assert set(p) == {
         "batches", "failed_proofs", "candidates", "candidate_seconds",
-        "far_blocks", "far_fallbacks", "far_missed", "mid_missed",
+        "far_blocks", "far_fallbacks", "far_missed", "far_waited", "mid_missed",
     }
     assert all(value >= 0 for value in p.values())
     # On one core nothing runs in batches; on more, Officers does, and its late rare

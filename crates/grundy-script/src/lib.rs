@@ -38,8 +38,9 @@
 use std::path::Path;
 use std::sync::{Arc, PoisonError};
 
-use grundy::dynamic::callback::CallbackGame;
-use grundy::dynamic::DynGame;
+use grundy::dynamic::callback::{CallbackGame, GameInfo};
+use grundy::dynamic::partizan::PartizanGame;
+use grundy::dynamic::{DynGame, Kind};
 use thiserror::Error;
 
 mod convert;
@@ -219,6 +220,49 @@ pub fn load_source_within(
     params: &[(String, String)],
     memory_cap: usize,
 ) -> Result<Arc<dyn DynGame>, ScriptError> {
+    let (rules, info) = define(file, source, params, memory_cap)?;
+    Ok(match info.kind {
+        Kind::Partizan => Arc::new(PartizanGame::new(rules, info)),
+        _ => Arc::new(CallbackGame::new(rules, info)),
+    })
+}
+
+/// Loads a game from `source` as [`load_source`] does, then reads it as a partizan game: a
+/// file with `left` and `right` as it is, an impartial file (`moves`) with both players
+/// given its moves, whose canonical forms are then its nimbers (the check that the
+/// partizan theory extends the impartial one).
+///
+/// # Errors
+///
+/// As [`load_source`].
+///
+/// # Examples
+///
+/// ```
+/// use grundy::cgt::Arena;
+/// use grundy::dynamic::{Datum, DynGame};
+/// let source = "function moves(n) local out = {} for k = 1, math.min(2, n) do out[k] = n - k end return out end";
+/// let game = grundy_script::load_source_as_partizan("take.luau", source, &[]).unwrap();
+/// let mut arena = Arena::new();
+/// let g = game.partizan().unwrap().canonical(&Datum::Int(5), &mut arena, &grundy::Budget::default()).unwrap();
+/// assert_eq!(arena.display(g), "*2");
+/// ```
+pub fn load_source_as_partizan(
+    file: &str,
+    source: &str,
+    params: &[(String, String)],
+) -> Result<Arc<dyn DynGame>, ScriptError> {
+    let (rules, info) = define(file, source, params, MEMORY_CAP)?;
+    Ok(Arc::new(PartizanGame::new(rules, info)))
+}
+
+/// Runs the file and reads its rules and description.
+fn define(
+    file: &str,
+    source: &str,
+    params: &[(String, String)],
+    memory_cap: usize,
+) -> Result<(rules::FileRules, GameInfo), ScriptError> {
     let run = |message: String| ScriptError::Run { message };
     let vm = sandbox::Vm::new(file, memory_cap).map_err(|e| run(format!("{file}: {e}")))?;
     let declared =
@@ -241,8 +285,7 @@ pub fn load_source_within(
     }
     let params = declared.finish().map_err(parameter)?;
     drop(declared);
-    let (rules, info) = rules::define(vm, &params)?;
-    Ok(Arc::new(CallbackGame::new(rules, info)))
+    rules::define(vm, &params)
 }
 
 /// A syntax error from Luau's `FILE:LINE: what` (the whole message if it has no line).

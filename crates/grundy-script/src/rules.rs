@@ -2,6 +2,7 @@
 
 use grundy::dynamic::callback::{GameInfo, RuleMove, Rules};
 use grundy::dynamic::drawing::Drawing;
+use grundy::dynamic::partizan::Side;
 use grundy::dynamic::{Datum, Kind};
 use grundy::Play;
 use std::ffi::c_int;
@@ -17,7 +18,10 @@ use crate::ScriptError;
 /// The functions of a game file, called in its sandbox.
 pub(crate) struct FileRules {
     vm: Vm,
-    moves: Function,
+    /// `moves`; `None` in a partizan file (which gives `left` and `right`).
+    moves: Option<Function>,
+    /// A partizan file's `left` and `right`.
+    sides: Option<(Function, Function)>,
     label: Option<Function>,
     components: Option<Function>,
     canonical: Option<Function>,
@@ -41,19 +45,24 @@ impl FileRules {
     }
 }
 
-impl Rules for FileRules {
-    fn moves(&self, pos: &Datum, labels: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
+impl FileRules {
+    /// Calls `function` (`moves`, `left` or `right`, named `name`) on `pos` and appends
+    /// the moves it returns, labelled (by the file's `label` where it gives none) when
+    /// `labels` asks.
+    fn listed(
+        &self,
+        function: &Function,
+        name: &str,
+        pos: &Datum,
+        labels: bool,
+        out: &mut Vec<RuleMove>,
+    ) -> Result<(), String> {
         let turn = self.vm.turn();
         let first = out.len();
-        turn.call(
-            &self.moves,
-            "moves",
-            std::slice::from_ref(pos),
-            |state, idx| {
-                // SAFETY: `call` hands `read` a state and slot as `convert` requires.
-                unsafe { convert::moves(state, idx, labels, out) }
-            },
-        )?;
+        turn.call(function, name, std::slice::from_ref(pos), |state, idx| {
+            // SAFETY: `call` hands `read` a state and slot as `convert` requires.
+            unsafe { convert::moves(state, idx, labels, out) }
+        })?;
         if !labels {
             return Ok(());
         }
@@ -68,6 +77,34 @@ impl Rules for FileRules {
             }
         }
         unique_labels(self.vm.file(), &out[first..])
+    }
+}
+
+impl Rules for FileRules {
+    fn moves(&self, pos: &Datum, labels: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
+        let Some(moves) = &self.moves else {
+            return Err(format!(
+                "{}: a partizan game has no moves(pos), only left(pos) and right(pos)",
+                self.vm.file()
+            ));
+        };
+        self.listed(moves, "moves", pos, labels, out)
+    }
+
+    fn options(
+        &self,
+        pos: &Datum,
+        side: Side,
+        labels: bool,
+        out: &mut Vec<RuleMove>,
+    ) -> Result<(), String> {
+        match &self.sides {
+            Some((left, right)) => {
+                let function = if side == Side::Left { left } else { right };
+                self.listed(function, side.function(), pos, labels, out)
+            }
+            None => self.moves(pos, labels, out),
+        }
     }
 
     fn has_components(&self) -> bool {
@@ -241,6 +278,25 @@ fn kind(globals: &Table) -> Result<Kind, String> {
     })
 }
 
+/// The kind of a partizan file: [`Kind::Partizan`], refusing the flags of other kinds.
+fn partizan(globals: &Table) -> Result<Kind, String> {
+    for (name, default) in [
+        ("misere", false),
+        ("scoring", false),
+        ("loopy", false),
+        ("impartial", false),
+    ] {
+        if flag(globals, name, default)? != default {
+            return Err(format!(
+                "a partizan game (left and right) is short, normal play and without points: \
+                 remove {name} = {}",
+                !default
+            ));
+        }
+    }
+    Ok(Kind::Partizan)
+}
+
 /// The rules and the description of the file run in `vm`, with `params` in force.
 pub(crate) fn define(vm: Vm, params: &[Param]) -> Result<(FileRules, GameInfo), ScriptError> {
     let file = vm.file().to_string();
@@ -249,15 +305,34 @@ pub(crate) fn define(vm: Vm, params: &[Param]) -> Result<(FileRules, GameInfo), 
         message,
     };
     let globals = vm.lua().globals();
-    let moves = function(&globals, "moves", "of a position")
-        .map_err(definition)?
-        .ok_or_else(|| {
-            definition(
-                "no function moves(pos): every game file defines one (see docs/game-files.md)"
+    let moves = function(&globals, "moves", "of a position").map_err(definition)?;
+    let left = function(&globals, "left", "of a position").map_err(definition)?;
+    let right = function(&globals, "right", "of a position").map_err(definition)?;
+    let (sides, kind) =
+        match (moves.is_some(), left, right) {
+            (false, Some(left), Some(right)) => {
+                (Some((left, right)), partizan(&globals).map_err(definition)?)
+            }
+            (false, None, None) => {
+                return Err(definition(
+                    "no function moves(pos): every game file defines one, or left(pos) and \
+                 right(pos) for a partizan game (see docs/game-files.md)"
+                        .into(),
+                ))
+            }
+            (false, Some(_), None) | (false, None, Some(_)) => return Err(definition(
+                "a partizan game defines both left(pos) and right(pos) (see docs/game-files.md)"
                     .into(),
-            )
-        })?;
-    let kind = kind(&globals).map_err(definition)?;
+            )),
+            (true, None, None) => (None, kind(&globals).map_err(definition)?),
+            (true, _, _) => {
+                return Err(definition(
+                    "a game file defines moves(pos) or, for a partizan game, left(pos) and \
+                 right(pos), not both"
+                        .into(),
+                ))
+            }
+        };
     let stem = std::path::Path::new(&file)
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -279,6 +354,7 @@ pub(crate) fn define(vm: Vm, params: &[Param]) -> Result<(FileRules, GameInfo), 
         label: function(&globals, "label", "of a position and a move's position")
             .map_err(definition)?,
         moves,
+        sides,
         vm,
     };
     let start = match global(&globals, "start").map_err(definition)? {

@@ -483,7 +483,23 @@ fn parameters_are_checked() {
 fn definitions_are_checked() {
     assert_eq!(
         error("name = 'x'"),
-        "test.luau: no function moves(pos): every game file defines one (see docs/game-files.md)"
+        "test.luau: no function moves(pos): every game file defines one, or left(pos) and \
+         right(pos) for a partizan game (see docs/game-files.md)"
+    );
+    // Partizan files: both sides, not with moves, none of the other kinds' flags.
+    assert_eq!(
+        error("function left(p) return {} end"),
+        "test.luau: a partizan game defines both left(pos) and right(pos) (see docs/game-files.md)"
+    );
+    assert_eq!(
+        error("function left(p) return {} end\nfunction right(p) return {} end\nfunction moves(p) return {} end"),
+        "test.luau: a game file defines moves(pos) or, for a partizan game, left(pos) and \
+         right(pos), not both"
+    );
+    assert_eq!(
+        error("misere = true\nfunction left(p) return {} end\nfunction right(p) return {} end"),
+        "test.luau: a partizan game (left and right) is short, normal play and without points: \
+         remove misere = true"
     );
     assert_eq!(
         error("moves = 3"),

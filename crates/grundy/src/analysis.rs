@@ -25,6 +25,7 @@ mod heaps;
 mod moves;
 mod nim;
 mod pairs;
+pub mod partizan;
 mod reason;
 mod sum;
 

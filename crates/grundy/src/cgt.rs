@@ -31,6 +31,7 @@ mod canonical;
 mod display;
 pub mod domineering;
 pub mod dyadic;
+mod measures;
 pub mod nus;
 mod parse;
 #[cfg(test)]
@@ -40,6 +41,7 @@ mod thermograph;
 pub use arena::{Arena, GameId};
 pub use canonical::OutcomeClass;
 pub use dyadic::Dyadic;
+pub use measures::Measures;
 pub use nus::Nus;
 pub use parse::{
     Evaluation, ParseCgtError, ParseCgtErrorKind, MAX_DEPTH, MAX_EXPRESSION, MAX_MULTIPLE,

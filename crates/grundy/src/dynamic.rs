@@ -27,6 +27,7 @@ pub mod adapter;
 pub mod builtin;
 pub mod callback;
 pub mod drawing;
+pub mod partizan;
 pub mod session;
 
 /// A position as plain data: what a front end stores, sends and compares.
@@ -199,6 +200,10 @@ pub enum Kind {
         /// What a player who cannot move gets.
         play: Play,
     },
+    /// Left and Right have moves of their own and a position has no player to move (a
+    /// game file's `left` and `right`): the value is a canonical form
+    /// ([`partizan::Partizan`]), under normal play.
+    Partizan,
 }
 
 impl Kind {
@@ -226,7 +231,7 @@ impl Kind {
     pub fn play(&self) -> Play {
         match self {
             Kind::Impartial { play } | Kind::WinLoss { play } | Kind::Loopy { play } => *play,
-            Kind::Scoring => Play::Normal,
+            Kind::Scoring | Kind::Partizan => Play::Normal,
         }
     }
 }
@@ -241,6 +246,7 @@ impl fmt::Display for Kind {
             Kind::Impartial { play: p } => write!(f, "impartial, {}", play(p)),
             Kind::WinLoss { play: p } => write!(f, "win/loss, {}", play(p)),
             Kind::Scoring => f.write_str("scoring"),
+            Kind::Partizan => f.write_str("partizan"),
             Kind::Loopy { play: p } => write!(f, "loopy, {}", play(p)),
         }
     }
@@ -454,6 +460,13 @@ pub enum DynError {
     /// The rules of a game defined by a callback (a game file) failed.
     #[error(transparent)]
     Rules(#[from] callback::RulesError),
+    /// A partizan game was asked for what needs a player to move (its moves, an outcome
+    /// for the mover): its positions have none, its value is a canonical form.
+    #[error("a partizan game's position has no player to move: its value is a canonical form (grundy solve shows it; Left's and Right's moves are listed apart)")]
+    NoTurn,
+    /// A value does not fit the partizan algebra's numbers.
+    #[error(transparent)]
+    Cgt(#[from] crate::cgt::CgtError),
 }
 
 /// A game behind one object-safe interface: positions are [`Datum`]s.
@@ -626,6 +639,20 @@ pub trait DynGame: Send + Sync {
     /// ```
     fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, DynError>> {
         let _ = numbers;
+        None
+    }
+
+    /// The game's partizan side, when it is a partizan game ([`Kind::Partizan`]): Left's and
+    /// Right's moves, components, canonical forms. `None` (the default) for every other
+    /// game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::{builtin, DynGame};
+    /// assert!(builtin::nim().partizan().is_none());
+    /// ```
+    fn partizan(&self) -> Option<&dyn partizan::Partizan> {
         None
     }
 

@@ -25,6 +25,7 @@
 mod families;
 mod found;
 mod game;
+mod partizan;
 
 use serde::Serialize;
 use thiserror::Error;
@@ -36,6 +37,7 @@ use crate::limits::{Budget, SolveError};
 
 pub use found::{ClosedForm, Shape, TablePattern, Theorem};
 pub use game::{tabulate_game, Axes, GameShape, GameTable, MAX_CELLS};
+pub use partizan::{tabulate_partizan, PartizanRow};
 
 /// What a table holds.
 ///

@@ -7,15 +7,17 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use grundy::analysis::{
     analyze_components, analyze_sum, analyze_words, Analysis, AnalysisError, Component, Reason,
 };
-use grundy::dynamic::DynGame;
+use grundy::dynamic::{Datum, DynGame};
 use grundy::{Budget, Nimber, Outcome};
 use serde::Serialize;
 
-use super::solve::{is_game_file, limit, open_file};
+use grundy::analysis::partizan::Summand;
+
+use super::solve::{is_game_file, limit, load_file, open_file, partizan};
 use crate::output::print_json;
 
 /// Arguments of `grundy analyze`.
@@ -61,6 +63,27 @@ struct Report<'a> {
 /// Runs `grundy analyze`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let words = &args.words;
+    if let Some(summands) = partizan_sum(words, &args.params)? {
+        let budget = Budget::default()
+            .with_positions(limit::positions(args.max_positions, true))
+            .with_bytes(crate::output::fitting(Budget::default().bytes()));
+        let (budget, progress) = crate::output::Progress::start(args.json, "analyzing", budget);
+        let names: Vec<&str> = summands.iter().map(|s| s.name.as_str()).collect();
+        let mut shown = Vec::new();
+        for s in &summands {
+            shown.push(s.game.show(&s.position)?.replace('\n', "/"));
+        }
+        let res = partizan::run(
+            &names.join(" + "),
+            &shown.join(" + "),
+            &summands,
+            &budget,
+            args.json,
+        );
+        drop(progress);
+        res.map_err(|err| limit::explain(err, args.max_positions, true))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let analysis = if words.iter().any(|word| is_game_file(word)) {
         with_files(words, &args.params, (args.max_positions, args.json))?
     } else if let Some(param) = args.params.first() {
@@ -85,6 +108,68 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print_text(&analysis)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The summands of `words` when its game files are partizan (`FILE.luau [POSITION]`, '+'
+/// between them); `None` when none is. A partizan file summed with anything else is
+/// refused: an impartial game's nimber and a partizan form add only as forms, which the
+/// impartial sums do not compute.
+fn partizan_sum(words: &[String], params: &[String]) -> anyhow::Result<Option<Vec<Summand>>> {
+    let words = words.strip_prefix(&["sum".to_string()]).unwrap_or(words);
+    let mut loaded: HashMap<&str, Arc<dyn DynGame>> = HashMap::new();
+    let mut summands = Vec::new();
+    let mut other = None;
+    for chunk in words.split(|word| word == "+") {
+        let Some((first, rest)) = chunk.split_first() else {
+            return Err(AnalysisError::EmptyComponent.into());
+        };
+        if !is_game_file(first) {
+            other = Some(first.clone());
+            continue;
+        }
+        let game = match loaded.get(first.as_str()) {
+            Some(game) => Arc::clone(game),
+            None => {
+                let game = load_file(first, params)?;
+                loaded.insert(first, Arc::clone(&game));
+                game
+            }
+        };
+        if game.partizan().is_none() {
+            other = Some(first.clone());
+            continue;
+        }
+        let position = position_in(&*game, first, rest)?;
+        summands.push(Summand {
+            name: first.clone(),
+            game,
+            position,
+        });
+    }
+    match (summands.is_empty(), other) {
+        (true, _) => Ok(None),
+        (false, None) => Ok(Some(summands)),
+        (false, Some(word)) => bail!(
+            "{word} is not a partizan game file: a sum of partizan games (left and right) \
+             takes partizan game files only"
+        ),
+    }
+}
+
+/// The position `words` write in `game` (the file `file`), its start when there are none.
+fn position_in(game: &dyn DynGame, file: &str, words: &[String]) -> anyhow::Result<Datum> {
+    let words: Vec<&str> = words
+        .iter()
+        .map(String::as_str)
+        .filter(|&w| w != "--")
+        .collect();
+    match (words.is_empty(), game.start()) {
+        (true, Some(start)) => Ok(start),
+        (true, None) => bail!("{file} has no start position: give one after the file"),
+        (false, _) => Ok(game
+            .parse(&words.join(" "))
+            .with_context(|| format!("in {file}"))?),
+    }
 }
 
 /// Analyses a sum that holds game files: each `FILE.luau [POSITION]` (its start without

@@ -149,10 +149,7 @@ fn play(args: Args, file: bool) -> anyhow::Result<ExitCode> {
 fn print_position(out: &mut impl Write, session: &Session) -> anyhow::Result<()> {
     let game = session.game();
     let shown = game.show(session.position())?;
-    let drawn = game
-        .draw(session.position())?
-        .as_ref()
-        .and_then(board::render);
+    let drawn = session.drawing()?.as_ref().and_then(board::render);
     writeln!(out)?;
     if let Some(drawn) = &drawn {
         writeln!(out, "{drawn}")?;

@@ -15,6 +15,7 @@ use std::sync::Arc;
 use crate::output::{print_json, Progress};
 
 pub mod limit;
+pub mod partizan;
 
 /// Arguments of `grundy solve`.
 #[derive(clap::Args, Debug)]
@@ -238,6 +239,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .with_positions(limit::positions(args.max_positions, file))
         .with_bytes(bytes);
     let (budget, progress) = Progress::start(args.json, "solving", budget);
+    if game.partizan().is_some() {
+        let summand = grundy::analysis::partizan::Summand {
+            name: game.name(),
+            game: Arc::clone(&game),
+            position: position.clone(),
+        };
+        let shown = game.show(&position)?;
+        let res = partizan::run(&game.name(), &shown, &[summand], &budget, args.json);
+        drop(progress);
+        return res
+            .map_err(|err| limit::explain(err, args.max_positions, file))
+            .context("cannot solve this position")
+            .map(|()| ExitCode::SUCCESS);
+    }
     let ask = Ask {
         remoteness: args.remoteness,
     };
@@ -311,6 +326,7 @@ fn print_text(
     let show = |pos: &Datum| game.show(pos);
     let kind = match game.kind() {
         Kind::Scoring => "scoring".to_string(),
+        Kind::Partizan => "partizan".to_string(),
         Kind::Loopy { play } | Kind::Impartial { play } | Kind::WinLoss { play } => match play {
             Play::Normal => "normal play".into(),
             Play::Misere => "misère play".into(),

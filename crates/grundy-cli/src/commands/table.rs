@@ -43,7 +43,8 @@ pub struct Args {
     /// Tabulate pairs of heaps (P exactly when both heaps have the same Grundy value).
     #[arg(long)]
     pairs: bool,
-    /// Draw G(n) against n, or the P-positions, into FILE (.png or .svg).
+    /// Draw G(n) against n, or a table of pairs (its nimbers as a heat map, P-positions red,
+    /// where it has them; else its P-positions), into FILE (.png or .svg).
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
     /// Most positions a game file's table may store [default: 1000000].
@@ -126,8 +127,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         res => res?,
     };
     if let Some(path) = &args.plot {
-        let picture = match &table.nimbers {
-            Some(values) if table.kind == TableKind::Grundy => plot::Picture::Sequence(values),
+        // Pairs of a heap game: G(a) xor G(b), the Sprague-Grundy sum of the two heaps.
+        let pair_nimbers: Option<Vec<Vec<u64>>> = match &table.nimbers {
+            Some(g) if table.kind == TableKind::Pairs => Some(
+                g.iter()
+                    .map(|&a| g.iter().map(|&b| a ^ b).collect())
+                    .collect(),
+            ),
+            _ => None,
+        };
+        let picture = match (&table.nimbers, &pair_nimbers) {
+            (_, Some(nimbers)) => plot::Picture::Nimbers(nimbers),
+            (Some(values), _) if table.kind == TableKind::Grundy => plot::Picture::Sequence(values),
             _ if !table.cells.is_empty() => plot::Picture::Cells(&table.cells),
             _ => {
                 let flags: Vec<u64> = (0..=table.to)

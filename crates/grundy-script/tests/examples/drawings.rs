@@ -107,3 +107,32 @@ fn tictactoe_draws_its_board() {
     );
     assert_eq!(grid.cells[1][1].click, None);
 }
+
+/// Issue 24: Dots-and-Boxes shows each box's owner in a game in progress, from who
+/// completed it (the position itself does not record it): the first player closes the left
+/// box of a 1 x 2 board, the second the right one.
+#[test]
+fn dots_and_boxes_shows_who_took_each_box() {
+    use grundy::dynamic::session::{Session, Side};
+    let game = load("dots_and_boxes.luau", &[("rows", "1"), ("cols", "2")]);
+    let mut session = Session::new(game.clone(), game.start().unwrap(), Side::Person);
+    for line in [
+        "h 1 1", "h 1 2", "h 2 1", "v 1 1", "v 1 2", "h 2 2", "v 1 3",
+    ] {
+        session.play_either(line).unwrap();
+    }
+    assert_eq!(session.seats(), vec![0, 1, 0, 1, 0, 0, 1, 1]);
+    let boxes = |drawing: Option<Drawing>| {
+        let Some(Drawing::Grid(grid)) = drawing else {
+            panic!("a grid")
+        };
+        (grid.cells[1][1].fill, grid.cells[1][3].fill)
+    };
+    assert_eq!(
+        boxes(session.drawing().unwrap()),
+        (Fill::First, Fill::Second)
+    );
+    // The position alone: both boxes taken, owners unknown.
+    let alone = game.draw(session.position()).unwrap();
+    assert_eq!(boxes(alone), (Fill::Marked, Fill::Marked));
+}

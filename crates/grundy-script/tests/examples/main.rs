@@ -14,12 +14,13 @@ use grundy::Budget;
 
 mod boards;
 mod drawings;
+mod partizan;
 mod problems;
 mod symmetry;
 
 /// The example files tested here (`subtraction.luau` and `tictactoe.luau` are tested with
 /// the loader, in `src/tests.rs`).
-const TESTED: [&str; 18] = [
+const TESTED: [&str; 24] = [
     "powers_of_two.luau",
     "snim.luau",
     "kiki.luau",
@@ -38,6 +39,12 @@ const TESTED: [&str; 18] = [
     "connect_four.luau",
     "dots_and_boxes.luau",
     "cat_and_mouse.luau",
+    "hackenbush_strings.luau",
+    "hackenbush_trees.luau",
+    "domineering_values.luau",
+    "toads_and_frogs.luau",
+    "cutcake.luau",
+    "snort.luau",
 ];
 
 /// Every file of `examples/games/` loads with its defaults, says what it is, has a start,

@@ -145,6 +145,35 @@ impl Arena {
         self.nodes.len()
     }
 
+    /// About how many bytes the arena holds: its forms, their options and keys, and the
+    /// caches of sums, comparisons, stops and thermographs (hash-table entries counted with
+    /// their overhead). A search that stores forms checks it against its budget.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::cgt::Arena;
+    /// let mut arena = Arena::new();
+    /// let before = arena.memory();
+    /// arena.parse("{2|0||-1} + ^").unwrap();
+    /// assert!(arena.memory() > before);
+    /// ```
+    pub fn memory(&self) -> u64 {
+        // A hash-table entry: its key and value, a control byte, and a load factor of 7/8.
+        let entry = |bytes: usize| (bytes as u64 + 1) * 8 / 7;
+        let nodes = self.nodes.len() as u64 * (size_of::<Node>() as u64);
+        let options = self.options.len() as u64 * 4;
+        let keys = self.by_options.len() as u64 * entry(size_of::<(Box<[u32]>, GameId)>())
+            + self.options.len() as u64 * 4;
+        let numbers = self.by_nus.len() as u64 * entry(size_of::<(Nus, GameId)>());
+        let sums = self.sums.len() as u64 * entry(size_of::<(u64, GameId)>());
+        let leqs = self.leqs.len() as u64 * entry(size_of::<(u64, bool)>());
+        let stops = self.stops.len() as u64 * entry(size_of::<(GameId, (Dyadic, Dyadic))>());
+        // A thermograph: its entry, its allocation, and a few segments a wall.
+        let thermographs = self.thermographs.len() as u64 * (entry(16) + 256);
+        nodes + options + keys + numbers + sums + leqs + stops + thermographs
+    }
+
     /// Whether only `0` is stored (never true after [`Arena::new`]; here for clippy's sake
     /// and for symmetry with `len`).
     ///

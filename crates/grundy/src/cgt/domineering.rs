@@ -351,4 +351,36 @@ mod tests {
             crate::cgt::Dyadic::new(5, 2).unwrap()
         );
     }
+
+    /// Uiterwijk and Barton, "New results for Domineering from combinatorial game theory
+    /// endgame databases", Theoretical Computer Science 592 (2015), arXiv:1506.03949: over
+    /// every single-component position of up to 15 squares, no temperature exceeds 2
+    /// (Berlekamp's conjecture that 2 is Domineering's highest). Checked here on every
+    /// region of up to 15 cells that fits the 4x4, 5x3 and 7x2 grids; and temperatures above
+    /// 3/2 occur there, as Shankar and Sridharan, "New temperatures in Domineering", INTEGERS
+    /// 5 (2005) #G04, found by their exhaustive searches of small grids (the hottest of the
+    /// 4x4 grid is 7/4, as cgt-tools' exhaustive search also finds: BENCHMARKS.md).
+    #[test]
+    fn temperatures_stay_at_most_two() {
+        let mut arena = Arena::new();
+        let mut domineering = Domineering::default();
+        let mut hottest = crate::cgt::Dyadic::integer(-1);
+        let mut regions = 0;
+        for (w, h) in [(4u8, 4u8), (5, 3), (7, 2)] {
+            for free in 0..1u64 << (w * h) {
+                let grid = Grid::new(w, h, free).unwrap();
+                let parts = grid.regions();
+                if parts.len() != 1 || free.count_ones() > 15 {
+                    continue;
+                }
+                let g = domineering.value(&mut arena, grid).unwrap();
+                let t = arena.temperature(g).unwrap();
+                assert!(t <= crate::cgt::Dyadic::integer(2), "{grid:?}: {t}");
+                hottest = hottest.max(t);
+                regions += 1;
+            }
+        }
+        assert!(regions > 10_000, "{regions}");
+        assert_eq!(hottest, crate::cgt::Dyadic::new(7, 2).unwrap());
+    }
 }

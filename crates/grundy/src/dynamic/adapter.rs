@@ -635,6 +635,7 @@ where
                 }
             }
             Kind::Loopy { play } => self.solve_loopy(play, &pos, &moves, budget)?,
+            Kind::Partizan => return Err(DynError::NoTurn),
         };
         let Solved {
             value,
@@ -685,6 +686,7 @@ where
                 }
             }
             Kind::Loopy { play } => self.solve_loopy(play, &pos, &[], budget)?.value,
+            Kind::Partizan => return Err(DynError::NoTurn),
         })
     }
 }

@@ -376,65 +376,126 @@ impl<R: Rules> Shared<R> {
         })
     }
 
-    /// The error for a cycle met in a search from `root`, naming a position on it.
+    /// The error for a cycle met in a search from `root`, naming a position on it, or the
+    /// `components` call that closed it (a part from which its position is reached again).
     fn cycle_error(&self, root: &Datum) -> DynError {
         match self.cycle_from(root) {
-            Some(position) => RulesError::Cycle {
+            Some(Closed::Moves(position)) => RulesError::Cycle {
                 origin: self.origin.clone(),
                 position,
+            }
+            .into(),
+            Some(Closed::Split { position, part }) => RulesError::PartNotSmaller {
+                origin: self.origin.clone(),
+                position: position.brief(),
+                part: part.brief(),
             }
             .into(),
             None => SolveError::Cycle.into(),
         }
     }
 
-    /// A position on a cycle reachable from `root` through the moves (and components)
-    /// listed so far: the first position met again while still on the path.
-    fn cycle_from(&self, root: &Datum) -> Option<Datum> {
+    /// A cycle reachable from `root` through the moves and components listed so far: the
+    /// first position met again while still on the path, or, when a step of the cycle went
+    /// from a position to a part of it other than itself, that step.
+    fn cycle_from(&self, root: &Datum) -> Option<Closed> {
         let state = self.lock();
         let mut encoded = Vec::new();
         store::encode(root, &mut encoded);
         let root = state.positions.find(&encoded)? as usize;
-        let successors = |node: usize| -> Vec<usize> {
+        // The steps out of `node`: (next, whether next is a part `components` split off a
+        // position other than itself).
+        let successors = |node: usize| -> Vec<(usize, bool)> {
             let mut next = Vec::new();
+            let split_of = |whole: usize, next: &mut Vec<(usize, bool)>| {
+                if let Some(p) = state.split[whole] {
+                    let parts = state.parts[range(p)].iter().map(|id| id.0 as usize);
+                    next.extend(parts.map(|part| (part, part != whole)));
+                }
+            };
             if let Some(r) = state.listed[node] {
                 for mv in &state.edges[range(r)] {
                     let to = mv.to.0 as usize;
-                    next.push(to);
-                    if let Some(p) = state.split[to] {
-                        next.extend(state.parts[range(p)].iter().map(|id| id.0 as usize));
-                    }
+                    next.push((to, false));
+                    split_of(to, &mut next);
                 }
             }
-            if let Some(p) = state.split[node] {
-                next.extend(state.parts[range(p)].iter().map(|id| id.0 as usize));
-            }
+            split_of(node, &mut next);
             next
         };
         // 0: not seen, 1: on the path, 2: done.
         let mut mark = vec![0u8; state.positions.len()];
-        let mut stack = vec![(root, successors(root), 0usize)];
+        // Per frame: the node, its steps, the next step to take, whether it was entered by
+        // a split.
+        let mut stack = vec![(root, successors(root), 0usize, false)];
         mark[root] = 1;
-        while let Some((node, next, at)) = stack.last_mut() {
+        while let Some((node, next, at, _)) = stack.last_mut() {
             if *at == next.len() {
                 mark[*node] = 2;
                 stack.pop();
                 continue;
             }
-            let child = next[*at];
+            let (child, split) = next[*at];
             *at += 1;
             match mark[child] {
-                1 => return Some(state.datum(Id(child as u32))),
+                1 => {
+                    let datum = |i: usize| state.datum(Id(i as u32));
+                    // The cycle: the frames above `child`'s, and the step closing it.
+                    let on = stack
+                        .iter()
+                        .position(|f| f.0 == child)
+                        .expect("on the path");
+                    let mut steps: Vec<(usize, bool)> =
+                        stack[on + 1..].iter().map(|f| (f.0, f.3)).collect();
+                    steps.push((child, split));
+                    let mut from = child;
+                    for (to, split) in steps {
+                        if split {
+                            // `to` is a part split off the position moved to from `from`,
+                            // or off `from` itself.
+                            let whole = state.listed[from]
+                                .into_iter()
+                                .flat_map(|r| state.edges[range(r)].iter())
+                                .map(|mv| mv.to.0 as usize)
+                                .chain(std::iter::once(from))
+                                .find(|&w| {
+                                    state.split[w].is_some_and(|p| {
+                                        state.parts[range(p)].iter().any(|id| id.0 as usize == to)
+                                    })
+                                })
+                                .unwrap_or(from);
+                            return Some(Closed::Split {
+                                position: datum(whole),
+                                part: datum(to),
+                            });
+                        }
+                        from = to;
+                    }
+                    return Some(Closed::Moves(datum(child)));
+                }
                 0 => {
                     mark[child] = 1;
                     let after = successors(child);
-                    stack.push((child, after, 0));
+                    stack.push((child, after, 0, split));
                 }
                 _ => {}
             }
         }
         None
     }
+}
+
+/// How a cycle met by a search closes.
+enum Closed {
+    /// Through moves alone: a position on it.
+    Moves(Datum),
+    /// Through a `components` call: `position` gave `part`, from which it is reached again.
+    Split {
+        /// The position split.
+        position: Datum,
+        /// The part that leads back to it.
+        part: Datum,
+    },
 }
 
 impl<R: Rules> Game for Expanded<R> {

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::dynamic::drawing::{Drawing, Fill};
 use crate::dynamic::{Datum, DynError, DynGame, DynMove, Kind, Solution};
 use crate::limits::Budget;
 use crate::value::Outcome;
@@ -300,6 +301,68 @@ impl Session {
         self.game.solve(self.position(), budget)
     }
 
+    /// The current position's drawing ([`DynGame::draw`]), with what the game's history
+    /// adds: in a scoring game, a square that a move earning points turned
+    /// [`Fill::Marked`] (a box of Dots-and-Boxes) is shown as its player's
+    /// ([`Fill::First`] for the player who moved first, [`Fill::Second`] for the other),
+    /// since the position itself does not record who took it.
+    ///
+    /// # Errors
+    ///
+    /// As [`DynGame::draw`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::session::{Session, Side};
+    /// use grundy::dynamic::{builtin, Datum};
+    /// use grundy::dynamic::drawing::Drawing;
+    /// let session = Session::new(builtin::nim(), Datum::ints([3, 1]), Side::Person);
+    /// let Some(Drawing::Heaps(heaps)) = session.drawing().unwrap() else { unreachable!() };
+    /// assert_eq!(heaps[0].size, 3);
+    /// ```
+    pub fn drawing(&self) -> Result<Option<Drawing>, DynError> {
+        let mut drawing = self.game.draw(self.position())?;
+        let Some(Drawing::Grid(grid)) = &mut drawing else {
+            return Ok(drawing);
+        };
+        if self.game.kind() != Kind::Scoring || self.history.is_empty() {
+            return Ok(drawing);
+        }
+        let marked = |drawing: Option<Drawing>| -> Vec<Vec<bool>> {
+            match drawing {
+                Some(Drawing::Grid(grid)) => grid
+                    .cells
+                    .iter()
+                    .map(|row| row.iter().map(|cell| cell.fill == Fill::Marked).collect())
+                    .collect(),
+                _ => Vec::new(),
+            }
+        };
+        let at = |cells: &[Vec<bool>], r: usize, c: usize| {
+            cells.get(r).and_then(|row| row.get(c)) == Some(&true)
+        };
+        let seats = self.seats();
+        let mut before = marked(self.game.draw(&self.start)?);
+        for (played, seat) in self.history.iter().zip(seats) {
+            let after = marked(self.game.draw(&played.mv.to)?);
+            if played.mv.points != 0 {
+                for (r, row) in after.iter().enumerate() {
+                    for (c, &now) in row.iter().enumerate() {
+                        let cell = grid.cells.get_mut(r).and_then(|row| row.get_mut(c));
+                        if let Some(cell) = cell
+                            .filter(|cell| now && !at(&before, r, c) && cell.fill == Fill::Marked)
+                        {
+                            cell.fill = if seat == 0 { Fill::First } else { Fill::Second };
+                        }
+                    }
+                }
+            }
+            before = after;
+        }
+        Ok(drawing)
+    }
+
     /// The moves from the current position (none once the game is over).
     ///
     /// # Errors
@@ -506,7 +569,8 @@ impl Session {
     ///
     /// A player who cannot move loses under normal play and wins under misère play; a
     /// scoring game is won on points (equal points are a draw); a loopy game is called a
-    /// draw once a position comes back a third time with the same side to move.
+    /// draw once a drawn position comes back with the same side to move, and once any
+    /// position comes back a third time.
     ///
     /// # Errors
     ///
@@ -550,8 +614,10 @@ impl Session {
         }))
     }
 
-    /// True when a loopy game's current position, with the same side to move, has been
-    /// reached three times.
+    /// True when a loopy game is over by repetition: its current position, with the same
+    /// side to move, has come back and the solved value says neither side can force a win
+    /// from it, or it has come back a third time whatever the value (a player who repeats a
+    /// won position has let the win go, as chess's threefold rule says).
     fn repeated(&self) -> bool {
         if !matches!(self.game.kind(), Kind::Loopy { .. }) {
             return false;
@@ -560,7 +626,18 @@ impl Session {
         let positions = std::iter::once(&self.start).chain(self.history.iter().map(|p| &p.mv.to));
         let seen: Vec<(&Datum, u8)> = positions.zip(self.seats()).collect();
         let now = *seen.last().expect("the start is seen");
-        seen.iter().filter(|&&at| at == now).count() >= 3
+        match seen.iter().filter(|&&at| at == now).count() {
+            0 | 1 => false,
+            2 => self.is_drawn(),
+            _ => true,
+        }
+    }
+
+    /// True when the current position's solved value is a draw. A search that fails (past
+    /// the default budget) says nothing, and the threefold rule still ends the game.
+    fn is_drawn(&self) -> bool {
+        let value = self.game.value(self.position(), &Budget::default());
+        matches!(value, Ok(value) if value.outcome == Outcome::Draw)
     }
 }
 

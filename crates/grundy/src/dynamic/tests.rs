@@ -168,6 +168,38 @@ fn loopy_games_get_draws_and_a_line_that_stops() {
     assert_eq!(err, DynError::Solve(SolveError::Cycle));
 }
 
+/// Issue 23: `play` on a loopy game ends in a draw as soon as a drawn position comes back
+/// with the same side to move, and not while the position is still won.
+#[test]
+fn a_drawn_position_that_comes_back_ends_the_game() {
+    use super::session::{Session, Side};
+    let walk: Arc<dyn DynGame> = Arc::new(Adapter::new(
+        Walk,
+        Small,
+        "walk",
+        "",
+        Kind::Loopy { play: Play::Normal },
+    ));
+    // From 2 (a draw) the person walks right and back: 2 comes back to the person, drawn.
+    let mut session = Session::new(walk.clone(), Datum::Int(2), Side::Person);
+    session.play_either("3").unwrap();
+    assert_eq!(session.end().unwrap(), None);
+    session.play_either("2").unwrap();
+    let end = session.end().unwrap().expect("a drawn position came back");
+    assert_eq!((end.winner, end.repeated), (None, true));
+    assert!(session.moves().unwrap().is_empty());
+    assert_eq!(end.to_string(), "a draw by repetition");
+    // 1 is won for the mover: it comes back to the person and the game goes on, until the
+    // drawn 2 comes back to the engine.
+    let mut session = Session::new(walk, Datum::Int(1), Side::Person);
+    for step in ["2", "1", "2"] {
+        assert_eq!(session.end().unwrap(), None, "before {step}");
+        session.play_either(step).unwrap();
+    }
+    let end = session.end().unwrap().expect("2 came back");
+    assert_eq!((end.winner, end.repeated), (None, true));
+}
+
 /// Remoteness always: what a solve computes then does not depend on what earlier solves
 /// kept.
 const ALL: Ask = Ask { remoteness: true };

@@ -30,6 +30,7 @@ const LAYERS: &[&str] = &[
     "sparse",
     // The sequence, and its runs in batches below it.
     "sequence/ahead/front",
+    "sequence/ahead/shared",
     "sequence/ahead/far",
     "sequence/ahead",
     "sequence",

@@ -44,6 +44,9 @@ pub struct Pipeline {
     /// Blocks that started before their far part arrived, so that the candidates' thread
     /// marked them whole (it never waits): many mean the pool has too few threads to spare.
     pub far_missed: u64,
+    /// Blocks that waited for their far or middle part (from eight threads on, where the
+    /// pool has threads to spare for them): the candidates' thread sleeps meanwhile.
+    pub far_waited: u64,
     /// Blocks with a far part whose middle part (the rare positions from 256 to 1024) had
     /// not arrived, so that the candidates' thread marked those too.
     pub mid_missed: u64,
@@ -73,6 +76,7 @@ impl Pipeline {
         self.far_blocks += other.far_blocks;
         self.far_fallbacks += other.far_fallbacks;
         self.far_missed += other.far_missed;
+        self.far_waited += other.far_waited;
         self.mid_missed += other.mid_missed;
     }
 }

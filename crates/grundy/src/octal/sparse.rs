@@ -36,13 +36,13 @@ mod far;
 mod guess;
 mod proof;
 
-use block::{scatter_rows, Block, BLOCK_HEAPS, PAIRS};
+use block::{Block, Rows, BLOCK_HEAPS, PAIRS};
 pub(super) use block::{FarBlock, Tier};
 use far::RareList;
 pub(super) use far::{FarLists, Scratch as FarScratch, FAR, MID};
 use guess::Split;
 use proof::prove;
-pub(super) use proof::{bitset_fits, prove_with};
+pub(super) use proof::{bitset_fits, pack_bits, prove_with, unpack_bits};
 
 /// What [`Sparse::next_value`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +58,7 @@ pub(super) enum Next {
     /// Asked to defer (see [`Sparse::next_value`]): G(n) is `candidate` once every rare
     /// value left in [`Sparse::missing_mut`] is found among the pairs (a, m - a) for
     /// a >= `start` ([`prove`]), which read only values below the `known` bound.
+    /// The rare values are given as bits ([`Sparse::missing_bits`]).
     Proof { candidate: usize, start: usize },
     /// Asked to defer, but this heap cannot be: its proof would read values at or past
     /// the bound, or the mask is due for a review. Compute it with every value at hand.
@@ -73,6 +74,9 @@ pub(super) struct Sparse {
     next_review: usize,
     rare_at_review: usize,
     missing: Vec<usize>,
+    /// The same as bits (bit i of word w: 64 w + i), up to the candidate's word; the list
+    /// is made from them only when this thread scans the pairs itself.
+    missing_bits: Vec<u64>,
     /// Bit i of `rare_bits[w]`: 64 w + i is rare under the mask.
     rare_bits: Vec<u64>,
     block: Block,
@@ -109,6 +113,7 @@ impl Sparse {
             next_review: 32,
             rare_at_review: 0,
             missing: Vec::new(),
+            missing_bits: Vec::new(),
             rare_bits: Vec::new(),
             block: Block::default(),
             split: Split::default(),
@@ -377,7 +382,10 @@ impl Sparse {
         let (recent, origin) = (g.recent, g.origin);
         let split = &self.split;
         let near = far_part.is_some();
-        let table = &mut block.table[..];
+        let mut rows = Rows {
+            table: &mut block.table[..],
+            bits: &mut block.bit_rows,
+        };
         // A take k >= n leaves no partner inside the block's reach (m0 = 0): the
         // heap-by-heap pass has all of its rare positions.
         for &k in &rules.split2 {
@@ -387,21 +395,21 @@ impl Sparse {
             if near {
                 let range = lo.min(hi)..hi.min(below(&self.rare_pos, near_end));
                 let rare = (&self.rare_pos[range.clone()], &self.rare_val[range]);
-                scatter_rows(table, width, rare, recent, m0 - origin, generation);
+                rows.scatter(width, rare, recent, m0 - origin, generation);
                 continue;
             }
             if split.learned == 0 {
                 let range = lo.min(hi)..hi;
                 let rare = (&self.rare_pos[range.clone()], &self.rare_val[range]);
-                scatter_rows(table, width, rare, recent, m0 - origin, generation);
+                rows.scatter(width, rare, recent, m0 - origin, generation);
                 continue;
             }
             let end = below(&split.a_pos, m0);
             let part_a = (&split.a_pos[..end], &split.a_val[..end]);
-            scatter_rows(table, width, part_a, recent, m0 - origin, generation);
+            rows.scatter(width, part_a, recent, m0 - origin, generation);
             let range = split.learned.max(lo).min(hi)..hi;
             let later = (&self.rare_pos[range.clone()], &self.rare_val[range]);
-            scatter_rows(table, width, later, recent, m0 - origin, generation);
+            rows.scatter(width, later, recent, m0 - origin, generation);
         }
         // The pairs (a, m - a) for 16 <= a <= PAIRS: marked like rare positions, so the
         // candidate scan already sees the rare values they give. Only with a split (long)
@@ -416,7 +424,7 @@ impl Sparse {
             let positions = &self.pair_pos[..values.len()];
             for &k in &rules.split2 {
                 let m0 = n - k - origin;
-                scatter_rows(table, width, (positions, values), recent, m0, generation);
+                rows.scatter(width, (positions, values), recent, m0, generation);
             }
         }
         block.checked = split.learned > 0 && !near;
@@ -448,31 +456,36 @@ impl Sparse {
     }
 
     /// Makes `rare_bits` cover the values below `len` (a multiple of 64).
+    #[inline(always)]
     fn cover_rare_bits(&mut self, len: usize) {
         if self.rare_bits.len() * 64 < len {
-            let mask = self.mask;
-            self.rare_bits = (0..len / 64)
-                .map(|w| {
-                    (0..64).fold(0, |bits, i| {
-                        bits | u64::from(is_rare(64 * w + i, mask)) << i
-                    })
-                })
-                .collect();
+            self.grow_rare_bits(len);
         }
+    }
+
+    #[cold]
+    fn grow_rare_bits(&mut self, len: usize) {
+        let mask = self.mask;
+        self.rare_bits = (0..len / 64)
+            .map(|w| {
+                (0..64).fold(0, |bits, i| {
+                    bits | u64::from(is_rare(64 * w + i, mask)) << i
+                })
+            })
+            .collect();
     }
 
     /// Marks part B in full in heap n's row (its candidate passed its guesses).
     fn mark_part_b(&mut self, rules: &Rules, g: Values, n: usize) {
         let block = &mut self.block;
         let j = n - block.start;
-        let row = &mut block.table[j * block.width..(j + 1) * block.width];
         for &k in &rules.split2 {
             let m0 = block.start.saturating_sub(k);
             let split = &self.split;
             let end = split.b_pos.partition_point(|&r| (r as usize) < m0);
             for (&r, &v) in split.b_pos[..end].iter().zip(&split.b_val) {
                 let x = usize::from(v ^ g.recent[m0 - g.origin - r as usize + j]);
-                row[x % row.len()] = block.generation;
+                block.mark(j, x);
             }
         }
         block.bound[j % BLOCK_HEAPS] = usize::MAX;
@@ -533,7 +546,7 @@ impl Sparse {
             // the missing rare values below the candidate are the set bits of
             // `rare & !seen`.
             let mut candidate = marks.len();
-            self.missing.clear();
+            self.missing_bits.clear();
             for from in (0..marks.len()).step_by(64) {
                 let seen = marks.bits(from) | block.bits(n, from) | block.hits(n, from);
                 let rare = self.rare_bits[(from / 64) % self.rare_bits.len()];
@@ -542,11 +555,7 @@ impl Sparse {
                     0 => u64::MAX,
                     bits => (1 << bits.trailing_zeros()) - 1,
                 };
-                let mut missing = rare & !seen & below;
-                while missing != 0 {
-                    self.missing.push(from + missing.trailing_zeros() as usize);
-                    missing &= missing - 1;
-                }
+                self.missing_bits.push(rare & !seen & below);
                 if common_unseen != 0 {
                     candidate = from + common_unseen.trailing_zeros() as usize;
                     break;
@@ -567,29 +576,48 @@ impl Sparse {
             }
             break candidate;
         };
-        if self.missing.is_empty() {
+        if self.missing_bits.iter().all(|&bits| bits == 0) {
             return Next::Value(candidate);
         }
-        let start = self.mark_block_pairs(rules, g, marks);
-        if self.missing.is_empty() {
-            return Next::Value(candidate);
-        }
+        // With the block's pairs, the missing values go by list here; without them and
+        // deferred, they stay bits (a proof on another thread lists them).
+        let start = match self.block.pairs {
+            0 => 1,
+            _ => {
+                unpack_bits(&self.missing_bits, &mut self.missing);
+                let start = self.mark_block_pairs(rules, g, marks);
+                if self.missing.is_empty() {
+                    return Next::Value(candidate);
+                }
+                pack_bits(&self.missing, &mut self.missing_bits);
+                start
+            }
+        };
         if let Some(known) = defer {
-            let deferrable = rules
-                .split2
-                .iter()
-                .all(|&k| n < k + 2 || (n - k - start < known && (n - k) / 2 < known));
+            // Below the bound, every pair read lies below it too (start >= 1).
+            let deferrable = n < known
+                || rules
+                    .split2
+                    .iter()
+                    .all(|&k| n < k + 2 || (n - k - start < known && (n - k) / 2 < known));
             return match deferrable {
                 true => Next::Proof { candidate, start },
                 false => Next::Sequential,
             };
         }
+        unpack_bits(&self.missing_bits, &mut self.missing);
         let bitset = bitset_fits(self.avx2, counts.len());
         let complete = prove(rules, g, n, start, &mut self.missing, bitset, marks);
         if !complete && !self.missing.is_empty() {
             return Next::FarScan { candidate };
         }
         Next::Value(self.finish(candidate))
+    }
+
+    /// The rare values missing after a [`Next::Proof`], as bits: bit i of word w is
+    /// 64 w + i.
+    pub fn missing_bits(&self) -> &[u64] {
+        &self.missing_bits
     }
 
     /// The rare values still missing after a [`Next::FarScan`], ascending.

@@ -294,7 +294,7 @@ fn state(id: &str, session: &Session, budget: &Budget) -> Result<GameState, ApiE
         kind: game.kind(),
         position: session.position().clone(),
         shown: game.show(session.position())?,
-        drawing: game.draw(session.position())?,
+        drawing: session.drawing()?,
         to_move: session.to_move(),
         points: Points { person, engine },
         history: session
@@ -523,6 +523,25 @@ pub async fn solve(
             position,
             memory: _memory,
         } = resolve(&app2, &req)?;
+        if game.partizan().is_some() {
+            // A partizan position: its canonical form, components and hottest moves.
+            let summand = grundy::analysis::partizan::Summand {
+                name: game.name(),
+                game: Arc::clone(&game),
+                position: position.clone(),
+            };
+            let analysis = grundy::analysis::partizan::analyze_partizan(&[summand], budget)
+                .map_err(|err| match err {
+                    grundy::analysis::AnalysisError::Game { source, .. } => source,
+                    other => grundy::dynamic::DynError::Position(other.to_string()),
+                })?;
+            return Ok(serde_json::json!({
+                "game": game.name(),
+                "kind": game.kind(),
+                "shown": game.show(&position)?,
+                "partizan": analysis,
+            }));
+        }
         check_moves(&*game, &position, budget.bytes())?;
         let ask = Ask {
             remoteness: req.remoteness,

@@ -19,25 +19,31 @@ macro_rules! example {
 }
 
 /// The game files of `examples/games/`, by name (a test checks the list against the folder).
-pub const EXAMPLES: [(&str, &str); 20] = [
+pub const EXAMPLES: [(&str, &str); 26] = [
     example!("bash"),
     example!("cat_and_mouse"),
     example!("chomp"),
     example!("connect_four"),
     example!("cram"),
+    example!("cutcake"),
     example!("domineering"),
+    example!("domineering_values"),
     example!("dot"),
     example!("dots_and_boxes"),
     example!("fibonacci_nim"),
     example!("gems_fight"),
+    example!("hackenbush_strings"),
+    example!("hackenbush_trees"),
     example!("kiki"),
     example!("minesweeper"),
     example!("paint_chain"),
     example!("powers_of_two"),
     example!("snim"),
+    example!("snort"),
     example!("subtraction"),
     example!("team_nim"),
     example!("tictactoe"),
+    example!("toads_and_frogs"),
     example!("wythoff"),
     example!("young"),
 ];
@@ -54,6 +60,9 @@ pub struct Example {
     /// True when the file makes positions from integers (`function position`), so it can
     /// be tabulated.
     table: bool,
+    /// True when the file gives `left` and `right` (a partizan game): the page shows its
+    /// value, since no player is to move in its positions.
+    partizan: bool,
 }
 
 /// `GET /api/examples`: the example game files, source included (each loaded once, in the
@@ -72,7 +81,10 @@ pub async fn examples() -> Json<Value> {
                         Err(err) => err.to_string(),
                     },
                     source,
-                    table: game.is_ok_and(|game| game.position_of(&[0]).is_some()),
+                    table: game
+                        .as_ref()
+                        .is_ok_and(|game| game.position_of(&[0]).is_some()),
+                    partizan: game.is_ok_and(|game| game.partizan().is_some()),
                 }
             })
             .collect();

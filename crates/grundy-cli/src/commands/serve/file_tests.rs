@@ -83,6 +83,38 @@ async fn tictactoe_from_its_source_is_a_draw() {
     );
 }
 
+/// A partizan file (`left` and `right`): `/api/solve` answers its canonical form, its
+/// components' values and the hottest moves; a session (which needs a player to move) is
+/// refused with the reason.
+#[tokio::test]
+async fn a_partizan_file_is_solved_to_its_canonical_form() {
+    let client = Client::new(limits());
+    let body = json!({ "example": "domineering_values", "position": ".../..." });
+    let (status, solved) = client.post("/api/solve", &body.to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    assert_eq!(solved["kind"]["kind"], "partizan", "{solved}");
+    // Winning Ways, chapter 5: the 2x3 board is {2|-1/2}.
+    assert_eq!(solved["partizan"]["value"]["value"], "{2|-1/2}", "{solved}");
+    assert_eq!(
+        solved["partizan"]["value"]["temperature"], "5/4",
+        "{solved}"
+    );
+    let body = json!({ "example": "hackenbush_strings", "position": "BRB BB" });
+    let (status, solved) = client.post("/api/solve", &body.to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    assert_eq!(solved["partizan"]["value"]["value"], "11/4", "{solved}");
+    assert_eq!(
+        solved["partizan"]["components"].as_array().unwrap().len(),
+        2
+    );
+    let (status, refused) = client.post("/api/sessions", &body.to_string()).await;
+    assert_ne!(status, StatusCode::OK, "{refused}");
+    assert!(
+        refused["error"].as_str().unwrap().contains("partizan"),
+        "{refused}"
+    );
+}
+
 #[tokio::test]
 async fn params_are_set_by_name() {
     let client = Client::new(limits());

@@ -8,7 +8,10 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use grundy::dynamic::{DynError, Value};
-use grundy::table::{tabulate_game, Axes, GameShape, GameTable, Shape, TableError, TablePattern};
+use grundy::table::{
+    tabulate_game, tabulate_partizan, Axes, GameShape, GameTable, PartizanRow, Shape, TableError,
+    TablePattern,
+};
 use grundy::{Budget, Outcome, SolveError};
 use serde::Serialize;
 
@@ -25,6 +28,40 @@ struct Report<'a> {
     p_positions: Vec<Vec<u64>>,
     /// The findings as the text shows them.
     lines: Lines,
+}
+
+/// `grundy table FILE --json` of a partizan game: a row per position.
+#[derive(Serialize)]
+struct PartizanReport<'a> {
+    game: String,
+    kind: &'static str,
+    rows: &'a [PartizanRow],
+}
+
+/// A partizan table as text: the integers, the canonical form, the temperature.
+fn print_partizan(game: &str, rows: &[PartizanRow]) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    writeln!(out, "{game} (partizan): canonical forms")?;
+    let numbers = |row: &PartizanRow| {
+        row.numbers
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let width = rows.iter().map(|r| numbers(r).len()).max().unwrap_or(1);
+    let value_width = rows.iter().map(|r| r.value.value.len()).max().unwrap_or(1);
+    for row in rows {
+        writeln!(
+            out,
+            "{:>width$}  {:<value_width$}  {}  temperature {}",
+            numbers(row),
+            row.value.value,
+            row.value.outcome,
+            row.value.temperature
+        )?;
+    }
+    Ok(())
 }
 
 /// The findings of a game table as lines.
@@ -54,6 +91,24 @@ pub fn run(
         .with_positions(limit::positions(max_positions, true))
         .with_bytes(bytes);
     let (budget, progress) = crate::output::Progress::start(json, "tabulating", budget);
+    if game.partizan().is_some() {
+        let rows = tabulate_partizan(game.as_ref(), axes, to, &budget);
+        drop(progress);
+        let rows = rows.map_err(|err| limit::explain(err.into(), max_positions, true))?;
+        if plot_to.is_some() {
+            bail!("--plot: a partizan game's values are canonical forms, which have no plot");
+        }
+        if json {
+            print_json(&PartizanReport {
+                game: game.name(),
+                kind: "partizan",
+                rows: &rows,
+            })?;
+        } else {
+            print_partizan(&game.name(), &rows)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let table = tabulate_game(game.as_ref(), axes, to, &budget);
     drop(progress);
     let table = match table {
@@ -147,7 +202,18 @@ pub(crate) fn cells(t: &GameTable) -> Vec<Vec<bool>> {
 
 fn draw(path: &Path, t: &GameTable) -> anyhow::Result<()> {
     match t.axes {
-        Axes::Two => plot::plot(path, &plot::Picture::Cells(&cells(t))),
+        Axes::Two => {
+            let side = t.to as usize + 1;
+            let nimbers: Option<Vec<u64>> =
+                t.values.iter().map(|v| v.nimber.map(|g| g.0)).collect();
+            match nimbers {
+                Some(nimbers) => {
+                    let rows: Vec<Vec<u64>> = nimbers.chunks(side).map(<[u64]>::to_vec).collect();
+                    plot::plot(path, &plot::Picture::Nimbers(&rows))
+                }
+                None => plot::plot(path, &plot::Picture::Cells(&cells(t))),
+            }
+        }
         Axes::One => {
             let values = t.nimbers().unwrap_or_else(|| {
                 t.values

@@ -1,5 +1,5 @@
-//! Plots for `grundy table --plot FILE`: G(n) against n, or the P-positions of a two-heap
-//! game as a picture of cells. PNG or SVG by the file's extension. The pictures carry no
+//! Plots for `grundy table --plot FILE`: G(n) against n, or a two-heap game as a picture
+//! of cells: the nimbers as a heat map where the table has them, else the P-positions. PNG or SVG by the file's extension. The pictures carry no
 //! text (the binary is built without font support): axes, points and cells only.
 
 use std::path::Path;
@@ -14,6 +14,9 @@ pub enum Picture<'a> {
     Sequence(&'a [u64]),
     /// P-positions: `cells[a][b]`.
     Cells(&'a [Vec<bool>]),
+    /// Nimbers of pairs: `nimbers[a][b]`, 0 (the P-positions) red, the others from pale to
+    /// dark blue as they grow.
+    Nimbers(&'a [Vec<u64>]),
 }
 
 /// Draws `picture` into `path` (`.png` or `.svg`).
@@ -104,6 +107,35 @@ where
                 }))
                 .map_err(err)?;
         }
+        Picture::Nimbers(nimbers) => {
+            let len = nimbers.len().max(1) as i64;
+            let top = nimbers.iter().flatten().copied().max().unwrap_or(0).max(1);
+            let mut chart = ChartBuilder::on(&area)
+                .build_cartesian_2d(0..len, 0..len)
+                .map_err(err)?;
+            chart
+                .draw_series(nimbers.iter().enumerate().flat_map(|(a, row)| {
+                    row.iter().enumerate().map(move |(b, &g)| {
+                        let (x, y) = (a as i64, b as i64);
+                        Rectangle::new([(x, y), (x + 1, y + 1)], heat(g, top).filled())
+                    })
+                }))
+                .map_err(err)?;
+            chart
+                .draw_series(std::iter::once(Rectangle::new([(0, 0), (len, len)], BLACK)))
+                .map_err(err)?;
+        }
     }
     Ok(())
+}
+
+/// The colour of nimber `g` on a heat map whose largest nimber is `top`: 0 red, the others
+/// blue, darker as they grow.
+fn heat(g: u64, top: u64) -> RGBColor {
+    if g == 0 {
+        return RED;
+    }
+    let t = g as f64 / top as f64;
+    let shade = |pale: f64, dark: f64| (pale + (dark - pale) * t).round() as u8;
+    RGBColor(shade(214.0, 31.0), shade(228.0, 64.0), shade(245.0, 122.0))
 }

@@ -88,6 +88,44 @@ pub trait Rules: Send + Sync {
     /// A message saying what went wrong (the caller adds the position).
     fn moves(&self, pos: &Datum, labels: bool, out: &mut Vec<RuleMove>) -> Result<(), String>;
 
+    /// Appends the moves of one player of a partizan game from `pos` (a position with no
+    /// player to move; see [`PartizanGame`](crate::dynamic::partizan::PartizanGame)). The
+    /// default gives both players [`Rules::moves`]: an impartial game read as a partizan one,
+    /// whose canonical forms are its nimbers.
+    ///
+    /// # Errors
+    ///
+    /// A message saying what went wrong (the caller adds the position).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::callback::{RuleMove, Rules};
+    /// use grundy::dynamic::partizan::Side;
+    /// use grundy::dynamic::Datum;
+    /// struct Take1;
+    /// impl Rules for Take1 {
+    ///     fn moves(&self, pos: &Datum, _: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
+    ///         let n = pos.as_int().ok_or("a heap")?;
+    ///         out.extend((n > 0).then(|| RuleMove::to(Datum::Int(n - 1))));
+    ///         Ok(())
+    ///     }
+    /// }
+    /// let mut out = Vec::new();
+    /// Take1.options(&Datum::Int(3), Side::Right, false, &mut out).unwrap();
+    /// assert_eq!(out, vec![RuleMove::to(Datum::Int(2))]);
+    /// ```
+    fn options(
+        &self,
+        pos: &Datum,
+        side: crate::dynamic::partizan::Side,
+        labels: bool,
+        out: &mut Vec<RuleMove>,
+    ) -> Result<(), String> {
+        let _ = side;
+        self.moves(pos, labels, out)
+    }
+
     /// True when [`Rules::components`] splits positions (used only by impartial games
     /// under normal play).
     fn has_components(&self) -> bool {
@@ -284,6 +322,17 @@ pub enum RulesError {
         origin: String,
         /// A position on the cycle: the one where it closes.
         position: Datum,
+    },
+    /// `components` gave a part from which the position it split is reached again: a part
+    /// larger than the position, not a piece of it.
+    #[error("{origin}: components({position}) returned the part {part}, from which that position is reached again: each part must be a smaller, independent piece of the position")]
+    PartNotSmaller {
+        /// Where the rules come from (a file name).
+        origin: String,
+        /// The position split, as errors quote positions ([`Datum::brief`]).
+        position: String,
+        /// The part that leads back to it, as errors quote positions.
+        part: String,
     },
 }
 

@@ -111,11 +111,12 @@ struct Batch {
     /// The candidates, G(start ..) unless a proof fails.
     values: Vec<u16>,
     jobs: Vec<Job>,
-    /// The missing rare values of every job, one after the other.
-    missing: Vec<usize>,
+    /// The missing rare values of every job as bits (bit i of word w: 64 w + i), one
+    /// job's words after the other.
+    missing: Vec<u64>,
 }
 
-/// A candidate waiting for its proof: the rare values `missing[from..to]` (ascending) must
+/// A candidate waiting for its proof: the rare values of the bits `missing[from..to]` must
 /// be found among the pairs from a = `start` on. Once proved, `missing[from..to]` holds
 /// those never found and `complete` whether every pair could be read.
 #[derive(Clone, Copy, Debug)]
@@ -139,9 +140,8 @@ impl Prover {
     /// Runs the proofs of `batch` on the values `g`.
     fn prove(&mut self, scan: (bool, bool), rules: &Rules, g: Values, batch: &mut Batch) {
         for job in &mut batch.jobs {
-            self.missing.clear();
-            self.missing
-                .extend_from_slice(&batch.missing[job.from..job.to]);
+            let words = &mut batch.missing[job.from..job.to];
+            sparse::unpack_bits(words, &mut self.missing);
             self.marks.begin();
             job.complete = sparse::prove_with(
                 scan,
@@ -152,8 +152,7 @@ impl Prover {
                 &mut self.missing,
                 &mut self.marks,
             );
-            job.to = job.from + self.missing.len();
-            batch.missing[job.from..job.to].copy_from_slice(&self.missing);
+            sparse::pack_bits(&self.missing, words);
         }
     }
 }
@@ -169,6 +168,7 @@ struct Context<'a> {
 
 mod far;
 mod front;
+mod shared;
 
 use far::Feed;
 use front::Front;
@@ -278,6 +278,8 @@ impl Ahead {
         let avx2 = sparse.avx2();
         let stop = AtomicBool::new(false);
         let (send, receive) = mpsc::sync_channel::<Batch>(QUEUE.max(2 * slots));
+        // Committed batches go back to the thread ahead, which refills their vectors.
+        let (spent, reuse) = mpsc::channel::<Batch>();
         let (early, counts, stop) = (&early, &counts, &stop);
         let mut correction = None;
         // The far parts of the blocks go to the pool, ahead of the candidates; the blocks
@@ -302,8 +304,9 @@ impl Ahead {
                     let clock = cpu_time::ThreadTime::now();
                     let first = front.len();
                     let reach = (keep, rules.max_take);
+                    let values = (front.origin, &front.values[..]);
                     let mut feed =
-                        far_lists.map(|lists| Feed::new(pool, lists, front.len(), reach));
+                        far_lists.map(|lists| Feed::new((pool, slots + 1), lists, values, reach));
                     let context = Context {
                         rules,
                         early,
@@ -312,14 +315,11 @@ impl Ahead {
                     while !stop.load(Ordering::Relaxed) && front.len() < end {
                         let start = front.len();
                         let until = end.min(start + BATCH);
-                        if let Some(feed) = &mut feed {
-                            feed.dispatch_far(&front, end);
-                        }
                         let batch = stage_one(
                             sparse,
                             context,
-                            &mut marks,
-                            &mut front,
+                            (&mut marks, &mut front),
+                            reuse.try_recv().unwrap_or_default(),
                             until,
                             feed.as_mut(),
                         );
@@ -334,6 +334,7 @@ impl Ahead {
                         candidate_seconds: clock.elapsed().as_secs_f64(),
                         far_blocks: feed.as_ref().map_or(0, |feed| feed.used),
                         far_missed: feed.as_ref().map_or(0, |feed| feed.missed),
+                        far_waited: feed.as_ref().map_or(0, |feed| feed.waited),
                         mid_missed: feed.map_or(0, |feed| feed.mid_missed),
                         ..Pipeline::default()
                     };
@@ -344,7 +345,10 @@ impl Ahead {
                 let mut outcome = Ok(());
                 let mut round = Vec::with_capacity(slots);
                 'rounds: while let Ok(first) = receive.recv() {
-                    round.clear();
+                    for batch in round.drain(..) {
+                        // The thread ahead may be done: then the batch is dropped.
+                        let _ = spent.send(batch);
+                    }
                     round.push(first);
                     while round.len() < slots {
                         match receive.try_recv() {
@@ -436,25 +440,25 @@ fn prove_round(
     }
 }
 /// Steps 1 and 2 for the heaps from `front.len()` to `end`, each unproved candidate taken
-/// as the value; stops early at a heap that must be computed alone.
+/// as the value, in `batch` (a spent one, whose vectors are reused); stops early at a heap
+/// that must be computed alone.
 fn stage_one(
     sparse: &mut Sparse,
     context: Context,
-    marks: &mut Marks,
-    front: &mut Front,
+    (marks, front): (&mut Marks, &mut Front),
+    mut batch: Batch,
     end: usize,
     mut feed: Option<&mut Feed>,
 ) -> Batch {
     let start = front.len();
-    let mut batch = Batch {
-        start,
-        ..Batch::default()
-    };
+    batch.start = start;
+    batch.jobs.clear();
+    batch.missing.clear();
     while front.len() < end {
         let n = front.len();
         if let Some(feed) = feed.as_deref_mut() {
             if sparse.starts_block(n) {
-                feed.dispatch_mid(front, end);
+                feed.dispatch(end);
                 feed.offer(sparse, n);
             }
         }
@@ -477,7 +481,7 @@ fn stage_one(
         }
         if let Some(start) = job {
             let from = batch.missing.len();
-            batch.missing.extend_from_slice(sparse.missing_mut());
+            batch.missing.extend_from_slice(sparse.missing_bits());
             batch.jobs.push(Job {
                 n,
                 start,
@@ -487,12 +491,18 @@ fn stage_one(
             });
         }
         front.values.push(stored);
+        if let Some(feed) = feed.as_deref_mut() {
+            feed.push(stored);
+        }
         if 2 * value + 2 > marks.len() {
             marks.cover(2 * (value + 1).next_power_of_two());
         }
     }
     batch.len = front.len() - start;
-    batch.values = front.values[front.values.len() - batch.len..].to_vec();
+    batch.values.clear();
+    batch
+        .values
+        .extend_from_slice(&front.values[front.values.len() - batch.len..]);
     batch
 }
 
@@ -513,8 +523,7 @@ fn commit(
         let mut value = candidate;
         if let Some(job) = jobs.next_if(|job| job.n == n) {
             let missing = &mut prover.missing;
-            missing.clear();
-            missing.extend_from_slice(&batch.missing[job.from..job.to]);
+            sparse::unpack_bits(&batch.missing[job.from..job.to], missing);
             if !job.complete && !missing.is_empty() {
                 // Every value below n is proved now.
                 *finished += 1;

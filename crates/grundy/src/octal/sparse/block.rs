@@ -30,6 +30,8 @@ pub(super) struct Block {
     /// `table[j * width + x] == generation`: x is an option of heap `start + j` (one row
     /// per heap, so the candidate scan reads it 64 values at a time).
     pub(super) table: Vec<u8>,
+    /// With rows of 64 values, the marks as bits instead: bit x of `bit_rows[j]`.
+    pub(super) bit_rows: [u64; BLOCK_HEAPS],
     /// Part B of a split rare list is only compared with the guesses (see `guess`).
     pub(super) checked: bool,
     /// `guess[i][j]`: heap `start + j`'s i-th least common value left unmarked by part A,
@@ -70,10 +72,20 @@ impl Block {
             self.table.resize(width * BLOCK_HEAPS, 0);
             self.width = width;
         }
+        self.bit_rows = [0; BLOCK_HEAPS];
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.table.fill(0);
             self.generation = 1;
+        }
+    }
+
+    /// Marks x (below the row width) an option of heap `start + j`.
+    #[inline(always)]
+    pub(super) fn mark(&mut self, j: usize, x: usize) {
+        match self.width {
+            64 => self.bit_rows[j] |= 1 << (x % 64),
+            width => self.table[j * width + x % width] = self.generation,
         }
     }
 
@@ -90,6 +102,9 @@ impl Block {
         let far = part(&self.far) | part(&self.mid);
         if !self.active || from + 64 > self.width {
             return far;
+        }
+        if self.width == 64 {
+            return far | self.bit_rows[n - self.start];
         }
         let at = (n - self.start) * self.width + from;
         let row: &[u8; 64] = self.table[at..at + 64]
@@ -154,10 +169,32 @@ impl Block {
     }
 }
 
-/// The block pass of `positions` for rows of `width` values.
+/// Where a block pass marks: a block's `table`, or its `bits` with rows of 64 values.
+pub(super) struct Rows<'a> {
+    pub(super) table: &'a mut [u8],
+    pub(super) bits: &'a mut [u64; BLOCK_HEAPS],
+}
+
+impl Rows<'_> {
+    /// The block pass of `rare` (positions and values) for rows of `width` values.
+    #[inline(always)]
+    pub(super) fn scatter(
+        &mut self,
+        width: usize,
+        rare: (&[u32], &[u16]),
+        g: &[u16],
+        m0: usize,
+        generation: u8,
+    ) {
+        scatter_rows((self.table, self.bits), width, rare, g, m0, generation);
+    }
+}
+
+/// The block pass of `positions` for rows of `width` values, into `table`, or `bits` with
+/// rows of 64 values.
 #[inline(always)]
-pub(super) fn scatter_rows(
-    table: &mut [u8],
+fn scatter_rows(
+    (table, bits): (&mut [u8], &mut [u64; BLOCK_HEAPS]),
     width: usize,
     (positions, values): (&[u32], &[u16]),
     g: &[u16],
@@ -165,6 +202,7 @@ pub(super) fn scatter_rows(
     generation: u8,
 ) {
     match width {
+        64 => scatter_bits(bits, positions, values, g, m0),
         512 => scatter::<512>(table, positions, values, g, m0, generation),
         1024 => scatter::<1024>(table, positions, values, g, m0, generation),
         _ => {
@@ -182,6 +220,30 @@ pub(super) fn scatter_rows(
             }
         }
     }
+}
+
+/// The block pass for rows of 64 values, as bits: each mark is one load, one XOR, one
+/// shift and one OR, 16 heaps at once (AVX2's variable shifts).
+#[inline(always)]
+fn scatter_bits(
+    bits: &mut [u64; BLOCK_HEAPS],
+    positions: &[u32],
+    values: &[u16],
+    g: &[u16],
+    m0: usize,
+) {
+    // The rows stay in registers (four AVX2 vectors) over the whole list.
+    let mut rows = *bits;
+    for (&r, &v) in positions.iter().zip(values) {
+        let base = m0 - r as usize;
+        let partners: &[u16; BLOCK_HEAPS] = g[base..base + BLOCK_HEAPS]
+            .try_into()
+            .unwrap_or_else(|_| unreachable!());
+        for j in 0..BLOCK_HEAPS {
+            rows[j] |= 1 << (u64::from(partners[j] ^ v) & 63);
+        }
+    }
+    *bits = rows;
 }
 
 /// The block pass for rows of `W` values (every partner XOR is below `W`): with the row

@@ -18,7 +18,7 @@
 use std::sync::Arc;
 
 use super::super::direct::Rules;
-use super::block::{scatter_rows, Block, FarBlock, Tier, BLOCK_HEAPS, MAX_GUESSES};
+use super::block::{Block, FarBlock, Rows, Tier, BLOCK_HEAPS, MAX_GUESSES};
 use super::guess::{self, Split};
 
 /// Rare positions at or past this are passed ahead of the candidates. Tests pass from a
@@ -185,7 +185,11 @@ impl FarLists {
     #[inline(always)]
     fn pass_in(&self, recent: &[u16], origin: usize, start: usize, block: &mut Block) -> FarBlock {
         block.begin(start, self.width, self.avx2);
-        let (table, generation) = (&mut block.table[..], block.generation);
+        let generation = block.generation;
+        let mut rows = Rows {
+            table: &mut block.table[..],
+            bits: &mut block.bit_rows,
+        };
         let below = |pos: &[u32], m0: usize| pos.partition_point(|&r| (r as usize) < m0);
         for &k in &self.split2 {
             let Some(m0) = start.checked_sub(k) else {
@@ -193,7 +197,7 @@ impl FarLists {
             };
             let end = below(&self.a_pos, m0);
             let part_a = (&self.a_pos[..end], &self.a_val[..end]);
-            scatter_rows(table, self.width, part_a, recent, m0 - origin, generation);
+            rows.scatter(self.width, part_a, recent, m0 - origin, generation);
         }
         let words = self.width / 64;
         let mut bits = Vec::with_capacity(BLOCK_HEAPS * words);
@@ -238,17 +242,13 @@ impl FarLists {
     /// Marks part B in full in row `j` of `block` (heap `block.start + j`), whose partners
     /// are read from G(origin ..) = `recent`.
     pub(super) fn mark_b(&self, block: &mut Block, j: usize, recent: &[u16], origin: usize) {
-        let width = block.width;
-        let generation = block.generation;
-        let row = &mut block.table[j * width..(j + 1) * width];
         for &k in &self.split2 {
             let Some(m0) = block.start.checked_sub(k) else {
                 continue;
             };
             let end = self.b_pos.partition_point(|&r| (r as usize) < m0);
             for (&r, &v) in self.b_pos[..end].iter().zip(&self.b_val) {
-                let x = usize::from(v ^ recent[m0 - origin - r as usize + j]);
-                row[x % width] = generation;
+                block.mark(j, usize::from(v ^ recent[m0 - origin - r as usize + j]));
             }
         }
     }

@@ -73,6 +73,27 @@ fn find_targets(targets: &mut Vec<usize>, low: &[u16], high: &[u16], start: usiz
     }
 }
 
+/// Lists the set bits of `words` (bit i of word w: 64 w + i) in `list`, ascending.
+pub(in crate::octal) fn unpack_bits(words: &[u64], list: &mut Vec<usize>) {
+    list.clear();
+    for (w, &word) in words.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            list.push(64 * w + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
+}
+
+/// Sets in `words` (cleared first) the bits of the values of `list`, which lie below
+/// `64 * words.len()`.
+pub(in crate::octal) fn pack_bits(list: &[usize], words: &mut [u64]) {
+    words.fill(0);
+    for &v in list {
+        words[v / 64] |= 1 << (v % 64);
+    }
+}
+
 /// Whether the AVX2 bitset lookup of [`prove`] may run: every value it may read lies below
 /// `bound` (the length of the value counts, or more), and `bound` within its limit. (The
 /// missing values, which may lie above every value read, are checked by [`prove`].)

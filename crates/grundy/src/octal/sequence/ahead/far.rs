@@ -1,21 +1,28 @@
 //! The far and middle parts of the blocks, passed on the rayon pool ahead of the thread
-//! computing candidates (see `sparse::far`). That thread dispatches the far parts after
-//! each batch, [`FAR`] heaps ahead, and the middle ones at block starts, [`MID`] heaps
-//! ahead and a few blocks per job; each job gets a copy of the values it reads. A block
-//! takes its parts as it starts, if they have arrived.
+//! computing candidates (see `sparse::far`). That thread dispatches them at block starts,
+//! once [`JOB_BLOCKS`] middle blocks are due (they are due [`MID`] heaps ahead, the far
+//! ones [`FAR`] heaps ahead): one job for both, so that few jobs wake the pool's threads.
+//! A job copies the values it reads from the shared segments (`shared`) on its own thread
+//! and sends its parts in two messages, the middle ones first. A block takes its parts as
+//! it starts, if they have arrived (or waits for them: see [`Feed::offer`]).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 
 use super::super::super::sparse::{FarBlock, FarLists, FarScratch, Sparse, Tier, FAR, MID};
-use super::front::Front;
+use super::shared::Shared;
 
-/// Blocks per job on the pool (16 heaps each).
-const JOB_BLOCKS: usize = 4;
+/// Middle blocks per job on the pool (16 heaps each), and far ones at most.
+const JOB_BLOCKS: usize = 8;
 
-/// Whether a block waits for its parts (tests only: see [`Feed::offer`]).
+/// Whether a block always waits for its parts (tests: see [`Feed::offer`]).
 const WAIT: bool = cfg!(test);
+
+/// From this many threads on, a block waits for its parts: the pool has threads to spare
+/// for them, so one that is late is soon done, and the candidates' thread keeps to its own
+/// work (on a machine with fewer cores than threads, that is what its CPU time measures).
+pub(super) const WAIT_THREADS: usize = 8;
 
 /// Heaps per block (the sparse method's).
 const BLOCK_HEAPS: usize = 16;
@@ -26,7 +33,8 @@ const BLOCK_HEAPS: usize = 16;
 struct Lane {
     lists: Arc<FarLists>,
     next: usize,
-    pending: BTreeSet<usize>,
+    /// Ascending.
+    pending: VecDeque<usize>,
     /// How many heaps back from a block's start its pass reads.
     reach: usize,
     /// How many heaps ahead of the values its pass can run.
@@ -38,31 +46,45 @@ pub(super) struct Feed<'pool, 'scope> {
     pool: &'pool rayon::Scope<'scope>,
     far: Lane,
     mid: Lane,
-    arrived: BTreeMap<(Tier, usize), FarBlock>,
-    send: Sender<FarBlock>,
-    receive: Receiver<FarBlock>,
-    /// Far parts handed to blocks, and blocks that started before theirs arrived.
+    /// By block start.
+    arrived: BTreeMap<(usize, Tier), FarBlock>,
+    send: Sender<Vec<FarBlock>>,
+    receive: Receiver<Vec<FarBlock>>,
+    /// The values the jobs read.
+    shared: Shared,
+    /// Whether a block waits for parts that have not arrived.
+    wait: bool,
+    /// Far parts handed to blocks, blocks that started before theirs arrived, and blocks
+    /// that waited for theirs.
     pub(super) used: u64,
     pub(super) missed: u64,
+    pub(super) waited: u64,
     /// Blocks with a far part whose middle part had not arrived.
     pub(super) mid_missed: u64,
 }
 
 impl<'pool, 'scope> Feed<'pool, 'scope> {
-    /// A feed on `pool` for the blocks from heap `start` on, with the far and middle
-    /// `lists`; `reach` is how many heaps back the sparse method reads, `max_take` the
-    /// largest take.
+    /// A feed on `pool` (of `threads` threads) for the blocks from heap `start` =
+    /// `origin + recent.len()` on, with the far and middle `lists`; `recent` are the values
+    /// G(origin ..) so far, `reach` is how many heaps back the sparse method reads,
+    /// `max_take` the largest take.
     pub(super) fn new(
-        pool: &'pool rayon::Scope<'scope>,
+        (pool, threads): (&'pool rayon::Scope<'scope>, usize),
         (far, mid): (Arc<FarLists>, Arc<FarLists>),
-        start: usize,
+        (origin, recent): (usize, &[u16]),
         (reach, max_take): (usize, usize),
     ) -> Self {
+        let start = origin + recent.len();
         let (send, receive) = mpsc::channel();
+        let from = start.saturating_sub(reach).max(origin);
+        let mut shared = Shared::new(from);
+        for &value in &recent[from - origin..] {
+            shared.push(value);
+        }
         let lane = |lists, reach, ahead| Lane {
             lists,
             next: start,
-            pending: BTreeSet::new(),
+            pending: VecDeque::new(),
             reach,
             ahead,
         };
@@ -73,53 +95,79 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
             arrived: BTreeMap::new(),
             send,
             receive,
+            shared,
+            wait: WAIT || threads >= WAIT_THREADS,
             used: 0,
             missed: 0,
+            waited: 0,
             mid_missed: 0,
         }
     }
 
-    /// Dispatches the far parts of the blocks before `end` that `front` allows.
-    pub(super) fn dispatch_far(&mut self, front: &Front, end: usize) {
-        dispatch(self.pool, &mut self.far, &self.send, front, end, 1);
+    /// Appends the next value (a candidate) to the values the jobs read.
+    pub(super) fn push(&mut self, value: u16) {
+        self.shared.push(value);
     }
 
-    /// Dispatches the middle parts of the blocks before `end` that `front` allows, once
-    /// there are [`JOB_BLOCKS`] of them (or the last ones).
-    pub(super) fn dispatch_mid(&mut self, front: &Front, end: usize) {
-        dispatch(self.pool, &mut self.mid, &self.send, front, end, JOB_BLOCKS);
+    /// Dispatches the middle and far parts of the blocks before `end` that the values so far
+    /// allow, once [`JOB_BLOCKS`] middle blocks (or the last ones) are due.
+    pub(super) fn dispatch(&mut self, end: usize) {
+        let len = self.shared.len();
+        let (mid, far) = (&mut self.mid, &mut self.far);
+        if mid.due(len, end) < JOB_BLOCKS && far.due(len, end) < 2 * JOB_BLOCKS {
+            return;
+        }
+        let mid_starts = mid.take(len, end);
+        let mut far_starts = far.take(len, end);
+        // The far blocks beyond the first few (the start of a run) in jobs of their own.
+        let rest = far_starts.split_off(far_starts.len().min(JOB_BLOCKS));
+        let lists = (mid.lists.clone(), far.lists.clone());
+        spawn(self, (mid_starts, far_starts), lists.clone());
+        for chunk in rest.chunks(2 * JOB_BLOCKS) {
+            spawn(self, (Vec::new(), chunk.to_vec()), lists.clone());
+        }
+        self.shared
+            .trim(len.saturating_sub(self.far.reach.max(self.mid.reach)));
     }
 
     /// Hands `sparse` the far and middle parts of the block from heap n that have arrived.
-    /// Those dispatched but not arrived are not waited for: the block then marks their
-    /// positions itself (counted in `missed` and `mid_missed`), so the thread computing
-    /// candidates never sleeps. (Tests wait, so that the parts they check are used
-    /// whatever the load.)
+    /// Below [`WAIT_THREADS`] threads, those dispatched but not arrived are not waited for:
+    /// the block then marks their positions itself (counted in `missed` and `mid_missed`),
+    /// so the thread computing candidates never sleeps. From there on (and in tests, so
+    /// that the parts they check are used whatever the load) the block waits for them.
     pub(super) fn offer(&mut self, sparse: &mut Sparse, n: usize) {
-        let want = (self.far.pending.remove(&n), self.mid.pending.remove(&n));
+        let want = (
+            take(&mut self.far.pending, n),
+            take(&mut self.mid.pending, n),
+        );
         if want == (false, false) {
             return;
         }
-        while let Ok(part) = self.receive.try_recv() {
-            self.arrived.insert((part.tier(), part.start()), part);
+        while let Ok(parts) = self.receive.try_recv() {
+            self.arrive(parts);
         }
         let missing = |arrived: &BTreeMap<_, _>| {
-            (want.0 && !arrived.contains_key(&(Tier::Far, n)))
-                || (want.1 && !arrived.contains_key(&(Tier::Mid, n)))
+            (want.0 && !arrived.contains_key(&(n, Tier::Far)))
+                || (want.1 && !arrived.contains_key(&(n, Tier::Mid)))
         };
-        while WAIT && missing(&self.arrived) {
-            match self.receive.recv() {
-                Ok(part) => self.arrived.insert((part.tier(), part.start()), part),
-                Err(_) => break,
-            };
+        if self.wait && missing(&self.arrived) {
+            self.waited += 1;
+            while missing(&self.arrived) {
+                match self.receive.recv() {
+                    Ok(parts) => self.arrive(parts),
+                    Err(_) => break,
+                }
+            }
         }
-        let far = self.arrived.remove(&(Tier::Far, n));
-        let mid = self.arrived.remove(&(Tier::Mid, n));
         // Parts of blocks that were skipped are no longer wanted.
-        for lane in [&mut self.far, &mut self.mid] {
-            lane.pending.retain(|&start| start > n);
+        while let Some(entry) = self.arrived.first_entry() {
+            if entry.key().0 >= n {
+                break;
+            }
+            entry.remove();
         }
-        self.arrived.retain(|&(_, start), _| start > n);
+        let far = self.arrived.remove(&(n, Tier::Far));
+        let mid = self.arrived.remove(&(n, Tier::Mid));
         let Some(far) = far else {
             self.missed += u64::from(want.0);
             return;
@@ -133,48 +181,84 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
     }
 }
 
-/// Spawns on `pool` the passes of `lane` for the blocks before `end` whose partners
-/// `front` holds, `least` blocks (or the last ones) per job, each job with a copy of the
-/// values it reads; they send their parts to `send`.
-fn dispatch<'scope>(
-    pool: &rayon::Scope<'scope>,
-    lane: &mut Lane,
-    send: &Sender<FarBlock>,
-    front: &Front,
-    end: usize,
-    least: usize,
-) {
-    let len = front.len();
-    // A block from s reads partners below s - lane.ahead + BLOCK_HEAPS, and from
-    // s - lane.reach on.
-    let limit = (len + lane.ahead - BLOCK_HEAPS).min(end.saturating_sub(BLOCK_HEAPS - 1));
-    while lane.next < len {
-        lane.next += BLOCK_HEAPS;
+impl Feed<'_, '_> {
+    fn arrive(&mut self, parts: Vec<FarBlock>) {
+        for part in parts {
+            self.arrived.insert((part.start(), part.tier()), part);
+        }
     }
-    let last = lane.next + (least - 1) * BLOCK_HEAPS;
-    if lane.next > limit || (last > limit && limit + BLOCK_HEAPS < end) {
+}
+
+/// Drops the block starts of `pending` before n; whether n was next.
+fn take(pending: &mut VecDeque<usize>, n: usize) -> bool {
+    while pending.front().is_some_and(|&start| start < n) {
+        pending.pop_front();
+    }
+    pending.front() == Some(&n) && pending.pop_front().is_some()
+}
+
+impl Lane {
+    /// The last block start before `end` whose partners lie below `len`: a block from s
+    /// reads partners below s - ahead + BLOCK_HEAPS.
+    fn limit(&self, len: usize, end: usize) -> usize {
+        (len + self.ahead - BLOCK_HEAPS).min(end.saturating_sub(BLOCK_HEAPS - 1))
+    }
+
+    /// How many blocks are due (all of them once the last is).
+    fn due(&mut self, len: usize, end: usize) -> usize {
+        while self.next < len {
+            self.next += BLOCK_HEAPS;
+        }
+        let limit = self.limit(len, end);
+        match self.next > limit {
+            true => 0,
+            false if limit + BLOCK_HEAPS >= end => usize::MAX,
+            false => (limit - self.next) / BLOCK_HEAPS + 1,
+        }
+    }
+
+    /// The due block starts, now pending.
+    fn take(&mut self, len: usize, end: usize) -> Vec<usize> {
+        let limit = self.limit(len, end);
+        let mut starts = Vec::new();
+        while self.next >= len && self.next <= limit {
+            starts.push(self.next);
+            self.pending.push_back(self.next);
+            self.next += BLOCK_HEAPS;
+        }
+        starts
+    }
+}
+
+/// Spawns on the feed's pool one job for the middle and far blocks `starts`, with the
+/// `lists` of each, that copies the values it reads and sends the middle parts, then the
+/// far ones.
+fn spawn(feed: &Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists>, Arc<FarLists>)) {
+    let reach = match starts.1.is_empty() {
+        true => feed.mid.reach,
+        false => feed.far.reach.max(feed.mid.reach),
+    };
+    if starts.0.is_empty() && starts.1.is_empty() {
         return;
     }
-    let from = len.saturating_sub(lane.reach).max(front.origin);
-    let values: Arc<[u16]> = front.values[from - front.origin..].into();
-    let mut starts = Vec::new();
-    while lane.next <= limit {
-        starts.push(lane.next);
-        lane.pending.insert(lane.next);
-        lane.next += BLOCK_HEAPS;
-    }
-    for chunk in starts.chunks(JOB_BLOCKS) {
-        let (chunk, lists, values) = (chunk.to_vec(), lane.lists.clone(), values.clone());
-        let send = send.clone();
-        pool.spawn(move |_| {
-            let mut scratch = FarScratch::default();
-            for start in chunk {
-                // The receiver is gone once the run stopped: nothing to do then.
-                let part = lists.pass(&values, from, start, &mut scratch);
-                if send.send(part).is_err() {
-                    return;
-                }
+    let view = feed.shared.view(feed.shared.len().saturating_sub(reach));
+    let send = feed.send.clone();
+    feed.pool.spawn(move |_| {
+        let mut values = Vec::new();
+        view.copy_into(&mut values);
+        let mut scratch = FarScratch::default();
+        for (starts, lists) in [(starts.0, lists.0), (starts.1, lists.1)] {
+            if starts.is_empty() {
+                continue;
             }
-        });
-    }
+            let parts = starts
+                .into_iter()
+                .map(|start| lists.pass(&values, view.from, start, &mut scratch))
+                .collect();
+            // The receiver is gone once the run stopped: nothing to do then.
+            if send.send(parts).is_err() {
+                return;
+            }
+        }
+    });
 }

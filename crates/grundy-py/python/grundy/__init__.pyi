@@ -13,9 +13,39 @@ import numpy.typing as npt
 
 __version__: str
 
+# What `from grundy import *` brings in: every public name but `sum`, which would shadow
+# the built-in (it stays `grundy.sum`).
+__all__ = [
+    "Analysis",
+    "CgtGame",
+    "Distribution",
+    "Drawing",
+    "Game",
+    "Move",
+    "MoveValue",
+    "OctalSequence",
+    "Pattern",
+    "Period",
+    "Solution",
+    "SolveError",
+    "Table",
+    "TooLargeError",
+    "Value",
+    "analyze",
+    "cgt",
+    "define",
+    "families",
+    "game",
+    "load",
+    "octal",
+    "parse",
+    "solve",
+    "table",
+]
+
 Position = Union[int, str, bool, Sequence["Position"]]
 Outcome = Literal["win", "loss", "draw"]
-Kind = Literal["impartial", "win-loss", "scoring", "loopy"]
+Kind = Literal["impartial", "win-loss", "scoring", "loopy", "partizan"]
 
 class TooLargeError(MemoryError):
     """A job larger than its budget, refused before anything was allocated."""
@@ -156,6 +186,14 @@ class Game:
         memory: Optional[int] = None,
         progress: Optional[Callable[[int, float], object]] = None,
     ) -> int: ...
+    def canonical(
+        self,
+        position: Position,
+        *,
+        max_positions: Optional[int] = None,
+        memory: Optional[int] = None,
+        progress: Optional[Callable[[int, float], object]] = None,
+    ) -> CgtGame: ...
 
 def game(name: str, param: Union[str, int, Sequence[int], None] = None) -> Game:
     """A built-in family: game("nim"), game("subtraction", "1,3,4"), game("bash", 3)."""

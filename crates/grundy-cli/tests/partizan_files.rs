@@ -1,0 +1,150 @@
+//! Partizan game files (`left` and `right`) through `solve`, `analyze` and `table`: the
+//! canonical form, outcome class, stops, temperature, components and hottest moves, in
+//! text and `--json`; refusals with their reasons. Values from Winning Ways (Berlekamp,
+//! Conway and Guy), chapters 2 and 5.
+
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .args(args)
+        .output()
+        .expect("the grundy binary runs")
+}
+
+/// The standard output of a successful run.
+fn stdout(args: &[&str]) -> String {
+    let out = grundy(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&stdout(args)).unwrap()
+}
+
+const DOMINEERING: &str = "examples/games/domineering_values.luau";
+const HACKENBUSH: &str = "examples/games/hackenbush_strings.luau";
+
+/// Winning Ways, chapter 5: the 2x3 Domineering board is {2|-1/2}, mean 3/4, temperature
+/// 5/4; Left's best move leaves 2 (upright in the middle: two columns of two), Right's
+/// -1/2.
+#[test]
+fn solve_prints_the_canonical_form_and_the_hottest_moves() {
+    let text = stdout(&["solve", DOMINEERING, ".../..."]);
+    assert_eq!(
+        text,
+        "game      domineering values (partizan)\n\
+         position\n  ...\n  ...\n\
+         value     {2|-1/2}\n\
+         outcome   N (the player to move wins)\n\
+         stops     2 (Left first), -1/2 (Right first)\n\
+         mean      3/4\n\
+         temperature 5/4\n\
+         Left      1 2 (to 2)\n\
+         Right     1 1 (to -1/2), 1 2 (to -1/2), 2 1 (to -1/2), 2 2 (to -1/2)\n"
+    );
+    let report = json(&["solve", DOMINEERING, ".../...", "--json"]);
+    assert_eq!(report["kind"], "partizan");
+    assert_eq!(report["value"]["value"], "{2|-1/2}");
+    assert_eq!(report["value"]["canonical"], "{2|-1/2}");
+    assert_eq!(report["value"]["mean"], "3/4");
+    assert_eq!(report["value"]["temperature"], "5/4");
+    assert_eq!(report["value"]["outcome"], "N");
+    assert_eq!(report["hottest"], 0);
+    assert_eq!(report["left"][0]["label"], "1 2");
+    assert_eq!(report["left"][0]["stop"], "2");
+}
+
+/// A sum of files: each component's value, the sum's, and the hottest component. Blue-Red
+/// Hackenbush stalks are numbers (sign expansion, Winning Ways chapter 2): BRB = 3/4, BR =
+/// 1/2; the 2x2 Domineering square is +-1, the hottest.
+#[test]
+fn analyze_sums_partizan_files() {
+    let report = json(&[
+        "analyze",
+        HACKENBUSH,
+        "BRB BR",
+        "+",
+        DOMINEERING,
+        "../..",
+        "--json",
+    ]);
+    let components = report["components"].as_array().unwrap();
+    let values: Vec<&str> = components
+        .iter()
+        .map(|c| c["value"]["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(values, ["3/4", "1/2", "+-1"]);
+    assert_eq!(report["value"]["value"], "{9/4|1/4}"); // 5/4 +-1
+    assert_eq!(report["hottest"], 2);
+    assert_eq!(report["left"][0]["value"], "1");
+    assert_eq!(report["right"][0]["value"], "-1");
+    let text = stdout(&["analyze", HACKENBUSH, "BRB BR", "+", DOMINEERING, "../.."]);
+    assert!(text.contains("hottest   ../.. (component 3)\n"), "{text}");
+    // An impartial game in a partizan sum is refused with the reason.
+    let out = grundy(&[
+        "analyze",
+        HACKENBUSH,
+        "BRB",
+        "+",
+        "examples/games/subtraction.luau",
+        "5",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is not a partizan game file"), "{err}");
+}
+
+/// `table`: a row per position; Cutcake's one-high cakes are worth their width less one
+/// (Winning Ways, chapter 2).
+#[test]
+fn table_gives_a_canonical_form_per_position() {
+    let report = json(&[
+        "table",
+        "examples/games/cutcake.luau",
+        "--to",
+        "4",
+        "--pairs",
+        "--json",
+    ]);
+    let rows = report["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 25);
+    for row in rows {
+        let (w, h) = (
+            row["numbers"][0].as_i64().unwrap(),
+            row["numbers"][1].as_i64().unwrap(),
+        );
+        if h == 1 && w > 0 {
+            assert_eq!(row["value"]["value"], (w - 1).to_string(), "{row}");
+        }
+    }
+    let text = stdout(&["table", "examples/games/snort.luau", "--to", "3"]);
+    assert!(text.contains("\n2  +-1  N  temperature 1\n"), "{text}");
+}
+
+/// What needs a player to move is refused with the reason; so is a bad position.
+#[test]
+fn refusals_say_why() {
+    let out = grundy(&["play", DOMINEERING]);
+    assert_ne!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("partizan"), "{err}");
+    let out = grundy(&["solve", DOMINEERING, "../..."]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("rows are of equal length"), "{err}");
+    let out = grundy(&["solve", DOMINEERING, "--max-positions", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err,
+        "grundy: cannot solve this position: in domineering values: the game needs 6 \
+         positions, more than the limit of 5\n"
+    );
+}

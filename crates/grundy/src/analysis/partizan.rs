@@ -1,0 +1,234 @@
+//! The analysis of a sum of partizan positions: each component's canonical form, the sum's,
+//! and the move a player would make by temperature (Hotstrat: move in the hottest
+//! component, Left to an option of the greatest right stop, Right to one of the least left
+//! stop; Berlekamp, Conway and Guy, *Winning Ways*, chapter 6; Siegel, *Combinatorial Game
+//! Theory*, 2013, II.5).
+//!
+//! A summand is a partizan game's position; the game's `components` split it further, and
+//! every component is shown with its value. Forms of different games meet in one
+//! [`Arena`], so the sum is exact.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::cgt::{Arena, Dyadic, GameId, Measures};
+use crate::dynamic::partizan::{Partizan, Side};
+use crate::dynamic::{Datum, DynError, DynGame};
+use crate::limits::Budget;
+
+use super::AnalysisError;
+
+/// A component of a partizan sum with its value.
+///
+/// # Examples
+///
+/// See [`analyze_partizan`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PartizanComponent {
+    /// The summand's game as the caller named it.
+    pub game: String,
+    /// The component's position.
+    pub position: Datum,
+    /// The position as the game writes it.
+    pub shown: String,
+    /// Its canonical form and measures.
+    pub value: Measures,
+}
+
+/// A move of the hottest component, with the value it leads to.
+///
+/// # Examples
+///
+/// See [`analyze_partizan`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BestMove {
+    /// The move's label in the component's game.
+    pub label: String,
+    /// The component's position after it.
+    pub to: Datum,
+    /// The canonical form it leads to, as CGSuite writes it.
+    pub value: String,
+    /// The stop play reaches from there with the other player to move: the right stop
+    /// after Left's move, the left stop after Right's.
+    pub stop: Dyadic,
+}
+
+/// A sum of partizan positions analysed.
+///
+/// # Examples
+///
+/// See [`analyze_partizan`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PartizanAnalysis {
+    /// The sum's canonical form and measures.
+    pub value: Measures,
+    /// Every component, summand by summand.
+    pub components: Vec<PartizanComponent>,
+    /// The index of the hottest component that has a move (the first of the hottest), if
+    /// any has one.
+    pub hottest: Option<usize>,
+    /// Left's best moves there (the greatest right stop after the move), in the game's
+    /// order.
+    pub left: Vec<BestMove>,
+    /// Right's best moves there (the least left stop after the move).
+    pub right: Vec<BestMove>,
+}
+
+/// A position of a partizan game to sum, named as the caller names it.
+///
+/// # Examples
+///
+/// See [`analyze_partizan`].
+#[derive(Clone)]
+pub struct Summand {
+    /// How the analysis names the game (a game file's path as typed).
+    pub name: String,
+    /// The game; it must be partizan ([`DynGame::partizan`]).
+    pub game: Arc<dyn DynGame>,
+    /// The position.
+    pub position: Datum,
+}
+
+/// Analyses the sum of `summands` within `budget` (each game's search within it).
+///
+/// # Errors
+///
+/// [`AnalysisError::NotSummable`] for a game that is not partizan, [`AnalysisError::Game`]
+/// naming the game whose search or rules failed.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::analysis::partizan::{analyze_partizan, Summand};
+/// use grundy::dynamic::callback::{GameInfo, RuleMove, Rules};
+/// use grundy::dynamic::partizan::{PartizanGame, Side};
+/// use grundy::dynamic::{Datum, Kind};
+/// use grundy::Budget;
+/// use std::sync::Arc;
+///
+/// /// `{n | -n}` switches: either player moves a heap `n` to 0 for a gain of `n`.
+/// struct Switches;
+/// impl Rules for Switches {
+///     fn moves(&self, _: &Datum, _: bool, _: &mut Vec<RuleMove>) -> Result<(), String> {
+///         Err("partizan".into())
+///     }
+///     fn options(&self, pos: &Datum, side: Side, _: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
+///         let n = pos.as_int().ok_or("an integer")?;
+///         if n.abs() >= 1000 {
+///             // A settled switch is an integer: its owner's moves count it down.
+///             if (n > 0) == (side == Side::Left) {
+///                 out.push(RuleMove::to(Datum::Int(n - 1000 * n.signum())));
+///             }
+///         } else if n > 0 {
+///             let to = if side == Side::Left { n * 1000 } else { -n * 1000 };
+///             out.push(RuleMove { label: Some("switch".into()), ..RuleMove::to(Datum::Int(to)) });
+///         }
+///         Ok(())
+///     }
+/// }
+/// let game = Arc::new(PartizanGame::new(Switches, GameInfo::new("switches", Kind::Partizan)));
+/// let summands = [1, 3].map(|n| Summand { name: "switches".into(), game: game.clone(), position: Datum::Int(n) });
+/// let analysis = analyze_partizan(&summands, &Budget::default()).unwrap();
+/// assert_eq!(analysis.components[1].value.value, "+-3");
+/// assert_eq!(analysis.value.value, "+-{4|2}"); // {4|2||-2|-4}
+/// assert_eq!(analysis.hottest, Some(1));
+/// assert_eq!(analysis.left[0].value, "3");
+/// ```
+pub fn analyze_partizan(
+    summands: &[Summand],
+    budget: &Budget,
+) -> Result<PartizanAnalysis, AnalysisError> {
+    let mut arena = Arena::new();
+    let mut total = arena.zero();
+    let mut components = Vec::new();
+    // Per component: its game, its value.
+    let mut found: Vec<(&dyn Partizan, GameId)> = Vec::new();
+    for summand in summands {
+        let failed = |source: DynError| AnalysisError::Game {
+            game: summand.name.clone(),
+            source,
+        };
+        let Some(game) = summand.game.partizan() else {
+            return Err(AnalysisError::NotSummable {
+                game: summand.name.clone(),
+                kind: summand.game.kind(),
+            });
+        };
+        for part in game.components(&summand.position).map_err(failed)? {
+            let g = game.canonical(&part, &mut arena, budget).map_err(failed)?;
+            total = arena.sum(total, g).map_err(|e| failed(e.into()))?;
+            components.push(PartizanComponent {
+                game: summand.name.clone(),
+                shown: summand.game.show(&part).map_err(failed)?,
+                value: arena.measures(g).map_err(|e| failed(e.into()))?,
+                position: part,
+            });
+            found.push((game, g));
+        }
+    }
+    let value = arena.measures(total).map_err(|e| AnalysisError::Game {
+        game: "the sum".into(),
+        source: e.into(),
+    })?;
+    let mut hottest: Option<(usize, Dyadic)> = None;
+    for (idx, &(_, g)) in found.iter().enumerate() {
+        let has_moves = arena.as_number(g) != Some(Dyadic::ZERO)
+            || !arena.left_options(g).is_empty()
+            || !arena.right_options(g).is_empty();
+        let t = components[idx].value.temperature;
+        if has_moves && hottest.is_none_or(|(_, best)| t > best) {
+            hottest = Some((idx, t));
+        }
+    }
+    let mut res = PartizanAnalysis {
+        value,
+        components,
+        hottest: hottest.map(|(idx, _)| idx),
+        left: Vec::new(),
+        right: Vec::new(),
+    };
+    if let Some((idx, _)) = hottest {
+        let (game, _) = found[idx];
+        let failed = |source: DynError| AnalysisError::Game {
+            game: res.components[idx].game.clone(),
+            source,
+        };
+        let position = res.components[idx].position.clone();
+        let left = best_moves(game, &position, Side::Left, &mut arena, budget).map_err(failed)?;
+        let right = best_moves(game, &position, Side::Right, &mut arena, budget).map_err(failed)?;
+        (res.left, res.right) = (left, right);
+    }
+    Ok(res)
+}
+
+/// `side`'s moves from `pos` that reach the best stop with the other player to move.
+fn best_moves(
+    game: &dyn Partizan,
+    pos: &Datum,
+    side: Side,
+    arena: &mut Arena,
+    budget: &Budget,
+) -> Result<Vec<BestMove>, DynError> {
+    let mut moves = Vec::new();
+    for mv in game.options(pos, side)? {
+        let g = game.canonical(&mv.to, arena, budget)?;
+        let (left_stop, right_stop) = arena.stops(g);
+        let stop = match side {
+            Side::Left => right_stop,
+            Side::Right => left_stop,
+        };
+        moves.push(BestMove {
+            label: mv.label,
+            to: mv.to,
+            value: arena.display(g),
+            stop,
+        });
+    }
+    let best = match side {
+        Side::Left => moves.iter().map(|m| m.stop).max(),
+        Side::Right => moves.iter().map(|m| m.stop).min(),
+    };
+    moves.retain(|m| Some(m.stop) == best);
+    Ok(moves)
+}
