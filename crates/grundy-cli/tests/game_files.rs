@@ -564,3 +564,37 @@ fn analyze_refuses_sums_it_cannot_add() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 22: `--memory` bounds a game file's search in `table`, `analyze` and `play` as in
+/// `solve`: refused with the figure and the flag; a family's table has no such search.
+#[test]
+fn memory_bounds_every_command_on_a_game_file() {
+    let file = example("subtraction.luau");
+    let refused = "more than its limit of 1073741 bytes (0.00 GiB); raise it with --memory GIB";
+    let cases: [&[&str]; 3] = [
+        &["table", &file, "--to", "1000000", "--memory", "0.001"],
+        &["analyze", &file, "1000000", "--memory", "0.001"],
+        &["solve", &file, "1000000", "--memory", "0.001"],
+    ];
+    for args in cases {
+        let out = grundy(args, None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(refused), "{args:?}: {err}");
+    }
+    let out = run::typed(
+        &["play", &example("connect_four.luau"), "--memory", "0.001"],
+        "hint\nquit\n",
+    );
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(text.contains("raise it with --memory GIB"), "{text}");
+    // Within the limit the answers are unchanged.
+    let small = stdout(&grundy(
+        &["analyze", &file, "100", "--memory", "0.001"],
+        None,
+    ));
+    assert!(small.contains("outcome   loss"), "{small}");
+    let out = grundy(&["table", "nim", "--memory", "1"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--memory is for a game file's table"));
+}

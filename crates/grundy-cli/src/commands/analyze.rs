@@ -40,6 +40,8 @@ pub struct Args {
     params: Vec<String>,
     #[arg(long, help = limit::HELP)]
     max_positions: Option<u64>,
+    #[arg(long, value_name = "GIB", value_parser = crate::output::gibibytes, help = limit::MEMORY_HELP)]
+    memory: Option<u64>,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -66,7 +68,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(summands) = partizan_sum(words, &args.params)? {
         let budget = Budget::default()
             .with_positions(limit::positions(args.max_positions, true))
-            .with_bytes(crate::output::fitting(Budget::default().bytes()));
+            .with_bytes(limit::bytes(args.memory));
         let (budget, progress) = crate::output::Progress::start(args.json, "analyzing", budget);
         let names: Vec<&str> = summands.iter().map(|s| s.name.as_str()).collect();
         let mut shown = Vec::new();
@@ -85,7 +87,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let analysis = if words.iter().any(|word| is_game_file(word)) {
-        with_files(words, &args.params, (args.max_positions, args.json))?
+        with_files(
+            words,
+            &args.params,
+            (args.max_positions, args.memory, args.json),
+        )?
     } else if let Some(param) = args.params.first() {
         bail!("--param {param}: parameters are for game files (a FILE.luau); built-in games take theirs as words");
     } else if words[0] != "sum" && words.iter().any(|word| word == "+") {
@@ -178,7 +184,7 @@ fn position_in(game: &dyn DynGame, file: &str, words: &[String]) -> anyhow::Resu
 fn with_files(
     words: &[String],
     params: &[String],
-    (given, json): (Option<u64>, bool),
+    (given, memory, json): (Option<u64>, Option<u64>, bool),
 ) -> anyhow::Result<Analysis> {
     let words = words.strip_prefix(&["sum".to_string()]).unwrap_or(words);
     let mut loaded: HashMap<&str, Arc<dyn DynGame>> = HashMap::new();
@@ -201,7 +207,7 @@ fn with_files(
     }
     let budget = Budget::default()
         .with_positions(limit::positions(given, true))
-        .with_bytes(crate::output::fitting(Budget::default().bytes()));
+        .with_bytes(limit::bytes(memory));
     let (budget, progress) = crate::output::Progress::start(json, "analyzing", budget);
     let analysis = analyze_components(&components, &budget);
     drop(progress);

@@ -45,6 +45,8 @@ pub struct Args {
     engine_first: bool,
     #[arg(long, help = super::solve::limit::HELP)]
     max_positions: Option<u64>,
+    #[arg(long, value_name = "GIB", value_parser = crate::output::gibibytes, help = super::solve::limit::MEMORY_HELP)]
+    memory: Option<u64>,
 }
 
 /// Runs `grundy play`.
@@ -60,7 +62,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// Plays the game of `args` (`file`: a game file).
 fn play(args: Args, file: bool) -> anyhow::Result<ExitCode> {
     let (game, start) = super::solve::open(&args.words, &args.params)?;
-    let budget = Budget::default().with_positions(limit::positions(args.max_positions, file));
+    let budget = Budget::default()
+        .with_positions(limit::positions(args.max_positions, file))
+        .with_bytes(limit::bytes(args.memory));
     let first = if args.engine_first {
         Side::Engine
     } else {

@@ -232,12 +232,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         bail!("--misere applies to nim only (see 'grundy list')");
     }
     let file = is_game_file(&args.game);
-    let bytes = args
-        .memory
-        .unwrap_or_else(|| crate::output::fitting(Budget::default().bytes()));
     let budget = Budget::default()
         .with_positions(limit::positions(args.max_positions, file))
-        .with_bytes(bytes);
+        .with_bytes(limit::bytes(args.memory));
     let (budget, progress) = Progress::start(args.json, "solving", budget);
     if game.partizan().is_some() {
         let summand = grundy::analysis::partizan::Summand {

@@ -50,6 +50,11 @@ pub struct Args {
     /// Most positions a game file's table may store [default: 1000000].
     #[arg(long)]
     max_positions: Option<u64>,
+    /// Most memory a game file's table may hold, in GiB (2^30 bytes; fractions such as 0.5
+    /// allowed): its positions, their moves, the solvers' tables and the file's heap
+    /// [default: 8, lowered to three quarters of the memory free].
+    #[arg(long, value_name = "GIB", value_parser = crate::output::gibibytes)]
+    memory: Option<u64>,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -98,7 +103,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.to,
             args.pairs,
             plot,
-            (args.max_positions, args.json),
+            (args.max_positions, args.memory, args.json),
         );
     }
     if let Some(param) = args.params.first() {
@@ -106,6 +111,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     if args.max_positions.is_some() {
         bail!("--max-positions is for a game file's table (a family's table is bounded by --to)");
+    }
+    if args.memory.is_some() {
+        bail!("--memory is for a game file's table (a family's table is bounded by --to)");
     }
     let mut words: VecDeque<String> = args.words.into_iter().collect();
     let family = parse_family(&mut words)?;

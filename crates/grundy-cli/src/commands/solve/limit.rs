@@ -28,6 +28,12 @@ pub const MEMORY_HELP: &str = "Most memory the search may hold, in GiB (2^30 byt
 such as 0.5 allowed): the positions stored, their moves, the solvers' tables and a game file's \
 heap [default: 8, lowered to three quarters of the memory free]";
 
+/// The bytes a search may hold: `--memory` when given, else the default lowered to what
+/// the machine has free ([`crate::output::fitting`]).
+pub fn bytes(memory: Option<u64>) -> u64 {
+    memory.unwrap_or_else(|| crate::output::fitting(grundy::Budget::default().bytes()))
+}
+
 /// The search refused for the memory it would hold, said with the figures and the flag;
 /// `None` for any other error.
 pub fn memory(err: &anyhow::Error) -> Option<anyhow::Error> {

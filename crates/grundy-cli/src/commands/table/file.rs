@@ -82,14 +82,13 @@ pub fn run(
     to: u64,
     pairs: bool,
     plot_to: Option<&Path>,
-    (max_positions, json): (Option<u64>, bool),
+    (max_positions, memory, json): (Option<u64>, Option<u64>, bool),
 ) -> anyhow::Result<ExitCode> {
     let game = load_file(file, params)?;
     let axes = if pairs { Axes::Two } else { Axes::One };
-    let bytes = crate::output::fitting(Budget::default().bytes());
     let budget = Budget::default()
         .with_positions(limit::positions(max_positions, true))
-        .with_bytes(bytes);
+        .with_bytes(limit::bytes(memory));
     let (budget, progress) = crate::output::Progress::start(json, "tabulating", budget);
     if game.partizan().is_some() {
         let rows = tabulate_partizan(game.as_ref(), axes, to, &budget);
