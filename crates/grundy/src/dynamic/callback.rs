@@ -403,20 +403,20 @@ impl<R: Rules> Shared<R> {
         let mut encoded = Vec::new();
         store::encode(root, &mut encoded);
         let root = state.positions.find(&encoded)? as usize;
-        // The steps out of `node`: (next, whether next is a part `components` split off a
-        // position other than itself).
-        let successors = |node: usize| -> Vec<(usize, bool)> {
+        // The steps out of `node`: (next, the position `components` split `next` off when
+        // that is a position other than `next` itself).
+        let successors = |node: usize| -> Vec<(usize, Option<usize>)> {
             let mut next = Vec::new();
-            let split_of = |whole: usize, next: &mut Vec<(usize, bool)>| {
+            let split_of = |whole: usize, next: &mut Vec<(usize, Option<usize>)>| {
                 if let Some(p) = state.split[whole] {
                     let parts = state.parts[range(p)].iter().map(|id| id.0 as usize);
-                    next.extend(parts.map(|part| (part, part != whole)));
+                    next.extend(parts.map(|part| (part, (part != whole).then_some(whole))));
                 }
             };
             if let Some(r) = state.listed[node] {
                 for mv in &state.edges[range(r)] {
                     let to = mv.to.0 as usize;
-                    next.push((to, false));
+                    next.push((to, None));
                     split_of(to, &mut next);
                 }
             }
@@ -425,9 +425,9 @@ impl<R: Rules> Shared<R> {
         };
         // 0: not seen, 1: on the path, 2: done.
         let mut mark = vec![0u8; state.positions.len()];
-        // Per frame: the node, its steps, the next step to take, whether it was entered by
-        // a split.
-        let mut stack = vec![(root, successors(root), 0usize, false)];
+        // Per frame: the node, its steps, the next step to take, the position it was split
+        // off when it was entered by a split.
+        let mut stack = vec![(root, successors(root), 0usize, None)];
         mark[root] = 1;
         while let Some((node, next, at, _)) = stack.last_mut() {
             if *at == next.len() {
@@ -445,33 +445,14 @@ impl<R: Rules> Shared<R> {
                         .iter()
                         .position(|f| f.0 == child)
                         .expect("on the path");
-                    let mut steps: Vec<(usize, bool)> =
-                        stack[on + 1..].iter().map(|f| (f.0, f.3)).collect();
-                    steps.push((child, split));
-                    let mut from = child;
-                    for (to, split) in steps {
-                        if split {
-                            // `to` is a part split off the position moved to from `from`,
-                            // or off `from` itself.
-                            let whole = state.listed[from]
-                                .into_iter()
-                                .flat_map(|r| state.edges[range(r)].iter())
-                                .map(|mv| mv.to.0 as usize)
-                                .chain(std::iter::once(from))
-                                .find(|&w| {
-                                    state.split[w].is_some_and(|p| {
-                                        state.parts[range(p)].iter().any(|id| id.0 as usize == to)
-                                    })
-                                })
-                                .unwrap_or(from);
-                            return Some(Closed::Split {
-                                position: datum(whole),
-                                part: datum(to),
-                            });
-                        }
-                        from = to;
-                    }
-                    return Some(Closed::Moves(datum(child)));
+                    let steps = stack[on + 1..].iter().map(|f| (f.0, f.3));
+                    let split = steps.chain([(child, split)]).find_map(|(part, whole)| {
+                        whole.map(|whole| Closed::Split {
+                            position: datum(whole),
+                            part: datum(part),
+                        })
+                    });
+                    return Some(split.unwrap_or_else(|| Closed::Moves(datum(child))));
                 }
                 0 => {
                     mark[child] = 1;
@@ -706,23 +687,9 @@ impl<R: Rules> DynGame for CallbackGame<R> {
     }
 
     fn draw(&self, pos: &Datum) -> Result<Option<Drawing>, DynError> {
-        let failed = |message: String| RulesError::Callback {
-            function: "draw",
-            position: pos.clone(),
-            message,
-        };
-        let Some(drawing) = self.rules.draw(pos).map_err(failed)? else {
-            return Ok(None);
-        };
-        let moves = self.moves(pos)?;
-        let labels: Vec<&str> = moves.iter().map(|m| m.label.as_str()).collect();
-        drawing.check(&labels).map_err(|problem| {
-            failed(format!(
-                "{}: draw returned a drawing where {problem}",
-                self.info.origin
-            ))
-        })?;
-        Ok(Some(drawing))
+        checked_drawing(&*self.rules, &self.info.origin, pos, || {
+            Ok(self.moves(pos)?.into_iter().map(|m| m.label).collect())
+        })
     }
 
     fn solve_with(&self, pos: &Datum, budget: &Budget, ask: Ask) -> Result<Solution, DynError> {
@@ -753,21 +720,55 @@ impl<R: Rules> DynGame for CallbackGame<R> {
     }
 
     fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, DynError>> {
-        let res = self.rules.position_of(numbers)?;
-        Some(res.map_err(|message| {
-            RulesError::Callback {
-                function: "position",
-                position: Datum::List(
-                    numbers
-                        .iter()
-                        .map(|&n| Datum::Int(i64::try_from(n).unwrap_or(i64::MAX)))
-                        .collect(),
-                ),
-                message,
-            }
-            .into()
-        }))
+        position_of(&*self.rules, numbers)
     }
+}
+
+/// The position `rules` make from `numbers` (their `position`), a failure reported as the
+/// callback's, with the numbers as the position.
+pub(crate) fn position_of<R: Rules + ?Sized>(
+    rules: &R,
+    numbers: &[u64],
+) -> Option<Result<Datum, DynError>> {
+    let res = rules.position_of(numbers)?;
+    Some(res.map_err(|message| {
+        RulesError::Callback {
+            function: "position",
+            position: Datum::List(
+                numbers
+                    .iter()
+                    .map(|&n| Datum::Int(i64::try_from(n).unwrap_or(i64::MAX)))
+                    .collect(),
+            ),
+            message,
+        }
+        .into()
+    }))
+}
+
+/// The drawing `rules` give `pos`, checked against the labels of its moves (`labels`, asked
+/// only when there is a drawing); a drawing that breaks the rules is the callback's error,
+/// naming `origin`.
+pub(crate) fn checked_drawing<R: Rules + ?Sized>(
+    rules: &R,
+    origin: &str,
+    pos: &Datum,
+    labels: impl FnOnce() -> Result<Vec<String>, DynError>,
+) -> Result<Option<Drawing>, DynError> {
+    let failed = |message: String| RulesError::Callback {
+        function: "draw",
+        position: pos.clone(),
+        message,
+    };
+    let Some(drawing) = rules.draw(pos).map_err(failed)? else {
+        return Ok(None);
+    };
+    let labels = labels()?;
+    let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+    drawing
+        .check(&labels)
+        .map_err(|problem| failed(format!("{origin}: draw returned a drawing where {problem}")))?;
+    Ok(Some(drawing))
 }
 
 #[cfg(test)]

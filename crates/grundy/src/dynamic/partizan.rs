@@ -13,7 +13,7 @@
 use std::sync::{Mutex, PoisonError};
 
 use crate::cgt::{Arena, GameId};
-use crate::dynamic::callback::{GameInfo, Rules, RulesError};
+use crate::dynamic::callback::{self, GameInfo, Rules, RulesError};
 use crate::dynamic::{Ask, Datum, DynError, DynGame, DynMove, Kind, Solution};
 use crate::limits::Budget;
 
@@ -270,45 +270,19 @@ impl<R: Rules> DynGame for PartizanGame<R> {
     }
 
     fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, DynError>> {
-        let res = self.rules.position_of(numbers)?;
-        Some(res.map_err(|message| {
-            RulesError::Callback {
-                function: "position",
-                position: Datum::List(
-                    numbers
-                        .iter()
-                        .map(|&n| Datum::Int(i64::try_from(n).unwrap_or(i64::MAX)))
-                        .collect(),
-                ),
-                message,
-            }
-            .into()
-        }))
+        callback::position_of(&self.rules, numbers)
     }
 
     fn draw(&self, pos: &Datum) -> Result<Option<crate::dynamic::drawing::Drawing>, DynError> {
         // A drawing's clicks name moves; a partizan position's moves are both players',
         // so it is checked against both lists' labels.
-        let failed = |message: String| RulesError::Callback {
-            function: "draw",
-            position: pos.clone(),
-            message,
-        };
-        let Some(drawing) = self.rules.draw(pos).map_err(failed)? else {
-            return Ok(None);
-        };
-        let mut labels = Vec::new();
-        for side in [Side::Left, Side::Right] {
-            labels.extend(self.options(pos, side)?.into_iter().map(|m| m.label));
-        }
-        let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
-        drawing.check(&labels).map_err(|problem| {
-            failed(format!(
-                "{}: draw returned a drawing where {problem}",
-                self.info.origin
-            ))
-        })?;
-        Ok(Some(drawing))
+        callback::checked_drawing(&self.rules, &self.info.origin, pos, || {
+            let mut labels = Vec::new();
+            for side in [Side::Left, Side::Right] {
+                labels.extend(self.options(pos, side)?.into_iter().map(|m| m.label));
+            }
+            Ok(labels)
+        })
     }
 
     fn partizan(&self) -> Option<&dyn Partizan> {
