@@ -76,6 +76,38 @@ fn without_timings(output: &str) -> String {
         .collect()
 }
 
+/// A line of an example's output that stands for one or more lines left out.
+const ELIDED: &str = "…";
+
+/// Whether `printed` is `shown` with each [`ELIDED`] line standing for one or more lines:
+/// the lines between two elisions appear in order, the first at the start and the last at
+/// the end.
+fn matches_elided(printed: &str, shown: &str) -> bool {
+    let printed: Vec<&str> = printed.lines().collect();
+    let parts: Vec<Vec<&str>> = shown
+        .lines()
+        .collect::<Vec<_>>()
+        .split(|&line| line == ELIDED)
+        .map(<[&str]>::to_vec)
+        .collect();
+    let (first, last) = (&parts[0], &parts[parts.len() - 1]);
+    if !printed.starts_with(first) || !printed.ends_with(last) {
+        return false;
+    }
+    let mut at = first.len();
+    let end = printed.len() - last.len();
+    for part in &parts[1..parts.len() - 1] {
+        // At least one line left out before each part.
+        let Some(found) = (at + 1..=end.saturating_sub(part.len()))
+            .find(|&i| printed[i..i + part.len()] == part[..])
+        else {
+            return false;
+        };
+        at = found + part.len();
+    }
+    end > at
+}
+
 /// The words of a command line as a shell splits them: on whitespace, except inside single
 /// quotes (`grundy cgt '^ + ^'` is three words).
 fn shell_words(command: &str) -> Vec<String> {
@@ -121,11 +153,17 @@ fn every_example_in_the_readme_prints_what_it_shows() {
             String::from_utf8_lossy(&out.stderr)
         );
         let printed = String::from_utf8(out.stdout).unwrap();
-        assert_eq!(
-            without_timings(&printed),
-            without_timings(shown),
-            "README.md shows other output for `{command}`"
-        );
+        let (printed, shown) = (without_timings(&printed), without_timings(shown));
+        match shown.contains(ELIDED) {
+            true => assert!(
+                matches_elided(&printed, &shown),
+                "README.md shows other output for `{command}`:\n{printed}"
+            ),
+            false => assert_eq!(
+                printed, shown,
+                "README.md shows other output for `{command}`"
+            ),
+        }
         run += 1;
     }
     // Every skip names an example that is there, and the rest ran.
@@ -182,6 +220,17 @@ fn words(command: &str) -> Vec<String> {
 }
 
 /// The comparison ignores timings and nothing else.
+#[test]
+fn an_elision_stands_for_one_or_more_lines() {
+    let printed = "a\nb\nc\nd\ne\n";
+    assert!(matches_elided(printed, "a\n…\ne\n"));
+    assert!(matches_elided(printed, "a\n…\nc\n…\ne\n"));
+    assert!(!matches_elided(printed, "a\nb\n…\nc\nd\ne\n"));
+    assert!(!matches_elided(printed, "a\n…\nd\n…\nc\ne\n"));
+    assert!(!matches_elided(printed, "a\n…\nx\n"));
+    assert!(!matches_elided(printed, "b\n…\ne\n"));
+}
+
 #[test]
 fn only_timings_are_left_out() {
     let shown = "0.77 (Kayles): 168 values by the sparse method in 0.000 s\nperiodic\n";

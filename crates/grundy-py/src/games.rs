@@ -268,7 +268,8 @@ impl PyGame {
     ///     >>> s = grundy.game("nim").solve([3, 5, 7])
     ///     >>> s.outcome, s.nimber, len(s.optimal_moves)
     ///     ('win', 1, 3)
-    #[pyo3(signature = (position, *, max_positions = None, memory = None, remoteness = false, progress = None))]
+    #[pyo3(signature = (position, *, max_positions = None, memory = None, remoteness = false, all_moves = false, progress = None))]
+    #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
         py: Python<'_>,
@@ -276,10 +277,14 @@ impl PyGame {
         max_positions: Option<u64>,
         memory: Option<u64>,
         remoteness: bool,
+        all_moves: bool,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PySolution> {
         let pos = self.position(position)?;
-        let ask = Ask { remoteness };
+        let ask = Ask {
+            remoteness,
+            all_moves,
+        };
         let solution =
             self.solve_datum(py, &pos, budget(max_positions, memory), (ask, progress))?;
         Ok(PySolution { solution })
@@ -538,6 +543,12 @@ pub struct PyMoveValue {
 
 #[pymethods]
 impl PyMoveValue {
+    /// Its place among all the position's moves, from 0 (as ``Game.moves`` lists them).
+    #[getter]
+    fn index(&self) -> usize {
+        self.valued.index
+    }
+
     /// The move.
     #[getter]
     #[pyo3(name = "move")]
@@ -665,7 +676,9 @@ impl PySolution {
         self.solution.value.remoteness
     }
 
-    /// Every move, in the game's order, with its value for the mover.
+    /// The moves listed, in the game's order, each with its value for the mover: every
+    /// move, unless the position has more than 1000 and ``all_moves`` was not asked for;
+    /// then the first 1000 and the winning and optimal ones (``move_count`` counts all).
     #[getter]
     fn moves(&self) -> Vec<PyMoveValue> {
         self.solution
@@ -677,7 +690,25 @@ impl PySolution {
             .collect()
     }
 
-    /// Indices into ``moves`` of the optimal moves.
+    /// How many moves the position has (``moves`` may list fewer).
+    #[getter]
+    fn move_count(&self) -> usize {
+        self.solution.counts.moves
+    }
+
+    /// How many of its moves win for the mover.
+    #[getter]
+    fn winning_count(&self) -> usize {
+        self.solution.counts.winning
+    }
+
+    /// Whether ``moves`` lists every move of the position.
+    #[getter]
+    fn all_listed(&self) -> bool {
+        self.solution.lists_every_move()
+    }
+
+    /// Indices into ``moves`` of the optimal moves listed.
     #[getter]
     fn optimal(&self) -> Vec<usize> {
         self.solution.optimal.clone()
@@ -750,9 +781,7 @@ impl PySolution {
     fn __repr__(&self) -> String {
         format!(
             "grundy.Solution(position={}, {}, {} moves)",
-            self.solution.position,
-            self.solution.value,
-            self.solution.moves.len()
+            self.solution.position, self.solution.value, self.solution.counts.moves
         )
     }
 }

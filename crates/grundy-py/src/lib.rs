@@ -99,18 +99,22 @@ fn parse<'py>(py: Python<'py>, words: &str) -> PyResult<(PyGame, Bound<'py, PyAn
 ///     >>> grundy.solve("nim 3 5 7").nimber
 ///     1
 #[pyfunction]
-#[pyo3(signature = (words, *, max_positions = None, memory = None, remoteness = false, progress = None))]
+#[pyo3(signature = (words, *, max_positions = None, memory = None, remoteness = false, all_moves = false, progress = None))]
 fn solve(
     py: Python<'_>,
     words: &str,
     max_positions: Option<u64>,
     memory: Option<u64>,
     remoteness: bool,
+    all_moves: bool,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PySolution> {
     let (game, position) = parse(py, words)?;
     let pos = datum::to_datum(&position)?;
-    let ask = grundy::dynamic::Ask { remoteness };
+    let ask = grundy::dynamic::Ask {
+        remoteness,
+        all_moves,
+    };
     let solution = game.solve_datum(py, &pos, budget(max_positions, memory), (ask, progress))?;
     Ok(PySolution { solution })
 }

@@ -60,6 +60,28 @@ def test_solution_fields():
     data = s.to_dict()
     assert data["value"]["nimber"] == 1 and len(data["moves"]) == 15
 
+    assert s.all_listed and (s.move_count, s.winning_count) == (15, 3)
+    assert [m.index for m in s.moves] == list(range(15))
+
+
+def test_a_position_with_millions_of_moves_lists_a_few_and_counts_all():
+    lasker = grundy.game("lasker")
+    # A heap of 10^6: 1.5 M moves (take any, or split in two), valued by the closed form.
+    s = lasker.solve([1_000_000])
+    assert (s.outcome, s.nimber) == ("win", 999_999)
+    assert (s.move_count, s.winning_count, s.all_listed) == (1_500_000, 2, False)
+    assert len(s.moves) <= 3 * 1000
+    assert [m.to for m in s.winning_moves] == [(0,), (500_000, 500_000)]
+    # The moves listed are the first 1000 and the winning ones, each at its own index.
+    assert [m.index for m in s.moves][:1000] == list(range(1000))
+    assert [m.index for m in s.winning_moves] == [0, 1_499_999]
+    small = lasker.moves([2000])
+    assert all(small[m.index].to == m.to for m in lasker.solve([2000]).moves)
+    # Asked for, every move is listed.
+    whole = lasker.solve([2000], all_moves=True)
+    assert whole.all_listed and [m.index for m in whole.moves] == list(range(3000))
+    assert len(lasker.solve([2000]).moves) < 3000
+
 
 def test_positions_as_text_data_and_one_int():
     game = grundy.game("wythoff")

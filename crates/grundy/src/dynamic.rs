@@ -29,6 +29,9 @@ pub mod callback;
 pub mod drawing;
 pub mod partizan;
 pub mod session;
+mod solution;
+
+pub use solution::{Ask, MoveCounts, MoveValue, Solution, LISTED_MOVES};
 
 /// A position as plain data: what a front end stores, sends and compares.
 ///
@@ -335,102 +338,6 @@ impl fmt::Display for Value {
     }
 }
 
-/// A move with its value for the mover.
-///
-/// # Examples
-///
-/// ```
-/// use grundy::dynamic::{Datum, DynMove, MoveValue, Value};
-/// let mv = DynMove { label: "take".into(), to: Datum::Int(0), points: 0, again: false };
-/// let valued = MoveValue { mv, value: Value::outcome(grundy::Outcome::Win) };
-/// assert_eq!(valued.value.outcome, grundy::Outcome::Win);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MoveValue {
-    /// The move.
-    #[serde(flatten)]
-    pub mv: DynMove,
-    /// What it is worth to the mover (its nimber is the nimber of the position reached).
-    pub value: Value,
-}
-
-/// Everything [`DynGame::solve`] knows about a position.
-///
-/// # Examples
-///
-/// ```
-/// use grundy::dynamic::{builtin, Datum, DynGame};
-/// use grundy::{Budget, Nimber, Outcome};
-/// let nim = builtin::nim();
-/// let sol = nim.solve(&Datum::ints([3, 5, 7]), &Budget::default()).unwrap();
-/// assert_eq!(sol.value.outcome, Outcome::Win);
-/// assert_eq!(sol.value.nimber, Some(Nimber(1)));
-/// assert_eq!(sol.optimal.len(), 3);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Solution {
-    /// The position solved.
-    pub position: Datum,
-    /// Its value for the player to move.
-    pub value: Value,
-    /// Every move, in the game's order, with its value for the mover.
-    pub moves: Vec<MoveValue>,
-    /// Indices into `moves` of the optimal moves, ascending: the quickest wins (or, losing,
-    /// the longest resistance; all winning moves where remoteness is unknown), or the best
-    /// score.
-    pub optimal: Vec<usize>,
-    /// A principal line: optimal moves for both sides from here, to the end of the game or
-    /// [`adapter::MAX_LINE`] moves (a loopy game's line stops where a position repeats).
-    /// Empty when `skipped`.
-    pub line: Vec<DynMove>,
-    /// True when remoteness and the principal line were left out because they would cost
-    /// more than the value did (a sum searched by its components, a position whose
-    /// whole-game search is large); [`Ask::remoteness`] asks for them whatever the cost.
-    #[serde(default)]
-    pub skipped: bool,
-}
-
-/// What a solve computes beyond the value.
-///
-/// By default ([`Ask::default`]) a solve computes the value by the cheapest sound route
-/// (components, a closed form), then remoteness and a principal line only when they cost no
-/// more than the value did (or are small anyway); otherwise the [`Solution`] says they were
-/// `skipped`. `remoteness: true` asks for them whatever they cost (within the budget).
-///
-/// # Examples
-///
-/// ```
-/// use grundy::dynamic::{builtin, Ask, Datum, DynGame};
-/// use grundy::Budget;
-/// let nim = builtin::nim();
-/// let ask = Ask { remoteness: true };
-/// let sol = nim.solve_with(&Datum::ints([3, 5]), &Budget::default(), ask).unwrap();
-/// assert!(!sol.skipped && sol.value.remoteness.is_some());
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ask {
-    /// Remoteness and a principal line whatever they cost.
-    pub remoteness: bool,
-}
-
-impl Solution {
-    /// Whether `moves[index]` is optimal: a binary search of `optimal`, so that a front end
-    /// marking every move of a position with millions of them stays linear.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use grundy::dynamic::{builtin, Datum, DynGame};
-    /// let nim = builtin::nim();
-    /// let sol = nim.solve(&Datum::ints([1, 2]), &grundy::Budget::default()).unwrap();
-    /// let marked: Vec<usize> = (0..sol.moves.len()).filter(|&i| sol.is_optimal(i)).collect();
-    /// assert_eq!(marked, sol.optimal);
-    /// ```
-    pub fn is_optimal(&self, index: usize) -> bool {
-        self.optimal.binary_search(&index).is_ok()
-    }
-}
-
 /// Why a [`DynGame`] call failed.
 ///
 /// # Examples
@@ -570,7 +477,7 @@ pub trait DynGame: Send + Sync {
     /// ```
     /// use grundy::dynamic::{builtin, Ask, Datum, DynGame};
     /// let sol = builtin::nim()
-    ///     .solve_with(&Datum::ints([1, 2]), &grundy::Budget::default(), Ask { remoteness: true })
+    ///     .solve_with(&Datum::ints([1, 2]), &grundy::Budget::default(), Ask { remoteness: true, ..Ask::default() })
     ///     .unwrap();
     /// assert_eq!(sol.line.len(), 3);
     /// ```

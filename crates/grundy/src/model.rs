@@ -42,6 +42,41 @@ pub trait Game {
     /// Appending none means the player to move cannot move.
     fn moves(&self, pos: &Self::Position, out: &mut Vec<Move<Self::Position>>);
 
+    /// Calls `visit` on every move from `pos`, in [`Game::moves`]' order, until it breaks:
+    /// for a caller that looks at each move once and keeps few of them. The default lists
+    /// the moves first; a game whose positions may have millions of moves (a heap of 10^6
+    /// in Lasker's Nim) builds them one at a time instead.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::nim::Nim;
+    /// use grundy::model::Game;
+    /// use std::ops::ControlFlow;
+    /// let mut first_to_zero = None;
+    /// Nim.for_each_move(&vec![3, 5], &mut |mv| match mv.to.iter().any(|&h| h == 0) {
+    ///     true => {
+    ///         first_to_zero = Some(mv.to.clone());
+    ///         ControlFlow::Break(())
+    ///     }
+    ///     false => ControlFlow::Continue(()),
+    /// });
+    /// assert_eq!(first_to_zero, Some(vec![0, 5]));
+    /// ```
+    fn for_each_move(
+        &self,
+        pos: &Self::Position,
+        visit: &mut dyn FnMut(&Move<Self::Position>) -> ControlFlow<()>,
+    ) {
+        let mut moves = Vec::new();
+        self.moves(pos, &mut moves);
+        for mv in &moves {
+            if visit(mv).is_break() {
+                return;
+            }
+        }
+    }
+
     /// At least as many moves as `pos` has, when that is cheap to know; `None` (the
     /// default) when not. Solvers check it against their budget before asking for the
     /// moves, so a position with more moves than memory holds (a Nim heap of 10^12) is

@@ -5,7 +5,9 @@
 
 use anyhow::{bail, Context};
 use grundy::catalog;
-use grundy::dynamic::{Ask, Datum, DynGame, Kind, MoveValue, Solution, Value};
+use grundy::dynamic::{
+    Ask, Datum, DynGame, Kind, MoveCounts, MoveValue, Solution, Value, LISTED_MOVES,
+};
 use grundy::{Budget, Nimber, Outcome, Play};
 use serde::Serialize;
 use std::io::{self, Read, Write};
@@ -73,6 +75,10 @@ pub struct Args {
     /// skipped, and the answer says so).
     #[arg(long)]
     remoteness: bool,
+    /// List every move, however many (by default a position with more than 1000 moves
+    /// lists the first 1000 and its winning and optimal ones, and counts the rest).
+    #[arg(long)]
+    all_moves: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -95,8 +101,11 @@ struct Report<'a> {
     winning_moves: Vec<&'a Datum>,
     /// The labels of the winning moves, in the same order.
     winning_labels: Vec<&'a str>,
-    /// Every move with its value for the mover.
+    /// The moves listed (every move, or the first 1000 and the winning and optimal ones),
+    /// each with its index among all moves and its value for the mover.
     moves: &'a [MoveValue],
+    /// How many moves there are, winning and optimal moves among them.
+    counts: MoveCounts,
     /// Indices into `moves` of the optimal moves.
     optimal: &'a [usize],
     /// A principal line, move by move.
@@ -252,6 +261,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let ask = Ask {
         remoteness: args.remoteness,
+        all_moves: args.all_moves,
     };
     let solution = game.solve_with(&position, &budget, ask);
     drop(progress);
@@ -304,6 +314,7 @@ fn report<'a>(game: String, dyn_game: &dyn DynGame, solution: &'a Solution) -> R
             .map(|m| m.mv.label.as_str())
             .collect(),
         moves: &solution.moves,
+        counts: solution.counts,
         optimal: &solution.optimal,
         line: solution.line.iter().map(|m| m.label.as_str()).collect(),
         skipped: solution.skipped,
@@ -358,7 +369,8 @@ fn print_text(
     }
     if value.score.is_none() {
         let winning = winning(solution);
-        writeln!(out, "winning moves: {}", winning.len())?;
+        writeln!(out, "winning moves: {}", solution.counts.winning)?;
+        let unlisted = solution.counts.winning - winning.len();
         for mv in winning {
             match show(&mv.mv.to)? {
                 // A board: the move's label says where.
@@ -370,6 +382,9 @@ fn print_text(
                 to => writeln!(out, "  {here} -> {to}")?,
             }
         }
+        if unlisted > 0 {
+            writeln!(out, "  ... and {unlisted} more (--all-moves lists them)")?;
+        }
     }
     if let Some(moves) = value.remoteness {
         writeln!(out, "remoteness {moves} (moves to the end under best play)")?;
@@ -380,9 +395,23 @@ fn print_text(
             "remoteness skipped: it would cost more than the value (--remoteness computes it)"
         )?;
     }
-    writeln!(out, "moves: {}", solution.moves.len())?;
+    if solution.lists_every_move() {
+        writeln!(out, "moves: {}", solution.counts.moves)?;
+    } else {
+        writeln!(
+            out,
+            "moves: {} ({} listed: the first {LISTED_MOVES}, the winning and the optimal ones; --all-moves lists them all)",
+            solution.counts.moves,
+            solution.moves.len()
+        )?;
+    }
     let width = crate::output::label_width(solution);
+    let mut next = 0;
     for (move_idx, mv) in solution.moves.iter().enumerate() {
+        if mv.index > next {
+            writeln!(out, "  ... {} moves", mv.index - next)?;
+        }
+        next = mv.index + 1;
         let mark = if solution.is_optimal(move_idx) {
             "  (optimal)"
         } else {
@@ -396,6 +425,9 @@ fn print_text(
             ),
         };
         writeln!(out, "  {:<width$}  {}{extra}{mark}", mv.mv.label, mv.value)?;
+    }
+    if solution.counts.moves > next {
+        writeln!(out, "  ... {} moves", solution.counts.moves - next)?;
     }
     let line: Vec<&str> = solution.line.iter().map(|m| m.label.as_str()).collect();
     if !(solution.skipped && line.is_empty()) {

@@ -94,6 +94,8 @@ class MoveValue:
     def __hash__(self) -> int: ...
 
     @property
+    def index(self) -> int: ...
+    @property
     def move(self) -> Move: ...
     @property
     def value(self) -> Value: ...
@@ -131,6 +133,12 @@ class Solution:
     def remoteness(self) -> Optional[int]: ...
     @property
     def moves(self) -> list[MoveValue]: ...
+    @property
+    def move_count(self) -> int: ...
+    @property
+    def winning_count(self) -> int: ...
+    @property
+    def all_listed(self) -> bool: ...
     @property
     def optimal(self) -> list[int]: ...
     @property
@@ -176,6 +184,7 @@ class Game:
         max_positions: Optional[int] = None,
         memory: Optional[int] = None,
         remoteness: bool = False,
+        all_moves: bool = False,
         progress: Optional[Callable[[int, float], object]] = None,
     ) -> Solution: ...
     def nimber(
@@ -208,6 +217,7 @@ def solve(
     max_positions: Optional[int] = None,
     memory: Optional[int] = None,
     remoteness: bool = False,
+    all_moves: bool = False,
     progress: Optional[Callable[[int, float], object]] = None,
 ) -> Solution:
     """Solves the position named by the words 'grundy solve' takes, a game file's too:

@@ -34,7 +34,14 @@ fn solved(game: &Arc<dyn DynGame>, pos: &Datum) -> (Solution, u64) {
     let counter = Arc::new(AtomicU64::new(0));
     let budget = Budget::default().with_progress(Arc::clone(&counter));
     let sol = game
-        .solve_with(pos, &budget, Ask { remoteness: true })
+        .solve_with(
+            pos,
+            &budget,
+            Ask {
+                remoteness: true,
+                ..Ask::default()
+            },
+        )
         .unwrap_or_else(|err| panic!("{} at {pos}: {err}", game.name()));
     (sol, counter.load(Ordering::Relaxed))
 }

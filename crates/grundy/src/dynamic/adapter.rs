@@ -26,6 +26,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::dynamic::drawing::Drawing;
+use crate::dynamic::solution::Listing;
 use crate::dynamic::{Ask, Datum, DynError, DynGame, DynMove, Kind, MoveValue, Solution, Value};
 use crate::limits::{Budget, SolveError};
 use crate::model::{Components, Game, Move};
@@ -36,6 +37,7 @@ use crate::solve::strategy::Timed;
 use crate::value::{Nimber, Outcome, Play};
 
 mod solve;
+mod streamed;
 
 /// The most positions the whole-position remoteness search may store when remoteness was
 /// not asked for (or the budget's positions, if fewer); past it, remoteness is skipped.
@@ -54,6 +56,11 @@ pub const NIMBER_WORK: u64 = 1 << 26;
 
 /// The most moves of a principal line.
 pub const MAX_LINE: usize = 1_000;
+
+/// The most moves a principal line chosen by outcomes through a closed form looks at (the
+/// loser's side looks at every move of its positions): 2^22, as many as a position may
+/// list ([`MAX_MOVES`]), some 30 ms; the line stops there, short of the end.
+pub const LINE_WORK: u64 = 1 << 22;
 
 /// The most moves a position may have for [`DynGame::moves`] and [`DynGame::solve`] to
 /// list them (each with a label): 2^22; a game that bounds its moves
@@ -450,6 +457,18 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
         }
     }
 
+    /// The moves of `line`, played from `pos`, as labelled moves.
+    fn dyn_line(&self, pos: &G::Position, line: &[Move<G::Position>]) -> Vec<DynMove> {
+        let mut from = pos;
+        line.iter()
+            .map(|mv| {
+                let res = self.dyn_move(from, mv);
+                from = &mv.to;
+                res
+            })
+            .collect()
+    }
+
     /// The moves from `pos`, their positions as the game gives them (not in normal form).
     fn moves_of(&self, pos: &G::Position) -> Vec<Move<G::Position>> {
         let mut moves = Vec::new();
@@ -614,6 +633,9 @@ where
     fn solve_with(&self, datum: &Datum, budget: &Budget, ask: Ask) -> Result<Solution, DynError> {
         let pos = self.notation.read(datum)?;
         self.game.check_listable(&pos)?;
+        if let Some(solution) = self.solve_streamed(&pos, budget, ask)? {
+            return Ok(solution);
+        }
         let moves = self.moves_of(&pos);
         let solved = match self.kind {
             Kind::Impartial { play } | Kind::WinLoss { play } => {
@@ -644,26 +666,25 @@ where
             line,
             skipped,
         } = solved;
-        let mut from = pos.clone();
-        let line = line
-            .iter()
-            .map(|mv| {
-                let res = self.dyn_move(&from, mv);
-                from = mv.to.clone();
-                res
-            })
-            .collect();
+        let line = self.dyn_line(&pos, &line);
+        let Listing {
+            listed,
+            optimal,
+            counts,
+            ..
+        } = Listing::of(&values, &optimal, ask.all_moves);
         Ok(Solution {
             position: self.notation.to_datum(&pos),
             value,
-            moves: moves
-                .iter()
-                .zip(values)
-                .map(|(mv, value)| MoveValue {
-                    mv: self.dyn_move(&pos, mv),
-                    value,
+            moves: listed
+                .into_iter()
+                .map(|index| MoveValue {
+                    index,
+                    mv: self.dyn_move(&pos, &moves[index]),
+                    value: values[index],
                 })
                 .collect(),
+            counts,
             optimal,
             line,
             skipped,

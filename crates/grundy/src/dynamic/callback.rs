@@ -710,9 +710,9 @@ impl<R: Rules> DynGame for CallbackGame<R> {
                 let id = state.intern(pos.clone())?;
                 shared.labels(&mut state, id)?
             };
-            if labels.len() == sol.moves.len() {
-                for (valued, label) in sol.moves.iter_mut().zip(labels) {
-                    valued.mv.label = label;
+            if labels.len() == sol.counts.moves {
+                for valued in &mut sol.moves {
+                    valued.mv.label.clone_from(&labels[valued.index]);
                 }
             }
             Ok(sol)

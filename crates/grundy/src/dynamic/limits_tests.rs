@@ -141,7 +141,8 @@ fn nimber_closed_forms_answer_huge_positions() {
         (sol.value.nimber, sol.value.remoteness),
         (Some(Nimber(20_000)), None)
     );
-    assert_eq!(sol.moves.len(), 60_000);
+    assert_eq!(sol.counts.moves, 60_000);
+    assert!(sol.moves.len() < 60_000);
     let reach = builtin::bash_reach(Bash::new(3).unwrap(), 1 << 24);
     let sol = reach.solve(&reach.start().unwrap(), &budget).unwrap();
     assert_eq!(sol.value.nimber, Some(Nimber(((1 << 24) - 1) % 4)));

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::dynamic::drawing::{Drawing, Fill};
-use crate::dynamic::{Datum, DynError, DynGame, DynMove, Kind, Solution};
+use crate::dynamic::{Ask, Datum, DynError, DynGame, DynMove, Kind, Solution};
 use crate::limits::Budget;
 use crate::value::Outcome;
 
@@ -280,8 +280,9 @@ impl Session {
             })
     }
 
-    /// The current position solved: every move with its value for the side to move, the
-    /// optimal ones and a principal line (what a hint shows).
+    /// The current position solved: every move with its value for the side to move (all
+    /// of them, numbered as [`Session::moves`] numbers them), the optimal ones and a
+    /// principal line (what a hint shows).
     ///
     /// # Errors
     ///
@@ -298,7 +299,11 @@ impl Session {
     /// assert_eq!(hint.value.outcome, Outcome::Win);
     /// ```
     pub fn solution(&self, budget: &Budget) -> Result<Solution, DynError> {
-        self.game.solve(self.position(), budget)
+        let ask = Ask {
+            all_moves: true,
+            ..Ask::default()
+        };
+        self.game.solve_with(self.position(), budget, ask)
     }
 
     /// The current position's drawing ([`DynGame::draw`]), with what the game's history

@@ -202,7 +202,10 @@ fn a_drawn_position_that_comes_back_ends_the_game() {
 
 /// Remoteness always: what a solve computes then does not depend on what earlier solves
 /// kept.
-const ALL: Ask = Ask { remoteness: true };
+const ALL: Ask = Ask {
+    remoteness: true,
+    all_moves: true,
+};
 
 #[test]
 fn one_game_is_shared_across_threads() {

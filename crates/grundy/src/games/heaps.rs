@@ -6,6 +6,8 @@
 //! engine's solvers apply; [`nimbers`] is the direct table `G(0..=n)` by mex, the fast
 //! path that the tests check against the engine.
 
+use std::ops::ControlFlow;
+
 use crate::limits::{Budget, SolveError};
 use crate::model::{Components, Game, Move};
 use crate::value::Nimber;
@@ -30,6 +32,33 @@ pub trait HeapRule {
     /// Appends, for every move on one heap of `heap` tokens, the two heaps it leaves
     /// (0 stands for no heap: a move that only takes leaves `(heap - t, 0)`).
     fn options(&self, heap: u64, out: &mut Vec<(u64, u64)>);
+
+    /// Calls `visit` on the options of [`HeapRule::options`], in its order, until it
+    /// breaks. The default lists them first; a rule with a million options of one heap
+    /// (Lasker's Nim) gives them one at a time.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::heaps::HeapRule;
+    /// use grundy::games::lasker::Lasker;
+    /// use std::ops::ControlFlow;
+    /// let mut splits = 0;
+    /// Lasker.for_each_option(10, &mut |_, second| {
+    ///     splits += usize::from(second > 0);
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(splits, 5);
+    /// ```
+    fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(u64, u64) -> ControlFlow<()>) {
+        let mut options = Vec::new();
+        self.options(heap, &mut options);
+        for (first, second) in options {
+            if visit(first, second).is_break() {
+                return;
+            }
+        }
+    }
 
     /// At least as many options as a heap of `heap` tokens has, when cheap to know (see
     /// [`Game::max_moves`]); `None` by default.

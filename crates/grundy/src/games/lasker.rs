@@ -4,6 +4,8 @@
 //! Closed form (Conway, *On Numbers and Games*; Winning Ways ch. 4): `G(0) = 0` and, for
 //! `k >= 0`, `G(4k+1) = 4k+1`, `G(4k+2) = 4k+2`, `G(4k+3) = 4k+4`, `G(4k+4) = 4k+3`.
 
+use std::ops::ControlFlow;
+
 use crate::games::heaps::HeapRule;
 use crate::value::Nimber;
 
@@ -61,6 +63,16 @@ impl HeapRule for Lasker {
     fn options(&self, heap: u64, out: &mut Vec<(u64, u64)>) {
         out.extend((0..heap).map(|smaller| (smaller, 0)));
         out.extend((1..=heap / 2).map(|first| (first, heap - first)));
+    }
+
+    fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(u64, u64) -> ControlFlow<()>) {
+        let takes = (0..heap).map(|smaller| (smaller, 0));
+        let splits = (1..=heap / 2).map(|first| (first, heap - first));
+        for (first, second) in takes.chain(splits) {
+            if visit(first, second).is_break() {
+                return;
+            }
+        }
     }
 
     fn max_options(&self, heap: u64) -> Option<u64> {

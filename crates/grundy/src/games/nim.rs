@@ -3,6 +3,8 @@
 //! Bouton (1901): the player to move loses exactly when the XOR of the heaps (the nim-sum)
 //! is 0, and each heap is its own component with nimber equal to its size.
 
+use std::ops::ControlFlow;
+
 use crate::model::{Components, Game, Move};
 
 /// Nim on a row of heaps. A position is the list of heap sizes.
@@ -29,6 +31,24 @@ impl Game for Nim {
                 next[heap_idx] = smaller;
                 out.push(Move::to(next));
             }
+        }
+    }
+
+    /// One move, rewritten in place for each: no allocation per move.
+    fn for_each_move(
+        &self,
+        pos: &Vec<u64>,
+        visit: &mut dyn FnMut(&Move<Vec<u64>>) -> ControlFlow<()>,
+    ) {
+        let mut mv = Move::to(pos.clone());
+        for (heap_idx, &heap) in pos.iter().enumerate() {
+            for smaller in 0..heap {
+                mv.to[heap_idx] = smaller;
+                if visit(&mv).is_break() {
+                    return;
+                }
+            }
+            mv.to[heap_idx] = heap;
         }
     }
 

@@ -6,6 +6,8 @@
 //! steps. A winning move either moves coins down from an odd step, or moves coins from an
 //! even step onto the odd step below, to make that XOR 0.
 
+use std::ops::ControlFlow;
+
 use crate::model::{Game, Move};
 use crate::value::Nimber;
 
@@ -36,6 +38,30 @@ impl Game for Staircase {
                     next[step_idx - 1] += moved;
                 }
                 out.push(Move::to(next));
+            }
+        }
+    }
+
+    /// One move, rewritten in place for each: no allocation per move.
+    fn for_each_move(
+        &self,
+        pos: &Vec<u64>,
+        visit: &mut dyn FnMut(&Move<Vec<u64>>) -> ControlFlow<()>,
+    ) {
+        let mut mv = Move::to(pos.clone());
+        for (step_idx, &coins) in pos.iter().enumerate() {
+            for moved in 1..=coins {
+                mv.to[step_idx] = coins - moved;
+                if step_idx > 0 {
+                    mv.to[step_idx - 1] = pos[step_idx - 1] + moved;
+                }
+                if visit(&mv).is_break() {
+                    return;
+                }
+            }
+            mv.to[step_idx] = coins;
+            if step_idx > 0 {
+                mv.to[step_idx - 1] = pos[step_idx - 1];
             }
         }
     }

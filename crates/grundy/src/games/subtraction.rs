@@ -13,7 +13,7 @@ use thiserror::Error;
 
 use crate::games::heaps::{nimbers, HeapRule};
 use crate::limits::{Budget, SolveError};
-use crate::sequence::{find_pattern, Pattern};
+use crate::sequence::{find_pattern, Pattern, Periodicity};
 
 /// The largest element a finite set (or an "all but" exception) may have.
 pub const MAX_ELEMENT: u64 = 1 << 20;
@@ -339,28 +339,131 @@ impl Subtraction {
     /// assert_eq!(game.nimber(1_000_000_000_000_000_000, &grundy::Budget::default()).unwrap(), 1);
     /// ```
     pub fn nimber(&self, n: u64, budget: &Budget) -> Result<u64, SolveError> {
-        if let SubtractionSet::PowersOfTwo = self.set {
-            return Ok(n % 3);
-        }
-        const DIRECT: u64 = 1 << 16;
-        if n <= DIRECT {
+        if n <= DIRECT && self.set != SubtractionSet::PowersOfTwo {
             return Ok(self.nimbers(n, budget)?[n as usize]);
         }
-        if let Some(max) = self.set.max() {
-            // Periods of small sets are short in practice: tabulate many windows and use the
-            // period only when it is proved.
-            let len = (64 * max).clamp(DIRECT, 1 << 22);
-            let seq = self.nimbers(len, budget)?;
-            if let Some(pattern) = self.pattern(&seq) {
-                if pattern.evidence.is_proved() {
-                    return Ok(pattern.periodicity.extend(&seq, n));
-                }
-            }
+        match self.proved_values(MAX_PERIOD_TABLE, budget)? {
+            Some(values) => Ok(values.nimber(n)),
+            None => Err(SolveError::Unsupported(format!(
+                "heap {n} is beyond the table and no period of S = {{{}}} is proved",
+                self.set
+            ))),
         }
-        Err(SolveError::Unsupported(format!(
-            "heap {n} is beyond the table and no period of S = {{{}}} is proved",
-            self.set
-        )))
+    }
+
+    /// Every value by a proved period, if one is found in a table of at most `max_table`
+    /// values: for a finite set, a table of `64 max(S)` values (at least 2^16) is searched
+    /// for a period proved by a repeated window of `max(S)` values; the powers of two have
+    /// `G(n) = n mod 3` (each power is 1 or 2 mod 3, so from a multiple of 3 every move
+    /// reaches 1 or 2 mod 3, and from those a power reaches a multiple of 3). `None` for the
+    /// other sets, and for a finite set whose period is not proved within the table or whose
+    /// table would pass `max_table`.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::TooLarge`] when the table does not fit the budget.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::subtraction::{Subtraction, SubtractionSet};
+    /// let game = Subtraction::new(SubtractionSet::finite([1, 3, 4]).unwrap());
+    /// let values = game.proved_values(1 << 22, &grundy::Budget::default()).unwrap().unwrap();
+    /// assert_eq!(values.periodicity().period, 7);
+    /// assert_eq!(values.nimber(1_000_000), 1);
+    /// ```
+    pub fn proved_values(
+        &self,
+        max_table: u64,
+        budget: &Budget,
+    ) -> Result<Option<ProvedValues>, SolveError> {
+        if let SubtractionSet::PowersOfTwo = self.set {
+            return Ok(Some(ProvedValues {
+                seq: vec![0, 1, 2],
+                periodicity: Periodicity {
+                    preperiod: 0,
+                    period: 3,
+                    saltus: 0,
+                },
+            }));
+        }
+        let SubtractionSet::Finite(set) = &self.set else {
+            return Ok(None);
+        };
+        let Some(&max) = set.last() else {
+            return Ok(None);
+        };
+        // Periods of small sets are short in practice: tabulate many windows and use the
+        // period only when it is proved.
+        let len = max.saturating_mul(64).clamp(DIRECT, MAX_PERIOD_TABLE);
+        if len > max_table {
+            return Ok(None);
+        }
+        let mut seq = self.nimbers(len, budget)?;
+        let proved = self.pattern(&seq).filter(|p| p.evidence.is_proved());
+        Ok(proved.map(|pattern| {
+            let periodicity = pattern.periodicity;
+            seq.truncate(periodicity.preperiod + periodicity.period);
+            seq.shrink_to_fit();
+            ProvedValues { seq, periodicity }
+        }))
+    }
+}
+
+/// Heaps up to which [`Subtraction::nimber`] tabulates rather than looks for a period.
+const DIRECT: u64 = 1 << 16;
+
+/// The largest table [`Subtraction::nimber`] searches for a period.
+const MAX_PERIOD_TABLE: u64 = 1 << 22;
+
+/// The values of a subtraction game for every heap, by a proved period
+/// ([`Subtraction::proved_values`]): one preperiod and one period of values, and the rule.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::games::subtraction::{Subtraction, SubtractionSet};
+/// let game = Subtraction::new(SubtractionSet::PowersOfTwo);
+/// let values = game.proved_values(0, &grundy::Budget::default()).unwrap().unwrap();
+/// assert_eq!(values.nimber(10u64.pow(18)), 1);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProvedValues {
+    /// `G(0..preperiod + period)`.
+    seq: Vec<u64>,
+    /// The proved rule.
+    periodicity: Periodicity,
+}
+
+impl ProvedValues {
+    /// `G(n)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::subtraction::{Subtraction, SubtractionSet};
+    /// let game = Subtraction::new(SubtractionSet::finite([2, 5]).unwrap());
+    /// let values = game.proved_values(1 << 16, &grundy::Budget::default()).unwrap().unwrap();
+    /// let table = game.nimbers(100, &grundy::Budget::default()).unwrap();
+    /// assert!((0..=100).all(|n| values.nimber(n) == table[n as usize]));
+    /// ```
+    pub fn nimber(&self, n: u64) -> u64 {
+        self.periodicity.extend(&self.seq, n)
+    }
+
+    /// The proved rule: preperiod, period and saltus (0: a subtraction game's values are
+    /// bounded).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::subtraction::{Subtraction, SubtractionSet};
+    /// let game = Subtraction::new(SubtractionSet::PowersOfTwo);
+    /// let values = game.proved_values(0, &grundy::Budget::default()).unwrap().unwrap();
+    /// assert_eq!(values.periodicity().period, 3);
+    /// ```
+    pub fn periodicity(&self) -> Periodicity {
+        self.periodicity
     }
 }
 

@@ -7,7 +7,7 @@
 //! irrational for `k > 0`, `a_k = floor((k + isqrt(5 k²)) / 2)`. Heaps below 2^62 use `u128`
 //! (fast, the judge's path); larger ones, including any [`BigUint`], use big integers.
 
-use std::ops::{Add, Mul, Sub};
+use std::ops::{Add, ControlFlow, Mul, Sub};
 
 pub use num_bigint::BigUint;
 
@@ -34,6 +34,22 @@ impl Game for Wythoff {
         out.extend((0..a).map(|x| Move::to((x, b))));
         out.extend((0..b).map(|y| Move::to((a, y))));
         out.extend((1..=a.min(b)).map(|t| Move::to((a - t, b - t))));
+    }
+
+    /// One move at a time, in the order of [`Game::moves`]: no list of millions.
+    fn for_each_move(
+        &self,
+        &(a, b): &(u64, u64),
+        visit: &mut dyn FnMut(&Move<(u64, u64)>) -> ControlFlow<()>,
+    ) {
+        let on_a = (0..a).map(|x| (x, b));
+        let on_b = (0..b).map(|y| (a, y));
+        let on_both = (1..=a.min(b)).map(|t| (a - t, b - t));
+        for to in on_a.chain(on_b).chain(on_both) {
+            if visit(&Move::to(to)).is_break() {
+                return;
+            }
+        }
     }
 
     fn max_moves(&self, &(a, b): &(u64, u64)) -> Option<u64> {

@@ -545,6 +545,7 @@ pub async fn solve(
         check_moves(&*game, &position, budget.bytes())?;
         let ask = Ask {
             remoteness: req.remoteness,
+            ..Ask::default()
         };
         let solution = game.solve_with(&position, budget, ask)?;
         let listed: Vec<DynMove> = solution.moves.iter().map(|m| m.mv.clone()).collect();

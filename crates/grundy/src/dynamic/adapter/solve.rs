@@ -7,11 +7,12 @@
 //! memo search; loopy games by retrograde analysis.
 
 use std::collections::HashSet;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use super::{
-    optimal_by, Adapter, NimberOf, Notation, OutcomeOf, Pick, Solved, MAX_LINE, NIMBER_WORK,
-    REMOTENESS_POSITIONS, REMOTENESS_WORK,
+    optimal_by, Adapter, NimberOf, Notation, OutcomeOf, Pick, Solved, LINE_WORK, MAX_LINE,
+    NIMBER_WORK, REMOTENESS_POSITIONS, REMOTENESS_WORK,
 };
 use crate::dynamic::{Ask, Value};
 use crate::limits::{Budget, SolveError};
@@ -38,6 +39,26 @@ impl<G: Game> Clone for Closed<G> {
 impl<G: Game> Copy for Closed<G> {}
 
 impl<G: Game> Closed<G> {
+    /// The value of `pos` for the player to move.
+    pub(super) fn value(self, game: &G, pos: &G::Position) -> Value {
+        match self {
+            Closed::Nimbers(nimber_of) => nimber_value(nimber_of(game, pos)),
+            Closed::Outcomes(outcome_of) => Value::outcome(outcome_of(game, pos)),
+        }
+    }
+
+    /// The value of `mv` for the mover.
+    pub(super) fn move_value(self, game: &G, mv: &Move<G::Position>) -> Value {
+        let next = self.value(game, &mv.to);
+        match mv.again {
+            true => next,
+            false => Value {
+                outcome: next.outcome.flip(),
+                ..next
+            },
+        }
+    }
+
     /// The value of `pos` and each move's for the mover.
     fn values(
         self,
@@ -45,23 +66,12 @@ impl<G: Game> Closed<G> {
         pos: &G::Position,
         moves: &[Move<G::Position>],
     ) -> (Value, Vec<Value>) {
-        match self {
-            Closed::Nimbers(nimber_of) => nimber_values(
-                nimber_of(game, pos),
-                moves.iter().map(|mv| nimber_of(game, &mv.to)).collect(),
-            ),
-            Closed::Outcomes(outcome_of) => (
-                Value::outcome(outcome_of(game, pos)),
-                moves
-                    .iter()
-                    .map(|mv| Value::outcome(outcome_of(game, &mv.to).flip()))
-                    .collect(),
-            ),
-        }
+        let values = moves.iter().map(|mv| self.move_value(game, mv)).collect();
+        (self.value(game, pos), values)
     }
 
     /// True when the player to move at `pos` loses.
-    fn loses(self, game: &G, pos: &G::Position) -> bool {
+    pub(super) fn loses(self, game: &G, pos: &G::Position) -> bool {
         match self {
             Closed::Nimbers(nimber_of) => nimber_of(game, pos) == Nimber::ZERO,
             Closed::Outcomes(outcome_of) => outcome_of(game, pos) == Outcome::Loss,
@@ -69,24 +79,31 @@ impl<G: Game> Closed<G> {
     }
 }
 
-/// The value of a position of nimber `root` and of its moves to positions of `nimbers`.
-fn nimber_values(root: Nimber, nimbers: Vec<Nimber>) -> (Value, Vec<Value>) {
-    let outcome = |nimber: Nimber| match nimber {
+/// The value of a position of nimber `nimber` for the player to move.
+fn nimber_value(nimber: Nimber) -> Value {
+    let outcome = match nimber {
         Nimber::ZERO => Outcome::Loss,
         _ => Outcome::Win,
     };
-    let value = Value {
-        nimber: Some(root),
-        ..Value::outcome(outcome(root))
-    };
+    Value {
+        nimber: Some(nimber),
+        ..Value::outcome(outcome)
+    }
+}
+
+/// The value of a position of nimber `root` and of its moves to positions of `nimbers`.
+fn nimber_values(root: Nimber, nimbers: Vec<Nimber>) -> (Value, Vec<Value>) {
     let values = nimbers
         .into_iter()
-        .map(|n| Value {
-            nimber: Some(n),
-            ..Value::outcome(outcome(n).flip())
+        .map(|n| {
+            let next = nimber_value(n);
+            Value {
+                outcome: next.outcome.flip(),
+                ..next
+            }
         })
         .collect();
-    (value, values)
+    (nimber_value(root), values)
 }
 
 /// Remoteness of a position and of its moves, with a principal line.
@@ -196,7 +213,7 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
     /// The closed form this solve uses instead of the Grundy solver: the one for nimbers if
     /// the game has one, else the one for outcomes when the positions reachable do not fit
     /// the budget; `None`: the Grundy solver.
-    fn closed_form(&self, pos: &G::Position, budget: &Budget) -> Option<Closed<G>> {
+    pub(super) fn closed_form(&self, pos: &G::Position, budget: &Budget) -> Option<Closed<G>> {
         if let Some(nimber_of) = self.nimber_of {
             return Some(Closed::Nimbers(nimber_of));
         }
@@ -266,15 +283,7 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
     ) -> Result<Valued<G>, SolveError> {
         if let Some(outcome_of) = self.outcome_of {
             let form = Closed::Outcomes(outcome_of);
-            let game = &self.game.game;
-            let value = Value::outcome(outcome_of(game, pos));
-            let values = moves
-                .iter()
-                .map(|mv| {
-                    let next = outcome_of(game, &mv.to);
-                    Value::outcome(if mv.again { next } else { next.flip() })
-                })
-                .collect();
+            let (value, values) = form.values(&self.game.game, pos, moves);
             return Ok((value, values, Some(form), 0));
         }
         let (root, outcomes, cost) =
@@ -323,10 +332,7 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
         let line = match closed {
             Some(form) => {
                 let game = &self.game.game;
-                self.line_by(pos, |mv| {
-                    let lost = form.loses(game, &mv.to);
-                    Ok(lost != mv.again)
-                })?
+                self.line_by(pos, |mv| form.loses(game, &mv.to) != mv.again)
             }
             None => Vec::new(),
         };
@@ -339,31 +345,39 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
         })
     }
 
-    /// A principal line chosen by outcomes alone: the winner makes a move that `wins`
-    /// says wins, the loser makes the first move.
-    fn line_by(
+    /// A principal line chosen by outcomes alone: the winner makes the first move that
+    /// `wins` says wins, the loser makes the first move. The moves of each position are
+    /// looked at one at a time ([`Game::for_each_move`]): a heap of 10^6 has 1.5 M of them.
+    /// The line stops once it has looked at [`LINE_WORK`] moves (a loser looks at all of
+    /// a position's moves, and a long game of huge positions would take minutes).
+    pub(super) fn line_by(
         &self,
         pos: &G::Position,
-        mut wins: impl FnMut(&Move<G::Position>) -> Result<bool, SolveError>,
-    ) -> Result<Vec<Move<G::Position>>, SolveError> {
-        let mut line = Vec::new();
+        mut wins: impl FnMut(&Move<G::Position>) -> bool,
+    ) -> Vec<Move<G::Position>> {
+        let mut line: Vec<Move<G::Position>> = Vec::new();
         let mut current = pos.clone();
-        while line.len() < MAX_LINE {
-            let moves = self.moves_of(&current);
-            let mut chosen = None;
-            for mv in &moves {
-                if wins(mv)? {
+        let mut looked = 0;
+        while line.len() < MAX_LINE && looked < LINE_WORK {
+            let (mut first, mut chosen) = (None, None);
+            self.game.game.for_each_move(&current, &mut |mv| {
+                looked += 1;
+                if wins(mv) {
                     chosen = Some(mv.clone());
-                    break;
+                    return ControlFlow::Break(());
                 }
-            }
-            let Some(mv) = chosen.or_else(|| moves.into_iter().next()) else {
+                if first.is_none() {
+                    first = Some(mv.clone());
+                }
+                ControlFlow::Continue(())
+            });
+            let Some(mv) = chosen.or(first) else {
                 break;
             };
             current = mv.to.clone();
             line.push(mv);
         }
-        Ok(line)
+        line
     }
 
     pub(super) fn solve_loopy(

@@ -20,9 +20,9 @@ pub(super) fn as_played<R: Rules>(
     sol: &mut Solution,
 ) -> Result<(), DynError> {
     let moves = shared.labelled(pos)?;
-    if moves.len() == sol.moves.len() {
-        for (valued, mv) in sol.moves.iter_mut().zip(moves) {
-            valued.mv = mv;
+    if moves.len() == sol.counts.moves {
+        for valued in &mut sol.moves {
+            valued.mv.clone_from(&moves[valued.index]);
         }
     }
     sol.line = replay(shared, pos, &sol.line)?;

@@ -511,7 +511,14 @@ fn classes_give_the_same_answers_over_fewer_positions() {
         let expanded = |game: &CallbackGame<SortedNim>, pos: &Datum| {
             let counter = Arc::new(std::sync::atomic::AtomicU64::new(0));
             let budget = Budget::default().with_progress(counter.clone());
-            let sol = game.solve_with(pos, &budget, Ask { remoteness: true });
+            let sol = game.solve_with(
+                pos,
+                &budget,
+                Ask {
+                    remoteness: true,
+                    ..Ask::default()
+                },
+            );
             (
                 sol.unwrap(),
                 counter.load(std::sync::atomic::Ordering::Relaxed),
