@@ -78,7 +78,7 @@ fn every_example_draws_its_positions() {
 }
 
 /// Walks up to `limit` positions of a partizan `file` from its start by both players'
-/// moves: each is drawn as a grid with no clicks. Returns how many were drawn.
+/// moves: each is drawn with no clicks. Returns how many were drawn.
 fn walk_partizan(file: &str, limit: usize) -> usize {
     let game: Arc<dyn DynGame> = load(file, &[]);
     let partizan = game.partizan().expect("a partizan game");
@@ -91,11 +91,10 @@ fn walk_partizan(file: &str, limit: usize) -> usize {
             .draw(&pos)
             .unwrap_or_else(|e| panic!("{file} at {pos}: {e}"));
         match drawing {
-            Some(drawing @ Drawing::Grid(_)) => {
+            Some(drawing) => {
                 assert!(drawing.clicks().is_empty(), "{file} at {pos}: a click");
                 drawn += 1;
             }
-            Some(other) => panic!("{file} at {pos}: {other:?}, not a grid"),
             // Only a position with nothing left to play is shown as text.
             None => {
                 for side in [Side::Left, Side::Right] {
@@ -124,6 +123,7 @@ fn every_partizan_board_draws_its_positions() {
         "snort.luau",
         "cutcake.luau",
         "hackenbush_strings.luau",
+        "hackenbush_trees.luau",
     ] {
         let drawn = walk_partizan(file, 120);
         assert!(drawn >= 20, "{file}: {drawn}");
@@ -193,6 +193,30 @@ fn partizan_boards_draw_their_positions() {
         (stalks.cells[0][0].fill, stalks.cells[1][0].fill),
         (Fill::First, Fill::Marked)
     );
+
+    // Trees: an edge a node, joined to the ground (node 0) or to the edge below it.
+    let game = load("hackenbush_trees.luau", &[]);
+    let pos = game.parse("B(RB) R").unwrap();
+    let Some(Drawing::Graph(graph)) = game.draw(&pos).unwrap() else {
+        panic!("a graph")
+    };
+    let nodes: Vec<_> = graph
+        .nodes
+        .iter()
+        .map(|n| (n.text.as_str(), n.fill, n.at.unwrap()))
+        .collect();
+    // The trees are kept sorted by their text: "B(BR)" first.
+    assert_eq!(
+        nodes,
+        [
+            ("ground", Fill::Filled, [2, 2]),
+            ("B", Fill::Marked, [1, 1]),
+            ("B", Fill::Marked, [0, 0]),
+            ("R", Fill::First, [2, 0]),
+            ("R", Fill::First, [4, 1]),
+        ]
+    );
+    assert_eq!(graph.edges, [[0, 1], [1, 2], [1, 3], [0, 4]]);
 }
 
 /// Tic-tac-toe's start: nine empty cells, each clicked to mark it by its name; after b2
