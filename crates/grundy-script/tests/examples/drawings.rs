@@ -217,6 +217,21 @@ fn partizan_boards_draw_their_positions() {
         ]
     );
     assert_eq!(graph.edges, [[0, 1], [1, 2], [1, 3], [0, 4]]);
+
+    // Past a drawing's 4096 cells a position is shown as text, not refused.
+    let board = vec![".".repeat(65); 65].join("/");
+    for (file, text) in [
+        ("domineering_values.luau", board.as_str()),
+        ("cutcake.luau", "100x100"),
+        ("toads_and_frogs.luau", &"T.".repeat(2049)),
+    ] {
+        let game = load(file, &[]);
+        assert_eq!(
+            game.draw(&game.parse(text).unwrap()).unwrap(),
+            None,
+            "{file}"
+        );
+    }
 }
 
 /// Tic-tac-toe's start: nine empty cells, each clicked to mark it by its name; after b2
