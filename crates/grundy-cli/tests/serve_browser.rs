@@ -460,7 +460,7 @@ async fn drive(client: Client, url: String) {
     screenshot(&client, "connect-four.png").await;
 
     // Every example game draws its start, screenshot by screenshot; a partizan one shows
-    // its value.
+    // its value and its board, with no clicks.
     let names = js(
         &client,
         "return examples.filter(e => !e.partizan).map(e => e.name)",
@@ -479,7 +479,8 @@ async fn drive(client: Client, url: String) {
         }
         js(
             &client,
-            "document.getElementById('value-facts').replaceChildren(); return true",
+            "document.getElementById('value-facts').replaceChildren(); \
+             document.getElementById('value-board').replaceChildren(); return true",
         )
         .await;
         click(&client, "#play-start").await;
@@ -492,6 +493,31 @@ async fn drive(client: Client, url: String) {
         if name == "domineering_values" {
             // Winning Ways, chapter 5: the 2 x 3 board is {2|-1/2}.
             assert_eq!(value, json!("{2|-1/2}"));
+        }
+        let board = js(
+            &client,
+            "const b = document.getElementById('value-board'); \
+             return { svg: b.querySelectorAll('svg.drawing').length, \
+                      cells: b.querySelectorAll('.cell').length, \
+                      empty: [...b.querySelectorAll('.cell rect')] \
+                        .filter(r => r.getAttribute('fill') === '#fbfbf7').length, \
+                      clicks: b.querySelectorAll('.click').length, \
+                      text: b.querySelectorAll('pre').length }",
+        )
+        .await;
+        assert_eq!(
+            (&board["svg"], &board["text"]),
+            (&json!(1), &json!(0)),
+            "{name}: {board}"
+        );
+        assert_eq!(board["clicks"], json!(0), "{name}: {board}");
+        if name == "domineering_values" {
+            // The 2 x 3 board: six empty cells.
+            assert_eq!(
+                (&board["cells"], &board["empty"]),
+                (&json!(6), &json!(6)),
+                "{board}"
+            );
         }
         screenshot(&client, &format!("example-{name}.png")).await;
     }

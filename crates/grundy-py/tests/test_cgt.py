@@ -109,3 +109,16 @@ def test_a_partizan_game_file_answers_canonical_forms():
         grundy.game("nim").canonical([3])
     with pytest.raises(grundy.TooLargeError):
         dom.canonical(["....", "....", "...."], max_positions=10)
+
+
+def test_a_partizan_board_is_drawn():
+    # The board as data and SVG, a rectangle a cell; no cell is a click (no one is to move).
+    dom = grundy.load(EXAMPLES / "domineering_values.luau")
+    drawing = dom.draw(["..#", "..."])
+    cells = drawing.data["grid"]["cells"]
+    assert [[c["fill"] for c in row] for row in cells] == [
+        ["empty", "empty", "filled"],
+        ["empty", "empty", "empty"],
+    ]
+    assert all(c["move"] is None for row in cells for c in row)
+    assert drawing._repr_svg_().count("<rect") == 6

@@ -1,10 +1,12 @@
 //! Every example draws every position reached from its start (up to a bound): the drawing
 //! is valid (the game checks it), its clicks name moves of the position, and on the
-//! boards every move is a click.
+//! boards every move is a click. A partizan example draws its positions with no clicks (no
+//! one is to move).
 
 use std::sync::Arc;
 
-use grundy::dynamic::drawing::{Drawing, Fill};
+use grundy::dynamic::drawing::{Drawing, Fill, Grid};
+use grundy::dynamic::partizan::Side;
 use grundy::dynamic::{Datum, DynGame};
 
 use super::load;
@@ -72,6 +74,163 @@ fn every_example_draws_its_positions() {
     for (file, all) in files {
         let drawn = walk(file, all, 120);
         assert!(drawn >= 3, "{file}: {drawn}");
+    }
+}
+
+/// Walks up to `limit` positions of a partizan `file` from its start by both players'
+/// moves: each is drawn with no clicks. Returns how many were drawn.
+fn walk_partizan(file: &str, limit: usize) -> usize {
+    let game: Arc<dyn DynGame> = load(file, &[]);
+    let partizan = game.partizan().expect("a partizan game");
+    let start = game.start().unwrap();
+    let mut seen = vec![start.clone()];
+    let mut todo = vec![start];
+    let mut drawn = 0;
+    while let Some(pos) = todo.pop() {
+        let drawing = game
+            .draw(&pos)
+            .unwrap_or_else(|e| panic!("{file} at {pos}: {e}"));
+        match drawing {
+            Some(drawing) => {
+                assert!(drawing.clicks().is_empty(), "{file} at {pos}: a click");
+                drawn += 1;
+            }
+            // Only a position with nothing left to play is shown as text.
+            None => {
+                for side in [Side::Left, Side::Right] {
+                    let moves = partizan.options(&pos, side).unwrap();
+                    assert!(moves.is_empty(), "{file} at {pos}: no drawing");
+                }
+            }
+        }
+        for side in [Side::Left, Side::Right] {
+            for mv in partizan.options(&pos, side).unwrap() {
+                if seen.len() < limit && !seen.contains(&mv.to) {
+                    seen.push(mv.to.clone());
+                    todo.push(mv.to);
+                }
+            }
+        }
+    }
+    drawn
+}
+
+#[test]
+fn every_partizan_board_draws_its_positions() {
+    for file in [
+        "domineering_values.luau",
+        "toads_and_frogs.luau",
+        "snort.luau",
+        "cutcake.luau",
+        "hackenbush_strings.luau",
+        "hackenbush_trees.luau",
+    ] {
+        let drawn = walk_partizan(file, 120);
+        assert!(drawn >= 20, "{file}: {drawn}");
+    }
+}
+
+/// The texts and fills of a grid's cells, a string a row: `.` empty, `#` filled, else the
+/// cell's text.
+fn cells(grid: &Grid) -> Vec<String> {
+    grid.cells
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|cell| match (cell.fill, cell.text.as_str()) {
+                    (Fill::Empty, "") => ".".to_string(),
+                    (Fill::Filled, "") => "#".to_string(),
+                    (_, text) => text.to_string(),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The drawing of `text` in partizan `file`, as a grid.
+fn grid_of(file: &str, text: &str) -> Grid {
+    let game = load(file, &[]);
+    let pos = game.parse(text).unwrap();
+    let Some(Drawing::Grid(grid)) = game.draw(&pos).unwrap() else {
+        panic!("{file}: a grid for {text}")
+    };
+    grid
+}
+
+/// Each partizan board as its position says: Domineering's cells, the toads and frogs (each
+/// side's colour), Snort's paths, the cake's pieces standing side by side, the stalks from
+/// the ground up; rows and columns numbered as the moves' labels number them.
+#[test]
+fn partizan_boards_draw_their_positions() {
+    let board = grid_of("domineering_values.luau", "..#/.../#..");
+    assert_eq!(cells(&board), ["..#", "...", "#.."]);
+    assert_eq!(
+        (board.rows.join(" "), board.columns.join(" ")),
+        ("1 2 3".into(), "1 2 3".into())
+    );
+
+    let strip = grid_of("toads_and_frogs.luau", "TT.F");
+    assert_eq!(cells(&strip), ["TT.F"]);
+    let fills: Vec<Fill> = strip.cells[0].iter().map(|c| c.fill).collect();
+    assert_eq!(fills, [Fill::First, Fill::First, Fill::Empty, Fill::Second]);
+    assert_eq!(strip.columns.join(" "), "1 2 3 4");
+
+    let paths = grid_of("snort.luau", "..L R.x");
+    assert_eq!(cells(&paths), ["..L", "R.#"]);
+    assert_eq!(paths.rows.join(" "), "1 2");
+
+    let cake = grid_of("cutcake.luau", "2x1 1x3");
+    assert_eq!(cells(&cake), ["...#", "...#", "##.#"]);
+    assert_eq!(cake.columns, ["1", "", "", "2"]);
+
+    let stalks = grid_of("hackenbush_strings.luau", "BR B");
+    assert_eq!(cells(&stalks), ["R.", "BB"]);
+    assert_eq!(
+        (stalks.rows.join(" "), stalks.columns.join(" ")),
+        ("2 1".into(), "1 2".into())
+    );
+    assert_eq!(
+        (stalks.cells[0][0].fill, stalks.cells[1][0].fill),
+        (Fill::First, Fill::Marked)
+    );
+
+    // Trees: an edge a node, joined to the ground (node 0) or to the edge below it.
+    let game = load("hackenbush_trees.luau", &[]);
+    let pos = game.parse("B(RB) R").unwrap();
+    let Some(Drawing::Graph(graph)) = game.draw(&pos).unwrap() else {
+        panic!("a graph")
+    };
+    let nodes: Vec<_> = graph
+        .nodes
+        .iter()
+        .map(|n| (n.text.as_str(), n.fill, n.at.unwrap()))
+        .collect();
+    // The trees are kept sorted by their text: "B(BR)" first.
+    assert_eq!(
+        nodes,
+        [
+            ("ground", Fill::Filled, [2, 2]),
+            ("B", Fill::Marked, [1, 1]),
+            ("B", Fill::Marked, [0, 0]),
+            ("R", Fill::First, [2, 0]),
+            ("R", Fill::First, [4, 1]),
+        ]
+    );
+    assert_eq!(graph.edges, [[0, 1], [1, 2], [1, 3], [0, 4]]);
+
+    // Past a drawing's 4096 cells a position is shown as text, not refused.
+    let board = vec![".".repeat(65); 65].join("/");
+    for (file, text) in [
+        ("domineering_values.luau", board.as_str()),
+        ("cutcake.luau", "100x100"),
+        ("toads_and_frogs.luau", &"T.".repeat(2049)),
+    ] {
+        let game = load(file, &[]);
+        assert_eq!(
+            game.draw(&game.parse(text).unwrap()).unwrap(),
+            None,
+            "{file}"
+        );
     }
 }
 

@@ -524,7 +524,8 @@ pub async fn solve(
             memory: _memory,
         } = resolve(&app2, &req)?;
         if game.partizan().is_some() {
-            // A partizan position: its canonical form, components and hottest moves.
+            // A partizan position: its drawing (no clicks: no one is to move), canonical
+            // form, components and hottest moves.
             let summand = grundy::analysis::partizan::Summand {
                 name: game.name(),
                 game: Arc::clone(&game),
@@ -539,6 +540,7 @@ pub async fn solve(
                 "game": game.name(),
                 "kind": game.kind(),
                 "shown": game.show(&position)?,
+                "drawing": game.draw(&position)?,
                 "partizan": analysis,
             }));
         }

@@ -83,9 +83,9 @@ async fn tictactoe_from_its_source_is_a_draw() {
     );
 }
 
-/// A partizan file (`left` and `right`): `/api/solve` answers its canonical form, its
-/// components' values and the hottest moves; a session (which needs a player to move) is
-/// refused with the reason.
+/// A partizan file (`left` and `right`): `/api/solve` answers its drawing, its canonical
+/// form, its components' values and the hottest moves; a session (which needs a player to
+/// move) is refused with the reason.
 #[tokio::test]
 async fn a_partizan_file_is_solved_to_its_canonical_form() {
     let client = Client::new(limits());
@@ -99,6 +99,18 @@ async fn a_partizan_file_is_solved_to_its_canonical_form() {
         solved["partizan"]["value"]["temperature"], "5/4",
         "{solved}"
     );
+    // The board, two rows of three empty cells, none a click.
+    let cells = solved["drawing"]["grid"]["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 2, "{solved}");
+    for row in cells {
+        assert_eq!(row.as_array().unwrap().len(), 3, "{solved}");
+        for cell in row.as_array().unwrap() {
+            assert_eq!(
+                (&cell["fill"], &cell["move"]),
+                (&json!("empty"), &json!(null))
+            );
+        }
+    }
     let body = json!({ "example": "hackenbush_strings", "position": "BRB BB" });
     let (status, solved) = client.post("/api/solve", &body.to_string()).await;
     assert_eq!(status, StatusCode::OK, "{solved}");

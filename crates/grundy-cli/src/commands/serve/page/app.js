@@ -367,13 +367,17 @@ function drawGraph(state, graph) {
   return root;
 }
 
-function renderBoard(state) {
-  const board = $("board");
+// A position's drawing as SVG, or its text where the game does not draw it.
+function drawn(state) {
   const d = state.drawing;
-  if (d && d.grid) board.replaceChildren(drawGrid(state, d.grid));
-  else if (d && d.heaps) board.replaceChildren(drawHeaps(state, d.heaps));
-  else if (d && d.graph) board.replaceChildren(drawGraph(state, d.graph));
-  else board.replaceChildren(el("pre", {}, state.shown));
+  if (d && d.grid) return drawGrid(state, d.grid);
+  if (d && d.heaps) return drawHeaps(state, d.heaps);
+  if (d && d.graph) return drawGraph(state, d.graph);
+  return el("pre", {}, state.shown);
+}
+
+function renderBoard(state) {
+  $("board").replaceChildren(drawn(state));
 }
 
 function showValues() {
@@ -661,8 +665,9 @@ const OUTCOME_CLASSES = {
   P: "the player who starts loses",
 };
 
-// A partizan example's position: its value, who wins, its temperature, each component's
-// value, and the best moves in the hottest component (no session: no one is to move).
+// A partizan example's position: its board, its value, who wins, its temperature, each
+// component's value, and the best moves in the hottest component (no session: no one is
+// to move, so nothing on the board is a click).
 async function showValue(body) {
   showError("play-error", null);
   try {
@@ -671,6 +676,7 @@ async function showValue(body) {
     if (session) api("DELETE", "/sessions/" + session.id).catch(() => {});
     session = null;
     $("board-area").hidden = true;
+    $("value-board").replaceChildren(drawn({ drawing: solved.drawing, shown: solved.shown, moves: [], end: true }));
     const facts = [
       ["position", solved.shown],
       ["value", a.value.value],
