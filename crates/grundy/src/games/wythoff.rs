@@ -157,6 +157,9 @@ const WORD: u64 = 1 << 30;
 /// Below this bound the `u128` path is exact (5 x² < 2^127).
 const SMALL: u64 = 1 << 62;
 
+/// Heaps below which [`is_p_position`] first rules pairs out in floating point.
+const NEAR: u64 = 1 << 40;
+
 fn to_u64(value: BigUint) -> Option<u64> {
     u64::try_from(value).ok()
 }
@@ -210,6 +213,16 @@ pub fn p_pair_big(k: &BigUint) -> (BigUint, BigUint) {
 pub fn is_p_position(a: u64, b: u64) -> bool {
     let (low, high) = (a.min(b), a.max(b));
     let k = high - low;
+    if high < NEAR {
+        // At a P-position high - φ low = k - low / φ lies in [0, 1/φ) (low = ⌊k φ⌋, so
+        // k φ - 1 < low <= k φ); below 2^40 a double is off by less than 2^-12, so a pair
+        // 2 or more from that line is an N-position without a square root (most moves of a
+        // large Wythoff position are, and a solve values each).
+        let off = high as f64 - low as f64 * std::f64::consts::GOLDEN_RATIO;
+        if !(-2.0..2.0).contains(&off) {
+            return false;
+        }
+    }
     if k < WORD {
         // (low, high) is a P-position exactly when low = a_k for k = high - low: one
         // square root in a machine word (5 k² < 2^64).

@@ -106,8 +106,9 @@ proptest::proptest! {
     }
 }
 
-/// The one-root test of `is_p_position` (differences below 2^30) against the partner
-/// formula of `is_p`, on pairs around the P-positions and at random up to 2^40.
+/// The one-root test of `is_p_position` (differences below 2^30) and its floating-point
+/// filter (heaps below 2^40) against the partner formula of `is_p`, on pairs around the
+/// P-positions (up to the filter's edge) and at random up to 2^40.
 #[test]
 fn the_word_sized_test_agrees_with_the_partner_formula() {
     let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
@@ -135,6 +136,23 @@ fn the_word_sized_test_agrees_with_the_partner_formula() {
         }
         let (x, y) = (next() % (1 << 40), next() % (1 << 40));
         assert_eq!(is_p_position(x, y), by_partner(x, y), "{x} {y}");
+    }
+    // The floating-point filter near its edge, 2^40: P-pairs and their neighbours.
+    for _ in 0..20_000 {
+        let k = (1 << 38) - next() % (1 << 30);
+        let (a, b) = p_pair(k);
+        let (a, b) = (a as u64, b as u64);
+        assert!(b < 1 << 40);
+        for (x, y) in [
+            (a, b),
+            (b, a),
+            (a + 1, b),
+            (a, b + 1),
+            (a + 2, b),
+            (a - 1, b - 1),
+        ] {
+            assert_eq!(is_p_position(x, y), by_partner(x, y), "{x} {y}");
+        }
     }
     // The largest word-sized difference and the first past it.
     for k in [(1 << 30) - 1, 1 << 30] {
