@@ -160,6 +160,9 @@ const SMALL: u64 = 1 << 62;
 /// Heaps below which [`is_p_position`] first rules pairs out in floating point.
 const NEAR: u64 = 1 << 40;
 
+/// The golden ratio, (1 + √5) / 2, as a double.
+const PHI: f64 = 1.618_033_988_749_895;
+
 fn to_u64(value: BigUint) -> Option<u64> {
     u64::try_from(value).ok()
 }
@@ -218,7 +221,7 @@ pub fn is_p_position(a: u64, b: u64) -> bool {
         // k φ - 1 < low <= k φ); below 2^40 a double is off by less than 2^-12, so a pair
         // 2 or more from that line is an N-position without a square root (most moves of a
         // large Wythoff position are, and a solve values each).
-        let off = high as f64 - low as f64 * std::f64::consts::GOLDEN_RATIO;
+        let off = high as f64 - low as f64 * PHI;
         if !(-2.0..2.0).contains(&off) {
             return false;
         }
