@@ -81,9 +81,10 @@ impl Sparse {
             // `rare & !seen`.
             let mut candidate = marks.len();
             self.missing_bits.clear();
-            for from in (0..marks.len()).step_by(64) {
+            // `rare_bits` covers the mark range (no division to keep the reads in bounds).
+            for (word, &rare) in self.rare_bits[..marks.len() / 64].iter().enumerate() {
+                let from = 64 * word;
                 let seen = marks.bits(from) | block.bits(n, from) | block.hits(n, from);
-                let rare = self.rare_bits[(from / 64) % self.rare_bits.len()];
                 let common_unseen = !(seen | rare);
                 let below = match common_unseen {
                     0 => u64::MAX,
