@@ -49,8 +49,8 @@ pub(super) struct Block {
     pub(super) pairs: usize,
     /// The far part of the marks and hits, and the middle part of the marks, passed ahead
     /// on other threads (see `far`).
-    pub(super) far: Option<FarBlock>,
-    pub(super) mid: Option<FarBlock>,
+    pub(super) far: Option<Box<FarBlock>>,
+    pub(super) mid: Option<Box<FarBlock>>,
     /// How many rare positions lie below BLOCK_HEAPS, and for each split's k, below
     /// max(start - k, BLOCK_HEAPS): the heap-by-heap pass starts there.
     pub(super) low: usize,
@@ -93,7 +93,7 @@ impl Block {
     /// block's pass or its far part.
     #[inline(always)]
     pub(super) fn bits(&self, n: usize, from: usize) -> u64 {
-        let part = |part: &Option<FarBlock>| match part {
+        let part = |part: &Option<Box<FarBlock>>| match part {
             Some(part) if from + 64 <= part.width => {
                 part.bits[(n - self.start) * (part.width / 64) + from / 64]
             }

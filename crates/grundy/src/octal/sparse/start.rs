@@ -43,8 +43,27 @@ impl Sparse {
             let fits = |lists: &Arc<FarLists>| lists.fit(self.rare_list(), rows);
             part.start == n && part.width == rows && lists.as_ref().is_some_and(fits)
         };
-        let far_part = far_next.filter(|far| usable(far, &self.far_lists));
-        let mid_part = mid_next.filter(|mid| far_part.is_some() && usable(mid, &self.mid_lists));
+        let far_fits = far_next
+            .as_ref()
+            .is_some_and(|far| usable(far, &self.far_lists));
+        let mid_fits = far_fits
+            && mid_next
+                .as_ref()
+                .is_some_and(|mid| usable(mid, &self.mid_lists));
+        // The parts of the last block, and those refused, go back to the passes.
+        let spent = [self.block.far.take(), self.block.mid.take()];
+        let (far_part, mid_part) = match (far_fits, mid_fits) {
+            (true, true) => (far_next, mid_next),
+            (true, false) => {
+                self.spent.extend(mid_next);
+                (far_next, None)
+            }
+            _ => {
+                self.spent.extend(far_next.into_iter().chain(mid_next));
+                (None, None)
+            }
+        };
+        self.spent.extend(spent.into_iter().flatten());
         // The near positions marked here: below MID with a middle part, else below FAR.
         let near_end = match mid_part {
             Some(_) => far::MID,

@@ -59,11 +59,13 @@ pub(in crate::octal) struct Sparse {
     /// The far lists while blocks' far parts are passed ahead (see `far`), the far part of
     /// the next block, and how many heaps marked the far part B in full.
     pub(super) far_lists: Option<Arc<FarLists>>,
-    pub(super) far_next: Option<FarBlock>,
+    pub(super) far_next: Option<Box<FarBlock>>,
     pub(super) far_fallbacks: u64,
     /// The same for the middle rare positions (used only with a far part).
     pub(super) mid_lists: Option<Arc<FarLists>>,
-    pub(super) mid_next: Option<FarBlock>,
+    pub(super) mid_next: Option<Box<FarBlock>>,
+    /// Far and middle parts used or refused, kept for [`Sparse::recycle`].
+    pub(super) spent: Vec<Box<FarBlock>>,
     /// A rare position past `u32::MAX` appeared (only possible in a window, where far scans
     /// go on past 2^32): the rare list cannot hold it, so no further value is computed.
     pub(super) overflow: bool,
@@ -96,6 +98,7 @@ impl Sparse {
             far_fallbacks: 0,
             mid_lists: None,
             mid_next: None,
+            spent: Vec::new(),
             overflow: false,
         };
         sparse.block.avx2 = sparse.avx2;
@@ -168,11 +171,18 @@ impl Sparse {
     /// The far or middle part of the block that may start at `part.start`: used if a block
     /// starts there next (with rows of the same width, and with a far part for a middle
     /// one), else dropped.
-    pub fn offer_far(&mut self, part: FarBlock) {
+    pub fn offer_far(&mut self, part: Box<FarBlock>) {
         match part.tier() {
             Tier::Far => self.far_next = Some(part),
             Tier::Mid => self.mid_next = Some(part),
         }
+    }
+
+    /// Moves the far and middle parts that blocks are done with to `spare`, so that the
+    /// passes refill them instead of allocating new ones (and the thread that computes
+    /// candidates frees none of theirs).
+    pub fn recycle(&mut self, spare: &mut Vec<Box<FarBlock>>) {
+        spare.append(&mut self.spent);
     }
 
     /// Whether heap n would start a new block.

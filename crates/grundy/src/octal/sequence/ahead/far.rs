@@ -47,9 +47,12 @@ pub(super) struct Feed<'pool, 'scope> {
     far: Lane,
     mid: Lane,
     /// By block start.
-    arrived: BTreeMap<(usize, Tier), FarBlock>,
-    send: Sender<Vec<FarBlock>>,
-    receive: Receiver<Vec<FarBlock>>,
+    /// Boxed, so that the map moves pointers, not parts.
+    arrived: BTreeMap<(usize, Tier), Box<FarBlock>>,
+    send: Sender<Vec<Box<FarBlock>>>,
+    receive: Receiver<Vec<Box<FarBlock>>>,
+    /// Parts the blocks are done with, handed to the next jobs to refill.
+    spare: Vec<Box<FarBlock>>,
     /// The values the jobs read.
     shared: Shared,
     /// Whether a block waits for parts that have not arrived.
@@ -95,6 +98,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
             arrived: BTreeMap::new(),
             send,
             receive,
+            spare: Vec::new(),
             shared,
             wait: WAIT || threads >= WAIT_THREADS,
             used: 0,
@@ -136,6 +140,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
     /// so the thread computing candidates never sleeps. From there on (and in tests, so
     /// that the parts they check are used whatever the load) the block waits for them.
     pub(super) fn offer(&mut self, sparse: &mut Sparse, n: usize) {
+        sparse.recycle(&mut self.spare);
         let want = (
             take(&mut self.far.pending, n),
             take(&mut self.mid.pending, n),
@@ -182,7 +187,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
 }
 
 impl Feed<'_, '_> {
-    fn arrive(&mut self, parts: Vec<FarBlock>) {
+    fn arrive(&mut self, parts: Vec<Box<FarBlock>>) {
         for part in parts {
             self.arrived.insert((part.start(), part.tier()), part);
         }
@@ -233,7 +238,7 @@ impl Lane {
 /// Spawns on the feed's pool one job for the middle and far blocks `starts`, with the
 /// `lists` of each, that copies the values it reads and sends the middle parts, then the
 /// far ones.
-fn spawn(feed: &Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists>, Arc<FarLists>)) {
+fn spawn(feed: &mut Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists>, Arc<FarLists>)) {
     let reach = match starts.1.is_empty() {
         true => feed.mid.reach,
         false => feed.far.reach.max(feed.mid.reach),
@@ -243,10 +248,13 @@ fn spawn(feed: &Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists>, A
     }
     let view = feed.shared.view(feed.shared.len().saturating_sub(reach));
     let send = feed.send.clone();
+    let count = starts.0.len() + starts.1.len();
+    let spare = feed.spare.split_off(feed.spare.len().saturating_sub(count));
     feed.pool.spawn(move |_| {
         let mut values = Vec::new();
         view.copy_into(&mut values);
         let mut scratch = FarScratch::default();
+        scratch.give(spare);
         for (starts, lists) in [(starts.0, lists.0), (starts.1, lists.1)] {
             if starts.is_empty() {
                 continue;
