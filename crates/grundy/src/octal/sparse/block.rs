@@ -306,6 +306,11 @@ pub(in crate::octal) struct FarBlock {
     pub(super) bound: [usize; BLOCK_HEAPS],
 }
 
+/// Far and middle parts in a list: sent by a job, or kept for a pass to refill. Boxed, so
+/// that they move (in the list, the channel and the map of arrived parts) as pointers.
+#[allow(clippy::vec_box)]
+pub(in crate::octal) type Parts = Vec<Box<FarBlock>>;
+
 impl FarBlock {
     /// The first heap of the block.
     pub fn start(&self) -> usize {

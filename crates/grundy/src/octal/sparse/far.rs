@@ -18,7 +18,7 @@
 use std::sync::Arc;
 
 use super::super::direct::Rules;
-use super::block::{Block, FarBlock, Rows, Tier, BLOCK_HEAPS, MAX_GUESSES};
+use super::block::{Block, FarBlock, Parts, Rows, Tier, BLOCK_HEAPS, MAX_GUESSES};
 use super::guess::{self, Split};
 
 /// Rare positions at or past this are passed ahead of the candidates. Tests pass from a
@@ -79,11 +79,11 @@ pub(in crate::octal) struct FarLists {
 /// A far pass's working space (a block's mark table), kept between passes, and the spent
 /// parts its passes refill.
 #[derive(Debug, Default)]
-pub(in crate::octal) struct Scratch(Block, Vec<Box<FarBlock>>);
+pub(in crate::octal) struct Scratch(Block, Parts);
 
 impl Scratch {
     /// Parts to refill (see `Sparse::recycle`) before new ones are allocated.
-    pub fn give(&mut self, spare: Vec<Box<FarBlock>>) {
+    pub fn give(&mut self, spare: Parts) {
         self.1.extend(spare);
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::super::direct::Rules;
 use super::super::stats::{best_mask, is_rare};
 use super::super::store::Values;
-use super::block::{Block, FarBlock, Tier, BLOCK_HEAPS, PAIRS};
+use super::block::{Block, FarBlock, Parts, Tier, BLOCK_HEAPS, PAIRS};
 use super::far::{FarLists, RareList};
 use super::guess::Split;
 
@@ -65,7 +65,7 @@ pub(in crate::octal) struct Sparse {
     pub(super) mid_lists: Option<Arc<FarLists>>,
     pub(super) mid_next: Option<Box<FarBlock>>,
     /// Far and middle parts used or refused, kept for [`Sparse::recycle`].
-    pub(super) spent: Vec<Box<FarBlock>>,
+    pub(super) spent: Parts,
     /// A rare position past `u32::MAX` appeared (only possible in a window, where far scans
     /// go on past 2^32): the rare list cannot hold it, so no further value is computed.
     pub(super) overflow: bool,
@@ -181,7 +181,7 @@ impl Sparse {
     /// Moves the far and middle parts that blocks are done with to `spare`, so that the
     /// passes refill them instead of allocating new ones (and the thread that computes
     /// candidates frees none of theirs).
-    pub fn recycle(&mut self, spare: &mut Vec<Box<FarBlock>>) {
+    pub fn recycle(&mut self, spare: &mut Parts) {
         spare.append(&mut self.spent);
     }
 

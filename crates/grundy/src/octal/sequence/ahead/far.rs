@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 
-use super::super::super::sparse::{FarBlock, FarLists, FarScratch, Sparse, Tier, FAR, MID};
+use super::super::super::sparse::{FarBlock, FarLists, FarScratch, Parts, Sparse, Tier, FAR, MID};
 use super::shared::Shared;
 
 /// Middle blocks per job on the pool (16 heaps each), and far ones at most.
@@ -49,10 +49,10 @@ pub(super) struct Feed<'pool, 'scope> {
     /// By block start.
     /// Boxed, so that the map moves pointers, not parts.
     arrived: BTreeMap<(usize, Tier), Box<FarBlock>>,
-    send: Sender<Vec<Box<FarBlock>>>,
-    receive: Receiver<Vec<Box<FarBlock>>>,
+    send: Sender<Parts>,
+    receive: Receiver<Parts>,
     /// Parts the blocks are done with, handed to the next jobs to refill.
-    spare: Vec<Box<FarBlock>>,
+    spare: Parts,
     /// The values the jobs read.
     shared: Shared,
     /// Whether a block waits for parts that have not arrived.
@@ -187,7 +187,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
 }
 
 impl Feed<'_, '_> {
-    fn arrive(&mut self, parts: Vec<Box<FarBlock>>) {
+    fn arrive(&mut self, parts: Parts) {
         for part in parts {
             self.arrived.insert((part.start(), part.tier()), part);
         }
