@@ -8,7 +8,7 @@ use super::avx2;
 pub(super) const BLOCK_HEAPS: usize = 16;
 
 /// Guesses per heap at most (a far pass takes more: see `far`).
-pub(super) const MAX_GUESSES: usize = 8;
+pub(super) const MAX_GUESSES: usize = 12;
 
 /// The block pass also marks the pairs (a, m - a) for a up to this.
 pub(super) const PAIRS: usize = 256;
