@@ -82,9 +82,10 @@ impl Sparse {
             let mut candidate = marks.len();
             self.missing_bits.clear();
             // `rare_bits` covers the mark range (no division to keep the reads in bounds).
+            let row = block.row(n);
             for (word, &rare) in self.rare_bits[..marks.len() / 64].iter().enumerate() {
                 let from = 64 * word;
-                let seen = marks.bits(from) | block.bits(n, from) | block.hits(n, from);
+                let seen = marks.bits(from) | row.bits(from) | block.hits(n, from);
                 let common_unseen = !(seen | rare);
                 let below = match common_unseen {
                     0 => u64::MAX,

@@ -325,7 +325,7 @@ mod tests {
                     };
                     if n == sparse.block.start {
                         used += usize::from(sparse.block.far.is_some());
-                        with_mid += usize::from(sparse.block.mid.is_some());
+                        with_mid += usize::from(sparse.block.with_mid);
                     }
                     assert_eq!(
                         value,

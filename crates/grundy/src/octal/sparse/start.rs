@@ -51,8 +51,8 @@ impl Sparse {
                 .as_ref()
                 .is_some_and(|mid| usable(mid, &self.mid_lists));
         // The parts of the last block, and those refused, go back to the passes.
-        let spent = [self.block.far.take(), self.block.mid.take()];
-        let (far_part, mid_part) = match (far_fits, mid_fits) {
+        let spent = self.block.far.take();
+        let (mut far_part, mid_part) = match (far_fits, mid_fits) {
             (true, true) => (far_next, mid_next),
             (true, false) => {
                 self.spent.extend(mid_next);
@@ -63,7 +63,7 @@ impl Sparse {
                 (None, None)
             }
         };
-        self.spent.extend(spent.into_iter().flatten());
+        self.spent.extend(spent);
         // The near positions marked here: below MID with a middle part, else below FAR.
         let near_end = match mid_part {
             Some(_) => far::MID,
@@ -144,8 +144,16 @@ impl Sparse {
             }
         }
         block.checked = split.learned > 0 && !near;
+        // The middle part's marks join the far part's (same rows): the candidate scan
+        // then reads one word less for each 64 values.
+        if let (Some(far), Some(mid)) = (&mut far_part, mid_part) {
+            for (word, &marked) in far.bits.iter_mut().zip(&mid.bits) {
+                *word |= marked;
+            }
+            self.spent.push(mid);
+            block.with_mid = true;
+        }
         block.far = far_part;
-        block.mid = mid_part;
         if block.checked {
             block.guesses(&self.rare_bits, guess::GUESSES);
             for &k in &rules.split2 {
