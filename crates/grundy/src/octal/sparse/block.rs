@@ -375,7 +375,7 @@ pub(in crate::octal) struct FarBlock {
 }
 
 /// Far and middle parts in a list: sent by a job, or kept for a pass to refill. Boxed, so
-/// that they move (in the list, the channel and the map of arrived parts) as pointers.
+/// that they move (in the list, the channel and the slots of arrived parts) as pointers.
 #[allow(clippy::vec_box)]
 pub(in crate::octal) type Parts = Vec<Box<FarBlock>>;
 
