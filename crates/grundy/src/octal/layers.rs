@@ -27,6 +27,9 @@ const LAYERS: &[&str] = &[
     "sparse/guess",
     "sparse/proof",
     "sparse/far",
+    "sparse/state",
+    "sparse/start",
+    "sparse/candidate",
     "sparse",
     // The sequence, and its runs in batches below it.
     "sequence/ahead/front",

@@ -8,7 +8,7 @@ use super::avx2;
 pub(super) const BLOCK_HEAPS: usize = 16;
 
 /// Guesses per heap at most (a far pass takes more: see `far`).
-pub(super) const MAX_GUESSES: usize = 8;
+pub(super) const MAX_GUESSES: usize = 12;
 
 /// The block pass also marks the pairs (a, m - a) for a up to this.
 pub(super) const PAIRS: usize = 256;
@@ -49,8 +49,9 @@ pub(super) struct Block {
     pub(super) pairs: usize,
     /// The far part of the marks and hits, and the middle part of the marks, passed ahead
     /// on other threads (see `far`).
-    pub(super) far: Option<FarBlock>,
-    pub(super) mid: Option<FarBlock>,
+    pub(super) far: Option<Box<FarBlock>>,
+    /// Whether the middle part's marks were added to `far`'s.
+    pub(super) with_mid: bool,
     /// How many rare positions lie below BLOCK_HEAPS, and for each split's k, below
     /// max(start - k, BLOCK_HEAPS): the heap-by-heap pass starts there.
     pub(super) low: usize,
@@ -66,7 +67,7 @@ impl Block {
         self.active = true;
         self.checked = false;
         self.far = None;
-        self.mid = None;
+        self.with_mid = false;
         self.avx2 = avx2;
         if width > self.width {
             self.table.resize(width * BLOCK_HEAPS, 0);
@@ -93,13 +94,13 @@ impl Block {
     /// block's pass or its far part.
     #[inline(always)]
     pub(super) fn bits(&self, n: usize, from: usize) -> u64 {
-        let part = |part: &Option<FarBlock>| match part {
+        let part = |part: &Option<Box<FarBlock>>| match part {
             Some(part) if from + 64 <= part.width => {
                 part.bits[(n - self.start) * (part.width / 64) + from / 64]
             }
             _ => 0,
         };
-        let far = part(&self.far) | part(&self.mid);
+        let far = part(&self.far);
         if !self.active || from + 64 > self.width {
             return far;
         }
@@ -120,6 +121,37 @@ impl Block {
             bits |= u64::from(stamp == self.generation) << i;
         }
         bits
+    }
+
+    /// Heap n's marks from this block's pass and its far and middle parts, found once for
+    /// a scan of its words ([`Row::bits`] is [`Block::bits`] without the look-ups).
+    #[inline(always)]
+    pub(super) fn row(&self, n: usize) -> Row<'_> {
+        let j = n - self.start;
+        fn part(part: &Option<Box<FarBlock>>, j: usize) -> &[u64] {
+            let Some(part) = part else {
+                return &[];
+            };
+            let words = part.width / 64;
+            part.bits.get(j * words..(j + 1) * words).unwrap_or(&[])
+        }
+        let table = match self.active && self.width > 64 {
+            true => self
+                .table
+                .get(j * self.width..(j + 1) * self.width)
+                .unwrap_or(&[]),
+            false => &[],
+        };
+        Row {
+            far: part(&self.far, j),
+            table,
+            bits: match self.active && self.width == 64 {
+                true => self.bit_rows[j % BLOCK_HEAPS],
+                false => 0,
+            },
+            generation: self.generation,
+            avx2: self.avx2,
+        }
     }
 
     /// Bit i set when `from + i` is a guess of heap n that part B hits.
@@ -166,6 +198,42 @@ impl Block {
             }
         }
         self.hit = [[0; BLOCK_HEAPS]; MAX_GUESSES];
+    }
+}
+
+/// One heap's row of a [`Block`] (see [`Block::row`]).
+pub(super) struct Row<'a> {
+    far: &'a [u64],
+    /// The block's byte stamps for the heap, or its bits with rows of 64 values.
+    table: &'a [u8],
+    bits: u64,
+    generation: u8,
+    avx2: bool,
+}
+
+impl Row<'_> {
+    /// Bit i set when `from + i` is marked (`from` a multiple of 64), as [`Block::bits`].
+    #[inline(always)]
+    pub(super) fn bits(&self, from: usize) -> u64 {
+        let word = from / 64;
+        let part = |part: &[u64]| part.get(word).copied().unwrap_or(0);
+        let mut bits = part(self.far);
+        if word == 0 {
+            bits |= self.bits;
+        }
+        let Some(row) = self.table.get(from..from + 64) else {
+            return bits;
+        };
+        let row: &[u8; 64] = row.try_into().unwrap_or_else(|_| unreachable!());
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the CPU reports AVX2.
+            return bits | unsafe { avx2::equal_bits(row, self.generation) };
+        }
+        for (i, &stamp) in row.iter().enumerate() {
+            bits |= u64::from(stamp == self.generation) << i;
+        }
+        bits
     }
 }
 
@@ -305,6 +373,11 @@ pub(in crate::octal) struct FarBlock {
     pub(super) bits: Vec<u64>,
     pub(super) bound: [usize; BLOCK_HEAPS],
 }
+
+/// Far and middle parts in a list: sent by a job, or kept for a pass to refill. Boxed, so
+/// that they move (in the list, the channel and the slots of arrived parts) as pointers.
+#[allow(clippy::vec_box)]
+pub(in crate::octal) type Parts = Vec<Box<FarBlock>>;
 
 impl FarBlock {
     /// The first heap of the block.

@@ -18,14 +18,15 @@
 use std::sync::Arc;
 
 use super::super::direct::Rules;
-use super::block::{Block, FarBlock, Rows, Tier, BLOCK_HEAPS, MAX_GUESSES};
+use super::block::{Block, FarBlock, Parts, Rows, Tier, BLOCK_HEAPS, MAX_GUESSES};
 use super::guess::{self, Split};
 
 /// Rare positions at or past this are passed ahead of the candidates. Tests pass from a
 /// shorter distance, so that the short runs they compare with one thread use it.
-/// Guesses per heap: twice the block pass's, as the near marks, added after them, often
-/// take the first (0.55 % of Officers' heaps then mark part B in full, against 8.4 % with
-/// four).
+/// Guesses per heap: three times the block pass's, as the near marks, added after them,
+/// often take the first (0.03 % of Officers' heaps then mark part B in full, 137 of the
+/// 506,213 to 2^19 on 16 threads, against 0.5 % with eight and 8.4 % with four: each
+/// costs the candidates' thread some 13,000 instructions).
 const GUESSES: usize = MAX_GUESSES;
 
 #[cfg(not(test))]
@@ -76,9 +77,17 @@ pub(in crate::octal) struct FarLists {
     rare: usize,
 }
 
-/// A far pass's working space (a block's mark table), kept between passes.
+/// A far pass's working space (a block's mark table), kept between passes, and the spent
+/// parts its passes refill.
 #[derive(Debug, Default)]
-pub(in crate::octal) struct Scratch(Block);
+pub(in crate::octal) struct Scratch(Block, Parts);
+
+impl Scratch {
+    /// Parts to refill (see `Sparse::recycle`) before new ones are allocated.
+    pub fn give(&mut self, spare: Parts) {
+        self.1.extend(spare);
+    }
+}
 
 impl FarLists {
     /// The far lists of a rare list for rows of `width` values, or `None` when it
@@ -156,13 +165,24 @@ impl FarLists {
         origin: usize,
         start: usize,
         scratch: &mut Scratch,
-    ) -> FarBlock {
+    ) -> Box<FarBlock> {
+        let mut part = scratch.1.pop().unwrap_or_else(|| {
+            Box::new(FarBlock {
+                tier: self.tier,
+                start,
+                width: self.width,
+                bits: Vec::new(),
+                bound: [0; BLOCK_HEAPS],
+            })
+        });
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the CPU reports AVX2 (see `Sparse::new`).
-            return unsafe { self.pass_avx2(recent, origin, start, &mut scratch.0) };
+            unsafe { self.pass_avx2(recent, origin, start, &mut scratch.0, &mut part) };
+            return part;
         }
-        self.pass_in(recent, origin, start, &mut scratch.0)
+        self.pass_in(recent, origin, start, &mut scratch.0, &mut part);
+        part
     }
 
     /// [`FarLists::pass_in`] compiled for AVX2.
@@ -178,12 +198,21 @@ impl FarLists {
         origin: usize,
         start: usize,
         block: &mut Block,
-    ) -> FarBlock {
-        self.pass_in(recent, origin, start, block)
+        part: &mut FarBlock,
+    ) {
+        self.pass_in(recent, origin, start, block, part)
     }
 
     #[inline(always)]
-    fn pass_in(&self, recent: &[u16], origin: usize, start: usize, block: &mut Block) -> FarBlock {
+    fn pass_in(
+        &self,
+        recent: &[u16],
+        origin: usize,
+        start: usize,
+        block: &mut Block,
+        part: &mut FarBlock,
+    ) {
+        (part.tier, part.start, part.width) = (self.tier, start, self.width);
         block.begin(start, self.width, self.avx2);
         let generation = block.generation;
         let mut rows = Rows {
@@ -200,20 +229,16 @@ impl FarLists {
             rows.scatter(self.width, part_a, recent, m0 - origin, generation);
         }
         let words = self.width / 64;
-        let mut bits = Vec::with_capacity(BLOCK_HEAPS * words);
+        let bits = &mut part.bits;
+        bits.clear();
+        bits.reserve(BLOCK_HEAPS * words);
         if self.tier == Tier::Mid {
             // Every position marked: exact at any value.
             for n in start..start + BLOCK_HEAPS {
                 bits.extend((0..words).map(|w| block.bits(n, 64 * w)));
             }
-            let bound = [usize::MAX; BLOCK_HEAPS];
-            return FarBlock {
-                tier: self.tier,
-                start,
-                width: self.width,
-                bits,
-                bound,
-            };
+            part.bound = [usize::MAX; BLOCK_HEAPS];
+            return;
         }
         block.checked = true;
         block.guesses(&self.rare_bits, GUESSES);
@@ -230,13 +255,7 @@ impl FarLists {
                 bits.push(block.bits(n, 64 * w) | block.hits(n, 64 * w));
             }
         }
-        FarBlock {
-            tier: self.tier,
-            start,
-            width: self.width,
-            bits,
-            bound: block.bound,
-        }
+        part.bound = block.bound;
     }
 
     /// Marks part B in full in row `j` of `block` (heap `block.start + j`), whose partners
@@ -306,7 +325,7 @@ mod tests {
                     };
                     if n == sparse.block.start {
                         used += usize::from(sparse.block.far.is_some());
-                        with_mid += usize::from(sparse.block.mid.is_some());
+                        with_mid += usize::from(sparse.block.with_mid);
                     }
                     assert_eq!(
                         value,

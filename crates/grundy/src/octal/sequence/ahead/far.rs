@@ -6,11 +6,11 @@
 //! and sends its parts in two messages, the middle ones first. A block takes its parts as
 //! it starts, if they have arrived (or waits for them: see [`Feed::offer`]).
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 
-use super::super::super::sparse::{FarBlock, FarLists, FarScratch, Sparse, Tier, FAR, MID};
+use super::super::super::sparse::{FarBlock, FarLists, FarScratch, Parts, Sparse, Tier, FAR, MID};
 use super::shared::Shared;
 
 /// Middle blocks per job on the pool (16 heaps each), and far ones at most.
@@ -39,6 +39,64 @@ struct Lane {
     reach: usize,
     /// How many heaps ahead of the values its pass can run.
     ahead: usize,
+    /// The parts that have arrived.
+    arrived: Slots,
+}
+
+/// Parts of one tier by block start: slot i holds the part of the block from
+/// `base + i BLOCK_HEAPS` once it has arrived (a lane's blocks start `BLOCK_HEAPS` apart).
+struct Slots {
+    base: usize,
+    slots: VecDeque<Option<Box<FarBlock>>>,
+}
+
+impl Slots {
+    /// Keeps `part` (to `spare` if its block is past or out of step).
+    fn insert(&mut self, part: Box<FarBlock>, spare: &mut Parts) {
+        let Some(offset) = part.start().checked_sub(self.base) else {
+            return spare.push(part);
+        };
+        if !offset.is_multiple_of(BLOCK_HEAPS) {
+            return spare.push(part);
+        }
+        let at = offset / BLOCK_HEAPS;
+        if self.slots.len() <= at {
+            self.slots.resize_with(at + 1, || None);
+        }
+        spare.extend(self.slots[at].replace(part));
+    }
+
+    /// Whether the part of the block from n has arrived.
+    fn has(&self, n: usize) -> bool {
+        n.checked_sub(self.base).is_some_and(|offset| {
+            offset.is_multiple_of(BLOCK_HEAPS)
+                && self
+                    .slots
+                    .get(offset / BLOCK_HEAPS)
+                    .is_some_and(Option::is_some)
+        })
+    }
+
+    /// The part of the block from n, if it has arrived; those of earlier blocks go to
+    /// `spare` (their blocks were skipped).
+    fn take(&mut self, n: usize, spare: &mut Parts) -> Option<Box<FarBlock>> {
+        while self.base < n {
+            match self.slots.pop_front() {
+                Some(part) => {
+                    spare.extend(part);
+                    self.base += BLOCK_HEAPS;
+                }
+                None => self.base += (n - self.base).div_ceil(BLOCK_HEAPS) * BLOCK_HEAPS,
+            }
+        }
+        match self.base == n {
+            true => {
+                self.base += BLOCK_HEAPS;
+                self.slots.pop_front().flatten()
+            }
+            false => None,
+        }
+    }
 }
 
 /// The far and middle parts dispatched on the pool and not yet taken.
@@ -47,9 +105,10 @@ pub(super) struct Feed<'pool, 'scope> {
     far: Lane,
     mid: Lane,
     /// By block start.
-    arrived: BTreeMap<(usize, Tier), FarBlock>,
-    send: Sender<Vec<FarBlock>>,
-    receive: Receiver<Vec<FarBlock>>,
+    send: Sender<Parts>,
+    receive: Receiver<Parts>,
+    /// Parts the blocks are done with, handed to the next jobs to refill.
+    spare: Parts,
     /// The values the jobs read.
     shared: Shared,
     /// Whether a block waits for parts that have not arrived.
@@ -85,6 +144,10 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
             lists,
             next: start,
             pending: VecDeque::new(),
+            arrived: Slots {
+                base: start,
+                slots: VecDeque::new(),
+            },
             reach,
             ahead,
         };
@@ -92,9 +155,9 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
             pool,
             far: lane(far, reach, FAR),
             mid: lane(mid, FAR + max_take + BLOCK_HEAPS, MID),
-            arrived: BTreeMap::new(),
             send,
             receive,
+            spare: Vec::new(),
             shared,
             wait: WAIT || threads >= WAIT_THREADS,
             used: 0,
@@ -136,6 +199,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
     /// so the thread computing candidates never sleeps. From there on (and in tests, so
     /// that the parts they check are used whatever the load) the block waits for them.
     pub(super) fn offer(&mut self, sparse: &mut Sparse, n: usize) {
+        sparse.recycle(&mut self.spare);
         let want = (
             take(&mut self.far.pending, n),
             take(&mut self.mid.pending, n),
@@ -146,28 +210,20 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
         while let Ok(parts) = self.receive.try_recv() {
             self.arrive(parts);
         }
-        let missing = |arrived: &BTreeMap<_, _>| {
-            (want.0 && !arrived.contains_key(&(n, Tier::Far)))
-                || (want.1 && !arrived.contains_key(&(n, Tier::Mid)))
+        let missing = |feed: &Self| {
+            (want.0 && !feed.far.arrived.has(n)) || (want.1 && !feed.mid.arrived.has(n))
         };
-        if self.wait && missing(&self.arrived) {
+        if self.wait && missing(self) {
             self.waited += 1;
-            while missing(&self.arrived) {
+            while missing(self) {
                 match self.receive.recv() {
                     Ok(parts) => self.arrive(parts),
                     Err(_) => break,
                 }
             }
         }
-        // Parts of blocks that were skipped are no longer wanted.
-        while let Some(entry) = self.arrived.first_entry() {
-            if entry.key().0 >= n {
-                break;
-            }
-            entry.remove();
-        }
-        let far = self.arrived.remove(&(n, Tier::Far));
-        let mid = self.arrived.remove(&(n, Tier::Mid));
+        let far = self.far.arrived.take(n, &mut self.spare);
+        let mid = self.mid.arrived.take(n, &mut self.spare);
         let Some(far) = far else {
             self.missed += u64::from(want.0);
             return;
@@ -182,9 +238,13 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
 }
 
 impl Feed<'_, '_> {
-    fn arrive(&mut self, parts: Vec<FarBlock>) {
+    fn arrive(&mut self, parts: Parts) {
         for part in parts {
-            self.arrived.insert((part.start(), part.tier()), part);
+            let lane = match part.tier() {
+                Tier::Far => &mut self.far,
+                Tier::Mid => &mut self.mid,
+            };
+            lane.arrived.insert(part, &mut self.spare);
         }
     }
 }
@@ -233,7 +293,7 @@ impl Lane {
 /// Spawns on the feed's pool one job for the middle and far blocks `starts`, with the
 /// `lists` of each, that copies the values it reads and sends the middle parts, then the
 /// far ones.
-fn spawn(feed: &Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists>, Arc<FarLists>)) {
+fn spawn(feed: &mut Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists>, Arc<FarLists>)) {
     let reach = match starts.1.is_empty() {
         true => feed.mid.reach,
         false => feed.far.reach.max(feed.mid.reach),
@@ -243,10 +303,13 @@ fn spawn(feed: &Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists>, A
     }
     let view = feed.shared.view(feed.shared.len().saturating_sub(reach));
     let send = feed.send.clone();
+    let count = starts.0.len() + starts.1.len();
+    let spare = feed.spare.split_off(feed.spare.len().saturating_sub(count));
     feed.pool.spawn(move |_| {
         let mut values = Vec::new();
         view.copy_into(&mut values);
         let mut scratch = FarScratch::default();
+        scratch.give(spare);
         for (starts, lists) in [(starts.0, lists.0), (starts.1, lists.1)] {
             if starts.is_empty() {
                 continue;

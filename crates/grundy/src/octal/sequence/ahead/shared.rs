@@ -20,6 +20,10 @@ pub(super) struct Shared {
     /// The heap size of the first segment's first value.
     origin: usize,
     len: usize,
+    /// The last segment (also in `segments`) and how many of its values are written: a
+    /// push writes there without looking the segment up.
+    last: Arc<[AtomicU16]>,
+    filled: usize,
 }
 
 /// G(from .. to), as segments of [`Shared`].
@@ -39,6 +43,8 @@ impl Shared {
             segments: VecDeque::new(),
             origin,
             len: origin,
+            last: Arc::new([]),
+            filled: SEGMENT,
         }
     }
 
@@ -48,14 +54,22 @@ impl Shared {
     }
 
     /// Appends G(len).
+    #[inline]
     pub(super) fn push(&mut self, value: u16) {
-        let at = self.len - self.origin;
-        if at == self.segments.len() * SEGMENT {
-            self.segments
-                .push_back((0..SEGMENT).map(|_| AtomicU16::new(0)).collect());
+        if self.filled == SEGMENT {
+            self.grow();
         }
-        self.segments[at / SEGMENT][at % SEGMENT].store(value, Ordering::Relaxed);
+        self.last[self.filled].store(value, Ordering::Relaxed);
+        self.filled += 1;
         self.len += 1;
+    }
+
+    /// Starts a new last segment.
+    #[cold]
+    fn grow(&mut self) {
+        self.last = (0..SEGMENT).map(|_| AtomicU16::new(0)).collect();
+        self.segments.push_back(self.last.clone());
+        self.filled = 0;
     }
 
     /// G(from .. len) (from no lower than the values kept).

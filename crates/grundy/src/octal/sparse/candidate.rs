@@ -1,0 +1,172 @@
+//! One heap's value: the marks of the options the block did not make (the takes, the rare
+//! positions below the block and those found since), the candidate (step 2, 64 values at
+//! a time), and step 3 run here, deferred, or left to a far scan.
+
+use super::super::direct::{mark_takes, Marks, Rules};
+use super::super::store::Values;
+use super::block::BLOCK_HEAPS;
+use super::proof::{bitset_fits, pack_bits, prove, unpack_bits};
+use super::state::{Next, Sparse};
+
+impl Sparse {
+    /// Marks part B in full in heap n's row (its candidate passed its guesses).
+    fn mark_part_b(&mut self, rules: &Rules, g: Values, n: usize) {
+        let block = &mut self.block;
+        let j = n - block.start;
+        for &k in &rules.split2 {
+            let m0 = block.start.saturating_sub(k);
+            let split = &self.split;
+            let end = split.b_pos.partition_point(|&r| (r as usize) < m0);
+            for (&r, &v) in split.b_pos[..end].iter().zip(&split.b_val) {
+                let x = usize::from(v ^ g.recent[m0 - g.origin - r as usize + j]);
+                block.mark(j, x);
+            }
+        }
+        block.bound[j % BLOCK_HEAPS] = usize::MAX;
+    }
+
+    #[inline(always)]
+    pub(super) fn compute(
+        &mut self,
+        rules: &Rules,
+        g: Values,
+        counts: &[u64],
+        marks: &mut Marks,
+        defer: Option<usize>,
+    ) -> Next {
+        let n = g.len();
+        if self.overflow || (g.origin > 0 && self.reach(rules) > g.recent.len()) {
+            return Next::OutOfReach;
+        }
+        // Every XOR of two values lies below half the mark range.
+        let width = (marks.len() / 2).max(64);
+        if n >= self.block.end && !self.start_block(rules, g, counts, width, defer.is_none()) {
+            return Next::Sequential;
+        }
+        marks.begin();
+        mark_takes(rules, n, g.recent, marks);
+        for (i, &k) in rules.split2.iter().enumerate() {
+            if n >= k + 2 {
+                let m = n - k;
+                let (pos, val) = (&self.rare_pos, &self.rare_val);
+                if self.block.active {
+                    let low = match m >= BLOCK_HEAPS {
+                        true => self.block.low,
+                        false => pos.partition_point(|&r| (r as usize) < m),
+                    };
+                    marks.mark_partners(&pos[..low], &val[..low], g.until(m));
+                    // The rare positions from max(start - k, BLOCK_HEAPS) on: few, and
+                    // those found since the block started among them.
+                    let from = self.block.from[i];
+                    let to = from
+                        + pos[from..]
+                            .iter()
+                            .take_while(|&&r| (r as usize) < m)
+                            .count();
+                    if from < to {
+                        marks.mark_partners(&pos[from..to], &val[from..to], g.until(m));
+                    }
+                } else {
+                    let count = pos.partition_point(|&r| (r as usize) < m);
+                    marks.mark_partners(&pos[..count], &val[..count], g.until(m));
+                }
+            }
+        }
+        self.cover_rare_bits(marks.len());
+        let candidate = loop {
+            let block = &self.block;
+            // Values lie below marks.len() / 2; the least common value at or above that
+            // lies below marks.len(), as the mask has a bit below it. 64 values at a time:
+            // the missing rare values below the candidate are the set bits of
+            // `rare & !seen`.
+            let mut candidate = marks.len();
+            self.missing_bits.clear();
+            // `rare_bits` covers the mark range (no division to keep the reads in bounds).
+            let row = block.row(n);
+            for (word, &rare) in self.rare_bits[..marks.len() / 64].iter().enumerate() {
+                let from = 64 * word;
+                let seen = marks.bits(from) | row.bits(from) | block.hits(n, from);
+                let common_unseen = !(seen | rare);
+                let below = match common_unseen {
+                    0 => u64::MAX,
+                    bits => (1 << bits.trailing_zeros()) - 1,
+                };
+                self.missing_bits.push(rare & !seen & below);
+                if common_unseen != 0 {
+                    candidate = from + common_unseen.trailing_zeros() as usize;
+                    break;
+                }
+            }
+            let j = (n - block.start) % BLOCK_HEAPS;
+            if block.checked && candidate > block.bound[j] && candidate < block.width {
+                self.mark_part_b(rules, g, n);
+                continue;
+            }
+            if let (Some(far), Some(lists)) = (&mut self.block.far, &self.far_lists) {
+                if candidate > far.bound[j] && candidate < far.width {
+                    far.bound[j] = usize::MAX;
+                    self.far_fallbacks += 1;
+                    lists.mark_b(&mut self.block, j, g.recent, g.origin);
+                    continue;
+                }
+            }
+            break candidate;
+        };
+        if self.missing_bits.iter().all(|&bits| bits == 0) {
+            return Next::Value(candidate);
+        }
+        // With the block's pairs, the missing values go by list here; without them and
+        // deferred, they stay bits (a proof on another thread lists them).
+        let start = match self.block.pairs {
+            0 => 1,
+            _ => {
+                unpack_bits(&self.missing_bits, &mut self.missing);
+                let start = self.mark_block_pairs(rules, g, marks);
+                if self.missing.is_empty() {
+                    return Next::Value(candidate);
+                }
+                pack_bits(&self.missing, &mut self.missing_bits);
+                start
+            }
+        };
+        if let Some(known) = defer {
+            // Below the bound, every pair read lies below it too (start >= 1).
+            let deferrable = n < known
+                || rules
+                    .split2
+                    .iter()
+                    .all(|&k| n < k + 2 || (n - k - start < known && (n - k) / 2 < known));
+            return match deferrable {
+                true => Next::Proof { candidate, start },
+                false => Next::Sequential,
+            };
+        }
+        unpack_bits(&self.missing_bits, &mut self.missing);
+        let bitset = bitset_fits(self.avx2, counts.len());
+        let complete = prove(rules, g, n, start, &mut self.missing, bitset, marks);
+        if !complete && !self.missing.is_empty() {
+            return Next::FarScan { candidate };
+        }
+        Next::Value(self.finish(candidate))
+    }
+
+    /// Step 3 before [`prove`]: when the block marked the pairs (a, m - a) from
+    /// a = BLOCK_HEAPS on, marks those below and drops the missing values they give.
+    /// Returns the first pair left to scan.
+    #[inline(always)]
+    fn mark_block_pairs(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> usize {
+        if self.block.pairs == 0 {
+            return 1;
+        }
+        let n = g.len();
+        for &k in &rules.split2 {
+            let high = g.until(n - k);
+            marks.mark_pairs(
+                &g.early[1..BLOCK_HEAPS],
+                &high[high.len() - (BLOCK_HEAPS - 1)..],
+            );
+        }
+        self.missing.retain(|&v| !marks.has(v));
+        self.block.pairs + 1
+    }
+}
