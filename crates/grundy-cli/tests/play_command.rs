@@ -72,3 +72,24 @@ fn errors_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown game"));
 }
+
+/// A position with thousands of moves: the prompt lists the first 60 and counts the rest,
+/// a hint lists those and the best moves past them (numbered as the prompt numbers
+/// them), and a move far down the list is still played by its number.
+#[test]
+fn a_position_with_thousands_of_moves_is_listed_in_part() {
+    // Lasker's Nim at 5000: 7500 moves; G(5000) = 4999, so the winning moves are the
+    // take of the whole heap and the split into two equal heaps (7500, the last).
+    let text = play(&["lasker", "5000"], "hint\n7500\nquit\n");
+    assert!(
+        text.contains("   ... and 7440 more (type a label, a number up to 7500, or hint)"),
+        "{text}"
+    );
+    assert!(text.contains("  ... 7439 moves\n"), "{text}");
+    assert!(text.contains("7500) heap 1: 5000 -> 2500 + 2500"), "{text}");
+    assert!(
+        text.contains("you play heap 1: 5000 -> 2500 + 2500"),
+        "{text}"
+    );
+    assert!(text.lines().count() < 200, "{} lines", text.lines().count());
+}

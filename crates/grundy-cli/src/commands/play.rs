@@ -170,22 +170,48 @@ fn print_position(out: &mut impl Write, session: &Session) -> anyhow::Result<()>
     Ok(())
 }
 
+/// The most moves the prompt and a hint list (a hint adds the best moves past them): a
+/// heap of 10^6 in Lasker's Nim has 1.5 M moves, each still playable by label or number.
+const SHOWN_MOVES: usize = 60;
+
 fn print_moves(out: &mut impl Write, session: &Session) -> anyhow::Result<()> {
     let moves = session.moves()?;
     let labels: Vec<String> = moves
         .iter()
+        .take(SHOWN_MOVES)
         .enumerate()
         .map(|(i, mv)| format!("{}) {}", i + 1, mv.label))
         .collect();
-    writeln!(out, "your move: {}", labels.join("   "))?;
+    write!(out, "your move: {}", labels.join("   "))?;
+    match moves.len().checked_sub(SHOWN_MOVES) {
+        Some(more) if more > 0 => writeln!(
+            out,
+            "   ... and {more} more (type a label, a number up to {}, or hint)",
+            moves.len()
+        )?,
+        _ => writeln!(out)?,
+    }
     Ok(())
 }
 
+/// Every move with its value, numbered as the prompt numbers them; past [`SHOWN_MOVES`],
+/// the first ones and the best ones, the moves between counted.
 fn print_hint(out: &mut impl Write, solution: &Solution) -> io::Result<()> {
     writeln!(out, "this position: {}", solution.value)?;
     let width = crate::output::label_width(solution);
+    let mut next = 0;
+    let mut best_shown = 0;
     for (i, mv) in solution.moves.iter().enumerate() {
-        let best = if solution.is_optimal(i) { "  best" } else { "" };
+        let optimal = solution.is_optimal(i);
+        if i >= SHOWN_MOVES && !(optimal && best_shown < SHOWN_MOVES) {
+            continue;
+        }
+        if i > next {
+            writeln!(out, "  ... {} moves", i - next)?;
+        }
+        next = i + 1;
+        best_shown += usize::from(optimal);
+        let best = if optimal { "  best" } else { "" };
         writeln!(
             out,
             "  {:>2}) {:<width$}  {}{best}",
@@ -193,6 +219,9 @@ fn print_hint(out: &mut impl Write, solution: &Solution) -> io::Result<()> {
             mv.mv.label,
             mv.value
         )?;
+    }
+    if solution.moves.len() > next {
+        writeln!(out, "  ... {} moves", solution.moves.len() - next)?;
     }
     Ok(())
 }
