@@ -124,6 +124,15 @@ pub fn fitting(bytes: u64) -> u64 {
     machine_bytes().map_or(bytes, |machine| machine.min(bytes))
 }
 
+/// Writes the line that stands for `count` moves left out of a list of moves (nothing for
+/// none).
+pub fn moves_left_out(out: &mut impl std::io::Write, count: usize) -> std::io::Result<()> {
+    match count {
+        0 => Ok(()),
+        _ => writeln!(out, "  ... {count} moves"),
+    }
+}
+
 /// The width of the widest move label of `solution`, to align a list of moves.
 pub fn label_width(solution: &grundy::dynamic::Solution) -> usize {
     solution

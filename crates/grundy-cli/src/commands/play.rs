@@ -206,9 +206,7 @@ fn print_hint(out: &mut impl Write, solution: &Solution) -> io::Result<()> {
         if i >= SHOWN_MOVES && !(optimal && best_shown < SHOWN_MOVES) {
             continue;
         }
-        if i > next {
-            writeln!(out, "  ... {} moves", i - next)?;
-        }
+        crate::output::moves_left_out(out, i - next)?;
         next = i + 1;
         best_shown += usize::from(optimal);
         let best = if optimal { "  best" } else { "" };
@@ -220,8 +218,6 @@ fn print_hint(out: &mut impl Write, solution: &Solution) -> io::Result<()> {
             mv.value
         )?;
     }
-    if solution.moves.len() > next {
-        writeln!(out, "  ... {} moves", solution.moves.len() - next)?;
-    }
+    crate::output::moves_left_out(out, solution.moves.len() - next)?;
     Ok(())
 }

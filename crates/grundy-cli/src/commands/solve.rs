@@ -408,9 +408,7 @@ fn print_text(
     let width = crate::output::label_width(solution);
     let mut next = 0;
     for (move_idx, mv) in solution.moves.iter().enumerate() {
-        if mv.index > next {
-            writeln!(out, "  ... {} moves", mv.index - next)?;
-        }
+        crate::output::moves_left_out(&mut out, mv.index - next)?;
         next = mv.index + 1;
         let mark = if solution.is_optimal(move_idx) {
             "  (optimal)"
@@ -426,9 +424,7 @@ fn print_text(
         };
         writeln!(out, "  {:<width$}  {}{extra}{mark}", mv.mv.label, mv.value)?;
     }
-    if solution.counts.moves > next {
-        writeln!(out, "  ... {} moves", solution.counts.moves - next)?;
-    }
+    crate::output::moves_left_out(&mut out, solution.counts.moves - next)?;
     let line: Vec<&str> = solution.line.iter().map(|m| m.label.as_str()).collect();
     if !(solution.skipped && line.is_empty()) {
         writeln!(out, "principal line: {}", line.join(", "))?;

@@ -74,12 +74,7 @@ impl<R: HeapRule> Game for HeapRow<R> {
             for &(first, second) in &options {
                 // One allocation of the exact size: a heap of 10^6 has 1.5 M moves.
                 let mut next = Vec::with_capacity(pos.len() + usize::from(second > 0));
-                next.extend_from_slice(&pos[..heap_idx]);
-                next.push(first);
-                if second > 0 {
-                    next.push(second);
-                }
-                next.extend_from_slice(&pos[heap_idx + 1..]);
+                replace_heap(pos, heap_idx, (first, second), &mut next);
                 out.push(Move::to(next));
             }
         }
@@ -96,12 +91,7 @@ impl<R: HeapRule> Game for HeapRow<R> {
             let mut stopped = false;
             self.0.for_each_option(heap, &mut |first, second| {
                 mv.to.clear();
-                mv.to.extend_from_slice(&pos[..heap_idx]);
-                mv.to.push(first);
-                if second > 0 {
-                    mv.to.push(second);
-                }
-                mv.to.extend_from_slice(&pos[heap_idx + 1..]);
+                replace_heap(pos, heap_idx, (first, second), &mut mv.to);
                 stopped = visit(&mv).is_break();
                 match stopped {
                     true => ControlFlow::Break(()),
@@ -119,6 +109,17 @@ impl<R: HeapRule> Game for HeapRow<R> {
             Some(sum.saturating_add(self.0.max_options(heap)?))
         })
     }
+}
+
+/// Appends to `out` the row `pos` with its heap `heap_idx` replaced by the option's one or
+/// two heaps (`second` 0: no second heap).
+fn replace_heap(pos: &[u64], heap_idx: usize, (first, second): (u64, u64), out: &mut Vec<u64>) {
+    out.extend_from_slice(&pos[..heap_idx]);
+    out.push(first);
+    if second > 0 {
+        out.push(second);
+    }
+    out.extend_from_slice(&pos[heap_idx + 1..]);
 }
 
 impl<R: HeapRule> Components for HeapRow<R> {

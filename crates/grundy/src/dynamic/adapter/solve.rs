@@ -49,14 +49,7 @@ impl<G: Game> Closed<G> {
 
     /// The value of `mv` for the mover.
     pub(super) fn move_value(self, game: &G, mv: &Move<G::Position>) -> Value {
-        let next = self.value(game, &mv.to);
-        match mv.again {
-            true => next,
-            false => Value {
-                outcome: next.outcome.flip(),
-                ..next
-            },
-        }
+        for_mover(self.value(game, &mv.to), mv.again)
     }
 
     /// The value of `pos` and each move's for the mover.
@@ -91,17 +84,23 @@ fn nimber_value(nimber: Nimber) -> Value {
     }
 }
 
+/// The value for the mover of a move to a position of value `next` (for the player then
+/// to move: the other, or the mover again when `again`).
+fn for_mover(next: Value, again: bool) -> Value {
+    match again {
+        true => next,
+        false => Value {
+            outcome: next.outcome.flip(),
+            ..next
+        },
+    }
+}
+
 /// The value of a position of nimber `root` and of its moves to positions of `nimbers`.
 fn nimber_values(root: Nimber, nimbers: Vec<Nimber>) -> (Value, Vec<Value>) {
     let values = nimbers
         .into_iter()
-        .map(|n| {
-            let next = nimber_value(n);
-            Value {
-                outcome: next.outcome.flip(),
-                ..next
-            }
-        })
+        .map(|n| for_mover(nimber_value(n), false))
         .collect();
     (nimber_value(root), values)
 }
