@@ -150,24 +150,36 @@ impl Marks {
             stamp[usize::from(a ^ b)] = generation;
         }
     }
+}
+
+/// A set that options are marked in: [`Marks`], or one heap's row of the sparse method's
+/// block.
+pub(super) trait Mark {
+    /// Marks `value` an option.
+    fn mark(&mut self, value: u16);
 
     /// Marks `values[i] ^ window[window.len() - positions[i]]` for every i (every
     /// `positions[i]` is in `1..=window.len()`).
     #[inline(always)]
-    pub fn mark_partners(&mut self, positions: &[u32], values: &[u16], window: &[u16]) {
-        let generation = self.generation;
-        let stamp = &mut *self.stamp;
+    fn mark_partners(&mut self, positions: &[u32], values: &[u16], window: &[u16]) {
         let m = window.len();
         for (&r, &v) in positions.iter().zip(values) {
-            stamp[usize::from(v ^ window[m - r as usize])] = generation;
+            self.mark(v ^ window[m - r as usize]);
         }
+    }
+}
+
+impl Mark for Marks {
+    #[inline(always)]
+    fn mark(&mut self, value: u16) {
+        Marks::mark(self, value);
     }
 }
 
 /// Marks the options of heap n that leave nothing or one heap; `tail` ends at G(n - 1)
 /// and holds at least the largest take's values (or all n).
 #[inline(always)]
-pub(super) fn mark_takes(rules: &Rules, n: usize, tail: &[u16], marks: &mut Marks) {
+pub(super) fn mark_takes(rules: &Rules, n: usize, tail: &[u16], marks: &mut impl Mark) {
     for &k in &rules.whole {
         if k == n {
             marks.mark(0);

@@ -1,6 +1,7 @@
 //! The block pass of the sparse method: the partner marks of 16 consecutive heaps at once,
 //! and the far parts of a block ([`FarBlock`]), passed ahead on other threads (`far`).
 
+use super::super::direct::{Mark, Marks};
 #[cfg(target_arch = "x86_64")]
 use super::avx2;
 
@@ -154,6 +155,23 @@ impl Block {
         }
     }
 
+    /// Heap n's row to mark the options the block pass leaves to each heap (the takes,
+    /// the rare positions below the block and those found since), values at or past the
+    /// row's width in `wide`; with `low` and `from` (which rare positions those are).
+    #[inline(always)]
+    pub(super) fn own_marks<'a>(
+        &'a mut self,
+        n: usize,
+        wide: &'a mut Marks,
+    ) -> (RowMarks<'a>, usize, &'a [usize]) {
+        let j = (n - self.start) % BLOCK_HEAPS;
+        let row = match self.width {
+            64 => Row64(&mut self.bit_rows[j]),
+            width => Stamps(&mut self.table[j * width..(j + 1) * width], self.generation),
+        };
+        (RowMarks { row, wide }, self.low, &self.from)
+    }
+
     /// Bit i set when `from + i` is a guess of heap n that part B hits.
     #[inline(always)]
     pub(super) fn hits(&self, n: usize, from: usize) -> u64 {
@@ -234,6 +252,33 @@ impl Row<'_> {
             bits |= u64::from(stamp == self.generation) << i;
         }
         bits
+    }
+}
+
+/// One heap's row of an active [`Block`], marked value by value; values at or past its
+/// width (a value larger than any when the block started) go to a [`Marks`].
+pub(super) struct RowMarks<'a> {
+    row: OwnRow<'a>,
+    wide: &'a mut Marks,
+}
+
+/// The row of [`RowMarks`]: stamps, or bits with rows of 64 values.
+enum OwnRow<'a> {
+    Stamps(&'a mut [u8], u8),
+    Row64(&'a mut u64),
+}
+
+use OwnRow::{Row64, Stamps};
+
+impl Mark for RowMarks<'_> {
+    #[inline(always)]
+    fn mark(&mut self, value: u16) {
+        let x = usize::from(value);
+        match &mut self.row {
+            Stamps(row, generation) if x < row.len() => row[x] = *generation,
+            Row64(bits) if x < 64 => **bits |= 1 << x,
+            _ => self.wide.mark(value),
+        }
     }
 }
 

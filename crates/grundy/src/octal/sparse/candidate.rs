@@ -2,7 +2,7 @@
 //! positions below the block and those found since), the candidate (step 2, 64 values at
 //! a time), and step 3 run here, deferred, or left to a far scan.
 
-use super::super::direct::{mark_takes, Marks, Rules};
+use super::super::direct::{mark_takes, Mark, Marks, Rules};
 use super::super::store::Values;
 use super::block::BLOCK_HEAPS;
 use super::proof::{bitset_fits, pack_bits, prove, unpack_bits};
@@ -44,33 +44,14 @@ impl Sparse {
             return Next::Sequential;
         }
         marks.begin();
-        mark_takes(rules, n, g.recent, marks);
-        for (i, &k) in rules.split2.iter().enumerate() {
-            if n >= k + 2 {
-                let m = n - k;
-                let (pos, val) = (&self.rare_pos, &self.rare_val);
-                if self.block.active {
-                    let low = match m >= BLOCK_HEAPS {
-                        true => self.block.low,
-                        false => pos.partition_point(|&r| (r as usize) < m),
-                    };
-                    marks.mark_partners(&pos[..low], &val[..low], g.until(m));
-                    // The rare positions from max(start - k, BLOCK_HEAPS) on: few, and
-                    // those found since the block started among them.
-                    let from = self.block.from[i];
-                    let to = from
-                        + pos[from..]
-                            .iter()
-                            .take_while(|&&r| (r as usize) < m)
-                            .count();
-                    if from < to {
-                        marks.mark_partners(&pos[from..to], &val[from..to], g.until(m));
-                    }
-                } else {
-                    let count = pos.partition_point(|&r| (r as usize) < m);
-                    marks.mark_partners(&pos[..count], &val[..count], g.until(m));
-                }
-            }
+        let (pos, val) = (&self.rare_pos, &self.rare_val);
+        if self.block.active {
+            // The heap's own marks go into its row of the block, so that the scan below
+            // reads one set of marks per word, not two (but past the row's width).
+            let (mut row, low, from) = self.block.own_marks(n, marks);
+            mark_own(rules, g, (pos, val), Some((low, from)), &mut row);
+        } else {
+            mark_own(rules, g, (pos, val), None, marks);
         }
         self.cover_rare_bits(marks.len());
         let candidate = loop {
@@ -85,7 +66,11 @@ impl Sparse {
             let row = block.row(n);
             for (word, &rare) in self.rare_bits[..marks.len() / 64].iter().enumerate() {
                 let from = 64 * word;
-                let seen = marks.bits(from) | row.bits(from) | block.hits(n, from);
+                let own = match block.active && from + 64 <= block.width {
+                    true => 0,
+                    false => marks.bits(from),
+                };
+                let seen = own | row.bits(from) | block.hits(n, from);
                 let common_unseen = !(seen | rare);
                 let below = match common_unseen {
                     0 => u64::MAX,
@@ -168,5 +153,48 @@ impl Sparse {
         }
         self.missing.retain(|&v| !marks.has(v));
         self.block.pairs + 1
+    }
+}
+
+/// Marks the options of heap n = g.len() that the block pass leaves to each heap: the
+/// takes and, for each split, the rare positions r < m = n - k below the block's (`low`,
+/// below BLOCK_HEAPS) or found since it started (from `from[i]` on); every one without an
+/// active block (`None`).
+#[inline(always)]
+fn mark_own(
+    rules: &Rules,
+    g: Values,
+    (pos, val): (&[u32], &[u16]),
+    block: Option<(usize, &[usize])>,
+    marks: &mut impl Mark,
+) {
+    let n = g.len();
+    mark_takes(rules, n, g.recent, marks);
+    for (i, &k) in rules.split2.iter().enumerate() {
+        if n < k + 2 {
+            continue;
+        }
+        let m = n - k;
+        let Some((low, from)) = block else {
+            let count = pos.partition_point(|&r| (r as usize) < m);
+            marks.mark_partners(&pos[..count], &val[..count], g.until(m));
+            continue;
+        };
+        let low = match m >= BLOCK_HEAPS {
+            true => low,
+            false => pos.partition_point(|&r| (r as usize) < m),
+        };
+        marks.mark_partners(&pos[..low], &val[..low], g.until(m));
+        // The rare positions from max(start - k, BLOCK_HEAPS) on: few, and those found
+        // since the block started among them.
+        let from = from[i];
+        let to = from
+            + pos[from..]
+                .iter()
+                .take_while(|&&r| (r as usize) < m)
+                .count();
+        if from < to {
+            marks.mark_partners(&pos[from..to], &val[from..to], g.until(m));
+        }
     }
 }
