@@ -27,6 +27,7 @@ const LAYERS: &[&str] = &[
     "sparse/guess",
     "sparse/proof",
     "sparse/far",
+    "sparse/open",
     "sparse/state",
     "sparse/start",
     "sparse/candidate",

@@ -32,6 +32,7 @@ mod block;
 mod candidate;
 mod far;
 mod guess;
+mod open;
 mod proof;
 mod start;
 mod state;

@@ -1,7 +1,8 @@
 //! The block pass of the sparse method: the partner marks of 16 consecutive heaps at once,
 //! and the far parts of a block ([`FarBlock`]), passed ahead on other threads (`far`).
 
-use super::super::direct::{Mark, Marks};
+use super::super::direct::{Mark, Marks, Rules};
+use super::super::store::Values;
 #[cfg(target_arch = "x86_64")]
 use super::avx2;
 
@@ -10,6 +11,9 @@ pub(super) const BLOCK_HEAPS: usize = 16;
 
 /// Guesses per heap at most (a far pass takes more: see `far`).
 pub(super) const MAX_GUESSES: usize = 12;
+
+/// Open values found per heap (see `open`).
+pub(super) const OPEN: usize = 4;
 
 /// The block pass also marks the pairs (a, m - a) for a up to this.
 pub(super) const PAIRS: usize = 256;
@@ -57,6 +61,14 @@ pub(super) struct Block {
     /// max(start - k, BLOCK_HEAPS): the heap-by-heap pass starts there.
     pub(super) low: usize,
     pub(super) from: Vec<usize>,
+    /// The open values of each heap and their hits, when `opened` (see `open`).
+    pub(super) open: [[u16; BLOCK_HEAPS]; OPEN],
+    pub(super) open_hit: [[u16; BLOCK_HEAPS]; OPEN],
+    pub(super) opened: bool,
+    /// The near rare positions (below `near_end`, with a far part) are left out of the
+    /// table (the open values stand for them) until a heap needs them there.
+    pub(super) near_left: bool,
+    pub(super) near_end: usize,
 }
 
 impl Block {
@@ -69,6 +81,8 @@ impl Block {
         self.checked = false;
         self.far = None;
         self.with_mid = false;
+        self.opened = false;
+        self.near_left = false;
         self.avx2 = avx2;
         if width > self.width {
             self.table.resize(width * BLOCK_HEAPS, 0);
@@ -153,6 +167,32 @@ impl Block {
             generation: self.generation,
             avx2: self.avx2,
         }
+    }
+
+    /// The rare positions of `pos` that a block with a far part marks itself for a split
+    /// whose partners start at `m0`: from BLOCK_HEAPS up to `near_end` (those below are
+    /// marked heap by heap).
+    #[inline(always)]
+    pub(super) fn near_range(pos: &[u32], m0: usize, near_end: usize) -> std::ops::Range<usize> {
+        let below = |bound: usize| pos.partition_point(|&r| (r as usize) < bound);
+        let (lo, hi) = (below(BLOCK_HEAPS), below(m0));
+        lo.min(hi)..hi.min(below(near_end))
+    }
+
+    /// Marks in the table the near rare positions `(pos, val)` below `near_end` of a
+    /// block with a far part, reading partners from `g`.
+    pub(super) fn mark_near(&mut self, rules: &Rules, (pos, val): (&[u32], &[u16]), g: Values) {
+        let mut rows = Rows {
+            table: &mut self.table[..],
+            bits: &mut self.bit_rows,
+        };
+        for &k in &rules.split2 {
+            let m0 = self.start.saturating_sub(k);
+            let range = Block::near_range(pos, m0, self.near_end);
+            let rare = (&pos[range.clone()], &val[range]);
+            rows.scatter(self.width, rare, g.recent, m0 - g.origin, self.generation);
+        }
+        self.near_left = false;
     }
 
     /// Heap n's row to mark the options the block pass leaves to each heap (the takes,
@@ -417,6 +457,9 @@ pub(in crate::octal) struct FarBlock {
     pub(super) width: usize,
     pub(super) bits: Vec<u64>,
     pub(super) bound: [usize; BLOCK_HEAPS],
+    /// The far pass's guesses (`Block::guess`): every common value up to `bound[j]` that
+    /// part A leaves unmarked is one of heap `start + j`'s (u16::MAX past them).
+    pub(super) guess: [[u16; BLOCK_HEAPS]; MAX_GUESSES],
 }
 
 /// Far and middle parts in a list: sent by a job, or kept for a pass to refill. Boxed, so

@@ -45,7 +45,71 @@ impl Sparse {
         }
         marks.begin();
         let (pos, val) = (&self.rare_pos, &self.rare_val);
+        let open = match self.block.opened {
+            true => {
+                let block = &self.block;
+                mark_own(rules, g, (pos, val), Some((block.low, &block.from)), marks);
+                block.open_candidate(n, |value| marks.has(value))
+            }
+            false => None,
+        };
+        let candidate = match open {
+            Some(candidate) => {
+                self.open_missing(rules, g, candidate);
+                candidate
+            }
+            None => self.scan(rules, g, marks),
+        };
+        if self.missing_bits.iter().all(|&bits| bits == 0) {
+            return Next::Value(candidate);
+        }
+        // With the block's pairs, the missing values go by list here; without them and
+        // deferred, they stay bits (a proof on another thread lists them).
+        let start = match self.block.pairs {
+            0 => 1,
+            _ => {
+                unpack_bits(&self.missing_bits, &mut self.missing);
+                let start = self.mark_block_pairs(rules, g, marks);
+                if self.missing.is_empty() {
+                    return Next::Value(candidate);
+                }
+                pack_bits(&self.missing, &mut self.missing_bits);
+                start
+            }
+        };
+        if let Some(known) = defer {
+            // Below the bound, every pair read lies below it too (start >= 1).
+            let deferrable = n < known
+                || rules
+                    .split2
+                    .iter()
+                    .all(|&k| n < k + 2 || (n - k - start < known && (n - k) / 2 < known));
+            return match deferrable {
+                true => Next::Proof { candidate, start },
+                false => Next::Sequential,
+            };
+        }
+        unpack_bits(&self.missing_bits, &mut self.missing);
+        let bitset = bitset_fits(self.avx2, counts.len());
+        let complete = prove(rules, g, n, start, &mut self.missing, bitset, marks);
+        if !complete && !self.missing.is_empty() {
+            return Next::FarScan { candidate };
+        }
+        Next::Value(self.finish(candidate))
+    }
+
+    /// Step 2 by a scan of heap n = g.len()'s marks, 64 values at a time, its own marks
+    /// made first (see [`mark_own`]); fills `missing_bits` with the rare values below the
+    /// candidate left unmarked.
+    #[inline(always)]
+    fn scan(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> usize {
+        let n = g.len();
+        let (pos, val) = (&self.rare_pos, &self.rare_val);
         if self.block.active {
+            // A block that left its near positions to the open values needs them now.
+            if self.block.near_left {
+                self.block.mark_near(rules, (pos, val), g);
+            }
             // The heap's own marks go into its row of the block, so that the scan below
             // reads one set of marks per word, not two (but past the row's width).
             let (mut row, low, from) = self.block.own_marks(n, marks);
@@ -54,7 +118,7 @@ impl Sparse {
             mark_own(rules, g, (pos, val), None, marks);
         }
         self.cover_rare_bits(marks.len());
-        let candidate = loop {
+        loop {
             let block = &self.block;
             // Values lie below marks.len() / 2; the least common value at or above that
             // lies below marks.len(), as the mask has a bit below it. 64 values at a time:
@@ -96,43 +160,44 @@ impl Sparse {
                 }
             }
             break candidate;
-        };
-        if self.missing_bits.iter().all(|&bits| bits == 0) {
-            return Next::Value(candidate);
         }
-        // With the block's pairs, the missing values go by list here; without them and
-        // deferred, they stay bits (a proof on another thread lists them).
-        let start = match self.block.pairs {
-            0 => 1,
-            _ => {
-                unpack_bits(&self.missing_bits, &mut self.missing);
-                let start = self.mark_block_pairs(rules, g, marks);
-                if self.missing.is_empty() {
-                    return Next::Value(candidate);
-                }
-                pack_bits(&self.missing, &mut self.missing_bits);
-                start
+    }
+
+    /// The rare values below `candidate` (an open value of heap n = g.len()) that a proof
+    /// must find, in `missing_bits`: those its far and middle parts leave unmarked, less
+    /// the takes (see `open`).
+    #[inline(always)]
+    fn open_missing(&mut self, rules: &Rules, g: Values, candidate: usize) {
+        let block = &self.block;
+        let Some(far) = &block.far else {
+            unreachable!("open values come from a far part");
+        };
+        let words = far.width / 64;
+        let j = g.len() - block.start;
+        let row = &far.bits[j * words..(j + 1) * words];
+        self.missing_bits.clear();
+        let last = candidate / 64;
+        for (&seen, &rare) in row[..last].iter().zip(&self.rare_bits) {
+            self.missing_bits.push(rare & !seen);
+        }
+        let below = (1 << (candidate % 64)) - 1;
+        self.missing_bits
+            .push(self.rare_bits[last] & !row[last] & below);
+        let mut take = |value: u16| {
+            let value = usize::from(value);
+            if let Some(word) = self.missing_bits.get_mut(value / 64) {
+                *word &= !(1 << (value % 64));
             }
         };
-        if let Some(known) = defer {
-            // Below the bound, every pair read lies below it too (start >= 1).
-            let deferrable = n < known
-                || rules
-                    .split2
-                    .iter()
-                    .all(|&k| n < k + 2 || (n - k - start < known && (n - k) / 2 < known));
-            return match deferrable {
-                true => Next::Proof { candidate, start },
-                false => Next::Sequential,
-            };
+        let n = g.len();
+        if rules.whole.contains(&n) {
+            take(0);
         }
-        unpack_bits(&self.missing_bits, &mut self.missing);
-        let bitset = bitset_fits(self.avx2, counts.len());
-        let complete = prove(rules, g, n, start, &mut self.missing, bitset, marks);
-        if !complete && !self.missing.is_empty() {
-            return Next::FarScan { candidate };
+        for &k in &rules.single {
+            if k < n {
+                take(g.recent[g.recent.len() - k]);
+            }
         }
-        Next::Value(self.finish(candidate))
     }
 
     /// Step 3 before [`prove`]: when the block marked the pairs (a, m - a) from

@@ -173,6 +173,7 @@ impl FarLists {
                 width: self.width,
                 bits: Vec::new(),
                 bound: [0; BLOCK_HEAPS],
+                guess: [[u16::MAX; BLOCK_HEAPS]; MAX_GUESSES],
             })
         });
         #[cfg(target_arch = "x86_64")]
@@ -256,6 +257,7 @@ impl FarLists {
             }
         }
         part.bound = block.bound;
+        part.guess = block.guess;
     }
 
     /// Marks part B in full in row `j` of `block` (heap `block.start + j`), whose partners
