@@ -66,6 +66,20 @@ impl Sparse {
         self.compute(rules, g, counts, marks, defer)
     }
 
+    /// [`Sparse::next_value`] inlined into the caller, whichever code it is compiled
+    /// for (the thread computing candidates runs it compiled for AVX2 where it can).
+    #[inline(always)]
+    pub fn next_value_inline(
+        &mut self,
+        rules: &Rules,
+        g: Values,
+        counts: &[u64],
+        marks: &mut Marks,
+        defer: Option<usize>,
+    ) -> Next {
+        self.compute(rules, g, counts, marks, defer)
+    }
+
     /// [`Sparse::compute`] compiled for AVX2: the pair scans vectorise twice as wide.
     ///
     /// # Safety

@@ -13,7 +13,7 @@ pub(super) const BLOCK_HEAPS: usize = 16;
 pub(super) const MAX_GUESSES: usize = 12;
 
 /// Open values found per heap (see `open`).
-pub(super) const OPEN: usize = 4;
+pub(super) const OPEN: usize = 3;
 
 /// The block pass also marks the pairs (a, m - a) for a up to this.
 pub(super) const PAIRS: usize = 256;
