@@ -37,7 +37,7 @@ mod proof;
 mod start;
 mod state;
 
-pub(super) use block::{FarBlock, Parts, Tier};
+pub(super) use block::{FarBlock, Guesses, Parts, Tier};
 pub(super) use far::{FarLists, Scratch as FarScratch, FAR, MID};
 pub(super) use proof::{bitset_fits, pack_bits, prove_with, unpack_bits};
 pub(super) use state::{Next, Sparse};

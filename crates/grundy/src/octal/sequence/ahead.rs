@@ -164,6 +164,9 @@ struct Context<'a> {
     rules: &'a Rules,
     early: &'a [u16],
     counts: &'a [u64],
+    /// Where the run stops: the far and middle parts are dispatched up to it, past the
+    /// batch in progress (the far ones need some 1,000 heaps of lead).
+    end: usize,
 }
 
 mod far;
@@ -311,6 +314,7 @@ impl Ahead {
                         rules,
                         early,
                         counts,
+                        end,
                     };
                     while !stop.load(Ordering::Relaxed) && front.len() < end {
                         let start = front.len();
@@ -494,7 +498,7 @@ fn stage_one_in(
         let n = front.len();
         if let Some(feed) = feed.as_deref_mut() {
             if sparse.starts_block(n) {
-                feed.dispatch(end);
+                feed.dispatch(context.end);
                 feed.offer(sparse, n);
             }
         }

@@ -457,10 +457,18 @@ pub(in crate::octal) struct FarBlock {
     pub(super) width: usize,
     pub(super) bits: Vec<u64>,
     pub(super) bound: [usize; BLOCK_HEAPS],
-    /// The far pass's guesses (`Block::guess`): every common value up to `bound[j]` that
-    /// part A leaves unmarked is one of heap `start + j`'s (u16::MAX past them).
+    /// A far part's guesses that part B does not hit (`Block::guess`), ascending: every
+    /// common value up to `bound[j]` left unmarked is one of heap `start + j`'s (u16::MAX
+    /// past them).
     pub(super) guess: [[u16; BLOCK_HEAPS]; MAX_GUESSES],
+    /// A middle part made with its far part's `guess`: those it leaves unmarked, the first
+    /// [`OPEN`] of them (the block's open values, see `open`), when `opened`.
+    pub(super) open: [[u16; BLOCK_HEAPS]; OPEN],
+    pub(super) opened: bool,
 }
+
+/// A far part's guesses (see [`FarBlock`]).
+pub(in crate::octal) type Guesses = [[u16; BLOCK_HEAPS]; MAX_GUESSES];
 
 /// Far and middle parts in a list: sent by a job, or kept for a pass to refill. Boxed, so
 /// that they move (in the list, the channel and the slots of arrived parts) as pointers.
@@ -476,5 +484,10 @@ impl FarBlock {
     /// The rare positions it covers.
     pub fn tier(&self) -> Tier {
         self.tier
+    }
+
+    /// A far part's guesses that part B does not hit.
+    pub fn guesses(&self) -> &Guesses {
+        &self.guess
     }
 }

@@ -1,6 +1,6 @@
 //! The candidate from the values a block's far and middle parts leave open.
 //!
-//! With both parts, every rare position from [`MID`](super::far::MID) on has marked a
+//! With both parts, every rare position from `MID` (see `far`) on has marked a
 //! heap's row before its block starts, so the common values left unmarked there (the
 //! *open* values) are few, and the heap's candidate is the least of them that the near
 //! rare positions (below `MID`) and the heap's own marks do not hit. So the block start
@@ -17,13 +17,24 @@
 
 use super::super::direct::Rules;
 use super::super::store::Values;
-use super::block::{Block, FarBlock, BLOCK_HEAPS, OPEN};
+use super::block::{Block, FarBlock, Guesses, BLOCK_HEAPS, OPEN};
 use super::guess;
 
 impl Block {
+    /// The open values of a middle part (see [`FarBlock::open_among`]), or else found
+    /// here, and no hits yet.
+    pub(super) fn open(&mut self, far: &FarBlock, mid: &FarBlock) {
+        match mid.opened {
+            true => self.open = mid.open,
+            false => self.open_in(far),
+        }
+        self.open_hit = [[0; BLOCK_HEAPS]; OPEN];
+        self.opened = true;
+    }
+
     /// Finds the open values of every heap of the block among its far part's guesses (the
-    /// middle part's marks in `far`), and clears their hits.
-    pub(super) fn open(&mut self, far: &FarBlock) {
+    /// middle part's marks in `far`).
+    fn open_in(&mut self, far: &FarBlock) {
         let words = far.width / 64;
         for j in 0..BLOCK_HEAPS {
             let row = &far.bits[j * words..(j + 1) * words];
@@ -48,8 +59,6 @@ impl Block {
                 open[j] = value;
             }
         }
-        self.open_hit = [[0; BLOCK_HEAPS]; OPEN];
-        self.opened = true;
     }
 
     /// Compares the marks of the near rare positions `(pos, val)` (see
@@ -80,5 +89,35 @@ impl Block {
             }
         }
         None
+    }
+}
+
+impl FarBlock {
+    /// Finds, in a middle part, the open values of each heap among `guesses` (its far
+    /// part's guesses that part B does not hit): those the middle part leaves unmarked.
+    /// This runs on the pool, so the candidates' thread finds them made.
+    pub(super) fn open_among(&mut self, guesses: &Guesses) {
+        let words = self.width / 64;
+        for j in 0..BLOCK_HEAPS {
+            let row = &self.bits[j * words..(j + 1) * words];
+            let mut count = 0;
+            for guess in guesses {
+                let value = usize::from(guess[j]);
+                let Some(&seen) = row.get(value / 64) else {
+                    break;
+                };
+                if seen >> (value % 64) & 1 == 0 {
+                    self.open[count][j] = value as u16;
+                    count += 1;
+                    if count == OPEN {
+                        break;
+                    }
+                }
+            }
+            for open in &mut self.open[count..] {
+                open[j] = u16::MAX;
+            }
+        }
+        self.opened = true;
     }
 }

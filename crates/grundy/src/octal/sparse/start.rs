@@ -112,11 +112,11 @@ impl Sparse {
             for (word, &marked) in far.bits.iter_mut().zip(&mid.bits) {
                 *word |= marked;
             }
-            self.spent.push(mid);
             block.with_mid = true;
             if block.pairs == 0 {
-                block.open(far);
+                block.open(far, &mid);
             }
+            self.spent.push(mid);
         }
         // Partners are read relative to the window (heap size origin + i at i).
         let (recent, origin) = (g.recent, g.origin);
