@@ -174,6 +174,17 @@ impl Mark for Marks {
     fn mark(&mut self, value: u16) {
         Marks::mark(self, value);
     }
+
+    #[inline(always)]
+    fn mark_partners(&mut self, positions: &[u32], values: &[u16], window: &[u16]) {
+        // The generation read once: a store to the stamps could otherwise change it.
+        let generation = self.generation;
+        let stamp = &mut *self.stamp;
+        let m = window.len();
+        for (&r, &v) in positions.iter().zip(values) {
+            stamp[usize::from(v ^ window[m - r as usize])] = generation;
+        }
+    }
 }
 
 /// Marks the options of heap n that leave nothing or one heap; `tail` ends at G(n - 1)

@@ -521,7 +521,8 @@ fn stage_one_in(
         }
         if let Some(start) = job {
             let from = batch.missing.len();
-            batch.missing.extend_from_slice(sparse.missing_bits());
+            // A word or two: copied in place, without a call to `memcpy`.
+            batch.missing.extend(sparse.missing_bits().iter().copied());
             batch.jobs.push(Job {
                 n,
                 start,

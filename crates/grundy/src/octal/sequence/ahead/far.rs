@@ -215,12 +215,15 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
         if want == (false, false) {
             return;
         }
-        while let Ok(parts) = self.receive.try_recv() {
-            self.arrive(parts);
-        }
         let missing = |feed: &Self| {
             (want.0 && !feed.far.arrived.has(n)) || (want.1 && !feed.mid.arrived.has(n))
         };
+        // Parts come eight blocks to a message: most blocks find theirs already taken in.
+        if missing(self) {
+            while let Ok(parts) = self.receive.try_recv() {
+                self.arrive(parts);
+            }
+        }
         if self.wait && missing(self) {
             self.waited += 1;
             while missing(self) {
