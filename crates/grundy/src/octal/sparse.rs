@@ -21,7 +21,8 @@
 //! heap's four least common values left unmarked by part A, and the block also marks the
 //! pairs (a, m - a) for 16 <= a <= 256, so step 3 starts after them. On four threads or
 //! more, the marks of the rare positions from 256 on are made ahead by other threads
-//! (`far`), and the block marks only those below.
+//! (`far`), and the block only compares those below with the few common values the far
+//! marks leave open (`open`).
 
 use super::direct::{Marks, Rules};
 use super::store::Values;
