@@ -150,11 +150,34 @@ impl Marks {
             stamp[usize::from(a ^ b)] = generation;
         }
     }
+}
+
+/// A set that options are marked in: [`Marks`], or one heap's row of the sparse method's
+/// block.
+pub(super) trait Mark {
+    /// Marks `value` an option.
+    fn mark(&mut self, value: u16);
 
     /// Marks `values[i] ^ window[window.len() - positions[i]]` for every i (every
     /// `positions[i]` is in `1..=window.len()`).
     #[inline(always)]
-    pub fn mark_partners(&mut self, positions: &[u32], values: &[u16], window: &[u16]) {
+    fn mark_partners(&mut self, positions: &[u32], values: &[u16], window: &[u16]) {
+        let m = window.len();
+        for (&r, &v) in positions.iter().zip(values) {
+            self.mark(v ^ window[m - r as usize]);
+        }
+    }
+}
+
+impl Mark for Marks {
+    #[inline(always)]
+    fn mark(&mut self, value: u16) {
+        Marks::mark(self, value);
+    }
+
+    #[inline(always)]
+    fn mark_partners(&mut self, positions: &[u32], values: &[u16], window: &[u16]) {
+        // The generation read once: a store to the stamps could otherwise change it.
         let generation = self.generation;
         let stamp = &mut *self.stamp;
         let m = window.len();
@@ -167,7 +190,7 @@ impl Marks {
 /// Marks the options of heap n that leave nothing or one heap; `tail` ends at G(n - 1)
 /// and holds at least the largest take's values (or all n).
 #[inline(always)]
-pub(super) fn mark_takes(rules: &Rules, n: usize, tail: &[u16], marks: &mut Marks) {
+pub(super) fn mark_takes(rules: &Rules, n: usize, tail: &[u16], marks: &mut impl Mark) {
     for &k in &rules.whole {
         if k == n {
             marks.mark(0);

@@ -25,6 +25,7 @@ const LAYERS: &[&str] = &[
     "sparse/avx2",
     "sparse/block",
     "sparse/guess",
+    "sparse/open",
     "sparse/proof",
     "sparse/far",
     "sparse/state",

@@ -21,7 +21,8 @@
 //! heap's four least common values left unmarked by part A, and the block also marks the
 //! pairs (a, m - a) for 16 <= a <= 256, so step 3 starts after them. On four threads or
 //! more, the marks of the rare positions from 256 on are made ahead by other threads
-//! (`far`), and the block marks only those below.
+//! (`far`), and the block only compares those below with the few common values the far
+//! marks leave open (`open`).
 
 use super::direct::{Marks, Rules};
 use super::store::Values;
@@ -32,11 +33,12 @@ mod block;
 mod candidate;
 mod far;
 mod guess;
+mod open;
 mod proof;
 mod start;
 mod state;
 
-pub(super) use block::{FarBlock, Parts, Tier};
+pub(super) use block::{FarBlock, Guesses, Parts, Tier};
 pub(super) use far::{FarLists, Scratch as FarScratch, FAR, MID};
 pub(super) use proof::{bitset_fits, pack_bits, prove_with, unpack_bits};
 pub(super) use state::{Next, Sparse};
@@ -62,6 +64,20 @@ impl Sparse {
             // SAFETY: `avx2` is set only when the CPU reports AVX2 (see `Sparse::new`).
             return unsafe { self.next_value_avx2(rules, g, counts, marks, defer) };
         }
+        self.compute(rules, g, counts, marks, defer)
+    }
+
+    /// [`Sparse::next_value`] inlined into the caller, whichever code it is compiled
+    /// for (the thread computing candidates runs it compiled for AVX2 where it can).
+    #[inline(always)]
+    pub fn next_value_inline(
+        &mut self,
+        rules: &Rules,
+        g: Values,
+        counts: &[u64],
+        marks: &mut Marks,
+        defer: Option<usize>,
+    ) -> Next {
         self.compute(rules, g, counts, marks, defer)
     }
 

@@ -1,6 +1,6 @@
 //! A solution over symmetry classes shown as played.
 //!
-//! With [`Rules::canonical`](super::Rules::canonical) the search stores each position a
+//! With [`Rules::canonical`] the search stores each position a
 //! move reaches as its class's representative, so the adapter's moves lead to
 //! representatives and its principal line walks from one representative to the next (each
 //! labelled in its representative's frame). A person wants the positions of the game as

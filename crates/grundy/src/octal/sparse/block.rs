@@ -1,6 +1,8 @@
 //! The block pass of the sparse method: the partner marks of 16 consecutive heaps at once,
 //! and the far parts of a block ([`FarBlock`]), passed ahead on other threads (`far`).
 
+use super::super::direct::{Mark, Marks, Rules};
+use super::super::store::Values;
 #[cfg(target_arch = "x86_64")]
 use super::avx2;
 
@@ -9,6 +11,9 @@ pub(super) const BLOCK_HEAPS: usize = 16;
 
 /// Guesses per heap at most (a far pass takes more: see `far`).
 pub(super) const MAX_GUESSES: usize = 12;
+
+/// Open values found per heap (see `open`).
+pub(super) const OPEN: usize = 3;
 
 /// The block pass also marks the pairs (a, m - a) for a up to this.
 pub(super) const PAIRS: usize = 256;
@@ -56,6 +61,14 @@ pub(super) struct Block {
     /// max(start - k, BLOCK_HEAPS): the heap-by-heap pass starts there.
     pub(super) low: usize,
     pub(super) from: Vec<usize>,
+    /// The open values of each heap and their hits, when `opened` (see `open`).
+    pub(super) open: [[u16; BLOCK_HEAPS]; OPEN],
+    pub(super) open_hit: [[u16; BLOCK_HEAPS]; OPEN],
+    pub(super) opened: bool,
+    /// The near rare positions (below `near_end`, with a far part) are left out of the
+    /// table (the open values stand for them) until a heap needs them there.
+    pub(super) near_left: bool,
+    pub(super) near_end: usize,
 }
 
 impl Block {
@@ -68,6 +81,8 @@ impl Block {
         self.checked = false;
         self.far = None;
         self.with_mid = false;
+        self.opened = false;
+        self.near_left = false;
         self.avx2 = avx2;
         if width > self.width {
             self.table.resize(width * BLOCK_HEAPS, 0);
@@ -154,6 +169,49 @@ impl Block {
         }
     }
 
+    /// The rare positions of `pos` that a block with a far part marks itself for a split
+    /// whose partners start at `m0`: from BLOCK_HEAPS up to `near_end` (those below are
+    /// marked heap by heap).
+    #[inline(always)]
+    pub(super) fn near_range(pos: &[u32], m0: usize, near_end: usize) -> std::ops::Range<usize> {
+        let below = |bound: usize| pos.partition_point(|&r| (r as usize) < bound);
+        let (lo, hi) = (below(BLOCK_HEAPS), below(m0));
+        lo.min(hi)..hi.min(below(near_end))
+    }
+
+    /// Marks in the table the near rare positions `(pos, val)` below `near_end` of a
+    /// block with a far part, reading partners from `g`.
+    pub(super) fn mark_near(&mut self, rules: &Rules, (pos, val): (&[u32], &[u16]), g: Values) {
+        let mut rows = Rows {
+            table: &mut self.table[..],
+            bits: &mut self.bit_rows,
+        };
+        for &k in &rules.split2 {
+            let m0 = self.start.saturating_sub(k);
+            let range = Block::near_range(pos, m0, self.near_end);
+            let rare = (&pos[range.clone()], &val[range]);
+            rows.scatter(self.width, rare, g.recent, m0 - g.origin, self.generation);
+        }
+        self.near_left = false;
+    }
+
+    /// Heap n's row to mark the options the block pass leaves to each heap (the takes,
+    /// the rare positions below the block and those found since), values at or past the
+    /// row's width in `wide`; with `low` and `from` (which rare positions those are).
+    #[inline(always)]
+    pub(super) fn own_marks<'a>(
+        &'a mut self,
+        n: usize,
+        wide: &'a mut Marks,
+    ) -> (RowMarks<'a>, usize, &'a [usize]) {
+        let j = (n - self.start) % BLOCK_HEAPS;
+        let row = match self.width {
+            64 => Row64(&mut self.bit_rows[j]),
+            width => Stamps(&mut self.table[j * width..(j + 1) * width], self.generation),
+        };
+        (RowMarks { row, wide }, self.low, &self.from)
+    }
+
     /// Bit i set when `from + i` is a guess of heap n that part B hits.
     #[inline(always)]
     pub(super) fn hits(&self, n: usize, from: usize) -> u64 {
@@ -234,6 +292,33 @@ impl Row<'_> {
             bits |= u64::from(stamp == self.generation) << i;
         }
         bits
+    }
+}
+
+/// One heap's row of an active [`Block`], marked value by value; values at or past its
+/// width (a value larger than any when the block started) go to a [`Marks`].
+pub(super) struct RowMarks<'a> {
+    row: OwnRow<'a>,
+    wide: &'a mut Marks,
+}
+
+/// The row of [`RowMarks`]: stamps, or bits with rows of 64 values.
+enum OwnRow<'a> {
+    Stamps(&'a mut [u8], u8),
+    Row64(&'a mut u64),
+}
+
+use OwnRow::{Row64, Stamps};
+
+impl Mark for RowMarks<'_> {
+    #[inline(always)]
+    fn mark(&mut self, value: u16) {
+        let x = usize::from(value);
+        match &mut self.row {
+            Stamps(row, generation) if x < row.len() => row[x] = *generation,
+            Row64(bits) if x < 64 => **bits |= 1 << x,
+            _ => self.wide.mark(value),
+        }
     }
 }
 
@@ -372,7 +457,18 @@ pub(in crate::octal) struct FarBlock {
     pub(super) width: usize,
     pub(super) bits: Vec<u64>,
     pub(super) bound: [usize; BLOCK_HEAPS],
+    /// A far part's guesses that part B does not hit (`Block::guess`), ascending: every
+    /// common value up to `bound[j]` left unmarked is one of heap `start + j`'s (u16::MAX
+    /// past them).
+    pub(super) guess: [[u16; BLOCK_HEAPS]; MAX_GUESSES],
+    /// A middle part made with its far part's `guess`: those it leaves unmarked, the first
+    /// [`OPEN`] of them (the block's open values, see `open`), when `opened`.
+    pub(super) open: [[u16; BLOCK_HEAPS]; OPEN],
+    pub(super) opened: bool,
 }
+
+/// A far part's guesses (see [`FarBlock`]).
+pub(in crate::octal) type Guesses = [[u16; BLOCK_HEAPS]; MAX_GUESSES];
 
 /// Far and middle parts in a list: sent by a job, or kept for a pass to refill. Boxed, so
 /// that they move (in the list, the channel and the slots of arrived parts) as pointers.
@@ -388,5 +484,10 @@ impl FarBlock {
     /// The rare positions it covers.
     pub fn tier(&self) -> Tier {
         self.tier
+    }
+
+    /// A far part's guesses that part B does not hit.
+    pub fn guesses(&self) -> &Guesses {
+        &self.guess
     }
 }

@@ -2,7 +2,7 @@
 //! positions below the block and those found since), the candidate (step 2, 64 values at
 //! a time), and step 3 run here, deferred, or left to a far scan.
 
-use super::super::direct::{mark_takes, Marks, Rules};
+use super::super::direct::{mark_takes, Mark, Marks, Rules};
 use super::super::store::Values;
 use super::block::BLOCK_HEAPS;
 use super::proof::{bitset_fits, pack_bits, prove, unpack_bits};
@@ -44,73 +44,21 @@ impl Sparse {
             return Next::Sequential;
         }
         marks.begin();
-        mark_takes(rules, n, g.recent, marks);
-        for (i, &k) in rules.split2.iter().enumerate() {
-            if n >= k + 2 {
-                let m = n - k;
-                let (pos, val) = (&self.rare_pos, &self.rare_val);
-                if self.block.active {
-                    let low = match m >= BLOCK_HEAPS {
-                        true => self.block.low,
-                        false => pos.partition_point(|&r| (r as usize) < m),
-                    };
-                    marks.mark_partners(&pos[..low], &val[..low], g.until(m));
-                    // The rare positions from max(start - k, BLOCK_HEAPS) on: few, and
-                    // those found since the block started among them.
-                    let from = self.block.from[i];
-                    let to = from
-                        + pos[from..]
-                            .iter()
-                            .take_while(|&&r| (r as usize) < m)
-                            .count();
-                    if from < to {
-                        marks.mark_partners(&pos[from..to], &val[from..to], g.until(m));
-                    }
-                } else {
-                    let count = pos.partition_point(|&r| (r as usize) < m);
-                    marks.mark_partners(&pos[..count], &val[..count], g.until(m));
-                }
+        let (pos, val) = (&self.rare_pos, &self.rare_val);
+        let open = match self.block.opened {
+            true => {
+                let block = &self.block;
+                mark_own(rules, g, (pos, val), Some((block.low, &block.from)), marks);
+                block.open_candidate(n, |value| marks.has(value))
             }
-        }
-        self.cover_rare_bits(marks.len());
-        let candidate = loop {
-            let block = &self.block;
-            // Values lie below marks.len() / 2; the least common value at or above that
-            // lies below marks.len(), as the mask has a bit below it. 64 values at a time:
-            // the missing rare values below the candidate are the set bits of
-            // `rare & !seen`.
-            let mut candidate = marks.len();
-            self.missing_bits.clear();
-            // `rare_bits` covers the mark range (no division to keep the reads in bounds).
-            let row = block.row(n);
-            for (word, &rare) in self.rare_bits[..marks.len() / 64].iter().enumerate() {
-                let from = 64 * word;
-                let seen = marks.bits(from) | row.bits(from) | block.hits(n, from);
-                let common_unseen = !(seen | rare);
-                let below = match common_unseen {
-                    0 => u64::MAX,
-                    bits => (1 << bits.trailing_zeros()) - 1,
-                };
-                self.missing_bits.push(rare & !seen & below);
-                if common_unseen != 0 {
-                    candidate = from + common_unseen.trailing_zeros() as usize;
-                    break;
-                }
+            false => None,
+        };
+        let candidate = match open {
+            Some(candidate) => {
+                self.open_missing(rules, g, candidate);
+                candidate
             }
-            let j = (n - block.start) % BLOCK_HEAPS;
-            if block.checked && candidate > block.bound[j] && candidate < block.width {
-                self.mark_part_b(rules, g, n);
-                continue;
-            }
-            if let (Some(far), Some(lists)) = (&mut self.block.far, &self.far_lists) {
-                if candidate > far.bound[j] && candidate < far.width {
-                    far.bound[j] = usize::MAX;
-                    self.far_fallbacks += 1;
-                    lists.mark_b(&mut self.block, j, g.recent, g.origin);
-                    continue;
-                }
-            }
-            break candidate;
+            None => self.scan(rules, g, marks),
         };
         if self.missing_bits.iter().all(|&bits| bits == 0) {
             return Next::Value(candidate);
@@ -150,6 +98,108 @@ impl Sparse {
         Next::Value(self.finish(candidate))
     }
 
+    /// Step 2 by a scan of heap n = g.len()'s marks, 64 values at a time, its own marks
+    /// made first (see [`mark_own`]); fills `missing_bits` with the rare values below the
+    /// candidate left unmarked.
+    #[inline(always)]
+    fn scan(&mut self, rules: &Rules, g: Values, marks: &mut Marks) -> usize {
+        let n = g.len();
+        let (pos, val) = (&self.rare_pos, &self.rare_val);
+        if self.block.active {
+            // A block that left its near positions to the open values needs them now.
+            if self.block.near_left {
+                self.block.mark_near(rules, (pos, val), g);
+            }
+            // The heap's own marks go into its row of the block, so that the scan below
+            // reads one set of marks per word, not two (but past the row's width).
+            let (mut row, low, from) = self.block.own_marks(n, marks);
+            mark_own(rules, g, (pos, val), Some((low, from)), &mut row);
+        } else {
+            mark_own(rules, g, (pos, val), None, marks);
+        }
+        self.cover_rare_bits(marks.len());
+        loop {
+            let block = &self.block;
+            // Values lie below marks.len() / 2; the least common value at or above that
+            // lies below marks.len(), as the mask has a bit below it. 64 values at a time:
+            // the missing rare values below the candidate are the set bits of
+            // `rare & !seen`.
+            let mut candidate = marks.len();
+            self.missing_bits.clear();
+            // `rare_bits` covers the mark range (no division to keep the reads in bounds).
+            let row = block.row(n);
+            for (word, &rare) in self.rare_bits[..marks.len() / 64].iter().enumerate() {
+                let from = 64 * word;
+                let own = match block.active && from + 64 <= block.width {
+                    true => 0,
+                    false => marks.bits(from),
+                };
+                let seen = own | row.bits(from) | block.hits(n, from);
+                let common_unseen = !(seen | rare);
+                let below = match common_unseen {
+                    0 => u64::MAX,
+                    bits => (1 << bits.trailing_zeros()) - 1,
+                };
+                self.missing_bits.push(rare & !seen & below);
+                if common_unseen != 0 {
+                    candidate = from + common_unseen.trailing_zeros() as usize;
+                    break;
+                }
+            }
+            let j = (n - block.start) % BLOCK_HEAPS;
+            if block.checked && candidate > block.bound[j] && candidate < block.width {
+                self.mark_part_b(rules, g, n);
+                continue;
+            }
+            if let (Some(far), Some(lists)) = (&mut self.block.far, &self.far_lists) {
+                if candidate > far.bound[j] && candidate < far.width {
+                    far.bound[j] = usize::MAX;
+                    self.far_fallbacks += 1;
+                    lists.mark_b(&mut self.block, j, g.recent, g.origin);
+                    continue;
+                }
+            }
+            break candidate;
+        }
+    }
+
+    /// The rare values below `candidate` (an open value of heap n = g.len()) that a proof
+    /// must find, in `missing_bits`: those its far and middle parts leave unmarked, less
+    /// the takes (see `open`).
+    #[inline(always)]
+    fn open_missing(&mut self, rules: &Rules, g: Values, candidate: usize) {
+        let block = &self.block;
+        let Some(far) = &block.far else {
+            unreachable!("open values come from a far part");
+        };
+        let words = far.width / 64;
+        let j = g.len() - block.start;
+        let row = &far.bits[j * words..(j + 1) * words];
+        self.missing_bits.clear();
+        let last = candidate / 64;
+        for (&seen, &rare) in row[..last].iter().zip(&self.rare_bits) {
+            self.missing_bits.push(rare & !seen);
+        }
+        let below = (1 << (candidate % 64)) - 1;
+        self.missing_bits
+            .push(self.rare_bits[last] & !row[last] & below);
+        let mut take = |value: u16| {
+            let value = usize::from(value);
+            if let Some(word) = self.missing_bits.get_mut(value / 64) {
+                *word &= !(1 << (value % 64));
+            }
+        };
+        let n = g.len();
+        if rules.whole.contains(&n) {
+            take(0);
+        }
+        for &k in &rules.single {
+            if k < n {
+                take(g.recent[g.recent.len() - k]);
+            }
+        }
+    }
+
     /// Step 3 before [`prove`]: when the block marked the pairs (a, m - a) from
     /// a = BLOCK_HEAPS on, marks those below and drops the missing values they give.
     /// Returns the first pair left to scan.
@@ -168,5 +218,48 @@ impl Sparse {
         }
         self.missing.retain(|&v| !marks.has(v));
         self.block.pairs + 1
+    }
+}
+
+/// Marks the options of heap n = g.len() that the block pass leaves to each heap: the
+/// takes and, for each split, the rare positions r < m = n - k below the block's (`low`,
+/// below BLOCK_HEAPS) or found since it started (from `from[i]` on); every one without an
+/// active block (`None`).
+#[inline(always)]
+fn mark_own(
+    rules: &Rules,
+    g: Values,
+    (pos, val): (&[u32], &[u16]),
+    block: Option<(usize, &[usize])>,
+    marks: &mut impl Mark,
+) {
+    let n = g.len();
+    mark_takes(rules, n, g.recent, marks);
+    for (i, &k) in rules.split2.iter().enumerate() {
+        if n < k + 2 {
+            continue;
+        }
+        let m = n - k;
+        let Some((low, from)) = block else {
+            let count = pos.partition_point(|&r| (r as usize) < m);
+            marks.mark_partners(&pos[..count], &val[..count], g.until(m));
+            continue;
+        };
+        let low = match m >= BLOCK_HEAPS {
+            true => low,
+            false => pos.partition_point(|&r| (r as usize) < m),
+        };
+        marks.mark_partners(&pos[..low], &val[..low], g.until(m));
+        // The rare positions from max(start - k, BLOCK_HEAPS) on: few, and those found
+        // since the block started among them.
+        let from = from[i];
+        let to = from
+            + pos[from..]
+                .iter()
+                .take_while(|&&r| (r as usize) < m)
+                .count();
+        if from < to {
+            marks.mark_partners(&pos[from..to], &val[from..to], g.until(m));
+        }
     }
 }

@@ -18,7 +18,7 @@
 use std::sync::Arc;
 
 use super::super::direct::Rules;
-use super::block::{Block, FarBlock, Parts, Rows, Tier, BLOCK_HEAPS, MAX_GUESSES};
+use super::block::{Block, FarBlock, Guesses, Parts, Rows, Tier, BLOCK_HEAPS, MAX_GUESSES, OPEN};
 use super::guess::{self, Split};
 
 /// Rare positions at or past this are passed ahead of the candidates. Tests pass from a
@@ -159,11 +159,12 @@ impl FarLists {
     /// The far pass of the block of heaps from `start`, on the values G(origin ..) =
     /// `recent`, which must hold every partner: from G(start - k - r) for the largest take
     /// k and rare position r below start - k, up to G(start - FAR + BLOCK_HEAPS - 1).
+    /// A middle pass given the block's far part's `guesses` also finds its open values.
     pub fn pass(
         &self,
-        recent: &[u16],
-        origin: usize,
+        (recent, origin): (&[u16], usize),
         start: usize,
+        guesses: Option<&Guesses>,
         scratch: &mut Scratch,
     ) -> Box<FarBlock> {
         let mut part = scratch.1.pop().unwrap_or_else(|| {
@@ -173,15 +174,21 @@ impl FarLists {
                 width: self.width,
                 bits: Vec::new(),
                 bound: [0; BLOCK_HEAPS],
+                guess: [[u16::MAX; BLOCK_HEAPS]; MAX_GUESSES],
+                open: [[u16::MAX; BLOCK_HEAPS]; OPEN],
+                opened: false,
             })
         });
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
+        match self.avx2 {
             // SAFETY: `avx2` is set only when the CPU reports AVX2 (see `Sparse::new`).
-            unsafe { self.pass_avx2(recent, origin, start, &mut scratch.0, &mut part) };
-            return part;
+            #[cfg(target_arch = "x86_64")]
+            true => unsafe { self.pass_avx2(recent, origin, start, &mut scratch.0, &mut part) },
+            _ => self.pass_in(recent, origin, start, &mut scratch.0, &mut part),
         }
-        self.pass_in(recent, origin, start, &mut scratch.0, &mut part);
+        part.opened = false;
+        if let Some(guesses) = guesses {
+            part.open_among(guesses);
+        }
         part
     }
 
@@ -256,6 +263,20 @@ impl FarLists {
             }
         }
         part.bound = block.bound;
+        // The guesses part B does not hit, ascending.
+        for j in 0..BLOCK_HEAPS {
+            let mut kept = 0;
+            for i in 0..MAX_GUESSES {
+                let guess = block.guess[i][j];
+                if i < GUESSES && guess != u16::MAX && block.hit[i][j] == 0 {
+                    part.guess[kept][j] = guess;
+                    kept += 1;
+                }
+            }
+            for guess in &mut part.guess[kept..] {
+                guess[j] = u16::MAX;
+            }
+        }
     }
 
     /// Marks part B in full in row `j` of `block` (heap `block.start + j`), whose partners
@@ -303,8 +324,8 @@ mod tests {
                         let lists = sparse.far_lists(&rules, sparse.block_width(marks.len()));
                         if let Some(lists) = lists {
                             let mid = sparse.mid_lists(&lists);
-                            let far_part = lists.pass(&g, 0, n, &mut scratch);
-                            let mid_part = mid.pass(&g, 0, n, &mut scratch);
+                            let far_part = lists.pass((&g, 0), n, None, &mut scratch);
+                            let mid_part = mid.pass((&g, 0), n, None, &mut scratch);
                             sparse.use_far(Some((lists, mid)));
                             sparse.offer_far(far_part);
                             // Every other block without its middle part (not arrived).

@@ -16,7 +16,7 @@
 use super::super::direct::Rules;
 use super::super::stats::is_rare;
 use super::super::store::Values;
-use super::block::{BLOCK_HEAPS, MAX_GUESSES};
+use super::block::BLOCK_HEAPS;
 
 /// Guesses per heap in the block pass.
 pub(super) const GUESSES: usize = 4;
@@ -129,8 +129,8 @@ impl Split {
 /// (value v) has `v ^ g[m0 - r + j] == guess[i][j]` (every r >= [`BLOCK_HEAPS`]).
 #[inline(always)]
 pub(super) fn check<const G: usize>(
-    hit: &mut [[u16; BLOCK_HEAPS]; MAX_GUESSES],
-    guess: &[[u16; BLOCK_HEAPS]; MAX_GUESSES],
+    hit: &mut [[u16; BLOCK_HEAPS]],
+    guess: &[[u16; BLOCK_HEAPS]],
     positions: &[u32],
     values: &[u16],
     g: &[u16],
@@ -164,6 +164,7 @@ mod tests {
     use super::super::Sparse;
     use super::*;
     use crate::octal::direct::{self, Marks};
+    use crate::octal::sparse::block::MAX_GUESSES;
 
     /// The split block pass against the direct method, with and without AVX2, counting
     /// the blocks that used it and the heaps that fell back to marking part B.

@@ -94,10 +94,43 @@ impl Sparse {
             self.split
                 .update(rules, g, (&self.rare_pos, &self.rare_val), self.mask, width);
         }
+        // The pairs (a, m - a) for 16 <= a <= PAIRS: marked like rare positions, so the
+        // candidate scan already sees the rare values they give. Only with a split (long)
+        // rare list: with a short one the rare values are mostly found without a scan
+        // (0.16: 10 % slower with the pairs).
+        let far = rules.split2.iter().all(|&k| n >= k + 4 * PAIRS);
+        let deferring = !review;
+        let split = &self.split;
+        block.pairs = match split.learned > 0 && n >= 4 * PAIRS && far {
+            true if !(deferring && self.pairs_to_proofs) => PAIRS,
+            _ => 0,
+        };
+        // The middle part's marks join the far part's (same rows): the candidate scan
+        // then reads one word less for each 64 values. With both, and no pairs, the near
+        // positions' marks are only compared with the values they leave open (see `open`).
+        if let (Some(far), Some(mid)) = (&mut far_part, mid_part) {
+            for (word, &marked) in far.bits.iter_mut().zip(&mid.bits) {
+                *word |= marked;
+            }
+            block.with_mid = true;
+            if block.pairs == 0 {
+                block.open(far, &mid);
+            }
+            self.spent.push(mid);
+        }
         // Partners are read relative to the window (heap size origin + i at i).
         let (recent, origin) = (g.recent, g.origin);
-        let split = &self.split;
         let near = far_part.is_some();
+        block.checked = split.learned > 0 && !near;
+        block.far = far_part;
+        if near {
+            (block.near_left, block.near_end) = (true, near_end);
+            let rare = (&self.rare_pos[..], &self.rare_val[..]);
+            match block.opened {
+                true => block.hit_open(rules, rare, g),
+                false => block.mark_near(rules, rare, g),
+            }
+        }
         let mut rows = Rows {
             table: &mut block.table[..],
             bits: &mut block.bit_rows,
@@ -105,15 +138,12 @@ impl Sparse {
         // A take k >= n leaves no partner inside the block's reach (m0 = 0): the
         // heap-by-heap pass has all of its rare positions.
         for &k in &rules.split2 {
+            if near {
+                break;
+            }
             let m0 = n.saturating_sub(k);
             let lo = below(&self.rare_pos, BLOCK_HEAPS);
             let hi = below(&self.rare_pos, m0);
-            if near {
-                let range = lo.min(hi)..hi.min(below(&self.rare_pos, near_end));
-                let rare = (&self.rare_pos[range.clone()], &self.rare_val[range]);
-                rows.scatter(width, rare, recent, m0 - origin, generation);
-                continue;
-            }
             if split.learned == 0 {
                 let range = lo.min(hi)..hi;
                 let rare = (&self.rare_pos[range.clone()], &self.rare_val[range]);
@@ -127,15 +157,7 @@ impl Sparse {
             let later = (&self.rare_pos[range.clone()], &self.rare_val[range]);
             rows.scatter(width, later, recent, m0 - origin, generation);
         }
-        // The pairs (a, m - a) for 16 <= a <= PAIRS: marked like rare positions, so the
-        // candidate scan already sees the rare values they give. Only with a split (long)
-        // rare list: with a short one the rare values are mostly found without a scan
-        // (0.16: 10 % slower with the pairs).
-        block.pairs = 0;
-        let far = rules.split2.iter().all(|&k| n >= k + 4 * PAIRS);
-        let deferring = !review;
-        if split.learned > 0 && n >= 4 * PAIRS && far && !(deferring && self.pairs_to_proofs) {
-            block.pairs = PAIRS;
+        if block.pairs > 0 {
             let values = &g.early[BLOCK_HEAPS..=PAIRS];
             let positions = &self.pair_pos[..values.len()];
             for &k in &rules.split2 {
@@ -143,17 +165,6 @@ impl Sparse {
                 rows.scatter(width, (positions, values), recent, m0, generation);
             }
         }
-        block.checked = split.learned > 0 && !near;
-        // The middle part's marks join the far part's (same rows): the candidate scan
-        // then reads one word less for each 64 values.
-        if let (Some(far), Some(mid)) = (&mut far_part, mid_part) {
-            for (word, &marked) in far.bits.iter_mut().zip(&mid.bits) {
-                *word |= marked;
-            }
-            self.spent.push(mid);
-            block.with_mid = true;
-        }
-        block.far = far_part;
         if block.checked {
             block.guesses(&self.rare_bits, guess::GUESSES);
             for &k in &rules.split2 {

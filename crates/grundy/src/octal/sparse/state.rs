@@ -24,7 +24,7 @@ pub(in crate::octal) enum Next {
     OutOfReach,
     /// Asked to defer (see [`Sparse::next_value`]): G(n) is `candidate` once every rare
     /// value left in [`Sparse::missing_mut`] is found among the pairs (a, m - a) for
-    /// a >= `start` ([`prove`]), which read only values below the `known` bound.
+    /// a >= `start` ([`prove`](super::proof::prove)), which read only values below the `known` bound.
     /// The rare values are given as bits ([`Sparse::missing_bits`]).
     Proof { candidate: usize, start: usize },
     /// Asked to defer, but this heap cannot be: its proof would read values at or past

@@ -8,13 +8,18 @@
 
 use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use super::super::super::sparse::{FarBlock, FarLists, FarScratch, Parts, Sparse, Tier, FAR, MID};
+use super::super::super::sparse::{
+    FarBlock, FarLists, FarScratch, Guesses, Parts, Sparse, Tier, FAR, MID,
+};
 use super::shared::Shared;
 
 /// Middle blocks per job on the pool (16 heaps each), and far ones at most.
 const JOB_BLOCKS: usize = 8;
+
+/// Far parts' guesses posted this many heaps before a middle job's block are dropped.
+const STALE: usize = 4 * FAR;
 
 /// Whether a block always waits for its parts (tests: see [`Feed::offer`]).
 const WAIT: bool = cfg!(test);
@@ -111,6 +116,8 @@ pub(super) struct Feed<'pool, 'scope> {
     spare: Parts,
     /// The values the jobs read.
     shared: Shared,
+    /// The far parts' guesses, for the middle jobs.
+    board: Arc<Board>,
     /// Whether a block waits for parts that have not arrived.
     wait: bool,
     /// Far parts handed to blocks, blocks that started before theirs arrived, and blocks
@@ -159,6 +166,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
             receive,
             spare: Vec::new(),
             shared,
+            board: Arc::default(),
             wait: WAIT || threads >= WAIT_THREADS,
             used: 0,
             missed: 0,
@@ -207,12 +215,15 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
         if want == (false, false) {
             return;
         }
-        while let Ok(parts) = self.receive.try_recv() {
-            self.arrive(parts);
-        }
         let missing = |feed: &Self| {
             (want.0 && !feed.far.arrived.has(n)) || (want.1 && !feed.mid.arrived.has(n))
         };
+        // Parts come eight blocks to a message: most blocks find theirs already taken in.
+        if missing(self) {
+            while let Ok(parts) = self.receive.try_recv() {
+                self.arrive(parts);
+            }
+        }
         if self.wait && missing(self) {
             self.waited += 1;
             while missing(self) {
@@ -290,9 +301,44 @@ impl Lane {
     }
 }
 
+/// The guesses of the far parts made and not yet read by the middle pass of their block
+/// (see `Sparse`'s `open`): a far job posts them, the middle job of the same block, some
+/// 770 heaps later, takes them if they are there, and finds the block's open values.
+#[derive(Debug, Default)]
+struct Board(Mutex<Vec<(usize, Guesses)>>);
+
+impl Board {
+    /// Posts the guesses of the far parts `parts`.
+    fn post(&self, parts: &Parts) {
+        let mut board = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        board.extend(parts.iter().map(|part| (part.start(), *part.guesses())));
+    }
+
+    /// Takes the guesses of the block from `start`, dropping those of blocks long before
+    /// it (jobs run in any order, but not [`STALE`] heaps apart: their middle jobs have
+    /// run, before their far parts were made).
+    fn take(&self, start: usize) -> Option<Guesses> {
+        let mut board = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut found = None;
+        board.retain(|(at, guesses)| {
+            if *at == start {
+                found = Some(*guesses);
+            }
+            *at != start && *at + STALE > start
+        });
+        found
+    }
+}
+
 /// Spawns on the feed's pool one job for the middle and far blocks `starts`, with the
-/// `lists` of each, that copies the values it reads and sends the middle parts, then the
-/// far ones.
+/// `lists` of each, that copies the values it reads and sends the middle parts (with their
+/// open values where the far parts' guesses are posted), then the far ones.
 fn spawn(feed: &mut Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists>, Arc<FarLists>)) {
     let reach = match starts.1.is_empty() {
         true => feed.mid.reach,
@@ -302,26 +348,31 @@ fn spawn(feed: &mut Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists
         return;
     }
     let view = feed.shared.view(feed.shared.len().saturating_sub(reach));
-    let send = feed.send.clone();
+    let (send, board) = (feed.send.clone(), feed.board.clone());
     let count = starts.0.len() + starts.1.len();
     let spare = feed.spare.split_off(feed.spare.len().saturating_sub(count));
     feed.pool.spawn(move |_| {
         let mut values = Vec::new();
         view.copy_into(&mut values);
+        let values = (&values[..], view.from);
         let mut scratch = FarScratch::default();
         scratch.give(spare);
-        for (starts, lists) in [(starts.0, lists.0), (starts.1, lists.1)] {
-            if starts.is_empty() {
-                continue;
-            }
-            let parts = starts
-                .into_iter()
-                .map(|start| lists.pass(&values, view.from, start, &mut scratch))
-                .collect();
-            // The receiver is gone once the run stopped: nothing to do then.
-            if send.send(parts).is_err() {
-                return;
-            }
+        let mid: Parts = (starts.0.into_iter())
+            .map(|start| {
+                let guesses = board.take(start);
+                lists.0.pass(values, start, guesses.as_ref(), &mut scratch)
+            })
+            .collect();
+        // The receiver is gone once the run stopped: nothing to do then.
+        if !mid.is_empty() && send.send(mid).is_err() {
+            return;
+        }
+        let far: Parts = (starts.1.into_iter())
+            .map(|start| lists.1.pass(values, start, None, &mut scratch))
+            .collect();
+        if !far.is_empty() {
+            board.post(&far);
+            let _ = send.send(far);
         }
     });
 }

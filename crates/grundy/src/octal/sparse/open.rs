@@ -1,0 +1,123 @@
+//! The candidate from the values a block's far and middle parts leave open.
+//!
+//! With both parts, every rare position from `MID` (see `far`) on has marked a
+//! heap's row before its block starts, so the common values left unmarked there (the
+//! *open* values) are few, and the heap's candidate is the least of them that the near
+//! rare positions (below `MID`) and the heap's own marks do not hit. So the block start
+//! finds each heap's first [`OPEN`] open values and compares the near positions' marks
+//! with them only, 16 heaps at once ([`guess::check`]), instead of stamping every mark
+//! in the block's table; each heap then compares its own marks and takes the first open
+//! value left. A heap whose open values are all hit (or that needs a value past its far
+//! part's bound) falls back to the table: the block stamps its near marks then, once.
+//!
+//! The rare values below the candidate that a proof must find are then those the far
+//! and middle parts leave unmarked, less the takes: a near mark that gives a rare value
+//! (two rare positions, so a pair (a, m - a) with a < `MID`) is left in, and the proof,
+//! which scans the pairs from a = 1 on, finds it among the first.
+
+use super::super::direct::Rules;
+use super::super::store::Values;
+use super::block::{Block, FarBlock, Guesses, BLOCK_HEAPS, OPEN};
+use super::guess;
+
+impl Block {
+    /// The open values of a middle part (see [`FarBlock::open_among`]), or else found
+    /// here, and no hits yet.
+    pub(super) fn open(&mut self, far: &FarBlock, mid: &FarBlock) {
+        match mid.opened {
+            true => self.open = mid.open,
+            false => self.open_in(far),
+        }
+        self.open_hit = [[0; BLOCK_HEAPS]; OPEN];
+        self.opened = true;
+    }
+
+    /// Finds the open values of every heap of the block among its far part's guesses (the
+    /// middle part's marks in `far`).
+    fn open_in(&mut self, far: &FarBlock) {
+        let words = far.width / 64;
+        for j in 0..BLOCK_HEAPS {
+            let row = &far.bits[j * words..(j + 1) * words];
+            let mut found = [u16::MAX; OPEN];
+            let mut count = 0;
+            // Every common value up to the bound that part A leaves is a guess: those
+            // that part B, the middle part and the rest of part A leave are open.
+            for guess in &far.guess {
+                let value = usize::from(guess[j]);
+                let Some(&seen) = row.get(value / 64) else {
+                    break;
+                };
+                if seen >> (value % 64) & 1 == 0 {
+                    found[count] = value as u16;
+                    count += 1;
+                    if count == OPEN {
+                        break;
+                    }
+                }
+            }
+            for (open, value) in self.open.iter_mut().zip(found) {
+                open[j] = value;
+            }
+        }
+    }
+
+    /// Compares the marks of the near rare positions `(pos, val)` (see
+    /// [`Block::mark_near`]) with the open values, reading partners from `g`.
+    #[inline(always)]
+    pub(super) fn hit_open(&mut self, rules: &Rules, (pos, val): (&[u32], &[u16]), g: Values) {
+        for &k in &rules.split2 {
+            let m0 = self.start.saturating_sub(k);
+            let range = Block::near_range(pos, m0, self.near_end);
+            let (pos, val) = (&pos[range.clone()], &val[range]);
+            let (hit, open) = (&mut self.open_hit, &self.open);
+            guess::check::<OPEN>(hit, open, pos, val, g.recent, m0 - g.origin);
+        }
+    }
+
+    /// Heap n's least open value that no near mark hits and `own` (its own marks) does
+    /// not hold, if any.
+    #[inline(always)]
+    pub(super) fn open_candidate(&self, n: usize, own: impl Fn(usize) -> bool) -> Option<usize> {
+        let j = n - self.start;
+        for (open, hit) in self.open.iter().zip(&self.open_hit) {
+            let value = open[j];
+            if value == u16::MAX {
+                return None;
+            }
+            if hit[j] == 0 && !own(usize::from(value)) {
+                return Some(usize::from(value));
+            }
+        }
+        None
+    }
+}
+
+impl FarBlock {
+    /// Finds, in a middle part, the open values of each heap among `guesses` (its far
+    /// part's guesses that part B does not hit): those the middle part leaves unmarked.
+    /// This runs on the pool, so the candidates' thread finds them made.
+    pub(super) fn open_among(&mut self, guesses: &Guesses) {
+        let words = self.width / 64;
+        for j in 0..BLOCK_HEAPS {
+            let row = &self.bits[j * words..(j + 1) * words];
+            let mut count = 0;
+            for guess in guesses {
+                let value = usize::from(guess[j]);
+                let Some(&seen) = row.get(value / 64) else {
+                    break;
+                };
+                if seen >> (value % 64) & 1 == 0 {
+                    self.open[count][j] = value as u16;
+                    count += 1;
+                    if count == OPEN {
+                        break;
+                    }
+                }
+            }
+            for open in &mut self.open[count..] {
+                open[j] = u16::MAX;
+            }
+        }
+        self.opened = true;
+    }
+}
