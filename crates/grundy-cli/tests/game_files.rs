@@ -1,13 +1,13 @@
 //! `grundy solve` and `grundy play` on game files (FILE.luau), and every kind of bad file:
 //! exit code 2, `FILE:LINE: what` on one line, no panic, no hang.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 #[path = "support/run.rs"]
 mod run;
 
-fn grundy(args: &[&str], dir: Option<&PathBuf>) -> Output {
+fn grundy(args: &[&str], dir: Option<&Path>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
     cmd.args(args);
     if let Some(dir) = dir {
@@ -108,14 +108,31 @@ fn play_a_game_file() {
     assert!(text.contains("1) b1  score +0  best"), "{text}");
 }
 
+/// A scratch folder, removed with everything in it when dropped.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// A scratch folder holding `files` (name, text).
-fn folder(test: &str, files: &[(&str, &str)]) -> PathBuf {
+fn folder(test: &str, files: &[(&str, &str)]) -> Scratch {
     let dir = std::env::temp_dir().join(format!("grundy-game-files-{test}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (name, text) in files {
         std::fs::write(dir.join(name), text).unwrap();
     }
-    dir
+    Scratch(dir)
 }
 
 #[test]
@@ -197,13 +214,12 @@ fn bad_game_files_exit_2_with_file_and_line() {
         ),
     ];
     for (args, expected) in cases {
-        let out = grundy(args, Some(&dir));
+        let out = grundy(args, Some(&*dir));
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert_eq!(stderr.trim_end(), expected, "{args:?}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn json(args: &[&str]) -> serde_json::Value {
@@ -299,7 +315,7 @@ fn tables_of_pairs_show_scores_and_draws() {
     let dir = folder("grids", &[("scoring.luau", scoring), ("loopy.luau", loopy)]);
     let text = stdout(&grundy(
         &["table", "scoring.luau", "--pairs", "--to", "2"],
-        Some(&dir),
+        Some(&*dir),
     ));
     assert!(
         text.contains("values (rows a = 0..2, columns b; the score for the player to move"),
@@ -312,7 +328,7 @@ fn tables_of_pairs_show_scores_and_draws() {
     );
     let text = stdout(&grundy(
         &["table", "loopy.luau", "--pairs", "--to", "1"],
-        Some(&dir),
+        Some(&*dir),
     ));
     assert!(text.contains("W a win, L a loss, D a draw"), "{text}");
 }
@@ -324,7 +340,7 @@ fn a_game_file_not_named_luau_gets_a_hint() {
     let text = "function moves(n) return {} end\n";
     let dir = folder("names", &[("take.txt", text), ("TAKE.LUAU", text)]);
     for (name, stem) in [("take.txt", "take"), ("TAKE.LUAU", "TAKE")] {
-        let out = grundy(&["solve", name, "3"], Some(&dir));
+        let out = grundy(&["solve", name, "3"], Some(&*dir));
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
@@ -357,7 +373,7 @@ fn a_part_larger_than_its_position_is_named() {
     let grows = "function moves(n) if n > 0 then return {n - 1} end return {} end\n\
         function components(n) if n < 5 then return {n + 1} end return {n} end\n";
     let dir = folder("grows", &[("grows.luau", grows)]);
-    let out = grundy(&["solve", "grows.luau", "3"], Some(&dir));
+    let out = grundy(&["solve", "grows.luau", "3"], Some(&*dir));
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -369,7 +385,7 @@ fn a_part_larger_than_its_position_is_named() {
     let cycle = "start = 1\nfunction moves(n) return {1 - n} end\n\
         function components(n) return {n} end\n";
     let dir = folder("cycle-parts", &[("cycle.luau", cycle)]);
-    let out = grundy(&["solve", "cycle.luau"], Some(&dir));
+    let out = grundy(&["solve", "cycle.luau"], Some(&*dir));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("repeats (the game has a cycle)"), "{err}");
 }
@@ -380,7 +396,7 @@ fn a_position_with_a_million_moves_is_named_as_such() {
     let wide = "function moves(n)\n  if n > 0 then return {} end\n  local t = {}\n  \
         for i = 1, 1000000 do t[i] = i end\n  return t\nend\n";
     let dir = folder("wide", &[("wide.luau", wide)]);
-    let out = grundy(&["solve", "wide.luau", "0"], Some(&dir));
+    let out = grundy(&["solve", "wide.luau", "0"], Some(&*dir));
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -450,12 +466,11 @@ fn table_of_a_file_without_position_exits_2() {
         ),
     ];
     for (args, expected) in cases {
-        let out = grundy(args, Some(&dir));
+        let out = grundy(args, Some(&*dir));
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert_eq!(stderr.trim_end(), expected, "{args:?}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `grundy analyze FILE POS + FAMILY POS + ...`: game files in sums with families.
@@ -557,12 +572,11 @@ fn analyze_refuses_sums_it_cannot_add() {
         ),
     ];
     for (args, expected) in cases {
-        let out = grundy(args, Some(&dir));
+        let out = grundy(args, Some(&*dir));
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert_eq!(stderr.trim_end(), expected, "{args:?}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Issue 22: `--memory` bounds a game file's search in `table`, `analyze` and `play` as in
