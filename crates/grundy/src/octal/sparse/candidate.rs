@@ -1,6 +1,7 @@
 //! One heap's value: the marks of the options the block did not make (the takes, the rare
-//! positions below the block and those found since), the candidate (step 2, 64 values at
-//! a time), and step 3 run here, deferred, or left to a far scan.
+//! positions below the block and those found since), the candidate (step 2: the first of
+//! the block's open values left (see `open`), or else 64 values at a time), and step 3 run
+//! here, deferred, or left to a far scan.
 
 use super::super::direct::{mark_takes, Mark, Marks, Rules};
 use super::super::store::Values;

@@ -74,6 +74,7 @@ impl Sparse {
         if n < 4 * BLOCK_HEAPS {
             block.active = false;
             block.checked = false;
+            (block.opened, block.near_left) = (false, false);
             block.end = n + 1;
             return true;
         }
