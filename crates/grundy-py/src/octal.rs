@@ -389,8 +389,8 @@ impl PyOctal {
     /// ``batches``, ``failed_proofs``, ``candidates``, ``candidate_seconds`` (the CPU time of
     /// the thread computing them: ``candidates / candidate_seconds`` is the most values per
     /// second the run allows, however many threads prove), ``far_blocks``, ``far_fallbacks``,
-    /// ``far_missed``, ``far_waited``, ``mid_missed`` (see ``grundy octal``'s ``threads:``
-    /// line). All zero on one thread.
+    /// ``far_missed``, ``far_waited``, ``mid_missed``, ``open_from_pool`` (see ``grundy
+    /// octal``'s ``threads:`` line). All zero on one thread.
     #[getter]
     fn pipeline<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         crate::analysis::to_python(py, &self.seq()?.pipeline())

@@ -122,6 +122,7 @@ def test_pipeline_reports_the_batches():
     assert set(p) == {
         "batches", "failed_proofs", "candidates", "candidate_seconds",
         "far_blocks", "far_fallbacks", "far_missed", "far_waited", "mid_missed",
+        "open_from_pool",
     }
     assert all(value >= 0 for value in p.values())
     # On one core nothing runs in batches; on more, Officers does, and its late rare

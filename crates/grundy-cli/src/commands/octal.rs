@@ -445,8 +445,8 @@ fn write_pipeline(out: &mut impl Write, pipeline: &grundy::octal::Pipeline) -> i
     let far = match pipeline.far_blocks + pipeline.far_missed {
         0 => String::new(),
         _ => format!(
-            "; far parts of {} blocks from the pool ({} without their middle part), {} blocks marked whole before theirs came, {} waited for theirs",
-            pipeline.far_blocks, pipeline.mid_missed, pipeline.far_missed, pipeline.far_waited
+            "; far parts of {} blocks from the pool ({} without their middle part, {} with their open values), {} blocks marked whole before theirs came, {} waited for theirs",
+            pipeline.far_blocks, pipeline.mid_missed, pipeline.open_from_pool, pipeline.far_missed, pipeline.far_waited
         ),
     };
     writeln!(

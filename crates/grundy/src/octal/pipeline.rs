@@ -50,6 +50,10 @@ pub struct Pipeline {
     /// Blocks with a far part whose middle part (the rare positions from 256 to 1024) had
     /// not arrived, so that the candidates' thread marked those too.
     pub mid_missed: u64,
+    /// Blocks whose middle part brought the few values per heap that the far and middle
+    /// marks leave open, found on the pool; the candidates' thread found the others' itself
+    /// (their far part was not done when their middle part was made).
+    pub open_from_pool: u64,
 }
 
 impl Pipeline {
@@ -78,5 +82,6 @@ impl Pipeline {
         self.far_missed += other.far_missed;
         self.far_waited += other.far_waited;
         self.mid_missed += other.mid_missed;
+        self.open_from_pool += other.open_from_pool;
     }
 }

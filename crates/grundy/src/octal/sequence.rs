@@ -314,12 +314,13 @@ impl Sequence {
     /// assert_eq!(seq.pipeline(), grundy::octal::Pipeline::default());
     /// ```
     pub fn pipeline(&self) -> Pipeline {
-        let far_fallbacks = match &self.engine {
-            Engine::Sparse(sparse) => sparse.far_fallbacks(),
-            Engine::Direct => 0,
+        let (far_fallbacks, open_from_pool) = match &self.engine {
+            Engine::Sparse(sparse) => (sparse.far_fallbacks(), sparse.open_from_pool()),
+            Engine::Direct => (0, 0),
         };
         Pipeline {
             far_fallbacks,
+            open_from_pool,
             ..self.ahead.stats
         }
     }

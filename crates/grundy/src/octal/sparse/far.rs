@@ -308,6 +308,7 @@ mod tests {
     #[test]
     fn far_parts_agree_with_the_direct_method() {
         let (mut used, mut with_mid, mut fallbacks) = (0, 0, 0);
+        let (mut opened, mut from_pool) = (0, 0);
         for code in ["0.6", "0.16", "0.56", "0.106", "0.376", "4.37", "0.007"] {
             for avx2 in [false, true] {
                 let game = code.parse().unwrap();
@@ -325,7 +326,10 @@ mod tests {
                         if let Some(lists) = lists {
                             let mid = sparse.mid_lists(&lists);
                             let far_part = lists.pass((&g, 0), n, None, &mut scratch);
-                            let mid_part = mid.pass((&g, 0), n, None, &mut scratch);
+                            // Every fourth block's middle part finds its open values (as on
+                            // the pool), the others' are found by the block.
+                            let guesses = (n / BLOCK_HEAPS % 4 == 2).then(|| *far_part.guesses());
+                            let mid_part = mid.pass((&g, 0), n, guesses.as_ref(), &mut scratch);
                             sparse.use_far(Some((lists, mid)));
                             sparse.offer_far(far_part);
                             // Every other block without its middle part (not arrived).
@@ -346,6 +350,7 @@ mod tests {
                     };
                     if n == sparse.block.start {
                         used += usize::from(sparse.block.far.is_some());
+                        opened += usize::from(sparse.block.opened);
                         with_mid += usize::from(sparse.block.with_mid);
                     }
                     assert_eq!(
@@ -357,6 +362,7 @@ mod tests {
                     super::super::record_for_test(state, [&mut marks, &mut direct_marks], n, value);
                 }
                 fallbacks += sparse.far_fallbacks();
+                from_pool += sparse.open_from_pool();
             }
         }
         assert!(used > 1000, "{used} blocks with a far part");
@@ -365,5 +371,9 @@ mod tests {
             "{with_mid} of {used} with a middle part"
         );
         assert!(fallbacks > 10, "{fallbacks} heaps marked part B in full");
+        assert!(
+            opened > 100 && from_pool > 20,
+            "{opened} blocks with open values, {from_pool} of them from the middle part"
+        );
     }
 }

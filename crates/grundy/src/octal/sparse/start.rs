@@ -116,6 +116,7 @@ impl Sparse {
             block.with_mid = true;
             if block.pairs == 0 {
                 block.open(far, &mid);
+                self.open_from_pool += u64::from(mid.opened);
             }
             self.spent.push(mid);
         }

@@ -61,6 +61,8 @@ pub(in crate::octal) struct Sparse {
     pub(super) far_lists: Option<Arc<FarLists>>,
     pub(super) far_next: Option<Box<FarBlock>>,
     pub(super) far_fallbacks: u64,
+    /// Blocks whose open values came with their middle part (see `open`).
+    pub(super) open_from_pool: u64,
     /// The same for the middle rare positions (used only with a far part).
     pub(super) mid_lists: Option<Arc<FarLists>>,
     pub(super) mid_next: Option<Box<FarBlock>>,
@@ -96,6 +98,7 @@ impl Sparse {
             far_lists: None,
             far_next: None,
             far_fallbacks: 0,
+            open_from_pool: 0,
             mid_lists: None,
             mid_next: None,
             spent: Vec::new(),
@@ -198,6 +201,11 @@ impl Sparse {
     /// How many heaps marked a far part B in full (their candidate passed its guesses).
     pub fn far_fallbacks(&self) -> u64 {
         self.far_fallbacks
+    }
+
+    /// How many blocks found their open values made on the pool, with their middle part.
+    pub fn open_from_pool(&self) -> u64 {
+        self.open_from_pool
     }
 
     /// Whether the pair scans use AVX2.
