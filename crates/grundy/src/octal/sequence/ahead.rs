@@ -116,6 +116,19 @@ struct Batch {
     missing: Vec<u64>,
 }
 
+impl Batch {
+    /// An empty batch with room for a full one (a heap's job and its missing rare values
+    /// take about three words), so that the candidates' thread does not grow it heap by heap.
+    fn new() -> Self {
+        Batch {
+            values: Vec::with_capacity(BATCH),
+            jobs: Vec::with_capacity(BATCH),
+            missing: Vec::with_capacity(4 * BATCH),
+            ..Batch::default()
+        }
+    }
+}
+
 /// A candidate waiting for its proof: the rare values of the bits `missing[from..to]` must
 /// be found among the pairs from a = `start` on. Once proved, `missing[from..to]` holds
 /// those never found and `complete` whether every pair could be read.
@@ -323,7 +336,7 @@ impl Ahead {
                             sparse,
                             context,
                             (&mut marks, &mut front),
-                            reuse.try_recv().unwrap_or_default(),
+                            reuse.try_recv().unwrap_or_else(|_| Batch::new()),
                             until,
                             feed.as_mut(),
                         );

@@ -291,7 +291,8 @@ impl Lane {
     /// The due block starts, now pending.
     fn take(&mut self, len: usize, end: usize) -> Vec<usize> {
         let limit = self.limit(len, end);
-        let mut starts = Vec::new();
+        // Room for a job's blocks, so that it is not grown push by push.
+        let mut starts = Vec::with_capacity(2 * JOB_BLOCKS);
         while self.next >= len && self.next <= limit {
             starts.push(self.next);
             self.pending.push_back(self.next);
