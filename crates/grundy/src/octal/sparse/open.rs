@@ -40,8 +40,8 @@ impl Block {
             let row = &far.bits[j * words..(j + 1) * words];
             let mut found = [u16::MAX; OPEN];
             let mut count = 0;
-            // Every common value up to the bound that part A leaves is a guess: those
-            // that part B, the middle part and the rest of part A leave are open.
+            // Every common value up to the bound that part A leaves is a guess (less
+            // those part B hits): those the middle part leaves too are open.
             for guess in &far.guess {
                 let value = usize::from(guess[j]);
                 let Some(&seen) = row.get(value / 64) else {
