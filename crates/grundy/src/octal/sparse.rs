@@ -64,24 +64,10 @@ impl Sparse {
             // SAFETY: `avx2` is set only when the CPU reports AVX2 (see `Sparse::new`).
             return unsafe { self.next_value_avx2(rules, g, counts, marks, defer) };
         }
-        self.compute(rules, g, counts, marks, defer)
+        self.next_value_inline(rules, g, counts, marks, defer)
     }
 
-    /// [`Sparse::next_value`] inlined into the caller, whichever code it is compiled
-    /// for (the thread computing candidates runs it compiled for AVX2 where it can).
-    #[inline(always)]
-    pub fn next_value_inline(
-        &mut self,
-        rules: &Rules,
-        g: Values,
-        counts: &[u64],
-        marks: &mut Marks,
-        defer: Option<usize>,
-    ) -> Next {
-        self.compute(rules, g, counts, marks, defer)
-    }
-
-    /// [`Sparse::compute`] compiled for AVX2: the pair scans vectorise twice as wide.
+    /// [`Sparse::next_value_inline`] compiled for AVX2: the pair scans vectorise twice as wide.
     ///
     /// # Safety
     ///
@@ -96,7 +82,7 @@ impl Sparse {
         marks: &mut Marks,
         defer: Option<usize>,
     ) -> Next {
-        self.compute(rules, g, counts, marks, defer)
+        self.next_value_inline(rules, g, counts, marks, defer)
     }
 }
 

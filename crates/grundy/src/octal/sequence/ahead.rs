@@ -456,7 +456,7 @@ fn prove_round(
             .for_each(|(batch, prover)| prover.prove(scan, rules, g, batch)),
     }
 }
-/// Steps 1 and 2 for the heaps from `front.len()` to `end`, each unproved candidate taken
+/// Steps 1 and 2 for the heaps from `front.len()` to `until`, each unproved candidate taken
 /// as the value, in `batch` (a spent one, whose vectors are reused); stops early at a heap
 /// that must be computed alone.
 fn stage_one(
@@ -464,15 +464,15 @@ fn stage_one(
     context: Context,
     state: (&mut Marks, &mut Front),
     batch: Batch,
-    end: usize,
+    until: usize,
     feed: Option<&mut Feed>,
 ) -> Batch {
     #[cfg(target_arch = "x86_64")]
     if sparse.avx2() {
         // SAFETY: `avx2` is set only when the CPU reports AVX2 (see `Sparse::new`).
-        return unsafe { stage_one_avx2(sparse, context, state, batch, end, feed) };
+        return unsafe { stage_one_avx2(sparse, context, state, batch, until, feed) };
     }
-    stage_one_in(sparse, context, state, batch, end, feed)
+    stage_one_in(sparse, context, state, batch, until, feed)
 }
 
 /// [`stage_one`] compiled for AVX2, with the sparse method's step for each heap inlined
@@ -488,10 +488,10 @@ unsafe fn stage_one_avx2(
     context: Context,
     state: (&mut Marks, &mut Front),
     batch: Batch,
-    end: usize,
+    until: usize,
     feed: Option<&mut Feed>,
 ) -> Batch {
-    stage_one_in(sparse, context, state, batch, end, feed)
+    stage_one_in(sparse, context, state, batch, until, feed)
 }
 
 #[inline(always)]
@@ -500,14 +500,14 @@ fn stage_one_in(
     context: Context,
     (marks, front): (&mut Marks, &mut Front),
     mut batch: Batch,
-    end: usize,
+    until: usize,
     mut feed: Option<&mut Feed>,
 ) -> Batch {
     let start = front.len();
     batch.start = start;
     batch.jobs.clear();
     batch.missing.clear();
-    while front.len() < end {
+    while front.len() < until {
         let n = front.len();
         if let Some(feed) = feed.as_deref_mut() {
             if sparse.starts_block(n) {
@@ -516,9 +516,9 @@ fn stage_one_in(
             }
         }
         let g = front.view(context.early);
-        // The proofs read every value below `end` (the candidates among them from the
+        // The proofs read every value below `until` (the candidates among them from the
         // proofs' copy, see the module's notes).
-        let next = sparse.next_value_inline(context.rules, g, context.counts, marks, Some(end));
+        let next = sparse.next_value_inline(context.rules, g, context.counts, marks, Some(until));
         let (value, job) = match next {
             Next::Value(value) => (value, None),
             Next::Proof { candidate, start } => (candidate, Some(start)),

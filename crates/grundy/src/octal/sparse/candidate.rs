@@ -26,8 +26,10 @@ impl Sparse {
         block.bound[j % BLOCK_HEAPS] = usize::MAX;
     }
 
+    /// [`Sparse::next_value`] inlined into the caller, whichever code it is compiled for
+    /// (the thread computing candidates runs it compiled for AVX2 where it can).
     #[inline(always)]
-    pub(super) fn compute(
+    pub fn next_value_inline(
         &mut self,
         rules: &Rules,
         g: Values,

@@ -266,10 +266,9 @@ impl FarLists {
         // The guesses part B does not hit, ascending.
         for j in 0..BLOCK_HEAPS {
             let mut kept = 0;
-            for i in 0..MAX_GUESSES {
-                let guess = block.guess[i][j];
-                if i < GUESSES && guess != u16::MAX && block.hit[i][j] == 0 {
-                    part.guess[kept][j] = guess;
+            for (guess, hit) in block.guess.iter().zip(&block.hit).take(block.guessed) {
+                if guess[j] != u16::MAX && hit[j] == 0 {
+                    part.guess[kept][j] = guess[j];
                     kept += 1;
                 }
             }

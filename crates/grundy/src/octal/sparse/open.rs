@@ -22,43 +22,15 @@ use super::guess;
 
 impl Block {
     /// The open values of a middle part (see [`FarBlock::open_among`]), or else found
-    /// here, and no hits yet.
+    /// here among the far part's guesses (the middle part's marks in `far`), and no hits
+    /// yet.
     pub(super) fn open(&mut self, far: &FarBlock, mid: &FarBlock) {
-        match mid.opened {
-            true => self.open = mid.open,
-            false => self.open_in(far),
-        }
+        self.open = match mid.opened {
+            true => mid.open,
+            false => open_values(&far.bits, far.width, &far.guess),
+        };
         self.open_hit = [[0; BLOCK_HEAPS]; OPEN];
         self.opened = true;
-    }
-
-    /// Finds the open values of every heap of the block among its far part's guesses (the
-    /// middle part's marks in `far`).
-    fn open_in(&mut self, far: &FarBlock) {
-        let words = far.width / 64;
-        for j in 0..BLOCK_HEAPS {
-            let row = &far.bits[j * words..(j + 1) * words];
-            let mut found = [u16::MAX; OPEN];
-            let mut count = 0;
-            // Every common value up to the bound that part A leaves is a guess (less
-            // those part B hits): those the middle part leaves too are open.
-            for guess in &far.guess {
-                let value = usize::from(guess[j]);
-                let Some(&seen) = row.get(value / 64) else {
-                    break;
-                };
-                if seen >> (value % 64) & 1 == 0 {
-                    found[count] = value as u16;
-                    count += 1;
-                    if count == OPEN {
-                        break;
-                    }
-                }
-            }
-            for (open, value) in self.open.iter_mut().zip(found) {
-                open[j] = value;
-            }
-        }
     }
 
     /// Compares the marks of the near rare positions `(pos, val)` (see
@@ -97,27 +69,34 @@ impl FarBlock {
     /// part's guesses that part B does not hit): those the middle part leaves unmarked.
     /// This runs on the pool, so the candidates' thread finds them made.
     pub(super) fn open_among(&mut self, guesses: &Guesses) {
-        let words = self.width / 64;
-        for j in 0..BLOCK_HEAPS {
-            let row = &self.bits[j * words..(j + 1) * words];
-            let mut count = 0;
-            for guess in guesses {
-                let value = usize::from(guess[j]);
-                let Some(&seen) = row.get(value / 64) else {
-                    break;
-                };
-                if seen >> (value % 64) & 1 == 0 {
-                    self.open[count][j] = value as u16;
-                    count += 1;
-                    if count == OPEN {
-                        break;
-                    }
-                }
-            }
-            for open in &mut self.open[count..] {
-                open[j] = u16::MAX;
-            }
-        }
+        self.open = open_values(&self.bits, self.width, guesses);
         self.opened = true;
     }
+}
+
+/// Each heap's first [`OPEN`] values among `guesses` (ascending, u16::MAX past them) that
+/// its row of `bits` (rows of `width` values) leaves unmarked (u16::MAX where fewer). Every
+/// common value up to the far part's bound that part A leaves is a guess (less those part
+/// B hits), so with the middle part's marks in `bits` these are the open values.
+fn open_values(bits: &[u64], width: usize, guesses: &Guesses) -> [[u16; BLOCK_HEAPS]; OPEN] {
+    let mut open = [[u16::MAX; BLOCK_HEAPS]; OPEN];
+    let words = width / 64;
+    for j in 0..BLOCK_HEAPS {
+        let row = &bits[j * words..(j + 1) * words];
+        let mut count = 0;
+        for guess in guesses {
+            let value = usize::from(guess[j]);
+            let Some(&seen) = row.get(value / 64) else {
+                break;
+            };
+            if seen >> (value % 64) & 1 == 0 {
+                open[count][j] = value as u16;
+                count += 1;
+                if count == OPEN {
+                    break;
+                }
+            }
+        }
+    }
+    open
 }

@@ -137,27 +137,27 @@ impl Sparse {
             table: &mut block.table[..],
             bits: &mut block.bit_rows,
         };
-        // A take k >= n leaves no partner inside the block's reach (m0 = 0): the
-        // heap-by-heap pass has all of its rare positions.
-        for &k in &rules.split2 {
-            if near {
-                break;
+        // Without a far part the block marks every rare position itself (with a split,
+        // part A and those found since). A take k >= n leaves no partner inside the
+        // block's reach (m0 = 0): the heap-by-heap pass has all of its rare positions.
+        if !near {
+            for &k in &rules.split2 {
+                let m0 = n.saturating_sub(k);
+                let lo = below(&self.rare_pos, BLOCK_HEAPS);
+                let hi = below(&self.rare_pos, m0);
+                if split.learned == 0 {
+                    let range = lo.min(hi)..hi;
+                    let rare = (&self.rare_pos[range.clone()], &self.rare_val[range]);
+                    rows.scatter(width, rare, recent, m0 - origin, generation);
+                    continue;
+                }
+                let end = below(&split.a_pos, m0);
+                let part_a = (&split.a_pos[..end], &split.a_val[..end]);
+                rows.scatter(width, part_a, recent, m0 - origin, generation);
+                let range = split.learned.max(lo).min(hi)..hi;
+                let later = (&self.rare_pos[range.clone()], &self.rare_val[range]);
+                rows.scatter(width, later, recent, m0 - origin, generation);
             }
-            let m0 = n.saturating_sub(k);
-            let lo = below(&self.rare_pos, BLOCK_HEAPS);
-            let hi = below(&self.rare_pos, m0);
-            if split.learned == 0 {
-                let range = lo.min(hi)..hi;
-                let rare = (&self.rare_pos[range.clone()], &self.rare_val[range]);
-                rows.scatter(width, rare, recent, m0 - origin, generation);
-                continue;
-            }
-            let end = below(&split.a_pos, m0);
-            let part_a = (&split.a_pos[..end], &split.a_val[..end]);
-            rows.scatter(width, part_a, recent, m0 - origin, generation);
-            let range = split.learned.max(lo).min(hi)..hi;
-            let later = (&self.rare_pos[range.clone()], &self.rare_val[range]);
-            rows.scatter(width, later, recent, m0 - origin, generation);
         }
         if block.pairs > 0 {
             let values = &g.early[BLOCK_HEAPS..=PAIRS];
