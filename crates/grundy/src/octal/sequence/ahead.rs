@@ -40,7 +40,8 @@
 //! one-thread path. The far parts need a split (long) rare list.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::mpsc::{self, TryRecvError};
+use std::sync::{Mutex, PoisonError};
 use std::thread;
 
 use rayon::prelude::*;
@@ -86,6 +87,14 @@ const TAIL: usize = 1 << 16;
 #[cfg(test)]
 const TAIL: usize = 2048;
 
+/// The first values the proofs read (their pairs' low sides): pairs past them are rare too,
+/// and scanned at commit time like those past the tail.
+const LOW: usize = 2 * TAIL;
+
+/// Proofs per task when a round's proofs are spread on the pool: small enough that the
+/// threads finish a round together, large enough that a task outweighs its scheduling.
+const PIECE: usize = 16;
+
 /// The state of the runs in batches of one sequence.
 #[derive(Debug, Default)]
 pub(super) struct Ahead {
@@ -94,9 +103,12 @@ pub(super) struct Ahead {
     front: Front,
     /// The mark table of the thread ahead (256 KiB, made on first use).
     marks: Option<Marks>,
-    /// The proofs' copy of the recent values, and one prover per proving thread.
+    /// The proofs' copies of the first values ([`LOW`] at most) and of the recent ones, so
+    /// that they never read the store while a round is committed into it.
+    low: Vec<u16>,
     tail: Front,
-    provers: Vec<Prover>,
+    /// One prover per thread of the pool, then the committing thread's.
+    provers: Vec<Mutex<Prover>>,
     /// Proofs that read past the tail, finished at commit time.
     finished: u64,
     /// The batches, the failed proofs and the candidates' thread.
@@ -150,10 +162,23 @@ struct Prover {
 }
 
 impl Prover {
-    /// Runs the proofs of `batch` on the values `g`.
-    fn prove(&mut self, scan: (bool, bool), rules: &Rules, g: Values, batch: &mut Batch) {
-        for job in &mut batch.jobs {
-            let words = &mut batch.missing[job.from..job.to];
+    fn new() -> Self {
+        Prover {
+            marks: Marks::new(),
+            missing: Vec::new(),
+        }
+    }
+
+    /// Runs the proofs of a piece of a batch on the values `g`: its `jobs`, whose missing
+    /// words are `missing`, the batch's from `base` on.
+    fn prove(&mut self, scan: (bool, bool), rules: &Rules, g: Values, piece: Piece) {
+        let Piece {
+            jobs,
+            missing,
+            base,
+        } = piece;
+        for job in jobs {
+            let words = &mut missing[job.from - base..job.to - base];
             sparse::unpack_bits(words, &mut self.missing);
             self.marks.begin();
             job.complete = sparse::prove_with(
@@ -168,6 +193,14 @@ impl Prover {
             sparse::pack_bits(&self.missing, words);
         }
     }
+}
+
+/// Some consecutive jobs of a batch and their missing words, `missing[0]` being the
+/// batch's word `base`.
+struct Piece<'a> {
+    jobs: &'a mut [Job],
+    missing: &'a mut [u64],
+    base: usize,
 }
 
 /// What the thread ahead reads besides its copy of the recent values: the first values and
@@ -263,16 +296,19 @@ impl Ahead {
         sparse.leave_pairs_to_proofs(slots >= 2);
         // As many of the last TAIL values as the store keeps: this cannot fail.
         ahead.tail.sync(store, TAIL.min(store.recent().1.len()));
-        ahead.provers.truncate(slots);
-        while ahead.provers.len() < slots {
-            ahead.provers.push(Prover {
-                marks: Marks::new(),
-                missing: Vec::new(),
-            });
+        // A prover for each thread of the pool (the proofs are spread over all of them),
+        // and one for the commits, which run beside the next round's proofs.
+        let workers = rayon::current_num_threads();
+        ahead.provers.truncate(workers + 1);
+        while ahead.provers.len() < workers + 1 {
+            ahead.provers.push(Mutex::new(Prover::new()));
         }
         for prover in &mut ahead.provers {
+            let prover = prover.get_mut().unwrap_or_else(PoisonError::into_inner);
             prover.marks.cover(marks.len());
         }
+        // The committed values never change: the copy of the first ones only grows.
+        ahead.low.truncate(store.head().len());
         // Each thread works on state of its own, away from the others' cache lines (shared
         // ones cost 10 %): the thread ahead on the copy of the recent values and a mark
         // table moved to its stack, the provers on theirs.
@@ -280,11 +316,14 @@ impl Ahead {
         ahead_marks.cover(marks.len());
         let front = std::mem::take(&mut ahead.front);
         let Ahead {
+            low,
             tail,
             provers,
             finished,
             ..
         } = ahead;
+        let (committer, provers) = provers.split_last_mut().unwrap_or_else(|| unreachable!());
+        let committer = committer.get_mut().unwrap_or_else(PoisonError::into_inner);
         // The thread ahead reads its own copies: the store and the totals change as
         // batches are committed.
         let head = store.head();
@@ -360,45 +399,64 @@ impl Ahead {
                 // As `thread::scope`'s own spawn: a thread the OS refuses to start is fatal.
                 let ahead_thread = ahead_thread.unwrap_or_else(|err| panic!("a thread: {err}"));
                 let mut outcome = Ok(());
-                let mut round = Vec::with_capacity(slots);
-                'rounds: while let Ok(first) = receive.recv() {
-                    for batch in round.drain(..) {
-                        // The thread ahead may be done: then the batch is dropped.
-                        let _ = spent.send(batch);
+                // A round is proved while the round before it is committed: the proofs
+                // read only their copies (`low`, `tail`), the commits the store.
+                let mut proved: Vec<Batch> = Vec::with_capacity(slots);
+                let mut round: Vec<Batch> = Vec::with_capacity(slots);
+                let mut open = true;
+                let mut bound = 0;
+                loop {
+                    // The batches that are ready; wait for one only with none to commit.
+                    if open && proved.is_empty() {
+                        match receive.recv() {
+                            Ok(batch) => round.push(batch),
+                            Err(_) => open = false,
+                        }
                     }
-                    round.push(first);
-                    while round.len() < slots {
+                    while open && round.len() < slots {
                         match receive.try_recv() {
                             Ok(batch) => round.push(batch),
-                            Err(_) => break,
+                            Err(TryRecvError::Empty) => break,
+                            Err(TryRecvError::Disconnected) => open = false,
                         }
+                    }
+                    if proved.is_empty() && round.is_empty() {
+                        break;
                     }
                     if let Err(err) = budget.check_cancelled() {
                         outcome = Err(err.into());
                         break;
                     }
-                    prove_round(
-                        rules,
-                        (avx2, &tally.counts),
-                        store.head(),
-                        tail,
-                        provers,
-                        &mut round,
+                    let head = store.head();
+                    let want = LOW.min(head.len());
+                    if low.len() < want {
+                        low.extend_from_slice(&head[low.len()..want]);
+                    }
+                    // Every value the proofs may read lies below this: the committed ones,
+                    // and every candidate sent to the proofs so far (the last round's are
+                    // committed only now).
+                    bound = bound.max(tally.counts.len());
+                    let committing = (&mut *committer, &mut *finished, &mut stats.batches);
+                    let (committed, ()) = rayon::join(
+                        || commit_round(rules, avx2, committing, (store, tally), &proved),
+                        || prove_round(rules, (avx2, &mut bound), low, tail, provers, &mut round),
                     );
-                    for batch in &round {
-                        let prover = &mut provers[0];
-                        match commit(rules, avx2, (prover, finished), store, tally, batch) {
-                            Ok(None) => stats.batches += 1,
-                            Ok(Some(fix)) => {
-                                correction = Some(fix);
-                                break 'rounds;
-                            }
-                            Err(err) => {
-                                outcome = Err(err);
-                                break 'rounds;
-                            }
+                    match committed {
+                        Ok(None) => {}
+                        Ok(Some(fix)) => {
+                            correction = Some(fix);
+                            break;
+                        }
+                        Err(err) => {
+                            outcome = Err(err);
+                            break;
                         }
                     }
+                    for batch in proved.drain(..) {
+                        // The thread ahead may be done: then the batch is dropped.
+                        let _ = spent.send(batch);
+                    }
+                    std::mem::swap(&mut proved, &mut round);
                     tail.trim(TAIL);
                 }
                 // The thread ahead stops at its next batch (or its next send, which fails).
@@ -428,34 +486,68 @@ impl Ahead {
 }
 
 /// Proves the candidates of the batches of `round` (consecutive, from the tail's end on),
-/// one batch per prover, in parallel when there are several. They read the proved values
-/// (`early`, whose counts are `counts`) and the round's candidates, appended to `tail`.
+/// [`PIECE`] jobs per task on the pool, each task with the prover of its thread. They read
+/// the first values `low` and the candidates, the round's appended to `tail`; every value
+/// in `tail` lies below `bound`, which the round's candidates raise.
 fn prove_round(
     rules: &Rules,
-    (avx2, counts): (bool, &[u64]),
-    early: &[u16],
+    (avx2, bound): (bool, &mut usize),
+    low: &[u16],
     tail: &mut Front,
-    provers: &mut [Prover],
+    provers: &[Mutex<Prover>],
     round: &mut [Batch],
 ) {
-    let mut bound = counts.len();
     for batch in round.iter() {
         debug_assert_eq!(batch.start, tail.len(), "batches arrive in order");
         tail.values.extend_from_slice(&batch.values);
         let top = batch.values.iter().copied().max().map_or(0, usize::from);
-        bound = bound.max(top + 1);
+        *bound = (*bound).max(top + 1);
     }
-    // The proofs may read any of the round's candidates: the bitset must hold them too.
-    let scan = (avx2, sparse::bitset_fits(avx2, bound));
-    let g = tail.view(early);
-    match (round, provers) {
-        ([batch], [prover, ..]) => prover.prove(scan, rules, g, batch),
-        (round, provers) => round
-            .par_iter_mut()
-            .zip(provers.par_iter_mut())
-            .for_each(|(batch, prover)| prover.prove(scan, rules, g, batch)),
+    // The proofs may read any candidate: the bitset must hold them too.
+    let scan = (avx2, sparse::bitset_fits(avx2, *bound));
+    let g = tail.view(low);
+    let mut pieces = Vec::new();
+    for batch in round.iter_mut() {
+        let (mut missing, mut base) = (&mut batch.missing[..], 0);
+        for jobs in batch.jobs.chunks_mut(PIECE) {
+            let end = jobs.last().map_or(base, |job| job.to);
+            let (words, rest) = std::mem::take(&mut missing).split_at_mut(end - base);
+            pieces.push(Piece {
+                jobs,
+                missing: words,
+                base,
+            });
+            (missing, base) = (rest, end);
+        }
     }
+    pieces.into_par_iter().for_each(|piece| {
+        let thread = rayon::current_thread_index().unwrap_or(0);
+        let mut prover = provers[thread % provers.len()]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        prover.prove(scan, rules, g, piece);
+    });
 }
+
+/// Commits the proved batches of a round in order ([`commit`]), counting in `batches`
+/// those committed whole, until a proof failed.
+fn commit_round(
+    rules: &Rules,
+    avx2: bool,
+    (prover, finished, batches): (&mut Prover, &mut u64, &mut u64),
+    (store, tally): (&mut Store, &mut Tally),
+    round: &[Batch],
+) -> Result<Option<(usize, u16)>, ComputeError> {
+    for batch in round {
+        let prover = (&mut *prover, &mut *finished);
+        if let Some(fix) = commit(rules, avx2, prover, store, tally, batch)? {
+            return Ok(Some(fix));
+        }
+        *batches += 1;
+    }
+    Ok(None)
+}
+
 /// Steps 1 and 2 for the heaps from `front.len()` to `until`, each unproved candidate taken
 /// as the value, in `batch` (a spent one, whose vectors are reused); stops early at a heap
 /// that must be computed alone.
