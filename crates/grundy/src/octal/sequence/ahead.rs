@@ -41,7 +41,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, TryRecvError};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
 use rayon::prelude::*;
@@ -219,7 +219,7 @@ mod far;
 mod front;
 mod shared;
 
-use far::Feed;
+use far::{Feed, Urgent};
 use front::Front;
 
 /// The parts of a sequence that a run in batches reads and extends.
@@ -332,6 +332,7 @@ impl Ahead {
         let end = store.closing_at().map_or(len, |closing| closing.min(len));
         let avx2 = sparse.avx2();
         let stop = AtomicBool::new(false);
+        let urgent = Arc::new(Urgent::default());
         let (send, receive) = mpsc::sync_channel::<Batch>(QUEUE.max(2 * slots));
         // Committed batches go back to the thread ahead, which refills their vectors.
         let (spent, reuse) = mpsc::channel::<Batch>();
@@ -353,6 +354,7 @@ impl Ahead {
                 let sparse = &mut *sparse;
                 // Named, so that a profiler or `top -H` tells it from the pool's threads.
                 let named = thread::Builder::new().name("grundy-candidates".into());
+                let feed_urgent = Arc::clone(&urgent);
                 let ahead_thread = named.spawn_scoped(scope, move || {
                     let (mut front, mut marks) = (front, ahead_marks);
                     // This thread's own CPU time: how busy it kept, whatever the others did.
@@ -360,8 +362,9 @@ impl Ahead {
                     let first = front.len();
                     let reach = (keep, rules.max_take);
                     let values = (front.origin, &front.values[..]);
-                    let mut feed =
-                        far_lists.map(|lists| Feed::new((pool, slots + 1), lists, values, reach));
+                    let mut feed = far_lists.map(|lists| {
+                        Feed::new((pool, slots + 1, feed_urgent), lists, values, reach)
+                    });
                     let context = Context {
                         rules,
                         early,
@@ -439,7 +442,10 @@ impl Ahead {
                     let committing = (&mut *committer, &mut *finished, &mut stats.batches);
                     let (committed, ()) = rayon::join(
                         || commit_round(rules, avx2, committing, (store, tally), &proved),
-                        || prove_round(rules, (avx2, &mut bound), low, tail, provers, &mut round),
+                        || {
+                            let proofs = (&*provers, &*urgent);
+                            prove_round(rules, (avx2, &mut bound), low, tail, proofs, &mut round)
+                        },
                     );
                     match committed {
                         Ok(None) => {}
@@ -494,7 +500,7 @@ fn prove_round(
     (avx2, bound): (bool, &mut usize),
     low: &[u16],
     tail: &mut Front,
-    provers: &[Mutex<Prover>],
+    (provers, urgent): (&[Mutex<Prover>], &Urgent),
     round: &mut [Batch],
 ) {
     for batch in round.iter() {
@@ -521,6 +527,8 @@ fn prove_round(
         }
     }
     pieces.into_par_iter().for_each(|piece| {
+        // The far and middle jobs waiting first: the blocks need them soon.
+        urgent.run_one();
         let thread = rayon::current_thread_index().unwrap_or(0);
         let mut prover = provers[thread % provers.len()]
             .lock()
