@@ -6,18 +6,19 @@
 //! The heaps go in batches of [`BATCH`]. A second thread computes the candidates of batch
 //! after batch (steps 1 and 2) on its own copy of the recent values, taking each unproved
 //! candidate as the value, and sends them through a queue. This thread takes the batches
-//! that are ready (up to one per other thread of the rayon pool: a *round*), proves their
-//! candidates in parallel (rayon), then commits them in order. For Officers the two halves
-//! of the work are about even on two threads; with more, the proofs of several batches run
-//! at once and the candidates set the pace.
+//! that are ready (up to one per other thread of the rayon pool: a *round*) and proves
+//! their candidates on the whole pool, in tasks of about 50 us of proofs (`Pace`), while it
+//! commits the round before, in order. For Officers the two halves of the work are about
+//! even on two threads; with more, the proofs of several batches run at once.
 //!
-//! The proofs read the candidates before they are proved: the proved values and the round's
-//! candidates go into a copy (the *tail*) of the last [`TAIL`] values at least, and a proof
-//! reads its pairs from it. That is sound because commits go in order: a candidate read by
+//! The proofs read the candidates before they are proved, and never the store, which the
+//! commits write meanwhile: the proved values and the candidates go into a copy (the
+//! *tail*) of the last [`TAIL`] values at least, the first [`LOW`] values into another,
+//! and a proof reads its pairs from them. That is sound because commits go in order: a candidate read by
 //! a proof of heap n lies below n, so by the time heap n is committed it has been proved
 //! (the proof read the true value), or a proof before n failed and heap n is dropped
-//! unread. A proof that reaches past the tail is finished at commit time from the proved
-//! values (and, in a window, from the spill).
+//! unread. A proof that reaches past the copies is finished at commit time from the
+//! proved values (and, in a window, from the spill).
 //!
 //! Nothing unproved leaves this module. A batch is committed to the sequence heap by heap
 //! once proved; a proof that fails means G(n) is a rare value, not the candidate: the
@@ -25,24 +26,26 @@
 //! block restarts, and the run goes on one value at a time for a while ([`BACKOFF`]).
 //! Values are therefore the same on any number of threads (tested); only the order of
 //! the work changes. The copies cost 2 bytes per value for at least [`MIN_FRONT`] values
-//! and the sparse method's reach, and [`TAIL`] (twice that before they are trimmed), plus a
-//! 256 KiB mark table per proving thread.
+//! and the sparse method's reach, [`TAIL`] (twice that before they are trimmed) and
+//! [`LOW`], plus a 256 KiB mark table per thread of the pool.
 //!
 //! From [`FAR_THREADS`] threads on, the thread ahead also spawns on the pool the far and
 //! middle parts of each block it will reach (`far`): the marks of the rare positions whose
 //! partners it computed 1024 and 256 heaps before, and the few values per heap they leave
 //! open. It then only compares the near ones with those (Officers: about 720 instructions
-//! a heap instead of 8,200), so that more proving threads help.
+//! a heap instead of 8,200), so that more proving threads help. Those jobs wait in a queue
+//! (`Urgent`) that each proof task looks at first: the blocks need them soon.
 //!
 //! The batches run when the rayon pool has more than one thread (`RAYON_NUM_THREADS=1`
 //! keeps a run on one), only while the sparse method can defer its proofs (once it knows a
 //! rare value), and never across a mask review or a window's first drop, which take the
 //! one-thread path. The far parts need a split (long) rare list.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, TryRecvError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
+use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -65,9 +68,10 @@ const QUEUE: usize = 4;
 const EARLY: usize = 1024;
 
 /// The far parts of the blocks are passed on the pool from this many threads on. With
-/// fewer, the pool has no thread to spare for them: on two cores Officers to 2^22 takes
-/// 2.8 s with them against 2.4 s without.
-const FAR_THREADS: usize = 4;
+/// fewer, the pool has too few threads to spare for them: on 16 cores, Officers to 2^22
+/// makes 1.58 M values/s on 4 threads without them against 1.36 M with them, and 1.85 M on 6
+/// with them against 1.39 M without.
+const FAR_THREADS: usize = 6;
 
 /// Heaps computed one at a time after a stretch of batches stopped early.
 const BACKOFF: usize = 4096;
@@ -91,8 +95,13 @@ const TAIL: usize = 2048;
 /// and scanned at commit time like those past the tail.
 const LOW: usize = 2 * TAIL;
 
-/// Proofs per task when a round's proofs are spread on the pool: small enough that the
-/// threads finish a round together, large enough that a task outweighs its scheduling.
+/// A round's proofs are spread on the pool in tasks of about this many nanoseconds (by the
+/// last round's cost a proof): short enough that the threads finish a round together, long
+/// enough to outweigh a task's scheduling. Officers' proofs take about 2 us each, 0.167's a
+/// tenth of that: in tasks of 16 proofs, 16 threads spent twice the CPU time of whole batches.
+const PIECE_NANOS: u64 = 50_000;
+
+/// The fewest proofs in a task.
 const PIECE: usize = 16;
 
 /// The state of the runs in batches of one sequence.
@@ -408,6 +417,7 @@ impl Ahead {
                 let mut round: Vec<Batch> = Vec::with_capacity(slots);
                 let mut open = true;
                 let mut bound = 0;
+                let mut pace = Pace { piece: PIECE };
                 loop {
                     // The batches that are ready; wait for one only with none to commit.
                     if open && proved.is_empty() {
@@ -443,7 +453,7 @@ impl Ahead {
                     let (committed, ()) = rayon::join(
                         || commit_round(rules, avx2, committing, (store, tally), &proved),
                         || {
-                            let proofs = (&*provers, &*urgent);
+                            let proofs = (&*provers, &*urgent, &mut pace);
                             prove_round(rules, (avx2, &mut bound), low, tail, proofs, &mut round)
                         },
                     );
@@ -492,15 +502,15 @@ impl Ahead {
 }
 
 /// Proves the candidates of the batches of `round` (consecutive, from the tail's end on),
-/// [`PIECE`] jobs per task on the pool, each task with the prover of its thread. They read
-/// the first values `low` and the candidates, the round's appended to `tail`; every value
-/// in `tail` lies below `bound`, which the round's candidates raise.
+/// `pace.piece` jobs per task on the pool, each task with the prover of its thread. They
+/// read the first values `low` and the candidates, the round's appended to `tail`; every
+/// value in `tail` lies below `bound`, which the round's candidates raise.
 fn prove_round(
     rules: &Rules,
     (avx2, bound): (bool, &mut usize),
     low: &[u16],
     tail: &mut Front,
-    (provers, urgent): (&[Mutex<Prover>], &Urgent),
+    (provers, urgent, pace): (&[Mutex<Prover>], &Urgent, &mut Pace),
     round: &mut [Batch],
 ) {
     for batch in round.iter() {
@@ -515,7 +525,7 @@ fn prove_round(
     let mut pieces = Vec::new();
     for batch in round.iter_mut() {
         let (mut missing, mut base) = (&mut batch.missing[..], 0);
-        for jobs in batch.jobs.chunks_mut(PIECE) {
+        for jobs in batch.jobs.chunks_mut(pace.piece) {
             let end = jobs.last().map_or(base, |job| job.to);
             let (words, rest) = std::mem::take(&mut missing).split_at_mut(end - base);
             pieces.push(Piece {
@@ -526,15 +536,40 @@ fn prove_round(
             (missing, base) = (rest, end);
         }
     }
+    let jobs = pieces
+        .iter()
+        .map(|piece| piece.jobs.len() as u64)
+        .sum::<u64>();
+    let nanos = AtomicU64::new(0);
     pieces.into_par_iter().for_each(|piece| {
         // The far and middle jobs waiting first: the blocks need them soon.
         urgent.run_one();
+        let clock = Instant::now();
         let thread = rayon::current_thread_index().unwrap_or(0);
         let mut prover = provers[thread % provers.len()]
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         prover.prove(scan, rules, g, piece);
+        let spent = u64::try_from(clock.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        nanos.fetch_add(spent, Ordering::Relaxed);
     });
+    pace.learn(nanos.into_inner(), jobs);
+}
+
+/// How many proofs go in a task: [`PIECE_NANOS`] of them by the last round's cost, between
+/// [`PIECE`] and a batch. Only the order of the work depends on it, never a value.
+#[derive(Debug)]
+struct Pace {
+    piece: usize,
+}
+
+impl Pace {
+    fn learn(&mut self, nanos: u64, jobs: u64) {
+        if let Some(each) = nanos.checked_div(jobs).filter(|&each| each > 0) {
+            let piece = usize::try_from(PIECE_NANOS / each).unwrap_or(BATCH);
+            self.piece = piece.clamp(PIECE, BATCH);
+        }
+    }
 }
 
 /// Commits the proved batches of a round in order ([`commit`]), counting in `batches`
