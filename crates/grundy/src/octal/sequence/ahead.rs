@@ -68,10 +68,11 @@ const QUEUE: usize = 4;
 const EARLY: usize = 1024;
 
 /// The far parts of the blocks are passed on the pool from this many threads on. With
-/// fewer, the pool has too few threads to spare for them: on 16 cores, Officers to 2^22
-/// makes 1.58 M values/s on 4 threads without them against 1.36 M with them, and 1.85 M on 6
-/// with them against 1.39 M without.
-const FAR_THREADS: usize = 6;
+/// fewer, the pool has too few threads to spare for them. Officers to 2^22 on 16 cores
+/// (BENCHMARKS.md, "Octal on 16 cores"), with them against without: 1.18-1.46 against
+/// 1.26-1.58 M values/s on 4 threads (on two machines: each way won on one), 1.77 against
+/// 1.62 on 5, 1.85-2.16 against 1.39 on 6.
+const FAR_THREADS: usize = 5;
 
 /// Heaps computed one at a time after a stretch of batches stopped early.
 const BACKOFF: usize = 4096;
