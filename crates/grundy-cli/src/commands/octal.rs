@@ -441,7 +441,7 @@ fn write_pipeline(out: &mut impl Write, pipeline: &grundy::octal::Pipeline) -> i
     let bound = pipeline.candidate_rate().map_or(String::new(), |rate| {
         format!(" (the most it allows: {:.2} M values/s)", rate / 1e6)
     });
-    // Far parts were dispatched from four threads on, whether or not they came in time.
+    // Far parts were dispatched from five threads on, whether or not they came in time.
     let far = match pipeline.far_blocks + pipeline.far_missed {
         0 => String::new(),
         _ => format!(

@@ -19,7 +19,7 @@
 //! Step 1 runs for 16 heaps at once (`block`). With a long rare list (Officers: 1,583
 //! positions) it is split (`guess`): part A is marked, part B only compared with each
 //! heap's four least common values left unmarked by part A, and the block also marks the
-//! pairs (a, m - a) for 16 <= a <= 256, so step 3 starts after them. On four threads or
+//! pairs (a, m - a) for 16 <= a <= 256, so step 3 starts after them. On five threads or
 //! more, the marks of the rare positions from 256 on are made ahead by other threads
 //! (`far`), and the block only compares those below with the few common values the far
 //! marks leave open (`open`).

@@ -6,18 +6,19 @@
 //! The heaps go in batches of [`BATCH`]. A second thread computes the candidates of batch
 //! after batch (steps 1 and 2) on its own copy of the recent values, taking each unproved
 //! candidate as the value, and sends them through a queue. This thread takes the batches
-//! that are ready (up to one per other thread of the rayon pool: a *round*), proves their
-//! candidates in parallel (rayon), then commits them in order. For Officers the two halves
-//! of the work are about even on two threads; with more, the proofs of several batches run
-//! at once and the candidates set the pace.
+//! that are ready (up to one per other thread of the rayon pool: a *round*) and proves
+//! their candidates on the whole pool, in tasks of about 50 us of proofs (`Pace`), while it
+//! commits the round before, in order. For Officers the two halves of the work are about
+//! even on two threads; with more, the proofs of several batches run at once.
 //!
-//! The proofs read the candidates before they are proved: the proved values and the round's
-//! candidates go into a copy (the *tail*) of the last [`TAIL`] values at least, and a proof
-//! reads its pairs from it. That is sound because commits go in order: a candidate read by
+//! The proofs read the candidates before they are proved, and never the store, which the
+//! commits write meanwhile: the proved values and the candidates go into a copy (the
+//! *tail*) of the last [`TAIL`] values at least, the first [`LOW`] values into another,
+//! and a proof reads its pairs from them. That is sound because commits go in order: a candidate read by
 //! a proof of heap n lies below n, so by the time heap n is committed it has been proved
 //! (the proof read the true value), or a proof before n failed and heap n is dropped
-//! unread. A proof that reaches past the tail is finished at commit time from the proved
-//! values (and, in a window, from the spill).
+//! unread. A proof that reaches past the copies is finished at commit time from the
+//! proved values (and, in a window, from the spill).
 //!
 //! Nothing unproved leaves this module. A batch is committed to the sequence heap by heap
 //! once proved; a proof that fails means G(n) is a rare value, not the candidate: the
@@ -25,23 +26,26 @@
 //! block restarts, and the run goes on one value at a time for a while ([`BACKOFF`]).
 //! Values are therefore the same on any number of threads (tested); only the order of
 //! the work changes. The copies cost 2 bytes per value for at least [`MIN_FRONT`] values
-//! and the sparse method's reach, and [`TAIL`] (twice that before they are trimmed), plus a
-//! 256 KiB mark table per proving thread.
+//! and the sparse method's reach, [`TAIL`] (twice that before they are trimmed) and
+//! [`LOW`], plus a 256 KiB mark table per thread of the pool.
 //!
 //! From [`FAR_THREADS`] threads on, the thread ahead also spawns on the pool the far and
 //! middle parts of each block it will reach (`far`): the marks of the rare positions whose
 //! partners it computed 1024 and 256 heaps before, and the few values per heap they leave
 //! open. It then only compares the near ones with those (Officers: about 720 instructions
-//! a heap instead of 8,200), so that more proving threads help.
+//! a heap instead of 8,200), so that more proving threads help. Those jobs wait in a queue
+//! (`Urgent`) that each proof task looks at first: the blocks need them soon.
 //!
 //! The batches run when the rayon pool has more than one thread (`RAYON_NUM_THREADS=1`
 //! keeps a run on one), only while the sparse method can defer its proofs (once it knows a
 //! rare value), and never across a mask review or a window's first drop, which take the
 //! one-thread path. The far parts need a split (long) rare list.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, TryRecvError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
+use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -64,9 +68,11 @@ const QUEUE: usize = 4;
 const EARLY: usize = 1024;
 
 /// The far parts of the blocks are passed on the pool from this many threads on. With
-/// fewer, the pool has no thread to spare for them: on two cores Officers to 2^22 takes
-/// 2.8 s with them against 2.4 s without.
-const FAR_THREADS: usize = 4;
+/// fewer, the pool has too few threads to spare for them. Officers to 2^22 on 16 cores
+/// (BENCHMARKS.md, "Octal on 16 cores"), with them against without: 1.18-1.46 against
+/// 1.26-1.58 M values/s on 4 threads (on two machines: each way won on one), 1.77 against
+/// 1.62 on 5, 1.85-2.16 against 1.39 on 6.
+const FAR_THREADS: usize = 5;
 
 /// Heaps computed one at a time after a stretch of batches stopped early.
 const BACKOFF: usize = 4096;
@@ -86,6 +92,19 @@ const TAIL: usize = 1 << 16;
 #[cfg(test)]
 const TAIL: usize = 2048;
 
+/// The first values the proofs read (their pairs' low sides): pairs past them are rare too,
+/// and scanned at commit time like those past the tail.
+const LOW: usize = 2 * TAIL;
+
+/// A round's proofs are spread on the pool in tasks of about this many nanoseconds (by the
+/// last round's cost a proof): short enough that the threads finish a round together, long
+/// enough to outweigh a task's scheduling. Officers' proofs take about 2 us each, 0.167's a
+/// tenth of that: in tasks of 16 proofs, 16 threads spent twice the CPU time of whole batches.
+const PIECE_NANOS: u64 = 50_000;
+
+/// The fewest proofs in a task.
+const PIECE: usize = 16;
+
 /// The state of the runs in batches of one sequence.
 #[derive(Debug, Default)]
 pub(super) struct Ahead {
@@ -94,9 +113,12 @@ pub(super) struct Ahead {
     front: Front,
     /// The mark table of the thread ahead (256 KiB, made on first use).
     marks: Option<Marks>,
-    /// The proofs' copy of the recent values, and one prover per proving thread.
+    /// The proofs' copies of the first values ([`LOW`] at most) and of the recent ones, so
+    /// that they never read the store while a round is committed into it.
+    low: Vec<u16>,
     tail: Front,
-    provers: Vec<Prover>,
+    /// One prover per thread of the pool, then the committing thread's.
+    provers: Vec<Mutex<Prover>>,
     /// Proofs that read past the tail, finished at commit time.
     finished: u64,
     /// The batches, the failed proofs and the candidates' thread.
@@ -150,10 +172,23 @@ struct Prover {
 }
 
 impl Prover {
-    /// Runs the proofs of `batch` on the values `g`.
-    fn prove(&mut self, scan: (bool, bool), rules: &Rules, g: Values, batch: &mut Batch) {
-        for job in &mut batch.jobs {
-            let words = &mut batch.missing[job.from..job.to];
+    fn new() -> Self {
+        Prover {
+            marks: Marks::new(),
+            missing: Vec::new(),
+        }
+    }
+
+    /// Runs the proofs of a piece of a batch on the values `g`: its `jobs`, whose missing
+    /// words are `missing`, the batch's from `base` on.
+    fn prove(&mut self, scan: (bool, bool), rules: &Rules, g: Values, piece: Piece) {
+        let Piece {
+            jobs,
+            missing,
+            base,
+        } = piece;
+        for job in jobs {
+            let words = &mut missing[job.from - base..job.to - base];
             sparse::unpack_bits(words, &mut self.missing);
             self.marks.begin();
             job.complete = sparse::prove_with(
@@ -168,6 +203,14 @@ impl Prover {
             sparse::pack_bits(&self.missing, words);
         }
     }
+}
+
+/// Some consecutive jobs of a batch and their missing words, `missing[0]` being the
+/// batch's word `base`.
+struct Piece<'a> {
+    jobs: &'a mut [Job],
+    missing: &'a mut [u64],
+    base: usize,
 }
 
 /// What the thread ahead reads besides its copy of the recent values: the first values and
@@ -186,7 +229,7 @@ mod far;
 mod front;
 mod shared;
 
-use far::Feed;
+use far::{Feed, Urgent};
 use front::Front;
 
 /// The parts of a sequence that a run in batches reads and extends.
@@ -263,16 +306,19 @@ impl Ahead {
         sparse.leave_pairs_to_proofs(slots >= 2);
         // As many of the last TAIL values as the store keeps: this cannot fail.
         ahead.tail.sync(store, TAIL.min(store.recent().1.len()));
-        ahead.provers.truncate(slots);
-        while ahead.provers.len() < slots {
-            ahead.provers.push(Prover {
-                marks: Marks::new(),
-                missing: Vec::new(),
-            });
+        // A prover for each thread of the pool (the proofs are spread over all of them),
+        // and one for the commits, which run beside the next round's proofs.
+        let workers = rayon::current_num_threads();
+        ahead.provers.truncate(workers + 1);
+        while ahead.provers.len() < workers + 1 {
+            ahead.provers.push(Mutex::new(Prover::new()));
         }
         for prover in &mut ahead.provers {
+            let prover = prover.get_mut().unwrap_or_else(PoisonError::into_inner);
             prover.marks.cover(marks.len());
         }
+        // The committed values never change: the copy of the first ones only grows.
+        ahead.low.truncate(store.head().len());
         // Each thread works on state of its own, away from the others' cache lines (shared
         // ones cost 10 %): the thread ahead on the copy of the recent values and a mark
         // table moved to its stack, the provers on theirs.
@@ -280,11 +326,14 @@ impl Ahead {
         ahead_marks.cover(marks.len());
         let front = std::mem::take(&mut ahead.front);
         let Ahead {
+            low,
             tail,
             provers,
             finished,
             ..
         } = ahead;
+        let (committer, provers) = provers.split_last_mut().unwrap_or_else(|| unreachable!());
+        let committer = committer.get_mut().unwrap_or_else(PoisonError::into_inner);
         // The thread ahead reads its own copies: the store and the totals change as
         // batches are committed.
         let head = store.head();
@@ -293,6 +342,7 @@ impl Ahead {
         let end = store.closing_at().map_or(len, |closing| closing.min(len));
         let avx2 = sparse.avx2();
         let stop = AtomicBool::new(false);
+        let urgent = Arc::new(Urgent::default());
         let (send, receive) = mpsc::sync_channel::<Batch>(QUEUE.max(2 * slots));
         // Committed batches go back to the thread ahead, which refills their vectors.
         let (spent, reuse) = mpsc::channel::<Batch>();
@@ -314,6 +364,7 @@ impl Ahead {
                 let sparse = &mut *sparse;
                 // Named, so that a profiler or `top -H` tells it from the pool's threads.
                 let named = thread::Builder::new().name("grundy-candidates".into());
+                let feed_urgent = Arc::clone(&urgent);
                 let ahead_thread = named.spawn_scoped(scope, move || {
                     let (mut front, mut marks) = (front, ahead_marks);
                     // This thread's own CPU time: how busy it kept, whatever the others did.
@@ -321,8 +372,9 @@ impl Ahead {
                     let first = front.len();
                     let reach = (keep, rules.max_take);
                     let values = (front.origin, &front.values[..]);
-                    let mut feed =
-                        far_lists.map(|lists| Feed::new((pool, slots + 1), lists, values, reach));
+                    let mut feed = far_lists.map(|lists| {
+                        Feed::new((pool, slots + 1, feed_urgent), lists, values, reach)
+                    });
                     let context = Context {
                         rules,
                         early,
@@ -360,45 +412,68 @@ impl Ahead {
                 // As `thread::scope`'s own spawn: a thread the OS refuses to start is fatal.
                 let ahead_thread = ahead_thread.unwrap_or_else(|err| panic!("a thread: {err}"));
                 let mut outcome = Ok(());
-                let mut round = Vec::with_capacity(slots);
-                'rounds: while let Ok(first) = receive.recv() {
-                    for batch in round.drain(..) {
-                        // The thread ahead may be done: then the batch is dropped.
-                        let _ = spent.send(batch);
+                // A round is proved while the round before it is committed: the proofs
+                // read only their copies (`low`, `tail`), the commits the store.
+                let mut proved: Vec<Batch> = Vec::with_capacity(slots);
+                let mut round: Vec<Batch> = Vec::with_capacity(slots);
+                let mut open = true;
+                let mut bound = 0;
+                let mut pace = Pace { piece: PIECE };
+                loop {
+                    // The batches that are ready; wait for one only with none to commit.
+                    if open && proved.is_empty() {
+                        match receive.recv() {
+                            Ok(batch) => round.push(batch),
+                            Err(_) => open = false,
+                        }
                     }
-                    round.push(first);
-                    while round.len() < slots {
+                    while open && round.len() < slots {
                         match receive.try_recv() {
                             Ok(batch) => round.push(batch),
-                            Err(_) => break,
+                            Err(TryRecvError::Empty) => break,
+                            Err(TryRecvError::Disconnected) => open = false,
                         }
+                    }
+                    if proved.is_empty() && round.is_empty() {
+                        break;
                     }
                     if let Err(err) = budget.check_cancelled() {
                         outcome = Err(err.into());
                         break;
                     }
-                    prove_round(
-                        rules,
-                        (avx2, &tally.counts),
-                        store.head(),
-                        tail,
-                        provers,
-                        &mut round,
+                    let head = store.head();
+                    let want = LOW.min(head.len());
+                    if low.len() < want {
+                        low.extend_from_slice(&head[low.len()..want]);
+                    }
+                    // Every value the proofs may read lies below this: the committed ones,
+                    // and every candidate sent to the proofs so far (the last round's are
+                    // committed only now).
+                    bound = bound.max(tally.counts.len());
+                    let committing = (&mut *committer, &mut *finished, &mut stats.batches);
+                    let (committed, ()) = rayon::join(
+                        || commit_round(rules, avx2, committing, (store, tally), &proved),
+                        || {
+                            let proofs = (&*provers, &*urgent, &mut pace);
+                            prove_round(rules, (avx2, &mut bound), low, tail, proofs, &mut round)
+                        },
                     );
-                    for batch in &round {
-                        let prover = &mut provers[0];
-                        match commit(rules, avx2, (prover, finished), store, tally, batch) {
-                            Ok(None) => stats.batches += 1,
-                            Ok(Some(fix)) => {
-                                correction = Some(fix);
-                                break 'rounds;
-                            }
-                            Err(err) => {
-                                outcome = Err(err);
-                                break 'rounds;
-                            }
+                    match committed {
+                        Ok(None) => {}
+                        Ok(Some(fix)) => {
+                            correction = Some(fix);
+                            break;
+                        }
+                        Err(err) => {
+                            outcome = Err(err);
+                            break;
                         }
                     }
+                    for batch in proved.drain(..) {
+                        // The thread ahead may be done: then the batch is dropped.
+                        let _ = spent.send(batch);
+                    }
+                    std::mem::swap(&mut proved, &mut round);
                     tail.trim(TAIL);
                 }
                 // The thread ahead stops at its next batch (or its next send, which fails).
@@ -428,34 +503,95 @@ impl Ahead {
 }
 
 /// Proves the candidates of the batches of `round` (consecutive, from the tail's end on),
-/// one batch per prover, in parallel when there are several. They read the proved values
-/// (`early`, whose counts are `counts`) and the round's candidates, appended to `tail`.
+/// `pace.piece` jobs per task on the pool, each task with the prover of its thread. They
+/// read the first values `low` and the candidates, the round's appended to `tail`; every
+/// value in `tail` lies below `bound`, which the round's candidates raise.
 fn prove_round(
     rules: &Rules,
-    (avx2, counts): (bool, &[u64]),
-    early: &[u16],
+    (avx2, bound): (bool, &mut usize),
+    low: &[u16],
     tail: &mut Front,
-    provers: &mut [Prover],
+    (provers, urgent, pace): (&[Mutex<Prover>], &Urgent, &mut Pace),
     round: &mut [Batch],
 ) {
-    let mut bound = counts.len();
     for batch in round.iter() {
         debug_assert_eq!(batch.start, tail.len(), "batches arrive in order");
         tail.values.extend_from_slice(&batch.values);
         let top = batch.values.iter().copied().max().map_or(0, usize::from);
-        bound = bound.max(top + 1);
+        *bound = (*bound).max(top + 1);
     }
-    // The proofs may read any of the round's candidates: the bitset must hold them too.
-    let scan = (avx2, sparse::bitset_fits(avx2, bound));
-    let g = tail.view(early);
-    match (round, provers) {
-        ([batch], [prover, ..]) => prover.prove(scan, rules, g, batch),
-        (round, provers) => round
-            .par_iter_mut()
-            .zip(provers.par_iter_mut())
-            .for_each(|(batch, prover)| prover.prove(scan, rules, g, batch)),
+    // The proofs may read any candidate: the bitset must hold them too.
+    let scan = (avx2, sparse::bitset_fits(avx2, *bound));
+    let g = tail.view(low);
+    let mut pieces = Vec::new();
+    for batch in round.iter_mut() {
+        let (mut missing, mut base) = (&mut batch.missing[..], 0);
+        for jobs in batch.jobs.chunks_mut(pace.piece) {
+            let end = jobs.last().map_or(base, |job| job.to);
+            let (words, rest) = std::mem::take(&mut missing).split_at_mut(end - base);
+            pieces.push(Piece {
+                jobs,
+                missing: words,
+                base,
+            });
+            (missing, base) = (rest, end);
+        }
+    }
+    let jobs = pieces
+        .iter()
+        .map(|piece| piece.jobs.len() as u64)
+        .sum::<u64>();
+    let nanos = AtomicU64::new(0);
+    pieces.into_par_iter().for_each(|piece| {
+        // The far and middle jobs waiting first: the blocks need them soon.
+        urgent.run_one();
+        let clock = Instant::now();
+        let thread = rayon::current_thread_index().unwrap_or(0);
+        let mut prover = provers[thread % provers.len()]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        prover.prove(scan, rules, g, piece);
+        let spent = u64::try_from(clock.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        nanos.fetch_add(spent, Ordering::Relaxed);
+    });
+    pace.learn(nanos.into_inner(), jobs);
+}
+
+/// How many proofs go in a task: [`PIECE_NANOS`] of them by the last round's cost, between
+/// [`PIECE`] and a batch. Only the order of the work depends on it, never a value.
+#[derive(Debug)]
+struct Pace {
+    piece: usize,
+}
+
+impl Pace {
+    fn learn(&mut self, nanos: u64, jobs: u64) {
+        if let Some(each) = nanos.checked_div(jobs).filter(|&each| each > 0) {
+            let piece = usize::try_from(PIECE_NANOS / each).unwrap_or(BATCH);
+            self.piece = piece.clamp(PIECE, BATCH);
+        }
     }
 }
+
+/// Commits the proved batches of a round in order ([`commit`]), counting in `batches`
+/// those committed whole, until a proof failed.
+fn commit_round(
+    rules: &Rules,
+    avx2: bool,
+    (prover, finished, batches): (&mut Prover, &mut u64, &mut u64),
+    (store, tally): (&mut Store, &mut Tally),
+    round: &[Batch],
+) -> Result<Option<(usize, u16)>, ComputeError> {
+    for batch in round {
+        let prover = (&mut *prover, &mut *finished);
+        if let Some(fix) = commit(rules, avx2, prover, store, tally, batch)? {
+            return Ok(Some(fix));
+        }
+        *batches += 1;
+    }
+    Ok(None)
+}
+
 /// Steps 1 and 2 for the heaps from `front.len()` to `until`, each unproved candidate taken
 /// as the value, in `batch` (a spent one, whose vectors are reused); stops early at a heap
 /// that must be computed alone.

@@ -104,9 +104,40 @@ impl Slots {
     }
 }
 
+/// A far or middle job waiting to run.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The far and middle jobs not yet started, oldest first. Each is also spawned on the
+/// pool, but a pool thread reaches those spawned from outside it only when it has nothing
+/// else to do: so the proofs start the waiting jobs first (`run_one`), which the blocks
+/// need soon, and the task spawned for a job finds it gone.
+#[derive(Default)]
+pub(super) struct Urgent(Mutex<VecDeque<Job>>);
+
+impl Urgent {
+    /// Runs the oldest waiting job, if any; whether there was one.
+    pub(super) fn run_one(&self) -> bool {
+        let job = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .pop_front();
+        job.map(|job| job()).is_some()
+    }
+
+    fn push(&self, job: Job) {
+        let mut jobs = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        jobs.push_back(job);
+    }
+}
+
 /// The far and middle parts dispatched on the pool and not yet taken.
 pub(super) struct Feed<'pool, 'scope> {
     pool: &'pool rayon::Scope<'scope>,
+    urgent: Arc<Urgent>,
     far: Lane,
     mid: Lane,
     /// By block start.
@@ -135,7 +166,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
     /// G(origin ..) so far, `reach` is how many heaps back the sparse method reads,
     /// `max_take` the largest take.
     pub(super) fn new(
-        (pool, threads): (&'pool rayon::Scope<'scope>, usize),
+        (pool, threads, urgent): (&'pool rayon::Scope<'scope>, usize, Arc<Urgent>),
         (far, mid): (Arc<FarLists>, Arc<FarLists>),
         (origin, recent): (usize, &[u16]),
         (reach, max_take): (usize, usize),
@@ -160,6 +191,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
         };
         Feed {
             pool,
+            urgent,
             far: lane(far, reach, FAR),
             mid: lane(mid, FAR + max_take + BLOCK_HEAPS, MID),
             send,
@@ -337,7 +369,7 @@ impl Board {
     }
 }
 
-/// Spawns on the feed's pool one job for the middle and far blocks `starts`, with the
+/// Queues (see [`Urgent`]) and spawns on the feed's pool one job for the middle and far blocks `starts`, with the
 /// `lists` of each, that copies the values it reads and sends the middle parts (with their
 /// open values where the far parts' guesses are posted), then the far ones.
 fn spawn(feed: &mut Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists>, Arc<FarLists>)) {
@@ -352,7 +384,7 @@ fn spawn(feed: &mut Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists
     let (send, board) = (feed.send.clone(), feed.board.clone());
     let count = starts.0.len() + starts.1.len();
     let spare = feed.spare.split_off(feed.spare.len().saturating_sub(count));
-    feed.pool.spawn(move |_| {
+    feed.urgent.push(Box::new(move || {
         let mut values = Vec::new();
         view.copy_into(&mut values);
         let values = (&values[..], view.from);
@@ -375,5 +407,9 @@ fn spawn(feed: &mut Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists
             board.post(&far);
             let _ = send.send(far);
         }
+    }));
+    let urgent = feed.urgent.clone();
+    feed.pool.spawn(move |_| {
+        urgent.run_one();
     });
 }

@@ -59,13 +59,13 @@ fn compare(code: &str, len: usize, threads: usize) -> (u64, u64) {
     });
     assert_eq!(seq.values(), alone, "{code} on {threads} threads");
     assert_eq!(seq.tally(), &Tally::of(&alone), "{code}");
-    // The far parts are passed ahead from four threads on, never below (and only for a
-    // split rare list, like Officers').
+    // The far parts are passed ahead from FAR_THREADS threads on, never below (and only
+    // for a split rare list, like Officers').
     let far = seq.ahead.stats.far_blocks > 0;
-    if threads < 4 || code == "0.6" {
+    if threads < super::FAR_THREADS || code == "0.6" {
         assert_eq!(
             far,
-            threads >= 4,
+            threads >= super::FAR_THREADS,
             "{code} on {threads} threads: far parts {far}"
         );
     }
