@@ -339,9 +339,9 @@ fn every_thread_count_gives_the_same_report() {
                 .is_some_and(|line| line.ends_with(" values/s")),
         "{first}"
     );
-    // The batches' line: on two threads (and from four on, with the far parts), never on
+    // The batches' line: on two threads (and from five on, with the far parts), never on
     // one.
-    for (threads, far) in [("2", false), ("4", true)] {
+    for (threads, far) in [("2", false), ("4", false), ("5", true)] {
         let out = stdout(&grundy(&[
             "octal",
             "0.6",

@@ -257,9 +257,19 @@ impl FarLists {
             let (pos, val) = (&self.b_pos[..end], &self.b_val[..end]);
             guess::check::<GUESSES>(&mut block.hit, &block.guess, pos, val, recent, m0 - origin);
         }
-        for n in start..start + BLOCK_HEAPS {
-            for w in 0..words {
-                bits.push(block.bits(n, 64 * w) | block.hits(n, 64 * w));
+        for (j, n) in (start..start + BLOCK_HEAPS).enumerate() {
+            let row = bits.len();
+            bits.extend((0..words).map(|w| block.bits(n, 64 * w)));
+            // The guesses part B hits, each set once (not looked up word by word).
+            let guesses = block.guess.iter().zip(&block.hit).take(block.guessed);
+            for guess in guesses
+                .filter(|(_, hit)| hit[j] != 0)
+                .map(|(guess, _)| guess[j])
+            {
+                let value = usize::from(guess);
+                if value < self.width {
+                    bits[row + value / 64] |= 1 << (value % 64);
+                }
             }
         }
         part.bound = block.bound;

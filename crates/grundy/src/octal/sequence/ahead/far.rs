@@ -125,12 +125,18 @@ impl Urgent {
         job.map(|job| job()).is_some()
     }
 
-    fn push(&self, job: Job) {
-        let mut jobs = self
-            .0
+    /// Queues `job` and spawns on `pool` a task that runs the oldest job left, if any: every
+    /// job queued runs once, by a proof task or by a pool task, before the scope ends (a task
+    /// finds the queue empty only when every job queued before it has run).
+    pub(super) fn spawn(self: &Arc<Self>, pool: &rayon::Scope, job: Job) {
+        self.0
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        jobs.push_back(job);
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .push_back(job);
+        let urgent = Arc::clone(self);
+        pool.spawn(move |_| {
+            urgent.run_one();
+        });
     }
 }
 
@@ -369,7 +375,7 @@ impl Board {
     }
 }
 
-/// Queues (see [`Urgent`]) and spawns on the feed's pool one job for the middle and far blocks `starts`, with the
+/// Queues and spawns on the feed's pool ([`Urgent::spawn`]) one job for the middle and far blocks `starts`, with the
 /// `lists` of each, that copies the values it reads and sends the middle parts (with their
 /// open values where the far parts' guesses are posted), then the far ones.
 fn spawn(feed: &mut Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists>, Arc<FarLists>)) {
@@ -384,7 +390,7 @@ fn spawn(feed: &mut Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists
     let (send, board) = (feed.send.clone(), feed.board.clone());
     let count = starts.0.len() + starts.1.len();
     let spare = feed.spare.split_off(feed.spare.len().saturating_sub(count));
-    feed.urgent.push(Box::new(move || {
+    let job = Box::new(move || {
         let mut values = Vec::new();
         view.copy_into(&mut values);
         let values = (&values[..], view.from);
@@ -407,9 +413,6 @@ fn spawn(feed: &mut Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists
             board.post(&far);
             let _ = send.send(far);
         }
-    }));
-    let urgent = feed.urgent.clone();
-    feed.pool.spawn(move |_| {
-        urgent.run_one();
     });
+    feed.urgent.spawn(feed.pool, job);
 }

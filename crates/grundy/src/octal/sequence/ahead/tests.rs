@@ -191,3 +191,48 @@ fn proofs_past_the_copy_finish_at_commit() {
         );
     }
 }
+
+/// Every far job queued runs once, whether a proof task (`run_one`) or its own task on the
+/// pool takes it, and all of them before the scope ends.
+#[test]
+fn urgent_jobs_run_once() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let runs: Arc<Vec<AtomicUsize>> = Arc::new((0..500).map(|_| AtomicUsize::new(0)).collect());
+    let urgent = Arc::new(super::far::Urgent::default());
+    on_threads(4, || {
+        rayon::scope(|pool| {
+            for i in 0..500 {
+                let runs = Arc::clone(&runs);
+                urgent.spawn(
+                    pool,
+                    Box::new(move || {
+                        runs[i].fetch_add(1, Ordering::Relaxed);
+                    }),
+                );
+                if i % 3 == 0 {
+                    urgent.run_one();
+                }
+            }
+        })
+    });
+    let counts: Vec<usize> = runs.iter().map(|r| r.load(Ordering::Relaxed)).collect();
+    assert!(counts.iter().all(|&c| c == 1), "{counts:?}");
+    assert!(!urgent.run_one(), "none left");
+}
+
+/// Proof tasks hold about `PIECE_NANOS` of proofs by the last round's cost, between
+/// `PIECE` proofs and a batch; a round without proofs leaves the size as it was.
+#[test]
+fn proof_tasks_follow_the_cost_of_a_proof() {
+    use super::{Pace, BATCH, PIECE, PIECE_NANOS};
+    let mut pace = Pace { piece: PIECE };
+    pace.learn(1000 * PIECE_NANOS / 25, 1000);
+    assert_eq!(pace.piece, 25, "2 us a proof (Officers)");
+    pace.learn(0, 0);
+    assert_eq!(pace.piece, 25, "no proofs");
+    pace.learn(1000 * PIECE_NANOS / 500, 1000);
+    assert_eq!(pace.piece, BATCH, "0.1 us a proof (0.167)");
+    pace.learn(10 * PIECE_NANOS, 10);
+    assert_eq!(pace.piece, PIECE, "proofs longer than a task");
+}
