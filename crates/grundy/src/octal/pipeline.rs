@@ -6,7 +6,7 @@ use serde::Serialize;
 /// The work of the sparse method's batches on several threads, since the sequence was made
 /// in this process (`Sequence::pipeline`).
 ///
-/// One thread computes candidates ahead; the rayon pool proves them and, from four
+/// One thread computes candidates ahead; the rayon pool proves them and, from five
 /// threads on, passes the far and middle parts of each block. The rest of the candidates'
 /// work is one thread's: its CPU time per candidate bounds the run at
 /// [`Pipeline::candidate_rate`] values per second, however many threads prove.
@@ -16,7 +16,7 @@ use serde::Serialize;
 /// ```
 /// use grundy::octal::{Method, Sequence};
 ///
-/// let pool = rayon::ThreadPoolBuilder::new().num_threads(4).build().unwrap();
+/// let pool = rayon::ThreadPoolBuilder::new().num_threads(5).build().unwrap();
 /// let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
 /// pool.install(|| seq.extend_to(200_000)).unwrap();
 /// let pipeline = seq.pipeline();
