@@ -14,11 +14,11 @@
 //! The proofs read the candidates before they are proved, and never the store, which the
 //! commits write meanwhile: the proved values and the candidates go into a copy (the
 //! *tail*) of the last [`TAIL`] values at least, the first [`LOW`] values into another,
-//! and a proof reads its pairs from them. That is sound because commits go in order: a candidate read by
-//! a proof of heap n lies below n, so by the time heap n is committed it has been proved
-//! (the proof read the true value), or a proof before n failed and heap n is dropped
-//! unread. A proof that reaches past the copies is finished at commit time from the
-//! proved values (and, in a window, from the spill).
+//! and a proof reads its pairs from them. That is sound because commits go in order: a
+//! candidate read by a proof of heap n lies below n, so by the time heap n is committed it
+//! has been proved (the proof read the true value), or a proof before n failed and heap n
+//! is dropped unread. A proof that reaches past the copies is finished at commit time from
+//! the proved values (and, in a window, from the spill).
 //!
 //! Nothing unproved leaves this module. A batch is committed to the sequence heap by heap
 //! once proved; a proof that fails means G(n) is a rare value, not the candidate: the
@@ -119,7 +119,7 @@ pub(super) struct Ahead {
     tail: Front,
     /// One prover per thread of the pool, then the committing thread's.
     provers: Vec<Mutex<Prover>>,
-    /// Proofs that read past the tail, finished at commit time.
+    /// Proofs that read past the copies, finished at commit time.
     finished: u64,
     /// The batches, the failed proofs and the candidates' thread.
     pub(super) stats: Pipeline,

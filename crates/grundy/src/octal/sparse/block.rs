@@ -219,14 +219,18 @@ impl Block {
             return 0;
         }
         let j = (n - self.start) % BLOCK_HEAPS;
-        let mut bits = 0;
-        for (guess, hit) in self.guess[..self.guessed].iter().zip(&self.hit) {
-            let offset = usize::from(guess[j]).wrapping_sub(from);
-            if hit[j] != 0 && offset < 64 {
-                bits |= 1 << offset;
-            }
-        }
-        bits
+        self.hit_guesses(j).fold(0, |bits, guess| {
+            let offset = usize::from(guess).wrapping_sub(from);
+            bits | u64::from(offset < 64) << (offset % 64)
+        })
+    }
+
+    /// The guesses of row j (heap `start + j`) that part B hits.
+    #[inline(always)]
+    pub(super) fn hit_guesses(&self, j: usize) -> impl Iterator<Item = u16> + '_ {
+        let rows = self.guess[..self.guessed].iter().zip(&self.hit);
+        rows.filter(move |(_, hit)| hit[j] != 0)
+            .map(move |(guess, _)| guess[j])
     }
 
     /// Finds `count` guesses (at most [`MAX_GUESSES`]) of every heap from the rows marked

@@ -261,11 +261,7 @@ impl FarLists {
             let row = bits.len();
             bits.extend((0..words).map(|w| block.bits(n, 64 * w)));
             // The guesses part B hits, each set once (not looked up word by word).
-            let guesses = block.guess.iter().zip(&block.hit).take(block.guessed);
-            for guess in guesses
-                .filter(|(_, hit)| hit[j] != 0)
-                .map(|(guess, _)| guess[j])
-            {
+            for guess in block.hit_guesses(j) {
                 let value = usize::from(guess);
                 if value < self.width {
                     bits[row + value / 64] |= 1 << (value % 64);

@@ -375,9 +375,10 @@ impl Board {
     }
 }
 
-/// Queues and spawns on the feed's pool ([`Urgent::spawn`]) one job for the middle and far blocks `starts`, with the
-/// `lists` of each, that copies the values it reads and sends the middle parts (with their
-/// open values where the far parts' guesses are posted), then the far ones.
+/// Queues and spawns on the feed's pool ([`Urgent::spawn`]) one job for the middle and far
+/// blocks `starts`, with the `lists` of each, that copies the values it reads and sends the
+/// middle parts (with their open values where the far parts' guesses are posted), then the
+/// far ones.
 fn spawn(feed: &mut Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists>, Arc<FarLists>)) {
     let reach = match starts.1.is_empty() {
         true => feed.mid.reach,
