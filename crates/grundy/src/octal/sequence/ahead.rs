@@ -654,7 +654,19 @@ fn stage_one_in(
         let g = front.view(context.early);
         // The proofs read every value below `until` (the candidates among them from the
         // proofs' copy, see the module's notes).
-        let next = sparse.next_value_inline(context.rules, g, context.counts, marks, Some(until));
+        let from = batch.missing.len();
+        let next = match sparse.next_open(context.rules, g, until, &mut batch.missing) {
+            Some(next) => next,
+            None => {
+                let counts = context.counts;
+                let next = sparse.next_value_inline(context.rules, g, counts, marks, Some(until));
+                if let Next::Proof { .. } = next {
+                    // A word or two: copied in place, without a call to `memcpy`.
+                    batch.missing.extend(sparse.missing_bits().iter().copied());
+                }
+                next
+            }
+        };
         let (value, job) = match next {
             Next::Value(value) => (value, None),
             Next::Proof { candidate, start } => (candidate, Some(start)),
@@ -663,15 +675,14 @@ fn stage_one_in(
         // A candidate is common, so the rare list stays as it is (a rare value would have
         // to join it, and could not be taken back); one too large is the lone path's error.
         let Ok(stored) = u16::try_from(value) else {
+            batch.missing.truncate(from);
             break;
         };
         if sparse.is_rare(value) {
+            batch.missing.truncate(from);
             break;
         }
         if let Some(start) = job {
-            let from = batch.missing.len();
-            // A word or two: copied in place, without a call to `memcpy`.
-            batch.missing.extend(sparse.missing_bits().iter().copied());
             batch.jobs.push(Job {
                 n,
                 start,
