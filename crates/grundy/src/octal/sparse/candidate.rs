@@ -254,18 +254,16 @@ impl Sparse {
                 .try_into()
                 .unwrap_or_else(|_| unreachable!());
             let mut xors = [0u16; BLOCK_HEAPS];
-            for l in 0..BLOCK_HEAPS {
-                xors[l] = block.low_val[l] ^ last[l];
+            for ((x, &v), &partner) in xors.iter_mut().zip(&block.low_val).zip(last) {
+                *x = v ^ partner;
             }
             for (i, &value) in open.iter().enumerate() {
-                let mut lanes = 0;
-                for l in 0..BLOCK_HEAPS {
-                    lanes |= if xors[l] == value {
-                        block.low_mask[l]
-                    } else {
-                        0
-                    };
-                }
+                let own = |(&x, &rare): (&u16, &u16)| if x == value { rare } else { 0 };
+                let lanes = xors
+                    .iter()
+                    .zip(&block.low_mask)
+                    .map(own)
+                    .fold(0, |a, b| a | b);
                 hit |= u32::from(lanes != 0) << i;
             }
             // The rare positions from max(start - k, BLOCK_HEAPS) below m: few, if any.
