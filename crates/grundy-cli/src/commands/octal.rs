@@ -453,6 +453,22 @@ fn write_pipeline(out: &mut impl Write, pipeline: &grundy::octal::Pipeline) -> i
         out,
         "threads: {} batches proved, {} proofs failed; the candidates' thread busy {:.2} s for {} candidates{bound}{far}",
         pipeline.batches, pipeline.failed_proofs, pipeline.candidate_seconds, pipeline.candidates
+    )?;
+    let Some(busy) = pipeline.busy() else {
+        return Ok(());
+    };
+    let pool = pipeline.seconds * pipeline.threads as f64;
+    let share = |seconds: f64| 100.0 * seconds / pool;
+    writeln!(
+        out,
+        "pool: {} threads busy {:.0} % of {:.2} s (proofs {:.0} %, far parts {:.0} %, commits {:.0} %); the commits waited {:.2} s for candidates",
+        pipeline.threads,
+        100.0 * busy,
+        pipeline.seconds,
+        share(pipeline.proof_seconds),
+        share(pipeline.far_seconds),
+        share(pipeline.commit_seconds),
+        pipeline.wait_seconds
     )
 }
 

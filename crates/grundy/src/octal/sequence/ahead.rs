@@ -359,6 +359,7 @@ impl Ahead {
         sparse.use_far(far_lists.clone());
         sparse.restart_block();
         let stats = &mut ahead.stats;
+        let wall = Instant::now();
         let (outcome, (front, ahead_marks, done)) = rayon::in_place_scope(|pool| {
             thread::scope(|scope| {
                 let sparse = &mut *sparse;
@@ -422,10 +423,12 @@ impl Ahead {
                 loop {
                     // The batches that are ready; wait for one only with none to commit.
                     if open && proved.is_empty() {
+                        let clock = Instant::now();
                         match receive.recv() {
                             Ok(batch) => round.push(batch),
                             Err(_) => open = false,
                         }
+                        stats.wait_seconds += clock.elapsed().as_secs_f64();
                     }
                     while open && round.len() < slots {
                         match receive.try_recv() {
@@ -451,13 +454,21 @@ impl Ahead {
                     // committed only now).
                     bound = bound.max(tally.counts.len());
                     let committing = (&mut *committer, &mut *finished, &mut stats.batches);
-                    let (committed, ()) = rayon::join(
-                        || commit_round(rules, avx2, committing, (store, tally), &proved),
+                    let (committed, proving) = rayon::join(
+                        || {
+                            let clock = Instant::now();
+                            let committed =
+                                commit_round(rules, avx2, committing, (store, tally), &proved);
+                            (committed, clock.elapsed().as_secs_f64())
+                        },
                         || {
                             let proofs = (&*provers, &*urgent, &mut pace);
                             prove_round(rules, (avx2, &mut bound), low, tail, proofs, &mut round)
                         },
                     );
+                    let (committed, committing) = committed;
+                    stats.commit_seconds += committing;
+                    stats.proof_seconds += proving;
                     match committed {
                         Ok(None) => {}
                         Ok(Some(fix)) => {
@@ -486,6 +497,12 @@ impl Ahead {
             })
         });
         sparse.use_far(None);
+        let done = Pipeline {
+            seconds: wall.elapsed().as_secs_f64(),
+            threads: rayon::current_num_threads() as u64,
+            far_seconds: urgent.seconds(),
+            ..done
+        };
         ahead.stats.add(&done);
         marks.cover(ahead_marks.len());
         ahead.marks = Some(ahead_marks);
@@ -513,7 +530,7 @@ fn prove_round(
     tail: &mut Front,
     (provers, urgent, pace): (&[Mutex<Prover>], &Urgent, &mut Pace),
     round: &mut [Batch],
-) {
+) -> f64 {
     for batch in round.iter() {
         debug_assert_eq!(batch.start, tail.len(), "batches arrive in order");
         tail.values.extend_from_slice(&batch.values);
@@ -554,7 +571,9 @@ fn prove_round(
         let spent = u64::try_from(clock.elapsed().as_nanos()).unwrap_or(u64::MAX);
         nanos.fetch_add(spent, Ordering::Relaxed);
     });
-    pace.learn(nanos.into_inner(), jobs);
+    let nanos = nanos.into_inner();
+    pace.learn(nanos, jobs);
+    nanos as f64 / 1e9
 }
 
 /// How many proofs go in a task: [`PIECE_NANOS`] of them by the last round's cost, between

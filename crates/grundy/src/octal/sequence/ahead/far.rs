@@ -7,8 +7,10 @@
 //! it starts, if they have arrived (or waits for them: see [`Feed::offer`]).
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use super::super::super::sparse::{
     FarBlock, FarLists, FarScratch, Guesses, Parts, Sparse, Tier, FAR, MID,
@@ -112,24 +114,40 @@ type Job = Box<dyn FnOnce() + Send>;
 /// else to do: so the proofs start the waiting jobs first (`run_one`), which the blocks
 /// need soon, and the task spawned for a job finds it gone.
 #[derive(Default)]
-pub(super) struct Urgent(Mutex<VecDeque<Job>>);
+pub(super) struct Urgent {
+    jobs: Mutex<VecDeque<Job>>,
+    /// The time the jobs ran, in nanoseconds.
+    nanos: AtomicU64,
+}
 
 impl Urgent {
     /// Runs the oldest waiting job, if any; whether there was one.
     pub(super) fn run_one(&self) -> bool {
         let job = self
-            .0
+            .jobs
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .pop_front();
-        job.map(|job| job()).is_some()
+        let Some(job) = job else {
+            return false;
+        };
+        let clock = Instant::now();
+        job();
+        let spent = u64::try_from(clock.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        self.nanos.fetch_add(spent, Ordering::Relaxed);
+        true
+    }
+
+    /// The time the jobs run so far took, in seconds.
+    pub(super) fn seconds(&self) -> f64 {
+        self.nanos.load(Ordering::Relaxed) as f64 / 1e9
     }
 
     /// Queues `job` and spawns on `pool` a task that runs the oldest job left, if any: every
     /// job queued runs once, by a proof task or by a pool task, before the scope ends (a task
     /// finds the queue empty only when every job queued before it has run).
     pub(super) fn spawn(self: &Arc<Self>, pool: &rayon::Scope, job: Job) {
-        self.0
+        self.jobs
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .push_back(job);
