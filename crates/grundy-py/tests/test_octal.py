@@ -123,7 +123,7 @@ def test_pipeline_reports_the_batches():
         "batches", "failed_proofs", "candidates", "candidate_seconds",
         "far_blocks", "far_fallbacks", "far_missed", "far_waited", "mid_missed",
         "open_from_pool", "seconds", "threads", "proof_seconds", "far_seconds",
-        "commit_seconds", "wait_seconds",
+        "commit_seconds", "wait_seconds", "rounds", "queue_seconds", "far_wait_seconds",
     }
     assert all(value >= 0 for value in p.values())
     # On one core nothing runs in batches; on more, Officers does, and its late rare

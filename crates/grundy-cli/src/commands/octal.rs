@@ -461,14 +461,17 @@ fn write_pipeline(out: &mut impl Write, pipeline: &grundy::octal::Pipeline) -> i
     let share = |seconds: f64| 100.0 * seconds / pool;
     writeln!(
         out,
-        "pool: {} threads busy {:.0} % of {:.2} s (proofs {:.0} %, far parts {:.0} %, commits {:.0} %); the commits waited {:.2} s for candidates",
+        "pool: {} threads busy {:.0} % of {:.2} s (proofs {:.0} %, far parts {:.0} %, commits {:.0} %), {:.1} batches a round; the commits waited {:.2} s for candidates, the candidates' thread {:.2} s for the proofs and {:.2} s for far parts",
         pipeline.threads,
         100.0 * busy,
         pipeline.seconds,
         share(pipeline.proof_seconds),
         share(pipeline.far_seconds),
         share(pipeline.commit_seconds),
-        pipeline.wait_seconds
+        pipeline.batches as f64 / pipeline.rounds.max(1) as f64,
+        pipeline.wait_seconds,
+        pipeline.queue_seconds,
+        pipeline.far_wait_seconds,
     )
 }
 

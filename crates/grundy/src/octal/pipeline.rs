@@ -69,6 +69,13 @@ pub struct Pipeline {
     /// The time the committing thread waited for a batch of candidates, with none to
     /// commit: the candidates' thread was behind the proofs.
     pub wait_seconds: f64,
+    /// Rounds proved: `batches / rounds` batches were proved at once on average.
+    pub rounds: u64,
+    /// The time the candidates' thread waited for room in the queue of batches (the
+    /// proofs were behind), in seconds.
+    pub queue_seconds: f64,
+    /// The time the candidates' thread waited for the far and middle parts of its blocks.
+    pub far_wait_seconds: f64,
 }
 
 impl Pipeline {
@@ -125,5 +132,8 @@ impl Pipeline {
         self.far_seconds += other.far_seconds;
         self.commit_seconds += other.commit_seconds;
         self.wait_seconds += other.wait_seconds;
+        self.rounds += other.rounds;
+        self.queue_seconds += other.queue_seconds;
+        self.far_wait_seconds += other.far_wait_seconds;
     }
 }

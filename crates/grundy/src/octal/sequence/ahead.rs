@@ -371,6 +371,7 @@ impl Ahead {
                     // This thread's own CPU time: how busy it kept, whatever the others did.
                     let clock = cpu_time::ThreadTime::now();
                     let first = front.len();
+                    let mut queue_seconds = 0.0;
                     let reach = (keep, rules.max_take);
                     let values = (front.origin, &front.values[..]);
                     let mut feed = far_lists.map(|lists| {
@@ -394,9 +395,11 @@ impl Ahead {
                             feed.as_mut(),
                         );
                         let short = start + batch.len < until;
+                        let clock = Instant::now();
                         if batch.len == 0 || send.send(batch).is_err() || short {
                             break;
                         }
+                        queue_seconds += clock.elapsed().as_secs_f64();
                         front.trim(keep);
                     }
                     let done = Pipeline {
@@ -405,7 +408,9 @@ impl Ahead {
                         far_blocks: feed.as_ref().map_or(0, |feed| feed.used),
                         far_missed: feed.as_ref().map_or(0, |feed| feed.missed),
                         far_waited: feed.as_ref().map_or(0, |feed| feed.waited),
-                        mid_missed: feed.map_or(0, |feed| feed.mid_missed),
+                        mid_missed: feed.as_ref().map_or(0, |feed| feed.mid_missed),
+                        far_wait_seconds: feed.map_or(0.0, |feed| feed.wait_seconds),
+                        queue_seconds,
                         ..Pipeline::default()
                     };
                     (front, marks, done)
@@ -467,6 +472,7 @@ impl Ahead {
                         },
                     );
                     let (committed, committing) = committed;
+                    stats.rounds += u64::from(!round.is_empty());
                     stats.commit_seconds += committing;
                     stats.proof_seconds += proving;
                     match committed {

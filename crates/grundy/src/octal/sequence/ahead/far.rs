@@ -180,6 +180,8 @@ pub(super) struct Feed<'pool, 'scope> {
     pub(super) used: u64,
     pub(super) missed: u64,
     pub(super) waited: u64,
+    /// The time those blocks waited, in seconds.
+    pub(super) wait_seconds: f64,
     /// Blocks with a far part whose middle part had not arrived.
     pub(super) mid_missed: u64,
 }
@@ -227,6 +229,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
             used: 0,
             missed: 0,
             waited: 0,
+            wait_seconds: 0.0,
             mid_missed: 0,
         }
     }
@@ -282,12 +285,14 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
         }
         if self.wait && missing(self) {
             self.waited += 1;
+            let clock = Instant::now();
             while missing(self) {
                 match self.receive.recv() {
                     Ok(parts) => self.arrive(parts),
                     Err(_) => break,
                 }
             }
+            self.wait_seconds += clock.elapsed().as_secs_f64();
         }
         let far = self.far.arrived.take(n, &mut self.spare);
         let mid = self.mid.arrived.take(n, &mut self.spare);
