@@ -366,6 +366,19 @@ impl Ahead {
                 // Named, so that a profiler or `top -H` tells it from the pool's threads.
                 let named = thread::Builder::new().name("grundy-candidates".into());
                 let feed_urgent = Arc::clone(&urgent);
+                // From MIDDLE_THREADS threads on, the middle jobs get a thread of their own.
+                let middle = match far_lists.is_some() && slots + 1 >= far::MIDDLE_THREADS {
+                    true => {
+                        let (send, jobs) = mpsc::channel::<far::Job>();
+                        let urgent = Arc::clone(&urgent);
+                        let named = thread::Builder::new().name("grundy-middle".into());
+                        let started = named.spawn_scoped(scope, move || far::run_middle(jobs, &urgent));
+                        // As `thread::scope`'s own spawn: a thread the OS refuses is fatal.
+                        started.unwrap_or_else(|err| panic!("a thread: {err}"));
+                        Some(send)
+                    }
+                    false => None,
+                };
                 let ahead_thread = named.spawn_scoped(scope, move || {
                     let (mut front, mut marks) = (front, ahead_marks);
                     // This thread's own CPU time: how busy it kept, whatever the others did.
@@ -375,7 +388,7 @@ impl Ahead {
                     let reach = (keep, rules.max_take);
                     let values = (front.origin, &front.values[..]);
                     let mut feed = far_lists.map(|lists| {
-                        Feed::new((pool, slots + 1, feed_urgent), lists, values, reach)
+                        Feed::new((pool, slots + 1, feed_urgent), middle, lists, values, reach)
                     });
                     let context = Context {
                         rules,
