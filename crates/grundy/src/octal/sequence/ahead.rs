@@ -372,7 +372,8 @@ impl Ahead {
                         let (send, jobs) = mpsc::channel::<far::Job>();
                         let urgent = Arc::clone(&urgent);
                         let named = thread::Builder::new().name("grundy-middle".into());
-                        let started = named.spawn_scoped(scope, move || far::run_middle(jobs, &urgent));
+                        let started =
+                            named.spawn_scoped(scope, move || far::run_middle(jobs, &urgent));
                         // As `thread::scope`'s own spawn: a thread the OS refuses is fatal.
                         started.unwrap_or_else(|err| panic!("a thread: {err}"));
                         Some(send)
