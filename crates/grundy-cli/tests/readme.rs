@@ -63,11 +63,11 @@ fn finish((command, mut lines): (String, Vec<&str>)) -> (String, String) {
 
 /// `output` without what depends on the machine: the time and rate at the end of the line
 /// that counts the values (`... values by the sparse method in 0.078 s, 7.70 M values/s`)
-/// and the `threads:` line.
+/// and the `threads:` and `pool:` lines.
 fn without_timings(output: &str) -> String {
     output
         .lines()
-        .filter(|line| !line.starts_with("threads: "))
+        .filter(|line| !line.starts_with("threads: ") && !line.starts_with("pool: "))
         .map(|line| match line.contains(" values by the ") {
             true => &line[..line.rfind(" in ").unwrap_or(line.len())],
             false => line,

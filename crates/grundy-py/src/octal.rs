@@ -390,7 +390,9 @@ impl PyOctal {
     /// the thread computing them: ``candidates / candidate_seconds`` is the most values per
     /// second the run allows, however many threads prove), ``far_blocks``, ``far_fallbacks``,
     /// ``far_missed``, ``far_waited``, ``mid_missed``, ``open_from_pool`` (see ``grundy
-    /// octal``'s ``threads:`` line). All zero on one thread.
+    /// octal``'s ``threads:`` line), ``seconds``, ``threads``, ``proof_seconds``,
+    /// ``far_seconds``, ``commit_seconds``, ``wait_seconds``, ``rounds``, ``queue_seconds``,
+    /// ``far_wait_seconds`` (its ``pool:`` line). All zero on one thread.
     #[getter]
     fn pipeline<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         crate::analysis::to_python(py, &self.seq()?.pipeline())

@@ -122,7 +122,8 @@ def test_pipeline_reports_the_batches():
     assert set(p) == {
         "batches", "failed_proofs", "candidates", "candidate_seconds",
         "far_blocks", "far_fallbacks", "far_missed", "far_waited", "mid_missed",
-        "open_from_pool",
+        "open_from_pool", "seconds", "threads", "proof_seconds", "far_seconds",
+        "commit_seconds", "wait_seconds", "rounds", "queue_seconds", "far_wait_seconds",
     }
     assert all(value >= 0 for value in p.values())
     # On one core nothing runs in batches; on more, Officers does, and its late rare
@@ -134,6 +135,10 @@ def test_pipeline_reports_the_batches():
         assert p["batches"] <= p["candidates"] and p["candidate_seconds"] > 0
         assert p["candidates"] > 100_000
         assert p["failed_proofs"] > 0
+        # The pool's time covers what its threads did.
+        assert p["threads"] >= 2 and p["proof_seconds"] > 0
+        busy = p["proof_seconds"] + p["far_seconds"] + p["commit_seconds"]
+        assert busy <= 1.01 * p["seconds"] * p["threads"]
     else:
         assert p["candidates"] == 0
 

@@ -453,6 +453,25 @@ fn write_pipeline(out: &mut impl Write, pipeline: &grundy::octal::Pipeline) -> i
         out,
         "threads: {} batches proved, {} proofs failed; the candidates' thread busy {:.2} s for {} candidates{bound}{far}",
         pipeline.batches, pipeline.failed_proofs, pipeline.candidate_seconds, pipeline.candidates
+    )?;
+    let Some(busy) = pipeline.busy() else {
+        return Ok(());
+    };
+    let pool = pipeline.seconds * pipeline.threads as f64;
+    let share = |seconds: f64| 100.0 * seconds / pool;
+    writeln!(
+        out,
+        "pool: {} threads busy {:.0} % of {:.2} s (proofs {:.0} %, far parts {:.0} %, commits {:.0} %), {:.1} batches a round; the commits waited {:.2} s for candidates, the candidates' thread {:.2} s for the proofs and {:.2} s for far parts",
+        pipeline.threads,
+        100.0 * busy,
+        pipeline.seconds,
+        share(pipeline.proof_seconds),
+        share(pipeline.far_seconds),
+        share(pipeline.commit_seconds),
+        pipeline.batches as f64 / pipeline.rounds.max(1) as f64,
+        pipeline.wait_seconds,
+        pipeline.queue_seconds,
+        pipeline.far_wait_seconds,
     )
 }
 

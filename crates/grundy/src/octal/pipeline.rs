@@ -54,6 +54,28 @@ pub struct Pipeline {
     /// marks leave open, found on the pool; the candidates' thread found the others' itself
     /// (their far part was not done when their middle part was made).
     pub open_from_pool: u64,
+    /// The wall time of the batches, in seconds: the pool's time is this times `threads`.
+    pub seconds: f64,
+    /// The most threads of the pool that ran them.
+    pub threads: u64,
+    /// The pool's time spent proving candidates, in seconds (summed over its threads).
+    /// Beside it, the time spent passing far parts and committing: the rest of the pool's
+    /// time it was idle (or running the rounds' bookkeeping).
+    pub proof_seconds: f64,
+    /// The pool's time spent passing far and middle parts, in seconds.
+    pub far_seconds: f64,
+    /// The time spent committing proved values, in seconds (one thread at a time).
+    pub commit_seconds: f64,
+    /// The time the committing thread waited for a batch of candidates, with none to
+    /// commit: the candidates' thread was behind the proofs.
+    pub wait_seconds: f64,
+    /// Rounds proved: `batches / rounds` batches were proved at once on average.
+    pub rounds: u64,
+    /// The time the candidates' thread waited for room in the queue of batches (the
+    /// proofs were behind), in seconds.
+    pub queue_seconds: f64,
+    /// The time the candidates' thread waited for the far and middle parts of its blocks.
+    pub far_wait_seconds: f64,
 }
 
 impl Pipeline {
@@ -71,6 +93,27 @@ impl Pipeline {
             .then(|| self.candidates as f64 / self.candidate_seconds)
     }
 
+    /// The share of the pool's time (`threads` times `seconds`) spent proving, passing
+    /// far parts and committing (`None` before any batch).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let pipeline = grundy::octal::Pipeline {
+    ///     seconds: 2.0,
+    ///     threads: 4,
+    ///     proof_seconds: 3.0,
+    ///     far_seconds: 2.0,
+    ///     commit_seconds: 1.0,
+    ///     ..Default::default()
+    /// };
+    /// assert_eq!(pipeline.busy(), Some(0.75));
+    /// ```
+    pub fn busy(&self) -> Option<f64> {
+        let pool = self.seconds * self.threads as f64;
+        (pool > 0.0).then(|| (self.proof_seconds + self.far_seconds + self.commit_seconds) / pool)
+    }
+
     /// Adds the counts and times of `other`.
     pub(super) fn add(&mut self, other: &Pipeline) {
         self.batches += other.batches;
@@ -83,5 +126,14 @@ impl Pipeline {
         self.far_waited += other.far_waited;
         self.mid_missed += other.mid_missed;
         self.open_from_pool += other.open_from_pool;
+        self.seconds += other.seconds;
+        self.threads = self.threads.max(other.threads);
+        self.proof_seconds += other.proof_seconds;
+        self.far_seconds += other.far_seconds;
+        self.commit_seconds += other.commit_seconds;
+        self.wait_seconds += other.wait_seconds;
+        self.rounds += other.rounds;
+        self.queue_seconds += other.queue_seconds;
+        self.far_wait_seconds += other.far_wait_seconds;
     }
 }

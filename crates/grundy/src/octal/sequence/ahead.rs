@@ -359,21 +359,37 @@ impl Ahead {
         sparse.use_far(far_lists.clone());
         sparse.restart_block();
         let stats = &mut ahead.stats;
+        let wall = Instant::now();
         let (outcome, (front, ahead_marks, done)) = rayon::in_place_scope(|pool| {
             thread::scope(|scope| {
                 let sparse = &mut *sparse;
                 // Named, so that a profiler or `top -H` tells it from the pool's threads.
                 let named = thread::Builder::new().name("grundy-candidates".into());
                 let feed_urgent = Arc::clone(&urgent);
+                // From MIDDLE_THREADS threads on, the middle jobs get a thread of their own.
+                let middle = match far_lists.is_some() && slots + 1 >= far::MIDDLE_THREADS {
+                    true => {
+                        let (send, jobs) = mpsc::channel::<far::Job>();
+                        let urgent = Arc::clone(&urgent);
+                        let named = thread::Builder::new().name("grundy-middle".into());
+                        let started =
+                            named.spawn_scoped(scope, move || far::run_middle(jobs, &urgent));
+                        // As `thread::scope`'s own spawn: a thread the OS refuses is fatal.
+                        started.unwrap_or_else(|err| panic!("a thread: {err}"));
+                        Some(send)
+                    }
+                    false => None,
+                };
                 let ahead_thread = named.spawn_scoped(scope, move || {
                     let (mut front, mut marks) = (front, ahead_marks);
                     // This thread's own CPU time: how busy it kept, whatever the others did.
                     let clock = cpu_time::ThreadTime::now();
                     let first = front.len();
+                    let mut queue_seconds = 0.0;
                     let reach = (keep, rules.max_take);
                     let values = (front.origin, &front.values[..]);
                     let mut feed = far_lists.map(|lists| {
-                        Feed::new((pool, slots + 1, feed_urgent), lists, values, reach)
+                        Feed::new((pool, slots + 1, feed_urgent), middle, lists, values, reach)
                     });
                     let context = Context {
                         rules,
@@ -393,9 +409,11 @@ impl Ahead {
                             feed.as_mut(),
                         );
                         let short = start + batch.len < until;
+                        let clock = Instant::now();
                         if batch.len == 0 || send.send(batch).is_err() || short {
                             break;
                         }
+                        queue_seconds += clock.elapsed().as_secs_f64();
                         front.trim(keep);
                     }
                     let done = Pipeline {
@@ -404,7 +422,9 @@ impl Ahead {
                         far_blocks: feed.as_ref().map_or(0, |feed| feed.used),
                         far_missed: feed.as_ref().map_or(0, |feed| feed.missed),
                         far_waited: feed.as_ref().map_or(0, |feed| feed.waited),
-                        mid_missed: feed.map_or(0, |feed| feed.mid_missed),
+                        mid_missed: feed.as_ref().map_or(0, |feed| feed.mid_missed),
+                        far_wait_seconds: feed.map_or(0.0, |feed| feed.wait_seconds),
+                        queue_seconds,
                         ..Pipeline::default()
                     };
                     (front, marks, done)
@@ -422,10 +442,12 @@ impl Ahead {
                 loop {
                     // The batches that are ready; wait for one only with none to commit.
                     if open && proved.is_empty() {
+                        let clock = Instant::now();
                         match receive.recv() {
                             Ok(batch) => round.push(batch),
                             Err(_) => open = false,
                         }
+                        stats.wait_seconds += clock.elapsed().as_secs_f64();
                     }
                     while open && round.len() < slots {
                         match receive.try_recv() {
@@ -451,13 +473,22 @@ impl Ahead {
                     // committed only now).
                     bound = bound.max(tally.counts.len());
                     let committing = (&mut *committer, &mut *finished, &mut stats.batches);
-                    let (committed, ()) = rayon::join(
-                        || commit_round(rules, avx2, committing, (store, tally), &proved),
+                    let (committed, proving) = rayon::join(
+                        || {
+                            let clock = Instant::now();
+                            let committed =
+                                commit_round(rules, avx2, committing, (store, tally), &proved);
+                            (committed, clock.elapsed().as_secs_f64())
+                        },
                         || {
                             let proofs = (&*provers, &*urgent, &mut pace);
                             prove_round(rules, (avx2, &mut bound), low, tail, proofs, &mut round)
                         },
                     );
+                    let (committed, committing) = committed;
+                    stats.rounds += u64::from(!round.is_empty());
+                    stats.commit_seconds += committing;
+                    stats.proof_seconds += proving;
                     match committed {
                         Ok(None) => {}
                         Ok(Some(fix)) => {
@@ -486,6 +517,12 @@ impl Ahead {
             })
         });
         sparse.use_far(None);
+        let done = Pipeline {
+            seconds: wall.elapsed().as_secs_f64(),
+            threads: rayon::current_num_threads() as u64,
+            far_seconds: urgent.seconds(),
+            ..done
+        };
         ahead.stats.add(&done);
         marks.cover(ahead_marks.len());
         ahead.marks = Some(ahead_marks);
@@ -513,7 +550,7 @@ fn prove_round(
     tail: &mut Front,
     (provers, urgent, pace): (&[Mutex<Prover>], &Urgent, &mut Pace),
     round: &mut [Batch],
-) {
+) -> f64 {
     for batch in round.iter() {
         debug_assert_eq!(batch.start, tail.len(), "batches arrive in order");
         tail.values.extend_from_slice(&batch.values);
@@ -554,7 +591,9 @@ fn prove_round(
         let spent = u64::try_from(clock.elapsed().as_nanos()).unwrap_or(u64::MAX);
         nanos.fetch_add(spent, Ordering::Relaxed);
     });
-    pace.learn(nanos.into_inner(), jobs);
+    let nanos = nanos.into_inner();
+    pace.learn(nanos, jobs);
+    nanos as f64 / 1e9
 }
 
 /// How many proofs go in a task: [`PIECE_NANOS`] of them by the last round's cost, between
@@ -654,7 +693,19 @@ fn stage_one_in(
         let g = front.view(context.early);
         // The proofs read every value below `until` (the candidates among them from the
         // proofs' copy, see the module's notes).
-        let next = sparse.next_value_inline(context.rules, g, context.counts, marks, Some(until));
+        let from = batch.missing.len();
+        let next = match sparse.next_open(context.rules, g, until, &mut batch.missing) {
+            Some(next) => next,
+            None => {
+                let counts = context.counts;
+                let next = sparse.next_value_inline(context.rules, g, counts, marks, Some(until));
+                if let Next::Proof { .. } = next {
+                    // A word or two: copied in place, without a call to `memcpy`.
+                    batch.missing.extend(sparse.missing_bits().iter().copied());
+                }
+                next
+            }
+        };
         let (value, job) = match next {
             Next::Value(value) => (value, None),
             Next::Proof { candidate, start } => (candidate, Some(start)),
@@ -663,15 +714,14 @@ fn stage_one_in(
         // A candidate is common, so the rare list stays as it is (a rare value would have
         // to join it, and could not be taken back); one too large is the lone path's error.
         let Ok(stored) = u16::try_from(value) else {
+            batch.missing.truncate(from);
             break;
         };
         if sparse.is_rare(value) {
+            batch.missing.truncate(from);
             break;
         }
         if let Some(start) = job {
-            let from = batch.missing.len();
-            // A word or two: copied in place, without a call to `memcpy`.
-            batch.missing.extend(sparse.missing_bits().iter().copied());
             batch.jobs.push(Job {
                 n,
                 start,

@@ -61,6 +61,11 @@ pub(super) struct Block {
     /// max(start - k, BLOCK_HEAPS): the heap-by-heap pass starts there.
     pub(super) low: usize,
     pub(super) from: Vec<usize>,
+    /// The rare positions below BLOCK_HEAPS as lanes against the 16 values before m:
+    /// lane i stands for r = BLOCK_HEAPS - i, with G(r) in `low_val[i]` and all ones in
+    /// `low_mask[i]` when r is rare (zeros otherwise). See `open`.
+    pub(super) low_val: [u16; BLOCK_HEAPS],
+    pub(super) low_mask: [u16; BLOCK_HEAPS],
     /// The open values of each heap and their hits, when `opened` (see `open`).
     pub(super) open: [[u16; BLOCK_HEAPS]; OPEN],
     pub(super) open_hit: [[u16; BLOCK_HEAPS]; OPEN],

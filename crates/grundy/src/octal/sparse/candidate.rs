@@ -5,7 +5,7 @@
 
 use super::super::direct::{mark_takes, Mark, Marks, Rules};
 use super::super::store::Values;
-use super::block::BLOCK_HEAPS;
+use super::block::{BLOCK_HEAPS, OPEN};
 use super::proof::{bitset_fits, pack_bits, prove, unpack_bits};
 use super::state::{Next, Sparse};
 
@@ -47,18 +47,16 @@ impl Sparse {
             return Next::Sequential;
         }
         marks.begin();
-        let (pos, val) = (&self.rare_pos, &self.rare_val);
         let open = match self.block.opened {
-            true => {
-                let block = &self.block;
-                mark_own(rules, g, (pos, val), Some((block.low, &block.from)), marks);
-                block.open_candidate(n, |value| marks.has(value))
-            }
+            true => self.open_choice(rules, g),
             false => None,
         };
         let candidate = match open {
             Some(candidate) => {
-                self.open_missing(rules, g, candidate);
+                let mut missing = std::mem::take(&mut self.missing_bits);
+                missing.clear();
+                self.open_missing(rules, g, candidate, &mut missing);
+                self.missing_bits = missing;
                 candidate
             }
             None => self.scan(rules, g, marks),
@@ -82,12 +80,7 @@ impl Sparse {
         };
         if let Some(known) = defer {
             // Below the bound, every pair read lies below it too (start >= 1).
-            let deferrable = n < known
-                || rules
-                    .split2
-                    .iter()
-                    .all(|&k| n < k + 2 || (n - k - start < known && (n - k) / 2 < known));
-            return match deferrable {
+            return match deferrable(rules, n, start, known) {
                 true => Next::Proof { candidate, start },
                 false => Next::Sequential,
             };
@@ -166,43 +159,6 @@ impl Sparse {
         }
     }
 
-    /// The rare values below `candidate` (an open value of heap n = g.len()) that a proof
-    /// must find, in `missing_bits`: those its far and middle parts leave unmarked, less
-    /// the takes (see `open`).
-    #[inline(always)]
-    fn open_missing(&mut self, rules: &Rules, g: Values, candidate: usize) {
-        let block = &self.block;
-        let Some(far) = &block.far else {
-            unreachable!("open values come from a far part");
-        };
-        let words = far.width / 64;
-        let j = g.len() - block.start;
-        let row = &far.bits[j * words..(j + 1) * words];
-        self.missing_bits.clear();
-        let last = candidate / 64;
-        for (&seen, &rare) in row[..last].iter().zip(&self.rare_bits) {
-            self.missing_bits.push(rare & !seen);
-        }
-        let below = (1 << (candidate % 64)) - 1;
-        self.missing_bits
-            .push(self.rare_bits[last] & !row[last] & below);
-        let mut take = |value: u16| {
-            let value = usize::from(value);
-            if let Some(word) = self.missing_bits.get_mut(value / 64) {
-                *word &= !(1 << (value % 64));
-            }
-        };
-        let n = g.len();
-        if rules.whole.contains(&n) {
-            take(0);
-        }
-        for &k in &rules.single {
-            if k < n {
-                take(g.recent[g.recent.len() - k]);
-            }
-        }
-    }
-
     /// Step 3 before [`prove`]: when the block marked the pairs (a, m - a) from
     /// a = BLOCK_HEAPS on, marks those below and drops the missing values they give.
     /// Returns the first pair left to scan.
@@ -222,6 +178,161 @@ impl Sparse {
         self.missing.retain(|&v| !marks.has(v));
         self.block.pairs + 1
     }
+}
+
+impl Sparse {
+    /// [`Sparse::next_value`] deferred to a proof reading values below `known`, for a heap
+    /// n = g.len() inside a block with open values: the candidate by [`Sparse::open_choice`],
+    /// without a mark table. The missing rare values of a [`Next::Proof`] are appended to
+    /// `missing` as bits. `None` where the heap needs `next_value`: a block starts, the
+    /// open values give no candidate, or it is neither a value nor a proof to defer.
+    #[inline(always)]
+    pub(in crate::octal) fn next_open(
+        &self,
+        rules: &Rules,
+        g: Values,
+        known: usize,
+        missing: &mut Vec<u64>,
+    ) -> Option<Next> {
+        let n = g.len();
+        if !self.block.opened || n >= self.block.end || self.overflow {
+            return None;
+        }
+        if g.origin > 0 && self.reach(rules) > g.recent.len() {
+            return None;
+        }
+        let candidate = self.open_choice(rules, g)?;
+        let at = missing.len();
+        self.open_missing(rules, g, candidate, missing);
+        if missing[at..].iter().all(|&word| word == 0) {
+            missing.truncate(at);
+            return Some(Next::Value(candidate));
+        }
+        // A block with open values marks no pairs: the proof starts at a = 1.
+        if !deferrable(rules, n, 1, known) {
+            missing.truncate(at);
+            return None;
+        }
+        Some(Next::Proof {
+            candidate,
+            start: 1,
+        })
+    }
+
+    /// Heap n = g.len()'s candidate in a block with open values: the first open value
+    /// that neither a near mark nor the heap's own options hit (its takes, and its splits
+    /// with the rare positions below BLOCK_HEAPS, 16 lanes at once, and those found since
+    /// the block started), compared with the open values only. `None` when every open
+    /// value is hit (or there are fewer), or a split leaves less than BLOCK_HEAPS.
+    #[inline(always)]
+    pub(super) fn open_choice(&self, rules: &Rules, g: Values) -> Option<usize> {
+        let n = g.len();
+        let block = &self.block;
+        let j = n - block.start;
+        let open: [u16; OPEN] = std::array::from_fn(|i| block.open[i][j]);
+        // Bit i: open value i is an option (a near mark or the heap's own).
+        let mut hit = (0..OPEN).fold(0u32, |hit, i| {
+            hit | u32::from(block.open_hit[i][j] != 0) << i
+        });
+        let hits = |x: u16| (0..OPEN).fold(0u32, |hit, i| hit | u32::from(open[i] == x) << i);
+        if rules.whole.contains(&n) {
+            hit |= hits(0);
+        }
+        for &k in &rules.single {
+            if k < n {
+                hit |= hits(g.recent[g.recent.len() - k]);
+            }
+        }
+        let (pos, val) = (&self.rare_pos, &self.rare_val);
+        for (i, &k) in rules.split2.iter().enumerate() {
+            if n < k + BLOCK_HEAPS {
+                return None;
+            }
+            let window = g.until(n - k);
+            let m = window.len();
+            let last: &[u16; BLOCK_HEAPS] = window[m - BLOCK_HEAPS..]
+                .try_into()
+                .unwrap_or_else(|_| unreachable!());
+            let mut xors = [0u16; BLOCK_HEAPS];
+            for ((x, &v), &partner) in xors.iter_mut().zip(&block.low_val).zip(last) {
+                *x = v ^ partner;
+            }
+            for (i, &value) in open.iter().enumerate() {
+                let own = |(&x, &rare): (&u16, &u16)| if x == value { rare } else { 0 };
+                let lanes = xors
+                    .iter()
+                    .zip(&block.low_mask)
+                    .map(own)
+                    .fold(0, |a, b| a | b);
+                hit |= u32::from(lanes != 0) << i;
+            }
+            // The rare positions from max(start - k, BLOCK_HEAPS) below m: few, if any.
+            let from = block.from[i];
+            for (&r, &v) in pos[from..].iter().zip(&val[from..]) {
+                if r as usize >= n - k {
+                    break;
+                }
+                hit |= hits(v ^ window[m - r as usize]);
+            }
+        }
+        let first = (!hit).trailing_zeros() as usize;
+        if first >= OPEN || open[..=first].contains(&u16::MAX) {
+            return None;
+        }
+        Some(usize::from(open[first]))
+    }
+
+    /// Appends to `missing`, as bits up to the candidate's word, the rare values below
+    /// `candidate` (an open value of heap n = g.len()) that a proof must find: those its
+    /// far and middle parts leave unmarked, less the takes (see the module's notes).
+    #[inline(always)]
+    pub(super) fn open_missing(
+        &self,
+        rules: &Rules,
+        g: Values,
+        candidate: usize,
+        missing: &mut Vec<u64>,
+    ) {
+        let block = &self.block;
+        let Some(far) = &block.far else {
+            unreachable!("open values come from a far part");
+        };
+        let words = far.width / 64;
+        let j = g.len() - block.start;
+        let row = &far.bits[j * words..(j + 1) * words];
+        let last = candidate / 64;
+        let at = missing.len();
+        // A word or two: pushed in place, without a call.
+        for (&seen, &rare) in row[..=last].iter().zip(&self.rare_bits[..=last]) {
+            missing.push(rare & !seen);
+        }
+        let bits = &mut missing[at..];
+        bits[last] &= (1 << (candidate % 64)) - 1;
+        let mut take = |value: u16| {
+            if let Some(word) = bits.get_mut(usize::from(value) / 64) {
+                *word &= !(1 << (value % 64));
+            }
+        };
+        let n = g.len();
+        if rules.whole.contains(&n) {
+            take(0);
+        }
+        for &k in &rules.single {
+            if k < n {
+                take(g.recent[g.recent.len() - k]);
+            }
+        }
+    }
+}
+
+/// Whether heap n's proof from pair a = `start` on reads only values below `known`.
+#[inline(always)]
+fn deferrable(rules: &Rules, n: usize, start: usize, known: usize) -> bool {
+    n < known
+        || rules
+            .split2
+            .iter()
+            .all(|&k| n < k + 2 || (n - k - start < known && (n - k) / 2 < known))
 }
 
 /// Marks the options of heap n = g.len() that the block pass leaves to each heap: the

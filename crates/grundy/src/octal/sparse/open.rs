@@ -45,22 +45,19 @@ impl Block {
             guess::check::<OPEN>(hit, open, pos, val, g.recent, m0 - g.origin);
         }
     }
+}
 
-    /// Heap n's least open value that no near mark hits and `own` (its own marks) does
-    /// not hold, if any.
-    #[inline(always)]
-    pub(super) fn open_candidate(&self, n: usize, own: impl Fn(usize) -> bool) -> Option<usize> {
-        let j = n - self.start;
-        for (open, hit) in self.open.iter().zip(&self.open_hit) {
-            let value = open[j];
-            if value == u16::MAX {
-                return None;
-            }
-            if hit[j] == 0 && !own(usize::from(value)) {
-                return Some(usize::from(value));
-            }
+impl Block {
+    /// Sets the lanes of the rare positions `pos` below BLOCK_HEAPS, with their values
+    /// `val` (see [`Block::low_val`]).
+    pub(super) fn low_lanes(&mut self, pos: &[u32], val: &[u16]) {
+        self.low_val = [0; BLOCK_HEAPS];
+        self.low_mask = [0; BLOCK_HEAPS];
+        for (&r, &v) in pos.iter().zip(val) {
+            let lane = BLOCK_HEAPS - r as usize;
+            self.low_val[lane] = v;
+            self.low_mask[lane] = u16::MAX;
         }
-        None
     }
 }
 

@@ -81,6 +81,7 @@ impl Sparse {
         block.begin(n, width, self.avx2);
         let below = |pos: &[u32], m0: usize| pos.partition_point(|&r| (r as usize) < m0);
         block.low = below(&self.rare_pos, BLOCK_HEAPS);
+        block.low_lanes(&self.rare_pos[..block.low], &self.rare_val[..block.low]);
         block.from.clear();
         for &k in &rules.split2 {
             block

@@ -3,12 +3,16 @@
 //! once [`JOB_BLOCKS`] middle blocks are due (they are due [`MID`] heaps ahead, the far
 //! ones [`FAR`] heaps ahead): one job for both, so that few jobs wake the pool's threads.
 //! A job copies the values it reads from the shared segments (`shared`) on its own thread
-//! and sends its parts in two messages, the middle ones first. A block takes its parts as
-//! it starts, if they have arrived (or waits for them: see [`Feed::offer`]).
+//! and sends its parts in two messages, the middle ones first. From [`MIDDLE_THREADS`] on,
+//! the middle blocks go in jobs of their own to a thread of their own ([`run_middle`]). A
+//! block takes its parts as it starts, if they have arrived (or waits for them: see
+//! [`Feed::offer`]).
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use super::super::super::sparse::{
     FarBlock, FarLists, FarScratch, Guesses, Parts, Sparse, Tier, FAR, MID,
@@ -28,6 +32,21 @@ const WAIT: bool = cfg!(test);
 /// for them, so one that is late is soon done, and the candidates' thread keeps to its own
 /// work (on a machine with fewer cores than threads, that is what its CPU time measures).
 pub(super) const WAIT_THREADS: usize = 8;
+
+/// From this many threads on, the middle jobs run on a thread of their own
+/// ([`run_middle`]) instead of the pool: a block needs its middle part some 128 heaps after
+/// the job was dispatched, sooner than a pool thread busy with proofs or asleep picks it up
+/// (on 16 cores the candidates' thread waited 0.6-0.9 s of a 1.5 s run for them).
+#[cfg(not(test))]
+pub(super) const MIDDLE_THREADS: usize = 12;
+/// In tests, where the pools have 2, 3, 6 or 8 threads.
+#[cfg(test)]
+pub(super) const MIDDLE_THREADS: usize = 8;
+
+/// How long the middle thread spins for its next job before it sleeps: jobs come every
+/// 128 heaps or so, and a thread woken from sleep comes tens of microseconds later (20 and
+/// 100 us measured the same on 16 cores).
+const SPIN: Duration = Duration::from_micros(20);
 
 /// Heaps per block (the sparse method's).
 const BLOCK_HEAPS: usize = 16;
@@ -105,31 +124,52 @@ impl Slots {
 }
 
 /// A far or middle job waiting to run.
-type Job = Box<dyn FnOnce() + Send>;
+pub(super) type Job = Box<dyn FnOnce() + Send>;
 
 /// The far and middle jobs not yet started, oldest first. Each is also spawned on the
 /// pool, but a pool thread reaches those spawned from outside it only when it has nothing
 /// else to do: so the proofs start the waiting jobs first (`run_one`), which the blocks
 /// need soon, and the task spawned for a job finds it gone.
 #[derive(Default)]
-pub(super) struct Urgent(Mutex<VecDeque<Job>>);
+pub(super) struct Urgent {
+    jobs: Mutex<VecDeque<Job>>,
+    /// The time the jobs ran, in nanoseconds.
+    nanos: AtomicU64,
+}
 
 impl Urgent {
     /// Runs the oldest waiting job, if any; whether there was one.
     pub(super) fn run_one(&self) -> bool {
         let job = self
-            .0
+            .jobs
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .pop_front();
-        job.map(|job| job()).is_some()
+        let Some(job) = job else {
+            return false;
+        };
+        self.run(job);
+        true
+    }
+
+    /// The time the jobs run so far took, in seconds.
+    pub(super) fn seconds(&self) -> f64 {
+        self.nanos.load(Ordering::Relaxed) as f64 / 1e9
+    }
+
+    /// Runs `job` now, its time counted with the queued jobs'.
+    fn run(&self, job: Job) {
+        let clock = Instant::now();
+        job();
+        let spent = u64::try_from(clock.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        self.nanos.fetch_add(spent, Ordering::Relaxed);
     }
 
     /// Queues `job` and spawns on `pool` a task that runs the oldest job left, if any: every
     /// job queued runs once, by a proof task or by a pool task, before the scope ends (a task
     /// finds the queue empty only when every job queued before it has run).
     pub(super) fn spawn(self: &Arc<Self>, pool: &rayon::Scope, job: Job) {
-        self.0
+        self.jobs
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .push_back(job);
@@ -140,10 +180,35 @@ impl Urgent {
     }
 }
 
+/// The middle thread: runs the middle jobs `jobs` sends, in order, spinning [`SPIN`] for
+/// the next before it sleeps, until the sender is gone. Their time counts with `urgent`'s.
+pub(super) fn run_middle(jobs: Receiver<Job>, urgent: &Urgent) {
+    let mut idle = Instant::now();
+    loop {
+        match jobs.try_recv() {
+            Ok(job) => {
+                urgent.run(job);
+                idle = Instant::now();
+            }
+            Err(mpsc::TryRecvError::Empty) if idle.elapsed() < SPIN => std::hint::spin_loop(),
+            Err(mpsc::TryRecvError::Empty) => match jobs.recv() {
+                Ok(job) => {
+                    urgent.run(job);
+                    idle = Instant::now();
+                }
+                Err(_) => return,
+            },
+            Err(mpsc::TryRecvError::Disconnected) => return,
+        }
+    }
+}
+
 /// The far and middle parts dispatched on the pool and not yet taken.
 pub(super) struct Feed<'pool, 'scope> {
     pool: &'pool rayon::Scope<'scope>,
     urgent: Arc<Urgent>,
+    /// The middle thread's jobs, where it runs (see [`MIDDLE_THREADS`]).
+    middle: Option<Sender<Job>>,
     far: Lane,
     mid: Lane,
     /// By block start.
@@ -162,6 +227,8 @@ pub(super) struct Feed<'pool, 'scope> {
     pub(super) used: u64,
     pub(super) missed: u64,
     pub(super) waited: u64,
+    /// The time those blocks waited, in seconds.
+    pub(super) wait_seconds: f64,
     /// Blocks with a far part whose middle part had not arrived.
     pub(super) mid_missed: u64,
 }
@@ -173,6 +240,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
     /// `max_take` the largest take.
     pub(super) fn new(
         (pool, threads, urgent): (&'pool rayon::Scope<'scope>, usize, Arc<Urgent>),
+        middle: Option<Sender<Job>>,
         (far, mid): (Arc<FarLists>, Arc<FarLists>),
         (origin, recent): (usize, &[u16]),
         (reach, max_take): (usize, usize),
@@ -198,6 +266,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
         Feed {
             pool,
             urgent,
+            middle,
             far: lane(far, reach, FAR),
             mid: lane(mid, FAR + max_take + BLOCK_HEAPS, MID),
             send,
@@ -209,6 +278,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
             used: 0,
             missed: 0,
             waited: 0,
+            wait_seconds: 0.0,
             mid_missed: 0,
         }
     }
@@ -231,7 +301,13 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
         // The far blocks beyond the first few (the start of a run) in jobs of their own.
         let rest = far_starts.split_off(far_starts.len().min(JOB_BLOCKS));
         let lists = (mid.lists.clone(), far.lists.clone());
-        spawn(self, (mid_starts, far_starts), lists.clone());
+        match self.middle.is_some() {
+            true => {
+                spawn(self, (mid_starts, Vec::new()), lists.clone());
+                spawn(self, (Vec::new(), far_starts), lists.clone());
+            }
+            false => spawn(self, (mid_starts, far_starts), lists.clone()),
+        }
         for chunk in rest.chunks(2 * JOB_BLOCKS) {
             spawn(self, (Vec::new(), chunk.to_vec()), lists.clone());
         }
@@ -264,12 +340,14 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
         }
         if self.wait && missing(self) {
             self.waited += 1;
+            let clock = Instant::now();
             while missing(self) {
                 match self.receive.recv() {
                     Ok(parts) => self.arrive(parts),
                     Err(_) => break,
                 }
             }
+            self.wait_seconds += clock.elapsed().as_secs_f64();
         }
         let far = self.far.arrived.take(n, &mut self.spare);
         let mid = self.mid.arrived.take(n, &mut self.spare);
@@ -378,7 +456,7 @@ impl Board {
 /// Queues and spawns on the feed's pool ([`Urgent::spawn`]) one job for the middle and far
 /// blocks `starts`, with the `lists` of each, that copies the values it reads and sends the
 /// middle parts (with their open values where the far parts' guesses are posted), then the
-/// far ones.
+/// far ones; a job of middle blocks only goes to the middle thread where it runs.
 fn spawn(feed: &mut Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists>, Arc<FarLists>)) {
     let reach = match starts.1.is_empty() {
         true => feed.mid.reach,
@@ -390,6 +468,7 @@ fn spawn(feed: &mut Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists
     let view = feed.shared.view(feed.shared.len().saturating_sub(reach));
     let (send, board) = (feed.send.clone(), feed.board.clone());
     let count = starts.0.len() + starts.1.len();
+    let starts_far = !starts.1.is_empty();
     let spare = feed.spare.split_off(feed.spare.len().saturating_sub(count));
     let job = Box::new(move || {
         let mut values = Vec::new();
@@ -415,5 +494,11 @@ fn spawn(feed: &mut Feed, starts: (Vec<usize>, Vec<usize>), lists: (Arc<FarLists
             let _ = send.send(far);
         }
     });
-    feed.urgent.spawn(feed.pool, job);
+    match (&feed.middle, starts_far) {
+        // The middle thread is gone only once the run stopped: nothing to do then.
+        (Some(middle), false) => {
+            let _ = middle.send(job);
+        }
+        _ => feed.urgent.spawn(feed.pool, job),
+    }
 }

@@ -1,4 +1,4 @@
-//! Runs on 2, 3 and 8 threads against runs on one: the same values, whatever the batches
+//! Runs on 2, 3, 6 and 8 threads against runs on one: the same values, whatever the batches
 //! and rounds of proofs did (a pool of 8 on two cores still proves up to 7 batches at once).
 
 use std::io::Cursor;
@@ -34,8 +34,9 @@ fn alone(code: &str, len: usize) -> Vec<u16> {
 }
 
 /// The pools the runs in batches are tested on: the pipeline alone (2), one round of two
-/// proofs (3), rounds of up to seven (8).
-const POOLS: [usize; 3] = [2, 3, 8];
+/// proofs (3), far and middle parts on the pool (6), rounds of up to seven with the middle
+/// parts on a thread of their own (8).
+const POOLS: [usize; 4] = [2, 3, 6, 8];
 
 /// Officers to `len` on `threads` threads, keeping `window` with a spill in memory.
 fn spilled_on(threads: usize, window: Window, len: usize) -> Sequence {
@@ -113,7 +114,7 @@ fn rounds_read_candidates_only_behind_a_proof() {
     assert!(seq.ahead.stats.failed_proofs > 0);
 }
 
-/// A window with a spill on 2, 3 and 8 threads: the values it keeps and its totals are
+/// A window with a spill on 2, 3, 6 and 8 threads: the values it keeps and its totals are
 /// those of a full run on one thread, and so is every spilled value, read back by a far
 /// scan.
 #[test]
