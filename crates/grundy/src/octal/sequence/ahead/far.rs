@@ -22,6 +22,9 @@ use super::shared::Shared;
 /// Middle blocks per job on the pool (16 heaps each), and far ones at most.
 const JOB_BLOCKS: usize = 8;
 
+/// Middle blocks per job on the middle thread (see [`MIDDLE_THREADS`]).
+const MIDDLE_BLOCKS: usize = 4;
+
 /// Far parts' guesses posted this many heaps before a middle job's block are dropped.
 const STALE: usize = 4 * FAR;
 
@@ -293,11 +296,24 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
     pub(super) fn dispatch(&mut self, end: usize) {
         let len = self.shared.len();
         let (mid, far) = (&mut self.mid, &mut self.far);
-        if mid.due(len, end) < JOB_BLOCKS && far.due(len, end) < 2 * JOB_BLOCKS {
+        // The middle thread takes the middle blocks in jobs of MIDDLE_BLOCKS (it spins for
+        // them: no wake-up), so that a job's first block has more of its lead left, and
+        // the far ones go in jobs of their own.
+        let middle = self.middle.is_some();
+        let (mid_due, far_due) = (mid.due(len, end), far.due(len, end));
+        let mid_ready = mid_due >= if middle { MIDDLE_BLOCKS } else { JOB_BLOCKS };
+        let far_ready = far_due >= if middle { JOB_BLOCKS } else { 2 * JOB_BLOCKS };
+        if !mid_ready && !far_ready {
             return;
         }
-        let mid_starts = mid.take(len, end);
-        let mut far_starts = far.take(len, end);
+        let mid_starts = match mid_ready || !middle {
+            true => mid.take(len, end),
+            false => Vec::new(),
+        };
+        let mut far_starts = match far_ready || !middle {
+            true => far.take(len, end),
+            false => Vec::new(),
+        };
         // The far blocks beyond the first few (the start of a run) in jobs of their own.
         let rest = far_starts.split_off(far_starts.len().min(JOB_BLOCKS));
         let lists = (mid.lists.clone(), far.lists.clone());
