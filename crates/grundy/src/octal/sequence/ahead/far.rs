@@ -36,7 +36,8 @@ const WAIT: bool = cfg!(test);
 /// work (on a machine with fewer cores than threads, that is what its CPU time measures).
 pub(super) const WAIT_THREADS: usize = 8;
 
-/// From this many threads on, the middle jobs run on a thread of their own
+/// From this many threads on (on a machine with this many cores), the middle jobs run on a
+/// thread of their own
 /// ([`run_middle`]) instead of the pool: a block needs its middle part some 128 heaps after
 /// the job was dispatched, sooner than a pool thread busy with proofs or asleep picks it up
 /// (on 16 cores the candidates' thread waited 0.6-0.9 s of a 1.5 s run for them).
