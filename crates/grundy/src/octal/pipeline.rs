@@ -62,7 +62,8 @@ pub struct Pipeline {
     /// Beside it, the time spent passing far parts and committing: the rest of the pool's
     /// time it was idle (or running the rounds' bookkeeping).
     pub proof_seconds: f64,
-    /// The pool's time spent passing far and middle parts, in seconds.
+    /// The time spent passing far and middle parts, in seconds: on the pool, and on the
+    /// middle thread where it runs (from 12 threads on 12 cores or more).
     pub far_seconds: f64,
     /// The time spent committing proved values, in seconds (one thread at a time).
     pub commit_seconds: f64,

@@ -37,10 +37,10 @@ const WAIT: bool = cfg!(test);
 pub(super) const WAIT_THREADS: usize = 8;
 
 /// From this many threads on (on a machine with this many cores), the middle jobs run on a
-/// thread of their own
-/// ([`run_middle`]) instead of the pool: a block needs its middle part some 128 heaps after
-/// the job was dispatched, sooner than a pool thread busy with proofs or asleep picks it up
-/// (on 16 cores the candidates' thread waited 0.6-0.9 s of a 1.5 s run for them).
+/// thread of their own ([`run_middle`]) instead of the pool: a block needs its middle part
+/// some 128 heaps after the job was dispatched, sooner than a pool thread busy with proofs
+/// or asleep picks it up (on 16 cores the candidates' thread waited 0.6-0.9 s of a 1.5 s
+/// run for them).
 #[cfg(not(test))]
 pub(super) const MIDDLE_THREADS: usize = 12;
 /// In tests, where the pools have 2, 3, 6 or 8 threads.
