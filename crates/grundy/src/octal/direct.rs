@@ -187,19 +187,24 @@ impl Mark for Marks {
     }
 }
 
-/// Marks the options of heap n that leave nothing or one heap; `tail` ends at G(n - 1)
+/// The values of heap n's options that leave nothing or one heap; `tail` ends at G(n - 1)
 /// and holds at least the largest take's values (or all n).
 #[inline(always)]
+pub(super) fn take_values<'a>(
+    rules: &'a Rules,
+    n: usize,
+    tail: &'a [u16],
+) -> impl Iterator<Item = u16> + 'a {
+    let whole = rules.whole.iter().filter(move |&&k| k == n).map(|_| 0);
+    let single = (rules.single.iter().filter(move |&&k| k < n)).map(|&k| tail[tail.len() - k]);
+    whole.chain(single)
+}
+
+/// Marks the options of heap n that leave nothing or one heap ([`take_values`]).
+#[inline(always)]
 pub(super) fn mark_takes(rules: &Rules, n: usize, tail: &[u16], marks: &mut impl Mark) {
-    for &k in &rules.whole {
-        if k == n {
-            marks.mark(0);
-        }
-    }
-    for &k in &rules.single {
-        if k < n {
-            marks.mark(tail[tail.len() - k]);
-        }
+    for value in take_values(rules, n, tail) {
+        marks.mark(value);
     }
 }
 

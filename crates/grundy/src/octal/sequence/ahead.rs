@@ -718,14 +718,13 @@ fn stage_one_in(
         };
         // A candidate is common, so the rare list stays as it is (a rare value would have
         // to join it, and could not be taken back); one too large is the lone path's error.
-        let Ok(stored) = u16::try_from(value) else {
-            batch.missing.truncate(from);
-            break;
+        let stored = match u16::try_from(value) {
+            Ok(stored) if !sparse.is_rare(value) => stored,
+            _ => {
+                batch.missing.truncate(from);
+                break;
+            }
         };
-        if sparse.is_rare(value) {
-            batch.missing.truncate(from);
-            break;
-        }
         if let Some(start) = job {
             batch.jobs.push(Job {
                 n,

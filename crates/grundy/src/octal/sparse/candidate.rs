@@ -3,7 +3,7 @@
 //! the block's open values left (see `open`), or else 64 values at a time), and step 3 run
 //! here, deferred, or left to a far scan.
 
-use super::super::direct::{mark_takes, Mark, Marks, Rules};
+use super::super::direct::{mark_takes, take_values, Mark, Marks, Rules};
 use super::super::store::Values;
 use super::block::{BLOCK_HEAPS, OPEN};
 use super::proof::{bitset_fits, pack_bits, prove, unpack_bits};
@@ -235,13 +235,8 @@ impl Sparse {
             hit | u32::from(block.open_hit[i][j] != 0) << i
         });
         let hits = |x: u16| (0..OPEN).fold(0u32, |hit, i| hit | u32::from(open[i] == x) << i);
-        if rules.whole.contains(&n) {
-            hit |= hits(0);
-        }
-        for &k in &rules.single {
-            if k < n {
-                hit |= hits(g.recent[g.recent.len() - k]);
-            }
+        for value in take_values(rules, n, g.recent) {
+            hit |= hits(value);
         }
         let (pos, val) = (&self.rare_pos, &self.rare_val);
         for (i, &k) in rules.split2.iter().enumerate() {
@@ -308,18 +303,9 @@ impl Sparse {
         }
         let bits = &mut missing[at..];
         bits[last] &= (1 << (candidate % 64)) - 1;
-        let mut take = |value: u16| {
+        for value in take_values(rules, g.len(), g.recent) {
             if let Some(word) = bits.get_mut(usize::from(value) / 64) {
                 *word &= !(1 << (value % 64));
-            }
-        };
-        let n = g.len();
-        if rules.whole.contains(&n) {
-            take(0);
-        }
-        for &k in &rules.single {
-            if k < n {
-                take(g.recent[g.recent.len() - k]);
             }
         }
     }

@@ -189,21 +189,20 @@ impl Urgent {
 pub(super) fn run_middle(jobs: Receiver<Job>, urgent: &Urgent) {
     let mut idle = Instant::now();
     loop {
-        match jobs.try_recv() {
-            Ok(job) => {
-                urgent.run(job);
-                idle = Instant::now();
+        let job = match jobs.try_recv() {
+            Ok(job) => job,
+            Err(mpsc::TryRecvError::Empty) if idle.elapsed() < SPIN => {
+                std::hint::spin_loop();
+                continue;
             }
-            Err(mpsc::TryRecvError::Empty) if idle.elapsed() < SPIN => std::hint::spin_loop(),
             Err(mpsc::TryRecvError::Empty) => match jobs.recv() {
-                Ok(job) => {
-                    urgent.run(job);
-                    idle = Instant::now();
-                }
+                Ok(job) => job,
                 Err(_) => return,
             },
             Err(mpsc::TryRecvError::Disconnected) => return,
-        }
+        };
+        urgent.run(job);
+        idle = Instant::now();
     }
 }
 
@@ -318,7 +317,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
         // The far blocks beyond the first few (the start of a run) in jobs of their own.
         let rest = far_starts.split_off(far_starts.len().min(JOB_BLOCKS));
         let lists = (mid.lists.clone(), far.lists.clone());
-        match self.middle.is_some() {
+        match middle {
             true => {
                 spawn(self, (mid_starts, Vec::new()), lists.clone());
                 spawn(self, (Vec::new(), far_starts), lists.clone());
