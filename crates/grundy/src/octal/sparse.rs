@@ -39,6 +39,7 @@ mod start;
 mod state;
 
 pub(super) use block::{FarBlock, Guesses, Parts, Tier};
+pub(super) use candidate::drop_found;
 pub(super) use far::{FarLists, Scratch as FarScratch, FAR, MID};
 pub(super) use proof::{bitset_fits, pack_bits, prove_with, unpack_bits};
 pub(super) use state::{Next, Sparse};

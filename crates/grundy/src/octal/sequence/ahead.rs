@@ -189,6 +189,10 @@ impl Prover {
         } = piece;
         for job in jobs {
             let words = &mut missing[job.from - base..job.to - base];
+            // The candidates' thread leaves the candidate's word whole, and the takes in.
+            let at = job.n - g.origin;
+            let candidate = usize::from(g.recent[at]);
+            sparse::drop_found(rules, job.n, &g.recent[..at], candidate, words);
             sparse::unpack_bits(words, &mut self.missing);
             self.marks.begin();
             job.complete = sparse::prove_with(
@@ -699,7 +703,7 @@ fn stage_one_in(
         // The proofs read every value below `until` (the candidates among them from the
         // proofs' copy, see the module's notes).
         let from = batch.missing.len();
-        let next = match sparse.next_open(context.rules, g, until, &mut batch.missing) {
+        let next = match sparse.next_open(context.rules, g, &mut batch.missing) {
             Some(next) => next,
             None => {
                 let counts = context.counts;
