@@ -33,6 +33,7 @@ mod block;
 mod candidate;
 mod far;
 mod guess;
+mod lanes;
 mod open;
 mod proof;
 mod start;
@@ -41,6 +42,7 @@ mod state;
 pub(super) use block::{FarBlock, Guesses, Parts, Tier};
 pub(super) use candidate::drop_found;
 pub(super) use far::{FarLists, Scratch as FarScratch, FAR, MID};
+pub(super) use lanes::Lanes;
 pub(super) use proof::{bitset_fits, pack_bits, prove_with, unpack_bits};
 pub(super) use state::{Next, Sparse};
 

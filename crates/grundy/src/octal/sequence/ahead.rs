@@ -52,7 +52,7 @@ use rayon::prelude::*;
 use super::super::direct::{Marks, Rules};
 use super::super::error::{not_kept, spill_error, ComputeError};
 use super::super::pipeline::Pipeline;
-use super::super::sparse::{self, Next, Sparse};
+use super::super::sparse::{self, Lanes, Next, Sparse};
 use super::super::stats::Tally;
 use super::super::store::{Store, Values};
 use crate::limits::Budget;
@@ -691,6 +691,7 @@ fn stage_one_in(
     batch.start = start;
     batch.jobs.clear();
     batch.missing.clear();
+    let mut lanes = Lanes::default();
     while front.len() < until {
         let n = front.len();
         if let Some(feed) = feed.as_deref_mut() {
@@ -698,6 +699,28 @@ fn stage_one_in(
                 feed.dispatch(context.end);
                 feed.offer(sparse, n);
             }
+        }
+        // A block with open values: its heaps at once, each a proof from pair a = 1 (it
+        // reads only values below its heap, so below `until`). Open values are common.
+        let g = front.view(context.early);
+        let count = sparse.open_lanes(context.rules, g, until - n, &mut lanes);
+        for (n, &stored) in (n..).zip(&lanes[..count]) {
+            debug_assert!(!sparse.is_rare(usize::from(stored)));
+            let from = batch.missing.len();
+            sparse.open_words(n, usize::from(stored), &mut batch.missing);
+            batch.jobs.push(Job {
+                n,
+                start: 1,
+                from,
+                to: batch.missing.len(),
+                complete: false,
+            });
+            accept(stored, front, marks, feed.as_deref_mut());
+        }
+        #[cfg(test)]
+        sparse.check_lanes(context.rules, front.view(context.early), n, &lanes[..count]);
+        if count > 0 {
+            continue;
         }
         let g = front.view(context.early);
         // The proofs read every value below `until` (the candidates among them from the
@@ -738,13 +761,7 @@ fn stage_one_in(
                 complete: false,
             });
         }
-        front.values.push(stored);
-        if let Some(feed) = feed.as_deref_mut() {
-            feed.push(stored);
-        }
-        if 2 * value + 2 > marks.len() {
-            marks.cover(2 * (value + 1).next_power_of_two());
-        }
+        accept(stored, front, marks, feed.as_deref_mut());
     }
     batch.len = front.len() - start;
     batch.values.clear();
@@ -752,6 +769,20 @@ fn stage_one_in(
         .values
         .extend_from_slice(&front.values[front.values.len() - batch.len..]);
     batch
+}
+
+/// Takes the candidate `stored` as the next value: in the thread's copy, for the far and
+/// middle jobs, and in the mark table's range.
+#[inline(always)]
+fn accept(stored: u16, front: &mut Front, marks: &mut Marks, feed: Option<&mut Feed>) {
+    front.values.push(stored);
+    if let Some(feed) = feed {
+        feed.push(stored);
+    }
+    let value = usize::from(stored);
+    if 2 * value + 2 > marks.len() {
+        marks.cover(2 * (value + 1).next_power_of_two());
+    }
 }
 
 /// Appends the proved values of `batch` to the sequence; at the first proof that failed,

@@ -292,7 +292,7 @@ impl Sparse {
     /// parts leave unmarked, up to the word of `candidate` (one of its open values) and
     /// whole: the candidate and those above it, and the takes, are still in.
     #[inline(always)]
-    fn open_words(&self, n: usize, candidate: usize, missing: &mut Vec<u64>) {
+    pub(in crate::octal) fn open_words(&self, n: usize, candidate: usize, missing: &mut Vec<u64>) {
         let block = &self.block;
         let Some(far) = &block.far else {
             unreachable!("open values come from a far part");
