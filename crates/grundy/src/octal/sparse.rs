@@ -22,7 +22,7 @@
 //! pairs (a, m - a) for 16 <= a <= 256, so step 3 starts after them. On five threads or
 //! more, the marks of the rare positions from 256 on are made ahead by other threads
 //! (`far`), and the block only compares those below with the few common values the far
-//! marks leave open (`open`).
+//! marks leave open (`open`), for all 16 heaps of a block at once (`lanes`).
 
 use super::direct::{Marks, Rules};
 use super::store::Values;
