@@ -387,8 +387,9 @@ impl PyOctal {
 
     /// What the sparse method's batches on several threads did in this process, a dict:
     /// ``batches``, ``failed_proofs``, ``candidates``, ``candidate_seconds`` (the CPU time of
-    /// the thread computing them: ``candidates / candidate_seconds`` is the most values per
-    /// second the run allows, however many threads prove), ``far_blocks``, ``far_fallbacks``,
+    /// the thread computing them, less ``wait_cpu_seconds``, what it spent in its waits:
+    /// ``candidates / candidate_seconds`` is the most values per second the run allows,
+    /// however many threads prove), ``wait_cpu_seconds``, ``far_blocks``, ``far_fallbacks``,
     /// ``far_missed``, ``far_waited``, ``mid_missed``, ``open_from_pool`` (see ``grundy
     /// octal``'s ``threads:`` line), ``seconds``, ``threads``, ``proof_seconds``,
     /// ``far_seconds``, ``commit_seconds``, ``wait_seconds``, ``rounds``, ``queue_seconds``,

@@ -120,7 +120,7 @@ def test_pipeline_reports_the_batches():
     seq = grundy.octal("0.6", to=200_000)
     p = seq.pipeline
     assert set(p) == {
-        "batches", "failed_proofs", "candidates", "candidate_seconds",
+        "batches", "failed_proofs", "candidates", "candidate_seconds", "wait_cpu_seconds",
         "far_blocks", "far_fallbacks", "far_missed", "far_waited", "mid_missed",
         "open_from_pool", "seconds", "threads", "proof_seconds", "far_seconds",
         "commit_seconds", "wait_seconds", "rounds", "queue_seconds", "far_wait_seconds",
@@ -133,6 +133,8 @@ def test_pipeline_reports_the_batches():
         # and the batches cover most of the heaps; how many candidates a failed proof
         # drops depends on how far ahead the candidates' thread was, so no exact count.
         assert p["batches"] <= p["candidates"] and p["candidate_seconds"] > 0
+        # The CPU time of its waits lies within their wall time.
+        assert p["wait_cpu_seconds"] <= p["queue_seconds"] + p["far_wait_seconds"] + 1e-3
         assert p["candidates"] > 100_000
         assert p["failed_proofs"] > 0
         # The pool's time covers what its threads did.

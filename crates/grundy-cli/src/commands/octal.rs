@@ -451,8 +451,8 @@ fn write_pipeline(out: &mut impl Write, pipeline: &grundy::octal::Pipeline) -> i
     };
     writeln!(
         out,
-        "threads: {} batches proved, {} proofs failed; the candidates' thread busy {:.2} s for {} candidates{bound}{far}",
-        pipeline.batches, pipeline.failed_proofs, pipeline.candidate_seconds, pipeline.candidates
+        "threads: {} batches proved, {} proofs failed; the candidates' thread busy {:.2} s (and {:.2} s of CPU in its waits) for {} candidates{bound}{far}",
+        pipeline.batches, pipeline.failed_proofs, pipeline.candidate_seconds, pipeline.wait_cpu_seconds, pipeline.candidates
     )?;
     let Some(busy) = pipeline.busy() else {
         return Ok(());

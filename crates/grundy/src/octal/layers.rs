@@ -31,6 +31,7 @@ const LAYERS: &[&str] = &[
     "sparse/state",
     "sparse/start",
     "sparse/candidate",
+    "sparse/lanes",
     "sparse",
     // The sequence, and its runs in batches below it.
     "sequence/ahead/front",

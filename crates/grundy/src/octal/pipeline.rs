@@ -34,8 +34,13 @@ pub struct Pipeline {
     pub failed_proofs: u64,
     /// Candidates computed ahead, those dropped included.
     pub candidates: u64,
-    /// The CPU time of the thread computing them, in seconds.
+    /// The CPU time of the thread computing them, in seconds, less `wait_cpu_seconds`.
     pub candidate_seconds: f64,
+    /// The CPU time that thread spent in its waits (for room in the queue, for far and
+    /// middle parts), in seconds: a channel spins and yields before it sleeps, and that is
+    /// not the candidates' work, so it is left out of `candidate_seconds` and of
+    /// [`Pipeline::candidate_rate`].
+    pub wait_cpu_seconds: f64,
     /// Blocks whose far part was passed on the pool.
     pub far_blocks: u64,
     /// Heaps whose candidate passed the guesses of its far part, so that the candidates'
@@ -121,6 +126,7 @@ impl Pipeline {
         self.failed_proofs += other.failed_proofs;
         self.candidates += other.candidates;
         self.candidate_seconds += other.candidate_seconds;
+        self.wait_cpu_seconds += other.wait_cpu_seconds;
         self.far_blocks += other.far_blocks;
         self.far_fallbacks += other.far_fallbacks;
         self.far_missed += other.far_missed;

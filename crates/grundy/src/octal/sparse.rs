@@ -22,7 +22,7 @@
 //! pairs (a, m - a) for 16 <= a <= 256, so step 3 starts after them. On five threads or
 //! more, the marks of the rare positions from 256 on are made ahead by other threads
 //! (`far`), and the block only compares those below with the few common values the far
-//! marks leave open (`open`).
+//! marks leave open (`open`), for all 16 heaps of a block at once (`lanes`).
 
 use super::direct::{Marks, Rules};
 use super::store::Values;
@@ -33,13 +33,16 @@ mod block;
 mod candidate;
 mod far;
 mod guess;
+mod lanes;
 mod open;
 mod proof;
 mod start;
 mod state;
 
 pub(super) use block::{FarBlock, Guesses, Parts, Tier};
+pub(super) use candidate::drop_found;
 pub(super) use far::{FarLists, Scratch as FarScratch, FAR, MID};
+pub(super) use lanes::Lanes;
 pub(super) use proof::{bitset_fits, pack_bits, prove_with, unpack_bits};
 pub(super) use state::{Next, Sparse};
 

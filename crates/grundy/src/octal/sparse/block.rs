@@ -18,6 +18,28 @@ pub(super) const OPEN: usize = 3;
 /// The block pass also marks the pairs (a, m - a) for a up to this.
 pub(super) const PAIRS: usize = 256;
 
+/// How many of the ascending positions `pos` lie below `bound`. The bounds a block asks
+/// for lie near the list's start (BLOCK_HEAPS, the near positions' end) or past its end
+/// (m0), so the search gallops from the start, after a look at the last position: a few
+/// reads in the lines a block reads anyway, not a binary search's dozen across the list
+/// (each a cache miss after the thread was switched out).
+#[inline(always)]
+pub(super) fn below(pos: &[u32], bound: usize) -> usize {
+    match pos.last() {
+        None => return 0,
+        Some(&last) if (last as usize) < bound => return pos.len(),
+        _ => {}
+    }
+    // pos[step - 1] < bound for the steps passed: the count lies in step / 2 ..= step.
+    let mut step = 1;
+    while step < pos.len() && (pos[step - 1] as usize) < bound {
+        step *= 2;
+    }
+    let from = step / 2;
+    let to = step.min(pos.len());
+    from + pos[from..to].partition_point(|&r| (r as usize) < bound)
+}
+
 /// The partner marks of a block of consecutive heaps, made in one pass over the rare list.
 ///
 /// For a rare position r >= BLOCK_HEAPS, the partners of the heaps `start .. start + B` are
@@ -179,9 +201,8 @@ impl Block {
     /// marked heap by heap).
     #[inline(always)]
     pub(super) fn near_range(pos: &[u32], m0: usize, near_end: usize) -> std::ops::Range<usize> {
-        let below = |bound: usize| pos.partition_point(|&r| (r as usize) < bound);
-        let (lo, hi) = (below(BLOCK_HEAPS), below(m0));
-        lo.min(hi)..hi.min(below(near_end))
+        let (lo, hi) = (below(pos, BLOCK_HEAPS), below(pos, m0));
+        lo.min(hi)..hi.min(below(pos, near_end))
     }
 
     /// Marks in the table the near rare positions `(pos, val)` below `near_end` of a
@@ -498,5 +519,23 @@ impl FarBlock {
     /// A far part's guesses that part B does not hit.
     pub fn guesses(&self) -> &Guesses {
         &self.guess
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::below;
+
+    /// The galloping count against a binary search, on every ascending list of positions
+    /// below 12 (as bit sets) and every bound up to past its end.
+    #[test]
+    fn below_counts_as_a_binary_search() {
+        for set in 0u32..1 << 12 {
+            let pos: Vec<u32> = (0..12).filter(|&r| set >> r & 1 == 1).collect();
+            for bound in 0..14 {
+                let expected = pos.partition_point(|&r| (r as usize) < bound);
+                assert_eq!(below(&pos, bound), expected, "{pos:?} below {bound}");
+            }
+        }
     }
 }

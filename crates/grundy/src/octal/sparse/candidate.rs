@@ -181,17 +181,22 @@ impl Sparse {
 }
 
 impl Sparse {
-    /// [`Sparse::next_value`] deferred to a proof reading values below `known`, for a heap
-    /// n = g.len() inside a block with open values: the candidate by [`Sparse::open_choice`],
-    /// without a mark table. The missing rare values of a [`Next::Proof`] are appended to
-    /// `missing` as bits. `None` where the heap needs `next_value`: a block starts, the
-    /// open values give no candidate, or it is neither a value nor a proof to defer.
+    /// [`Sparse::next_value`] deferred to a proof, for a heap n = g.len() inside a block
+    /// with open values: the candidate by [`Sparse::open_choice`], without a mark table,
+    /// always as a [`Next::Proof`] from pair a = 1 (a block with open values marks no
+    /// pairs). Its rare values are appended to `missing` as bits, as the far and middle
+    /// parts leave them: every word up to the candidate's whole, the takes among them. The
+    /// proof drops those first ([`drop_found`]), so that this thread does not. `None`
+    /// where the heap needs `next_value`: a block starts, or the open values give no
+    /// candidate.
+    ///
+    /// The proof reads only values below n + 1 (from a = 1 its pairs lie below m = n - k),
+    /// so it may read any candidate of the batch that holds n.
     #[inline(always)]
     pub(in crate::octal) fn next_open(
         &self,
         rules: &Rules,
         g: Values,
-        known: usize,
         missing: &mut Vec<u64>,
     ) -> Option<Next> {
         let n = g.len();
@@ -202,17 +207,7 @@ impl Sparse {
             return None;
         }
         let candidate = self.open_choice(rules, g)?;
-        let at = missing.len();
-        self.open_missing(rules, g, candidate, missing);
-        if missing[at..].iter().all(|&word| word == 0) {
-            missing.truncate(at);
-            return Some(Next::Value(candidate));
-        }
-        // A block with open values marks no pairs: the proof starts at a = 1.
-        if !deferrable(rules, n, 1, known) {
-            missing.truncate(at);
-            return None;
-        }
+        self.open_words(n, candidate, missing);
         Some(Next::Proof {
             candidate,
             start: 1,
@@ -288,25 +283,53 @@ impl Sparse {
         candidate: usize,
         missing: &mut Vec<u64>,
     ) {
+        let at = missing.len();
+        self.open_words(g.len(), candidate, missing);
+        drop_found(rules, g.len(), g.recent, candidate, &mut missing[at..]);
+    }
+
+    /// Appends to `missing` the words of heap n's rare values that its far and middle
+    /// parts leave unmarked, up to the word of `candidate` (one of its open values) and
+    /// whole: the candidate and those above it, and the takes, are still in.
+    #[inline(always)]
+    pub(in crate::octal) fn open_words(&self, n: usize, candidate: usize, missing: &mut Vec<u64>) {
         let block = &self.block;
         let Some(far) = &block.far else {
             unreachable!("open values come from a far part");
         };
         let words = far.width / 64;
-        let j = g.len() - block.start;
+        let j = n - block.start;
         let row = &far.bits[j * words..(j + 1) * words];
         let last = candidate / 64;
-        let at = missing.len();
         // A word or two: pushed in place, without a call.
         for (&seen, &rare) in row[..=last].iter().zip(&self.rare_bits[..=last]) {
             missing.push(rare & !seen);
         }
-        let bits = &mut missing[at..];
-        bits[last] &= (1 << (candidate % 64)) - 1;
-        for value in take_values(rules, g.len(), g.recent) {
-            if let Some(word) = bits.get_mut(usize::from(value) / 64) {
-                *word &= !(1 << (value % 64));
-            }
+    }
+}
+
+/// Clears in `bits` (heap n's missing rare values, bit i of word w: 64 w + i) the values
+/// that are not missing whatever the rest: `candidate` and those above it, and the values
+/// of the takes (options, so never missing). `below` ends at G(n - 1) (see
+/// [`take_values`]).
+#[inline(always)]
+pub(in crate::octal) fn drop_found(
+    rules: &Rules,
+    n: usize,
+    below: &[u16],
+    candidate: usize,
+    bits: &mut [u64],
+) {
+    let last = candidate / 64;
+    if let Some(word) = bits.get_mut(last) {
+        *word &= (1 << (candidate % 64)) - 1;
+    }
+    if let Some(above) = bits.get_mut(last + 1..) {
+        above.fill(0);
+    }
+    for value in take_values(rules, n, below) {
+        if let Some(word) = bits.get_mut(usize::from(value) / 64) {
+            *word &= !(1 << (value % 64));
         }
     }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::super::direct::Rules;
 use super::super::store::Values;
-use super::block::{FarBlock, Rows, BLOCK_HEAPS, PAIRS};
+use super::block::{below, FarBlock, Rows, BLOCK_HEAPS, PAIRS};
 use super::far::{self, FarLists};
 use super::guess;
 use super::state::Sparse;
@@ -79,7 +79,6 @@ impl Sparse {
             return true;
         }
         block.begin(n, width, self.avx2);
-        let below = |pos: &[u32], m0: usize| pos.partition_point(|&r| (r as usize) < m0);
         block.low = below(&self.rare_pos, BLOCK_HEAPS);
         block.low_lanes(&self.rare_pos[..block.low], &self.rare_val[..block.low]);
         block.from.clear();

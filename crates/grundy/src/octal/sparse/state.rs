@@ -25,7 +25,10 @@ pub(in crate::octal) enum Next {
     /// Asked to defer (see [`Sparse::next_value`]): G(n) is `candidate` once every rare
     /// value left in [`Sparse::missing_mut`] is found among the pairs (a, m - a) for
     /// a >= `start` ([`prove`](super::proof::prove)), which read only values below the `known` bound.
-    /// The rare values are given as bits ([`Sparse::missing_bits`]).
+    /// The rare values are given as bits ([`Sparse::missing_bits`]); from
+    /// [`Sparse::next_open`] (and [`Sparse::open_words`], for the heaps of the lanes)
+    /// they also hold the candidate's word whole and the takes, which the proof drops first
+    /// (`drop_found`).
     Proof { candidate: usize, start: usize },
     /// Asked to defer, but this heap cannot be: its proof would read values at or past
     /// the bound, or the mask is due for a review. Compute it with every value at hand.

@@ -232,6 +232,8 @@ pub(super) struct Feed<'pool, 'scope> {
     pub(super) waited: u64,
     /// The time those blocks waited, in seconds.
     pub(super) wait_seconds: f64,
+    /// The CPU time of those waits (the channel spins and yields before it sleeps).
+    pub(super) wait_cpu_seconds: f64,
     /// Blocks with a far part whose middle part had not arrived.
     pub(super) mid_missed: u64,
 }
@@ -282,6 +284,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
             missed: 0,
             waited: 0,
             wait_seconds: 0.0,
+            wait_cpu_seconds: 0.0,
             mid_missed: 0,
         }
     }
@@ -358,7 +361,11 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
             self.waited += 1;
             let clock = Instant::now();
             while missing(self) {
-                match self.receive.recv() {
+                // Only the wait itself: taking the parts in is the thread's work.
+                let cpu = cpu_time::ThreadTime::now();
+                let received = self.receive.recv();
+                self.wait_cpu_seconds += cpu.elapsed().as_secs_f64();
+                match received {
                     Ok(parts) => self.arrive(parts),
                     Err(_) => break,
                 }
