@@ -444,7 +444,8 @@ impl Ahead {
                     let wait_cpu_seconds = queue_cpu_seconds + far_wait_cpu;
                     let done = Pipeline {
                         candidates: (front.len() - first) as u64,
-                        candidate_seconds: clock.elapsed().as_secs_f64() - wait_cpu_seconds,
+                        candidate_seconds: (clock.elapsed().as_secs_f64() - wait_cpu_seconds)
+                            .max(0.0),
                         wait_cpu_seconds,
                         far_blocks: feed.as_ref().map_or(0, |feed| feed.used),
                         far_missed: feed.as_ref().map_or(0, |feed| feed.missed),
