@@ -18,11 +18,11 @@ pub(super) const OPEN: usize = 3;
 /// The block pass also marks the pairs (a, m - a) for a up to this.
 pub(super) const PAIRS: usize = 256;
 
-/// How many of the ascending positions `pos` lie below `bound`. The bounds a block asks
-/// for lie near the list's start (BLOCK_HEAPS, the near positions' end) or past its end
-/// (m0), so the search gallops from the start, after a look at the last position: a few
-/// reads in the lines a block reads anyway, not a binary search's dozen across the list
-/// (each a cache miss after the thread was switched out).
+/// How many of the ascending positions `pos` lie below `bound`. Most bounds asked lie near
+/// the list's start (BLOCK_HEAPS, the near positions' end) or past its end (m0), so the
+/// search gallops from the start, after a look at the last position: a few reads in the
+/// lines a block reads anyway, not a binary search's dozen across the list (each a cache
+/// miss after the thread was switched out); any other bound costs about a binary search.
 #[inline(always)]
 pub(super) fn below(pos: &[u32], bound: usize) -> usize {
     match pos.last() {

@@ -5,7 +5,7 @@
 
 use super::super::direct::{mark_takes, take_values, Mark, Marks, Rules};
 use super::super::store::Values;
-use super::block::{BLOCK_HEAPS, OPEN};
+use super::block::{below, BLOCK_HEAPS, OPEN};
 use super::proof::{bitset_fits, pack_bits, prove, unpack_bits};
 use super::state::{Next, Sparse};
 
@@ -17,7 +17,7 @@ impl Sparse {
         for &k in &rules.split2 {
             let m0 = block.start.saturating_sub(k);
             let split = &self.split;
-            let end = split.b_pos.partition_point(|&r| (r as usize) < m0);
+            let end = below(&split.b_pos, m0);
             for (&r, &v) in split.b_pos[..end].iter().zip(&split.b_val) {
                 let x = usize::from(v ^ g.recent[m0 - g.origin - r as usize + j]);
                 block.mark(j, x);
@@ -364,13 +364,13 @@ fn mark_own(
         }
         let m = n - k;
         let Some((low, from)) = block else {
-            let count = pos.partition_point(|&r| (r as usize) < m);
+            let count = below(pos, m);
             marks.mark_partners(&pos[..count], &val[..count], g.until(m));
             continue;
         };
         let low = match m >= BLOCK_HEAPS {
             true => low,
-            false => pos.partition_point(|&r| (r as usize) < m),
+            false => below(pos, m),
         };
         marks.mark_partners(&pos[..low], &val[..low], g.until(m));
         // The rare positions from max(start - k, BLOCK_HEAPS) on: few, and those found

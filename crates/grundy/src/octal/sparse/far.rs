@@ -18,7 +18,9 @@
 use std::sync::Arc;
 
 use super::super::direct::Rules;
-use super::block::{Block, FarBlock, Guesses, Parts, Rows, Tier, BLOCK_HEAPS, MAX_GUESSES, OPEN};
+use super::block::{
+    below, Block, FarBlock, Guesses, Parts, Rows, Tier, BLOCK_HEAPS, MAX_GUESSES, OPEN,
+};
 use super::guess::{self, Split};
 
 /// Rare positions at or past this are passed ahead of the candidates. Tests pass from a
@@ -97,7 +99,7 @@ impl FarLists {
         if split.learned == 0 || !width.is_multiple_of(64) {
             return None;
         }
-        let far = |pos: &[u32]| pos.partition_point(|&r| (r as usize) < FAR);
+        let far = |pos: &[u32]| below(pos, FAR);
         let (mut a_pos, mut a_val): (Vec<u32>, Vec<u16>) = {
             let from = far(&split.a_pos);
             (split.a_pos[from..].to_vec(), split.a_val[from..].to_vec())
@@ -107,7 +109,7 @@ impl FarLists {
         let later = (&rare.pos[later.clone()], &rare.val[later]);
         for (&r, &v) in later.0.iter().zip(later.1) {
             if r as usize >= FAR {
-                let at = a_pos.partition_point(|&p| p < r);
+                let at = below(&a_pos, r as usize);
                 a_pos.insert(at, r);
                 a_val.insert(at, v);
             }
@@ -136,7 +138,7 @@ impl FarLists {
     /// The middle lists of `rare` (its rare positions from [`MID`] up to [`FAR`], all
     /// marked), made with its far lists `far`.
     pub(super) fn mid(rare: RareList, far: &FarLists) -> Arc<FarLists> {
-        let at = |bound: usize| rare.pos.partition_point(|&r| (r as usize) < bound);
+        let at = |bound: usize| below(rare.pos, bound);
         let range = at(MID)..at(FAR);
         Arc::new(FarLists {
             a_pos: rare.pos[range.clone()].to_vec(),
@@ -226,7 +228,6 @@ impl FarLists {
             table: &mut block.table[..],
             bits: &mut block.bit_rows,
         };
-        let below = |pos: &[u32], m0: usize| pos.partition_point(|&r| (r as usize) < m0);
         for &k in &self.split2 {
             let Some(m0) = start.checked_sub(k) else {
                 continue;
@@ -291,7 +292,7 @@ impl FarLists {
             let Some(m0) = block.start.checked_sub(k) else {
                 continue;
             };
-            let end = self.b_pos.partition_point(|&r| (r as usize) < m0);
+            let end = below(&self.b_pos, m0);
             for (&r, &v) in self.b_pos[..end].iter().zip(&self.b_val) {
                 block.mark(j, usize::from(v ^ recent[m0 - origin - r as usize + j]));
             }

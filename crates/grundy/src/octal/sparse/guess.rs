@@ -16,7 +16,7 @@
 use super::super::direct::Rules;
 use super::super::stats::is_rare;
 use super::super::store::Values;
-use super::block::BLOCK_HEAPS;
+use super::block::{below, BLOCK_HEAPS};
 
 /// Guesses per heap in the block pass.
 pub(super) const GUESSES: usize = 4;
@@ -73,7 +73,7 @@ impl Split {
         }
         self.next_learn = n + LEARN_EVERY;
         let (rare_pos, rare_val) = rare;
-        let first = rare_pos.partition_point(|&r| (r as usize) < BLOCK_HEAPS);
+        let first = below(rare_pos, BLOCK_HEAPS);
         let count = rare_pos.len() - first;
         if count < MIN_SPLIT || n < 2 * LEARN_FROM {
             self.learned = 0;
@@ -85,7 +85,7 @@ impl Split {
             hits.fill(0);
             let partners = |k: usize| {
                 let m = h - k;
-                let end = rare_pos.partition_point(|&r| (r as usize) < m);
+                let end = below(rare_pos, m);
                 let high = g.until(m);
                 (0..end).map(move |i| {
                     let partner = high[high.len() - rare_pos[i] as usize];
@@ -125,8 +125,9 @@ impl Split {
     }
 }
 
-/// Sets `hit[i][j]` to nonzero, for i < `G`, when some rare position r < m0 of `positions`
-/// (value v) has `v ^ g[m0 - r + j] == guess[i][j]` (every r >= [`BLOCK_HEAPS`]).
+/// Sets `hit[i][j]` to nonzero, for i < `G`, when some rare position r <= m0 of `positions`
+/// (value v) has `v ^ g[m0 - r + j] == guess[i][j]`: 16 heaps at once, those of a block
+/// (whose partners lie before it when every r >= [`BLOCK_HEAPS`]) or its lanes (`lanes`).
 #[inline(always)]
 pub(super) fn check<const G: usize>(
     hit: &mut [[u16; BLOCK_HEAPS]],

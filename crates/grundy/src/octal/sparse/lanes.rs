@@ -14,6 +14,7 @@
 use super::super::direct::Rules;
 use super::super::store::Values;
 use super::block::{BLOCK_HEAPS, OPEN};
+use super::guess;
 use super::state::Sparse;
 
 /// The values before the block that a lane may read: its takes and its splits with the
@@ -85,13 +86,13 @@ impl Sparse {
         loop {
             values[BEHIND + first..].copy_from_slice(&guess[first..]);
             let mut hit = hit_before;
+            // A take k reads the value k before (as a rare position k of value 0 would);
+            // a split's rare position r below 16 the value k + r before.
             for &k in &rules.single {
-                hit_lanes(&mut hit, open, behind(&values, k), 0);
+                guess::check::<OPEN>(&mut hit, open, &[k as u32], &[0], &values, BEHIND);
             }
             for &k in &rules.split2 {
-                for (&r, &v) in low.0.iter().zip(low.1) {
-                    hit_lanes(&mut hit, open, behind(&values, k + r as usize), v);
-                }
+                guess::check::<OPEN>(&mut hit, open, low.0, low.1, &values, BEHIND - k);
             }
             let found = pick(open, &hit);
             // Lanes `exact ..` whose guess was not what they found (or who found none).
@@ -126,29 +127,6 @@ impl Sparse {
             };
             let heap_by_heap = self.open_choice(rules, g);
             assert_eq!(heap_by_heap, Some(usize::from(value)), "heap {n}");
-        }
-    }
-}
-
-/// The 16 values `d` heaps before the block's lanes in `values` (the values before the
-/// block, then the block's).
-#[inline(always)]
-fn behind(values: &[u16; BEHIND + BLOCK_HEAPS], d: usize) -> &Lanes {
-    values[BEHIND - d..BEHIND - d + BLOCK_HEAPS]
-        .try_into()
-        .unwrap_or_else(|_| unreachable!())
-}
-
-/// Marks in `hit` the open values equal to `partners ^ v`, lane by lane.
-#[inline(always)]
-fn hit_lanes(hit: &mut [Lanes; OPEN], open: &[Lanes; OPEN], partners: &Lanes, v: u16) {
-    for (hits, values) in hit.iter_mut().zip(open) {
-        for j in 0..BLOCK_HEAPS {
-            hits[j] |= if partners[j] ^ v == values[j] {
-                u16::MAX
-            } else {
-                0
-            };
         }
     }
 }
