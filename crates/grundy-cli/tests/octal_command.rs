@@ -360,6 +360,15 @@ fn every_thread_count_gives_the_same_report() {
             "{line}"
         );
         assert_eq!(line.contains("far parts of "), far, "{line}");
+        // The pool's line tells the waits for middle parts apart where there were parts.
+        let pool = out.lines().find(|line| line.starts_with("pool: "));
+        let pool = pool.unwrap_or_else(|| panic!("{threads} threads: {out}"));
+        assert!(pool.contains(" s for far and middle parts"), "{pool}");
+        assert_eq!(
+            pool.contains(" s of it for middle parts alone)"),
+            far,
+            "{pool}"
+        );
     }
     let one = stdout(&grundy(&[
         "octal",

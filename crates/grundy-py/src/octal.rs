@@ -393,7 +393,8 @@ impl PyOctal {
     /// ``far_missed``, ``far_waited``, ``mid_missed``, ``open_from_pool`` (see ``grundy
     /// octal``'s ``threads:`` line), ``seconds``, ``threads``, ``proof_seconds``,
     /// ``far_seconds``, ``commit_seconds``, ``wait_seconds``, ``rounds``, ``queue_seconds``,
-    /// ``far_wait_seconds`` (its ``pool:`` line). All zero on one thread.
+    /// ``far_wait_seconds``, ``mid_wait_seconds`` (its ``pool:`` line). All zero on one
+    /// thread.
     #[getter]
     fn pipeline<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         crate::analysis::to_python(py, &self.seq()?.pipeline())

@@ -124,6 +124,7 @@ def test_pipeline_reports_the_batches():
         "far_blocks", "far_fallbacks", "far_missed", "far_waited", "mid_missed",
         "open_from_pool", "seconds", "threads", "proof_seconds", "far_seconds",
         "commit_seconds", "wait_seconds", "rounds", "queue_seconds", "far_wait_seconds",
+        "mid_wait_seconds",
     }
     assert all(value >= 0 for value in p.values())
     # On one core nothing runs in batches; on more, Officers does, and its late rare
@@ -135,6 +136,8 @@ def test_pipeline_reports_the_batches():
         assert p["batches"] <= p["candidates"] and p["candidate_seconds"] > 0
         # The CPU time of its waits lies within their wall time.
         assert p["wait_cpu_seconds"] <= p["queue_seconds"] + p["far_wait_seconds"] + 1e-3
+        # The waits for middle parts alone are part of the waits for parts.
+        assert p["mid_wait_seconds"] <= p["far_wait_seconds"]
         assert p["candidates"] > 100_000
         assert p["failed_proofs"] > 0
         # The pool's time covers what its threads did.

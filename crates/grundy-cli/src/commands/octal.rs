@@ -457,11 +457,19 @@ fn write_pipeline(out: &mut impl Write, pipeline: &grundy::octal::Pipeline) -> i
     let Some(busy) = pipeline.busy() else {
         return Ok(());
     };
+    // Which part a block waited for, where there were parts.
+    let middle = match pipeline.far_blocks + pipeline.far_missed {
+        0 => String::new(),
+        _ => format!(
+            " ({:.2} s of it for middle parts alone)",
+            pipeline.mid_wait_seconds
+        ),
+    };
     let pool = pipeline.seconds * pipeline.threads as f64;
     let share = |seconds: f64| 100.0 * seconds / pool;
     writeln!(
         out,
-        "pool: {} threads busy {:.0} % of {:.2} s (proofs {:.0} %, far parts {:.0} %, commits {:.0} %), {:.1} batches a round; the commits waited {:.2} s for candidates, the candidates' thread {:.2} s for the proofs and {:.2} s for far parts",
+        "pool: {} threads busy {:.0} % of {:.2} s (proofs {:.0} %, far parts {:.0} %, commits {:.0} %), {:.1} batches a round; the commits waited {:.2} s for candidates, the candidates' thread {:.2} s for the proofs and {:.2} s for far and middle parts{middle}",
         pipeline.threads,
         100.0 * busy,
         pipeline.seconds,

@@ -82,6 +82,9 @@ pub struct Pipeline {
     pub queue_seconds: f64,
     /// The time the candidates' thread waited for the far and middle parts of its blocks.
     pub far_wait_seconds: f64,
+    /// The part of `far_wait_seconds` after a block's far part had come: the time spent
+    /// waiting for middle parts alone.
+    pub mid_wait_seconds: f64,
 }
 
 impl Pipeline {
@@ -142,5 +145,6 @@ impl Pipeline {
         self.rounds += other.rounds;
         self.queue_seconds += other.queue_seconds;
         self.far_wait_seconds += other.far_wait_seconds;
+        self.mid_wait_seconds += other.mid_wait_seconds;
     }
 }

@@ -451,6 +451,7 @@ impl Ahead {
                         far_missed: feed.as_ref().map_or(0, |feed| feed.missed),
                         far_waited: feed.as_ref().map_or(0, |feed| feed.waited),
                         mid_missed: feed.as_ref().map_or(0, |feed| feed.mid_missed),
+                        mid_wait_seconds: feed.as_ref().map_or(0.0, |feed| feed.mid_wait_seconds),
                         far_wait_seconds: feed.map_or(0.0, |feed| feed.wait_seconds),
                         queue_seconds,
                         ..Pipeline::default()

@@ -230,8 +230,10 @@ pub(super) struct Feed<'pool, 'scope> {
     pub(super) used: u64,
     pub(super) missed: u64,
     pub(super) waited: u64,
-    /// The time those blocks waited, in seconds.
+    /// The time those blocks waited, in seconds, and the part of it after their far part
+    /// had come (for their middle part alone).
     pub(super) wait_seconds: f64,
+    pub(super) mid_wait_seconds: f64,
     /// The CPU time of those waits (the channel spins and yields before it sleeps).
     pub(super) wait_cpu_seconds: f64,
     /// Blocks with a far part whose middle part had not arrived.
@@ -284,6 +286,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
             missed: 0,
             waited: 0,
             wait_seconds: 0.0,
+            mid_wait_seconds: 0.0,
             wait_cpu_seconds: 0.0,
             mid_missed: 0,
         }
@@ -360,6 +363,11 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
         if self.wait && missing(self) {
             self.waited += 1;
             let clock = Instant::now();
+            // When the far part came, if it was missing: the rest was for the middle part.
+            let mut far_came = match want.0 && !self.far.arrived.has(n) {
+                true => None,
+                false => Some(0.0),
+            };
             while missing(self) {
                 // Only the wait itself: taking the parts in is the thread's work.
                 let cpu = cpu_time::ThreadTime::now();
@@ -369,8 +377,13 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
                     Ok(parts) => self.arrive(parts),
                     Err(_) => break,
                 }
+                if far_came.is_none() && self.far.arrived.has(n) {
+                    far_came = Some(clock.elapsed().as_secs_f64());
+                }
             }
-            self.wait_seconds += clock.elapsed().as_secs_f64();
+            let waited = clock.elapsed().as_secs_f64();
+            self.wait_seconds += waited;
+            self.mid_wait_seconds += waited - far_came.unwrap_or(waited);
         }
         let far = self.far.arrived.take(n, &mut self.spare);
         let mid = self.mid.arrived.take(n, &mut self.spare);
