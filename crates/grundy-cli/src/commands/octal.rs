@@ -72,9 +72,10 @@ pub struct Args {
     keep: u64,
     /// Threads for the sparse method (default: RAYON_NUM_THREADS when set, else every core
     /// of the machine). One computes candidates ahead; the others prove batches of them and,
-    /// from 4 on, also take the far part of the candidates' work. The values, checkpoints and
-    /// JSON reports are the same for every N; 1 runs on one thread. The text's `threads:`
-    /// line says how fast the candidates' thread lets the run go.
+    /// from 5 on, also take the far and middle parts of the candidates' work. The values,
+    /// checkpoints and JSON reports are the same for every N; 1 runs on one thread. The
+    /// text's `threads:` line says how fast the candidates' thread lets the run go, its
+    /// `pool:` line where the other threads' time and the candidates' waits went.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
     /// Write the value frequencies to DIR as the run goes (created if missing): when the run
