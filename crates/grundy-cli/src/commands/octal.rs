@@ -443,9 +443,10 @@ fn write_pipeline(out: &mut impl Write, pipeline: &grundy::octal::Pipeline) -> i
         format!(" (the most it allows: {:.2} M values/s)", rate / 1e6)
     });
     // Far parts were dispatched from five threads on, whether or not they came in time.
-    let far = match pipeline.far_blocks + pipeline.far_missed {
-        0 => String::new(),
-        _ => format!(
+    let parts = pipeline.far_blocks + pipeline.far_missed > 0;
+    let far = match parts {
+        false => String::new(),
+        true => format!(
             "; far parts of {} blocks from the pool ({} without their middle part, {} with their open values), {} blocks marked whole before theirs came, {} waited for theirs",
             pipeline.far_blocks, pipeline.mid_missed, pipeline.open_from_pool, pipeline.far_missed, pipeline.far_waited
         ),
@@ -459,9 +460,9 @@ fn write_pipeline(out: &mut impl Write, pipeline: &grundy::octal::Pipeline) -> i
         return Ok(());
     };
     // Which part a block waited for, where there were parts.
-    let middle = match pipeline.far_blocks + pipeline.far_missed {
-        0 => String::new(),
-        _ => format!(
+    let middle = match parts {
+        false => String::new(),
+        true => format!(
             " ({:.2} s of it for middle parts alone)",
             pipeline.mid_wait_seconds
         ),

@@ -351,9 +351,8 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
         if want == (false, false) {
             return;
         }
-        let missing = |feed: &Self| {
-            (want.0 && !feed.far.arrived.has(n)) || (want.1 && !feed.mid.arrived.has(n))
-        };
+        let far_missing = |feed: &Self| want.0 && !feed.far.arrived.has(n);
+        let missing = |feed: &Self| far_missing(feed) || (want.1 && !feed.mid.arrived.has(n));
         // Parts come eight blocks to a message: most blocks find theirs already taken in.
         if missing(self) {
             while let Ok(parts) = self.receive.try_recv() {
@@ -364,10 +363,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
             self.waited += 1;
             let clock = Instant::now();
             // When the far part came, if it was missing: the rest was for the middle part.
-            let mut far_came = match want.0 && !self.far.arrived.has(n) {
-                true => None,
-                false => Some(0.0),
-            };
+            let mut far_came = (!far_missing(self)).then_some(0.0);
             while missing(self) {
                 // Only the wait itself: taking the parts in is the thread's work.
                 let cpu = cpu_time::ThreadTime::now();
@@ -377,7 +373,7 @@ impl<'pool, 'scope> Feed<'pool, 'scope> {
                     Ok(parts) => self.arrive(parts),
                     Err(_) => break,
                 }
-                if far_came.is_none() && self.far.arrived.has(n) {
+                if far_came.is_none() && !far_missing(self) {
                     far_came = Some(clock.elapsed().as_secs_f64());
                 }
             }
