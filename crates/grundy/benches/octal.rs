@@ -163,5 +163,37 @@ fn scaling(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, small_famous_games, game_016, officers, scaling);
+/// The period search over a long periodic stretch, as 0.376 (period 4 from n = 2,268,248)
+/// has between its preperiod and its proof: every multiple of the period matches as far
+/// back as the period does. At 2^16 and 2^20 values: linear, the larger 16 times the
+/// smaller (each multiple scanned in full made it quadratic: minutes for 0.376).
+fn period_search(c: &mut Criterion) {
+    use grundy::octal::period::find_proved;
+    let mut group = c.benchmark_group("octal/period search");
+    let game = "0.376".parse().expect("a valid code");
+    for log in [16, 20] {
+        let len = 1usize << log;
+        // Half the values exceptional, then period 4: not yet proved (it needs twice the
+        // preperiod), as 0.376 between 2,268,248 and 4,536,506.
+        let values: Vec<u16> = (0..len)
+            .map(|n| match n < len / 2 {
+                true => (n * 7 % 13 + 5) as u16,
+                false => [3, 1, 4, 1][n % 4],
+            })
+            .collect();
+        group.bench_function(format!("periodic stretch 2^{log}"), |b| {
+            b.iter(|| assert_eq!(find_proved(&values, &game), None))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    small_famous_games,
+    game_016,
+    officers,
+    scaling,
+    period_search
+);
 criterion_main!(benches);

@@ -2,8 +2,11 @@
 //! source) checked against both methods, and the direct method checked against the
 //! engine's GrundySolver on many codes.
 //!
-//! Every fact runs in `cargo test`: the longest, 0.16's proof (509,622 values by the
-//! sparse method), takes under a second in the test profile.
+//! Every fact runs in `cargo test` but one (0.354, whose proof needs 20 million values):
+//! the longest, 0.376's proof (4,536,507 values by the sparse method), and Officers to
+//! 2^21 take some seconds each in the test profile. Czajka's tables (`octal_czajka.txt`)
+//! are an independent solver's: they agree on every period, preperiod, listed value,
+//! largest value and rare-value statistic.
 
 use grundy::octal::game::{normalize, Heap};
 use grundy::octal::period::{analyze, proof_length, Period, Verdict};
@@ -124,4 +127,143 @@ fn direct_method_agrees_with_the_engine_on_famous_and_random_codes() {
         }
     }
     assert!(compared >= 50 * 16, "compared {compared}");
+}
+
+/// Czajka's game name (`.4`, `4.3`, `4`) as a code this crate reads.
+fn czajka_code(game: &str) -> String {
+    match game.contains('.') {
+        true => game.to_string(),
+        false => format!("{game}."),
+    }
+}
+
+/// The values of a `trivial` line's nimbers: one digit each, 0-9 then A = 10, B = 11, ...
+/// (the period's in parentheses).
+fn czajka_nimbers(text: &str) -> Vec<u16> {
+    text.chars()
+        .filter(|c| !matches!(c, '(' | ')'))
+        .map(|c| c.to_digit(36).expect("a digit") as u16)
+        .collect()
+}
+
+/// The trivial and solved games of Czajka's tables: the period and preperiod proved by the
+/// sparse method (and by the direct method below 20,000 values), the values listed, and
+/// the largest value with its first heap size. Facts needing more than 5,000,000 values
+/// (0.354: 20,124,000) are left out.
+#[test]
+fn czajka_periods_are_proved() {
+    let data = include_str!("data/octal_czajka.txt");
+    let (mut trivial, mut solved) = (0, 0);
+    for fact in facts(data) {
+        let (kind, code) = (fact[0], czajka_code(fact[1]));
+        if kind == "unsolved" {
+            continue;
+        }
+        let preperiod: usize = fact[2].parse().expect("a prefix");
+        let period: usize = fact[3].parse().expect("a period");
+        let game: TakeAndBreak = code.parse().expect("a code");
+        let needed = proof_length(&game, Period { period, preperiod });
+        if needed > 5_000_000 {
+            continue;
+        }
+        let expected = Verdict::Periodic {
+            period,
+            preperiod,
+            proved_at: needed - 1,
+        };
+        let mut methods = vec![Method::Sparse];
+        if needed <= 20_000 {
+            methods.push(Method::Direct);
+        }
+        for method in methods {
+            let mut seq = sequence(&code, method);
+            let verdict = analyze(&mut seq, 2 * needed + 64, &mut ()).expect("within budget");
+            assert_eq!(verdict, expected, "{code} by the {method} method");
+            let values = seq.values();
+            if kind == "trivial" {
+                let listed = czajka_nimbers(fact[4]);
+                assert_eq!(
+                    listed.len(),
+                    preperiod + period,
+                    "{code}: the line's length"
+                );
+                assert_eq!(
+                    &values[..listed.len()],
+                    &listed[..],
+                    "{code} by the {method} method"
+                );
+                trivial += 1;
+            } else {
+                let largest: u16 = fact[5].parse().expect("a value");
+                let at: usize = fact[4].parse().expect("a heap size");
+                let first = values.iter().position(|&v| v == largest);
+                assert_eq!(
+                    values.iter().max(),
+                    Some(&largest),
+                    "{code}: the largest value"
+                );
+                assert_eq!(
+                    first,
+                    Some(at),
+                    "{code}: the first heap size with {largest}"
+                );
+                if let [mask, count, last] = fact[6..] {
+                    check_rare(&code, values, (mask, count, last));
+                }
+                solved += 1;
+            }
+        }
+    }
+    assert!(trivial >= 2 * 60, "{trivial} trivial checks");
+    assert!(solved >= 9, "{solved} solved checks");
+}
+
+/// The rare values of `values` against a line's hexadecimal mask, count (n = 0 included)
+/// and last heap size.
+fn check_rare(code: &str, values: &[u16], (mask, count, last): (&str, &str, &str)) {
+    let stats = grundy::octal::stats::Distribution::of(values);
+    let mask = usize::from_str_radix(mask, 16).expect("a hexadecimal mask");
+    assert_eq!(stats.mask, mask, "{code}: the mask");
+    // Heap 0 (value 0, rare under every mask) is left out of the distribution.
+    let count: u64 = count.parse().expect("a count");
+    assert_eq!(
+        stats.rare_positions + 1,
+        count,
+        "{code}: heap sizes with a rare value"
+    );
+    assert_eq!(
+        stats.last_rare,
+        Some(last.parse().expect("a heap size")),
+        "{code}"
+    );
+}
+
+/// Officers to 2^21 against Czajka's table of unsolved games: the largest value, where it
+/// first occurs, and the rare values.
+#[test]
+fn czajka_unsolved_statistics_match() {
+    let data = include_str!("data/octal_czajka.txt");
+    let mut checked = 0;
+    for fact in facts(data).into_iter().filter(|fact| fact[0] == "unsolved") {
+        let code = czajka_code(fact[1]);
+        let len: usize = fact[2].parse().expect("a length");
+        let mut seq = sequence(&code, Method::Sparse);
+        seq.extend_to(len).expect("within budget");
+        let values = seq.values();
+        let largest: u16 = fact[4].parse().expect("a value");
+        assert_eq!(
+            values.iter().max(),
+            Some(&largest),
+            "{code}: the largest value"
+        );
+        let at: usize = fact[3].parse().expect("a heap size");
+        assert_eq!(
+            values.iter().position(|&v| v == largest),
+            Some(at),
+            "{code}"
+        );
+        check_rare(&code, values, (fact[5], fact[6], fact[7]));
+        checked += 1;
+    }
+    assert_eq!(checked, 1);
 }
