@@ -3,11 +3,11 @@
 
 use serde::Serialize;
 
-/// The widest value range whose masks are all tried.
-const MASK_SEARCH: usize = 1024;
-
-/// The mask below `MASK_SEARCH` with the fewest rare heap sizes, given how often each value
-/// occurs (`counts[v]`), and that number. A value v is rare when `popcount(v & mask)` is even.
+/// The mask with the fewest rare heap sizes, given how often each value occurs
+/// (`counts[v]`), and that number (the least such mask on a tie). A value v is rare when
+/// `popcount(v & mask)` is even. Every mask below the values' power of two is tried, at
+/// once: with s(m) = sum over v of counts[v] (-1)^popcount(v & m), a Walsh-Hadamard
+/// transform of the counts, mask m makes (total + s(m)) / 2 heap sizes rare.
 ///
 /// # Examples
 ///
@@ -17,23 +17,26 @@ const MASK_SEARCH: usize = 1024;
 /// assert_eq!(best_mask(&[1, 50, 40, 2]), (3, 3));
 /// ```
 pub fn best_mask(counts: &[u64]) -> (usize, u64) {
-    let width = counts.len().next_power_of_two().clamp(2, MASK_SEARCH);
-    let rare_count = |mask: usize| -> u64 {
-        counts
-            .iter()
-            .enumerate()
-            .filter(|&(v, _)| is_rare(v, mask))
-            .map(|(_, &c)| c)
-            .sum()
-    };
-    let mut best = (1, rare_count(1));
-    for mask in 2..width {
-        let count = rare_count(mask);
-        if count < best.1 {
-            best = (mask, count);
+    let width = counts.len().next_power_of_two().max(2);
+    let mut sums: Vec<i128> = counts.iter().map(|&c| i128::from(c)).collect();
+    sums.resize(width, 0);
+    let mut half = 1;
+    while half < width {
+        for block in sums.chunks_exact_mut(2 * half) {
+            let (low, high) = block.split_at_mut(half);
+            for (a, b) in low.iter_mut().zip(high) {
+                (*a, *b) = (*a + *b, *a - *b);
+            }
         }
+        half *= 2;
     }
-    best
+    let total = sums[0];
+    // Each count is the number of rare heap sizes: between 0 and the total.
+    let rare = |mask: usize| u64::try_from((total + sums[mask]) / 2).unwrap_or(u64::MAX);
+    (1..width).fold((1, rare(1)), |best, mask| match rare(mask) < best.1 {
+        true => (mask, rare(mask)),
+        false => best,
+    })
 }
 
 /// True when `value` is rare under `mask`: `popcount(value & mask)` is even.
@@ -187,5 +190,32 @@ impl Tally {
         }
         self.counts[v] += 1;
         self.last[v] = n;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The transform's mask is the one counting the rare heap sizes of every mask gives.
+        #[test]
+        fn best_mask_is_the_counted_best(counts in prop::collection::vec(
+            prop_oneof![Just(0u64), 0u64..5, 0u64..1_000_000],
+            1..300,
+        )) {
+            let width = counts.len().next_power_of_two().max(2);
+            let rare_count = |mask: usize| -> u64 {
+                counts.iter().enumerate().filter(|&(v, _)| is_rare(v, mask)).map(|(_, &c)| c).sum()
+            };
+            let counted = (1..width).fold((1, rare_count(1)), |best, mask| {
+                match rare_count(mask) < best.1 {
+                    true => (mask, rare_count(mask)),
+                    false => best,
+                }
+            });
+            prop_assert_eq!(best_mask(&counts), counted);
+        }
     }
 }
