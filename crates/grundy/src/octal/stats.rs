@@ -6,7 +6,7 @@ use serde::Serialize;
 /// The mask with the fewest rare heap sizes, given how often each value occurs
 /// (`counts[v]`), and that number (the least such mask on a tie). A value v is rare when
 /// `popcount(v & mask)` is even. Every mask below the values' power of two is tried, at
-/// once: with s(m) = sum over v of counts[v] (-1)^popcount(v & m), a Walsh-Hadamard
+/// once: with s(m) = sum over v of `counts[v] (-1)^popcount(v & m)`, a Walsh-Hadamard
 /// transform of the counts, mask m makes (total + s(m)) / 2 heap sizes rare.
 ///
 /// # Examples
