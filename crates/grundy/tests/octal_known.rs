@@ -28,6 +28,32 @@ fn sequence(code: &str, method: Method) -> Sequence {
     Sequence::new(game, method, Budget::default()).expect("a supported method")
 }
 
+/// The sequences of `code` by the sparse method, and by the direct method where the proof
+/// needs at most `direct_up_to` values, each analysed until the theorem proves `period`
+/// (asserted, with the values the proof needs).
+fn assert_proved(code: &str, period: Period, direct_up_to: usize) -> Vec<(Method, Sequence)> {
+    let game: TakeAndBreak = code.parse().expect("a code");
+    let needed = proof_length(&game, period);
+    let expected = Verdict::Periodic {
+        period: period.period,
+        preperiod: period.preperiod,
+        proved_at: needed - 1,
+    };
+    let mut methods = vec![Method::Sparse];
+    if needed <= direct_up_to {
+        methods.push(Method::Direct);
+    }
+    methods
+        .into_iter()
+        .map(|method| {
+            let mut seq = sequence(code, method);
+            let verdict = analyze(&mut seq, 2 * needed + 64, &mut ()).expect("within budget");
+            assert_eq!(verdict, expected, "{code} by the {method} method");
+            (method, seq)
+        })
+        .collect()
+}
+
 #[test]
 fn published_periods_are_proved() {
     let data = include_str!("data/octal_periods.txt");
@@ -36,24 +62,11 @@ fn published_periods_are_proved() {
         let [code, period, preperiod] = fact[..] else {
             panic!("bad line {fact:?}");
         };
-        let period: usize = period.parse().expect("a period");
-        let preperiod: usize = preperiod.parse().expect("a preperiod");
-        let game: TakeAndBreak = code.parse().expect("a code");
-        let needed = proof_length(&game, Period { period, preperiod });
-        let expected = Verdict::Periodic {
-            period,
-            preperiod,
-            proved_at: needed - 1,
+        let period = Period {
+            period: period.parse().expect("a period"),
+            preperiod: preperiod.parse().expect("a preperiod"),
         };
-        let mut methods = vec![Method::Sparse];
-        if needed <= 5000 {
-            methods.push(Method::Direct);
-        }
-        for method in methods {
-            let mut seq = sequence(code, method);
-            let verdict = analyze(&mut seq, 2 * needed + 64, &mut ()).expect("within budget");
-            assert_eq!(verdict, expected, "{code} by the {method} method");
-        }
+        assert_proved(code, period, 5000);
         checked += 1;
     }
     assert_eq!(checked, 11, "facts checked");
@@ -162,29 +175,17 @@ fn czajka_periods_are_proved() {
         let preperiod: usize = fact[2].parse().expect("a prefix");
         let period: usize = fact[3].parse().expect("a period");
         let game: TakeAndBreak = code.parse().expect("a code");
-        let needed = proof_length(&game, Period { period, preperiod });
-        if needed > 5_000_000 {
+        let period = Period { period, preperiod };
+        if proof_length(&game, period) > 5_000_000 {
             continue;
         }
-        let expected = Verdict::Periodic {
-            period,
-            preperiod,
-            proved_at: needed - 1,
-        };
-        let mut methods = vec![Method::Sparse];
-        if needed <= 20_000 {
-            methods.push(Method::Direct);
-        }
-        for method in methods {
-            let mut seq = sequence(&code, method);
-            let verdict = analyze(&mut seq, 2 * needed + 64, &mut ()).expect("within budget");
-            assert_eq!(verdict, expected, "{code} by the {method} method");
+        for (method, seq) in assert_proved(&code, period, 20_000) {
             let values = seq.values();
             if kind == "trivial" {
                 let listed = czajka_nimbers(fact[4]);
                 assert_eq!(
                     listed.len(),
-                    preperiod + period,
+                    preperiod + period.period,
                     "{code}: the line's length"
                 );
                 assert_eq!(
@@ -194,19 +195,7 @@ fn czajka_periods_are_proved() {
                 );
                 trivial += 1;
             } else {
-                let largest: u16 = fact[5].parse().expect("a value");
-                let at: usize = fact[4].parse().expect("a heap size");
-                let first = values.iter().position(|&v| v == largest);
-                assert_eq!(
-                    values.iter().max(),
-                    Some(&largest),
-                    "{code}: the largest value"
-                );
-                assert_eq!(
-                    first,
-                    Some(at),
-                    "{code}: the first heap size with {largest}"
-                );
+                check_largest(&code, values, (fact[4], fact[5]));
                 if let [mask, count, last] = fact[6..] {
                     check_rare(&code, values, (mask, count, last));
                 }
@@ -216,6 +205,22 @@ fn czajka_periods_are_proved() {
     }
     assert!(trivial >= 2 * 60, "{trivial} trivial checks");
     assert!(solved >= 9, "{solved} solved checks");
+}
+
+/// The largest of `values` and the first heap size with it against a line's.
+fn check_largest(code: &str, values: &[u16], (at, largest): (&str, &str)) {
+    let largest: u16 = largest.parse().expect("a value");
+    let at: usize = at.parse().expect("a heap size");
+    assert_eq!(
+        values.iter().max(),
+        Some(&largest),
+        "{code}: the largest value"
+    );
+    assert_eq!(
+        values.iter().position(|&v| v == largest),
+        Some(at),
+        "{code}: the first heap size with {largest}"
+    );
 }
 
 /// The rare values of `values` against a line's hexadecimal mask, count (n = 0 included)
@@ -251,18 +256,7 @@ fn czajka_unsolved_statistics_match() {
         let mut seq = sequence(&code, Method::Sparse);
         seq.extend_to(len).expect("within budget");
         let values = seq.values();
-        let largest: u16 = fact[4].parse().expect("a value");
-        assert_eq!(
-            values.iter().max(),
-            Some(&largest),
-            "{code}: the largest value"
-        );
-        let at: usize = fact[3].parse().expect("a heap size");
-        assert_eq!(
-            values.iter().position(|&v| v == largest),
-            Some(at),
-            "{code}"
-        );
+        check_largest(&code, values, (fact[3], fact[4]));
         check_rare(&code, values, (fact[5], fact[6], fact[7]));
         checked += 1;
     }

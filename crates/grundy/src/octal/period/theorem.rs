@@ -151,7 +151,7 @@ impl<'a> Tails<'a> {
 
     /// G(n + p) - G(n), for n + p < len.
     fn diff(&self, n: usize, p: usize) -> i64 {
-        i64::from(self.values[n + p]) - i64::from(self.values[n])
+        diff(self.values, n, p)
     }
 
     /// The tail of shift p (1 <= p < len, each p once and in increasing order) with saltus
@@ -172,7 +172,7 @@ impl<'a> Tails<'a> {
             .min();
         let from = base.map_or(top, |e| e.min(top));
         let values = self.values;
-        let holds = move |n: usize| i64::from(values[n + p]) - i64::from(values[n]) == saltus;
+        let holds = move |n: usize| diff(values, n, p) == saltus;
         let mut n = from;
         if bound < from {
             let differs = (bound..from).find(|&n| !holds(n));
@@ -200,6 +200,11 @@ impl<'a> Tails<'a> {
         }
         Some(n)
     }
+}
+
+/// G(n + p) - G(n) for `values` = G(0 ..).
+fn diff(values: &[u16], n: usize, p: usize) -> i64 {
+    i64::from(values[n + p]) - i64::from(values[n])
 }
 
 /// The largest preperiod e with which period p needs at most `len` values for `game`.
