@@ -126,7 +126,7 @@ struct Target {
     cost: usize,
 }
 
-/// The sample input of each judge problem (../shared/PROBLEMS.md), by id.
+/// The sample input of each judge problem (docs/problems.md), by id.
 fn judge_seed(id: &str) -> &'static str {
     match id {
         "hdu4778" => "3 4 3\n2 2 3\n2 1 3\n2 1 2\n3 2 3 1\n\n3 2 2\n3 2 3 1\n3 1 2 3\n\n0 0 0\n",

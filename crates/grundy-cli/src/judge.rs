@@ -1,4 +1,4 @@
-//! Judge problems (../shared/PROBLEMS.md): each reads its judge input from a token stream and
+//! Judge problems (docs/problems.md): each reads its judge input from a token stream and
 //! writes exactly the judge's output, solving every case through the library's engine.
 //!
 //! Errors name the case and the line. A problem writes each answer line only when it is
@@ -34,7 +34,7 @@ pub struct Problem {
     pub run: fn(&mut Input, &mut dyn Write) -> Result<(), JudgeError>,
 }
 
-/// Every problem, in the order of PROBLEMS.md.
+/// Every problem, in the order of docs/problems.md.
 pub const PROBLEMS: &[Problem] = &[
     Problem {
         id: "hdu4778",

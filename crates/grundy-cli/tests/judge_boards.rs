@@ -1,5 +1,5 @@
 //! The board-game judge problems (hdu4778, chess2018, cf69d, poj2068, hdu4678): their
-//! samples from ../shared/PROBLEMS.md as golden tests of the binary, and bad input (answers
+//! samples from docs/problems.md as golden tests of the binary, and bad input (answers
 //! for the complete cases, an error naming case and line, exit code 2).
 
 #[path = "support/judge.rs"]

@@ -1,6 +1,6 @@
 //! Randomized cross-checks of `grundy judge` against independent brute-force searches.
 //!
-//! Each module under `brute/` is one problem of ../shared/PROBLEMS.md: a plain game-tree
+//! Each module under `brute/` is one problem of docs/problems.md: a plain game-tree
 //! search written from the rules text alone (it uses nothing from the `grundy` library),
 //! a deterministic generator of hundreds of small valid cases, and a check that the brute
 //! force reproduces the problem's samples, so a wrong brute force is caught too. The

@@ -1,4 +1,4 @@
-//! The judge samples of the classic-family problems (../shared/PROBLEMS.md) as golden tests of
+//! The judge samples of the classic-family problems (docs/problems.md) as golden tests of
 //! the binary, and their bad-input behaviour: answers for the complete cases before the bad
 //! token, an error naming case and line, exit code 2.
 

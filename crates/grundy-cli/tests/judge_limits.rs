@@ -1,4 +1,4 @@
-//! Every judge problem at exactly the limits `../shared/PROBLEMS.md` states (answered, exit
+//! Every judge problem at exactly the limits `docs/problems.md` states (answered, exit
 //! 0) and one past them (refused with a message naming the field, exit 2), so that a
 //! reader's bounds and the problem statement cannot drift apart. Where the statement's
 //! limit is also a case's end marker or a lower bound the reader relaxes on purpose (a heap

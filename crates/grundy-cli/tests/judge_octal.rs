@@ -1,4 +1,4 @@
-//! hdu3980 (Paint Chain) as golden tests of the binary: the sample of ../shared/PROBLEMS.md,
+//! hdu3980 (Paint Chain) as golden tests of the binary: the sample of docs/problems.md,
 //! bad input, and every ring of up to 12 beads against a brute force over painted-bead masks.
 
 #[path = "support/judge.rs"]

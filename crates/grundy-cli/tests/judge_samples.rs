@@ -1,4 +1,4 @@
-//! The judge samples of ../shared/PROBLEMS.md as golden tests of the binary, and bad-input
+//! The judge samples of docs/problems.md as golden tests of the binary, and bad-input
 //! behaviour (answers for complete cases, an error naming case and line, exit code 2).
 
 #[path = "support/judge.rs"]

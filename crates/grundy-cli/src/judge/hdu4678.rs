@@ -1,7 +1,7 @@
 //! hdu4678 — Mine: Minesweeper as a sum of games. The board's flood fill gives its
 //! components ([`Board::census`]); their nimbers come from the engine's Grundy solver.
 //!
-//! PROBLEMS.md says no numbered cell borders two blank regions, but random boards do have
+//! docs/problems.md says no numbered cell borders two blank regions, but random boards do have
 //! such cells; their regions are solved exactly as one linked cluster (a clear error only
 //! if a cluster exceeds 64 regions or the solver's budget of [`POSITIONS`]). A cluster's
 //! positions grow exponentially with its regions (a 3 x 20 strip of 10 regions in a chain

@@ -1,4 +1,4 @@
-//! The games of the problem set (shared/PROBLEMS.md) as game files, against the library's
+//! The games of the problem set (docs/problems.md) as game files, against the library's
 //! own games on every small position, and the judges' samples.
 
 use grundy::dynamic::{builtin, Datum, DynGame};

@@ -284,7 +284,7 @@ mod tests {
         open(typed).err().expect("an error").to_string()
     }
 
-    /// Each problem's samples (PROBLEMS.md) through the resolver and the front door.
+    /// Each problem's samples (docs/problems.md) through the resolver and the front door.
     #[test]
     fn samples_open_and_solve() {
         let budget = Budget::default();
