@@ -232,3 +232,99 @@ fn best_moves(
     moves.retain(|m| Some(m.stop) == best);
     Ok(moves)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dynamic::callback::{GameInfo, RuleMove, Rules};
+    use crate::dynamic::partizan::PartizanGame;
+    use crate::dynamic::Kind;
+
+    /// Games written out in braces: `{A,B|C}` has the options `A`, `B` for Left and `C`
+    /// for Right; an integer `n` is `n` moves of its owner.
+    struct Braces;
+
+    /// The options of `text` for each side, split at the top level.
+    fn split(text: &str) -> (Vec<String>, Vec<String>) {
+        if let Ok(n) = text.parse::<i64>() {
+            let next = vec![(n - n.signum()).to_string()];
+            return match n.signum() {
+                1 => (next, vec![]),
+                -1 => (vec![], next),
+                _ => (vec![], vec![]),
+            };
+        }
+        let inner = &text[1..text.len() - 1];
+        let (mut sides, mut current, mut depth) = (vec![vec![]], String::new(), 0);
+        for c in inner.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 && (c == ',' || c == '|') {
+                sides.last_mut().unwrap().push(std::mem::take(&mut current));
+                if c == '|' {
+                    sides.push(vec![]);
+                }
+            } else {
+                current.push(c);
+            }
+        }
+        sides.last_mut().unwrap().push(current);
+        let mut sides = sides
+            .into_iter()
+            .map(|s| s.into_iter().filter(|o| !o.is_empty()).collect());
+        (sides.next().unwrap(), sides.next().unwrap())
+    }
+
+    impl Rules for Braces {
+        fn moves(&self, _: &Datum, _: bool, _: &mut Vec<RuleMove>) -> Result<(), String> {
+            Err("partizan".into())
+        }
+        fn options(
+            &self,
+            pos: &Datum,
+            side: Side,
+            _: bool,
+            out: &mut Vec<RuleMove>,
+        ) -> Result<(), String> {
+            let Datum::Str(text) = pos else {
+                return Err("a game in braces".into());
+            };
+            let (left, right) = split(text);
+            let mine = if side == Side::Left { left } else { right };
+            out.extend(mine.into_iter().map(|o| RuleMove::to(Datum::Str(o))));
+            Ok(())
+        }
+    }
+
+    /// The hottest component decides where the best moves are looked for: `{1|0,+-1}` is
+    /// at 1/2 (its Right scaffold is `t`, its Left one `1 - t`), hotter than `{1|1/2}` at
+    /// 1/4, although a wrong right scaffold once put it at 0 and sent play to the other.
+    #[test]
+    fn the_hottest_component_is_the_hottest() {
+        let game: Arc<dyn DynGame> = Arc::new(PartizanGame::new(
+            Braces,
+            GameInfo::new("braces", Kind::Partizan),
+        ));
+        let summands = ["{1|{0|1}}", "{1|0,{1|-1}}"].map(|text| Summand {
+            name: "braces".into(),
+            game: game.clone(),
+            position: Datum::Str(text.into()),
+        });
+        let analysis = analyze_partizan(&summands, &Budget::default()).unwrap();
+        let temperatures: Vec<String> = analysis
+            .components
+            .iter()
+            .map(|c| c.value.temperature.to_string())
+            .collect();
+        assert_eq!(temperatures, ["1/4", "1/2"]);
+        assert_eq!(analysis.hottest, Some(1));
+        assert_eq!(analysis.value.mean.to_string(), "5/4");
+        let labels =
+            |moves: &[BestMove]| -> Vec<String> { moves.iter().map(|m| m.value.clone()).collect() };
+        assert_eq!(labels(&analysis.left), ["1"]);
+        assert_eq!(labels(&analysis.right), ["0"]);
+    }
+}

@@ -10,7 +10,7 @@ use super::*;
 use crate::testing::Rng;
 
 #[derive(Clone, Debug)]
-struct Tree {
+pub(super) struct Tree {
     left: Vec<Tree>,
     right: Vec<Tree>,
 }
@@ -39,7 +39,7 @@ fn tree_neg(g: &Tree) -> Tree {
 }
 
 /// A random game of birthday at most `birthday`, with up to `width` options a side.
-fn random_tree(rng: &mut Rng, birthday: u32, width: u64) -> Tree {
+pub(super) fn random_tree(rng: &mut Rng, birthday: u32, width: u64) -> Tree {
     if birthday == 0 {
         return Tree {
             left: vec![],
@@ -58,7 +58,7 @@ fn random_tree(rng: &mut Rng, birthday: u32, width: u64) -> Tree {
 }
 
 /// The arena's form of a tree, built bottom-up.
-fn canonical(arena: &mut Arena, tree: &Tree) -> GameId {
+pub(super) fn canonical(arena: &mut Arena, tree: &Tree) -> GameId {
     let left: Vec<GameId> = tree.left.iter().map(|t| canonical(arena, t)).collect();
     let right: Vec<GameId> = tree.right.iter().map(|t| canonical(arena, t)).collect();
     arena.from_options(&left, &right).unwrap()
@@ -149,7 +149,7 @@ fn assert_canonical(arena: &mut Arena, g: GameId) {
 }
 
 /// Random games of a few sums deep, to exercise the laws on larger values.
-fn random_games(arena: &mut Arena, rng: &mut Rng, n: usize) -> Vec<GameId> {
+pub(super) fn random_games(arena: &mut Arena, rng: &mut Rng, n: usize) -> Vec<GameId> {
     let mut pool = vec![arena.zero()];
     for text in [
         "1", "-1", "1/2", "*", "^", "{1|-1}", "{2|1}", "*2", "v*", "{0|-2}",
@@ -347,58 +347,6 @@ fn outcomes_and_comparisons() {
     assert_eq!(arena.compare(a, b), None);
     let zero = arena.zero();
     assert_eq!(arena.compare(zero, a), Some(Ordering::Less));
-}
-
-/// Temperatures and means: Winning Ways, chapter 6 (`{a|b}` with `a > b` has mean
-/// `(a+b)/2` and temperature `(a-b)/2`; numbers are cold), Siegel II.5.
-#[test]
-fn temperatures_and_means() {
-    let mut arena = Arena::new();
-    let d = |n: i64, k: u32| Dyadic::new(n, k).unwrap();
-    let cases = [
-        ("{1|-1}", d(1, 0), d(0, 0), (d(1, 0), d(-1, 0))),
-        ("{3|-1}", d(2, 0), d(1, 0), (d(3, 0), d(-1, 0))),
-        ("{2|1}", d(1, 1), d(3, 1), (d(2, 0), d(1, 0))),
-        ("{5|2||1}", d(1, 0), d(2, 0), (d(2, 0), d(1, 0))),
-        ("^", d(0, 0), d(0, 0), (d(0, 0), d(0, 0))),
-        ("*", d(0, 0), d(0, 0), (d(0, 0), d(0, 0))),
-        ("3", d(-1, 0), d(3, 0), (d(3, 0), d(3, 0))),
-        ("3/4", d(-1, 2), d(3, 2), (d(3, 2), d(3, 2))),
-        ("{4|2} + {2|-2}", d(2, 0), d(3, 0), (d(4, 0), d(2, 0))),
-        ("{4|2} + {1|-1}", d(-1, 0), d(3, 0), (d(3, 0), d(3, 0))),
-        // Worked by hand from the scaffolds: {10|0}'s right wall is t up to 5, so Left's
-        // scaffold is 0 and meets Right's, t - 1, at 1.
-        ("{10|0||-1}", d(1, 0), d(0, 0), (d(0, 0), d(-1, 0))),
-        // Left's scaffold is 0 up to 3/2, then 3/2 - t; Right's is t - 3: they meet at 9/4.
-        ("{3|0||-3}", d(9, 2), d(-3, 2), (d(0, 0), d(-3, 0))),
-        // Left's scaffold 2 - t meets Right's, 1/2 + t past 1/2, at 3/4.
-        ("{2||1|0}", d(3, 2), d(5, 2), (d(2, 0), d(1, 0))),
-        ("1.Tiny", d(0, 0), d(0, 0), (d(0, 0), d(0, 0))),
-    ];
-    for (text, temperature, mean, stops) in cases {
-        let g = arena.parse(text).unwrap();
-        assert_eq!(
-            arena.temperature(g).unwrap(),
-            temperature,
-            "temperature of {text}"
-        );
-        assert_eq!(arena.mean(g).unwrap(), mean, "mean of {text}");
-        assert_eq!(arena.stops(g), stops, "stops of {text}");
-    }
-    // The mean is additive (Siegel II.5): on random games.
-    let mut rng = Rng(99);
-    let games = random_games(&mut arena, &mut rng, 40);
-    for &a in &games {
-        for &b in games.iter().take(15) {
-            let s = arena.sum(a, b).unwrap();
-            let expected = arena.mean(a).unwrap().checked_add(arena.mean(b).unwrap());
-            assert_eq!(Some(arena.mean(s).unwrap()), expected);
-            // Cooled stops bound the mean: right stop <= mean <= left stop.
-            let (left, right) = arena.stops(s);
-            let mean = arena.mean(s).unwrap();
-            assert!(right <= mean && mean <= left);
-        }
-    }
 }
 
 /// Atomic weights: `aw(n.^ + *k) = n` (Winning Ways, chapter 8), additivity on random

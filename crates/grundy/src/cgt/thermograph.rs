@@ -146,18 +146,22 @@ impl Trajectory {
                     } else {
                         f.slope <= g.slope
                     }));
-            let (first, second, first_value) = if f_first { (f, g, fv) } else { (g, f, gv) };
+            let (first, second, first_value, second_value) = if f_first {
+                (f, g, fv, gv)
+            } else {
+                (g, f, gv, fv)
+            };
             segments.push(Segment {
                 start: t0,
                 value: first_value,
                 slope: first.slope,
             });
-            // The second overtakes the first where their difference, shrinking at the
-            // difference of slopes (1 or 2), reaches zero.
-            let gap = if f_first {
-                fv.checked_sub(gv)
+            // The second overtakes the first where their gap (the first's lead, never
+            // negative) closes at the difference of their slopes (1 or 2).
+            let gap = if max {
+                first_value.checked_sub(second_value)
             } else {
-                gv.checked_sub(fv)
+                second_value.checked_sub(first_value)
             }
             .ok_or(CgtError::OutOfRange)?;
             let closing = if max {
@@ -483,3 +487,6 @@ fn meeting(left: &Trajectory, right: &Trajectory) -> Result<(Dyadic, Dyadic), Cg
     // The last pieces have slopes -1 and +1 (the options' masts), so they always meet.
     Err(CgtError::OutOfRange)
 }
+
+#[cfg(test)]
+mod tests;
