@@ -612,3 +612,46 @@ fn memory_bounds_every_command_on_a_game_file() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--memory is for a game file's table"));
 }
+
+/// Issue 44: a position that is not one of the file's is refused by the library's check
+/// (what `parse` reads is checked, as Python's data and the server's positions are): exit
+/// 2, the position and what the positions are named, never the file's line.
+#[test]
+fn positions_that_are_no_positions_exit_2_naming_them() {
+    let dir = folder(
+        "malformed",
+        &[(
+            "pair.luau",
+            "start = {1, 2}\nfunction moves(p)\n  return {{p[1] + p[2]}}\nend\n",
+        )],
+    );
+    let file = dir.0.join("pair.luau");
+    let file = file.to_str().unwrap();
+    let cases = [
+        (
+            file.to_string(),
+            r#"["a", "b"]"#,
+            r#"bad position ["a", "b"] for pair: expected a list of integers like its start [1, 2], found a list of strings"#,
+        ),
+        (
+            file.to_string(),
+            "[1]",
+            "bad position [1] for pair: its moves function fails on it; expected a list of \
+             integers like its start [1, 2]",
+        ),
+        (
+            example("wythoff.luau"),
+            "8",
+            r#"a position is two heaps, integers from 0 up, found "8""#,
+        ),
+    ];
+    for (game, position, message) in cases {
+        let out = grundy(&["solve", &game, position], None);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(message), "{stderr}");
+        let mut after_file = stderr.split(".luau:").skip(1);
+        let line = after_file.any(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+        assert!(!line, "{stderr}");
+    }
+}

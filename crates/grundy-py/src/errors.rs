@@ -1,7 +1,7 @@
 //! The library's errors as Python exceptions.
 //!
 //! Bad arguments (a family name, a code, a position) are `ValueError`s with the command
-//! line's messages; a job larger than its budget is [`TooLargeError`] (a `MemoryError`)
+//! line's messages (a game file's position of the wrong kind of data a `TypeError`); a job larger than its budget is [`TooLargeError`] (a `MemoryError`)
 //! naming the size and the limit; an interrupted job is `KeyboardInterrupt`; a game that
 //! has no answer of the kind asked (a cycle where the solver needs an end) is
 //! `grundy.SolveError`.
@@ -12,7 +12,9 @@ use grundy::dynamic::DynError;
 use grundy::octal::checkpoint::CheckpointError;
 use grundy::octal::{ComputeError, ParseCodeError};
 use grundy::SolveError;
-use pyo3::exceptions::{PyFileNotFoundError, PyKeyboardInterrupt, PyMemoryError, PyValueError};
+use pyo3::exceptions::{
+    PyFileNotFoundError, PyKeyboardInterrupt, PyMemoryError, PyTypeError, PyValueError,
+};
 use pyo3::prelude::*;
 
 pyo3::create_exception!(
@@ -43,10 +45,12 @@ pub fn solve_error(err: SolveError) -> PyErr {
     }
 }
 
-/// A front-door error as a Python exception.
+/// A front-door error as a Python exception: a position of the wrong kind of data for its
+/// game is a `TypeError`, any other bad position a `ValueError`.
 pub fn dyn_error(err: DynError) -> PyErr {
     match err {
         DynError::Solve(err) => solve_error(err),
+        DynError::Malformed(bad) if bad.wrong_type() => PyTypeError::new_err(bad.to_string()),
         DynError::Rules(cycle @ RulesError::Cycle { .. }) => {
             GrundySolveError::new_err(cycle.to_string())
         }

@@ -20,8 +20,11 @@ pub const MAX_POSITIONS: u64 = 50_000_000;
 /// A game: its name, its positions and moves, and `solve`.
 ///
 /// Built-in families come from `grundy.game(...)`, games written in Python from
-/// `grundy.define(...)`. Positions are plain data (ints, strings, bools, tuples); a
-/// built-in game also reads its text (`"3 5 7"`), and a one-heap position may be an int.
+/// `grundy.define(...)`. Positions are plain data (ints, strings, bools, tuples); a game
+/// also reads its text (`"3 5 7"`), and a one-heap position may be an int. Every position
+/// is checked before it is used: a malformed one raises `ValueError` naming it and what
+/// the game's positions are (`TypeError` for a game file's position of another kind of
+/// data than its start's).
 ///
 /// Examples:
 ///     >>> import grundy
@@ -72,19 +75,30 @@ impl PyGame {
         res.map_err(convert)
     }
 
-    /// `obj` as a position of this game: data the game checks; else, for a string, the
-    /// game's text; else, for an int, a row of one heap.
+    /// `obj` as a position of this game, checked by the library ([`DynGame::check`]) before
+    /// any use: data the game checks; else, for a string, the game's text (when that fails
+    /// too, the text's error if the game's positions are no strings, else the check's);
+    /// else, for an int, a row of one heap (the int's error when that fails too).
     pub fn position(&self, obj: &Bound<'_, PyAny>) -> PyResult<Datum> {
         let datum = to_datum(obj)?;
-        let checked = self.guard(|| Ok(self.inner.check(&datum)), dyn_error)?;
-        match (&datum, checked) {
-            (_, Ok(pos)) => Ok(pos),
-            (Datum::Str(text), Err(err)) => self.inner.parse(text).map_err(|_| dyn_error(err)),
-            (Datum::Int(_), Err(err)) => self
-                .inner
-                .check(&Datum::List(vec![datum.clone()]))
-                .map_err(|_| dyn_error(err)),
-            (_, Err(err)) => Err(dyn_error(err)),
+        let err = match self.guard(|| Ok(self.inner.check(&datum)), dyn_error)? {
+            Ok(pos) => return Ok(pos),
+            Err(err) => err,
+        };
+        match &datum {
+            Datum::Str(text) => match self.guard(|| self.inner.parse(text), dyn_error) {
+                Ok(pos) => Ok(pos),
+                Err(unread) if matches!(&err, DynError::Malformed(bad) if bad.wrong_type()) => {
+                    Err(unread)
+                }
+                Err(_) => Err(dyn_error(err)),
+            },
+            Datum::Int(_) => {
+                let row = Datum::List(vec![datum.clone()]);
+                let checked = self.guard(|| Ok(self.inner.check(&row)), dyn_error)?;
+                checked.map_err(|_| dyn_error(err))
+            }
+            _ => Err(dyn_error(err)),
         }
     }
 

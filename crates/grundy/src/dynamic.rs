@@ -353,6 +353,11 @@ pub enum DynError {
     /// The position (text or data) is not a position of this game; says what is wrong.
     #[error("bad position: {0}")]
     Position(String),
+    /// Data given to a game defined by rules (a game file) that is not one of its
+    /// positions: of another kind than its positions, not read back from its text, or one
+    /// its rules fail on. Names the position and what the game's positions are.
+    #[error(transparent)]
+    Malformed(Box<callback::Malformed>),
     /// No move matches what a player typed.
     #[error("no move {}: give a move's label, its number (1 to {count}) or the position it leads to", crate::catalog::quoted(.choice))]
     NoSuchMove {
@@ -408,18 +413,32 @@ pub trait DynGame: Send + Sync {
     /// The usual start position, when the game has one.
     fn start(&self) -> Option<Datum>;
 
-    /// Reads a position from text (heaps as `3 5 7`; boards as the game documents).
+    /// Reads a position from text (heaps as `3 5 7`; boards as the game documents), checked
+    /// as [`DynGame::check`] checks data.
     ///
     /// # Errors
     ///
-    /// [`DynError::Position`] naming the bad word or line.
+    /// [`DynError::Position`] naming the bad word or line; [`DynError::Malformed`] when a
+    /// game defined by rules reads the text as data that is not one of its positions.
     fn parse(&self, text: &str) -> Result<Datum, DynError>;
 
-    /// Checks that `pos` is a position of the game and returns it in normal form.
+    /// Checks that `pos` is a position of the game and returns it in normal form: what a
+    /// front end calls on every position it is given as data, before using it ([`DynGame::parse`]
+    /// checks what it reads).
     ///
     /// # Errors
     ///
-    /// [`DynError::Position`] saying what is wrong.
+    /// [`DynError::Position`] saying what is wrong; for a game defined by rules (a game
+    /// file), [`DynError::Malformed`] naming the position and what the game's positions
+    /// are.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::{builtin, Datum, DynGame};
+    /// assert_eq!(builtin::nim().check(&Datum::ints([3, 5])).unwrap(), Datum::ints([3, 5]));
+    /// assert!(builtin::nim().check(&Datum::ints([-1])).is_err());
+    /// ```
     fn check(&self, pos: &Datum) -> Result<Datum, DynError>;
 
     /// The position as text (parsed back by [`DynGame::parse`]); boards may take many lines.

@@ -160,7 +160,13 @@ class Drawing:
     def _repr_svg_(self) -> str: ...
 
 class Game:
-    """A game: its name, positions, moves, and solve."""
+    """A game: its name, positions, moves, and solve.
+
+    Every position a method is given is checked before it is used: one that is not a
+    position of the game raises ValueError naming it and what the game's positions are
+    (TypeError for a game file's position of another kind of data than its start's, an
+    int where its positions are strings); a string is read as the game's text when it is
+    not a position as data, and an int as a row of one heap."""
 
     @property
     def name(self) -> str: ...

@@ -15,6 +15,7 @@ use grundy::Budget;
 mod boards;
 mod drawings;
 mod partizan;
+mod positions;
 mod problems;
 mod symmetry;
 

@@ -361,13 +361,13 @@ fn snort_means_add_and_temperatures_stay_below_the_hottest() {
     let file = load("snort.luau", &[]);
     let mut arena = Arena::new();
     let mut rng = super::Rng(37);
-    let mut path = |rng: &mut super::Rng| -> String {
+    let path = |rng: &mut super::Rng| -> String {
         let len = 1 + rng.below(7) as usize;
         (0..len)
             .map(|_| ['.', '.', 'L', 'R'][rng.below(4) as usize])
             .collect()
     };
-    let mut value = |paths: &[&str], arena: &mut Arena| {
+    let value = |paths: &[&str], arena: &mut Arena| {
         let written: Vec<String> = paths.iter().map(|p| format!("{p:?}")).collect();
         let g = canonical(&file, &data(&format!("[{}]", written.join(","))), arena);
         (arena.mean(g).unwrap(), arena.temperature(g).unwrap())

@@ -36,10 +36,12 @@ use crate::model::{Components, Game, Move};
 use crate::value::Play;
 use store::Positions;
 
+pub(crate) mod check;
 mod rules;
 mod store;
 mod symmetry;
 
+pub use check::{Malformed, Problem, Shape};
 pub use rules::{parse_data, show_data, GameInfo, RuleMove, Rules, RulesError};
 
 /// The rules of a [`Rules`] callback as a [`DynGame`], solved by the generic engine.
@@ -663,11 +665,18 @@ impl<R: Rules> DynGame for CallbackGame<R> {
         self.info.start.clone()
     }
 
+    /// The position the rules' `parse` reads from `text`, checked as [`DynGame::check`]
+    /// checks it.
     fn parse(&self, text: &str) -> Result<Datum, DynError> {
-        self.rules.parse(text).map_err(DynError::Position)
+        let pos = self.rules.parse(text).map_err(DynError::Position)?;
+        self.check(&pos)
     }
 
+    /// `pos` when it is a position of the game: of its start's shape, read back by its
+    /// `parse` from what its `show` writes, and one its rules do not fail on (see
+    /// [`Malformed`]).
     fn check(&self, pos: &Datum) -> Result<Datum, DynError> {
+        check::check(&*self.rules, &self.info, pos)?;
         Ok(pos.clone())
     }
 

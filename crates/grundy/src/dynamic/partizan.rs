@@ -249,11 +249,18 @@ impl<R: Rules> DynGame for PartizanGame<R> {
         self.info.start.clone()
     }
 
+    /// The position the rules' `parse` reads from `text`, checked as [`DynGame::check`]
+    /// checks it.
     fn parse(&self, text: &str) -> Result<Datum, DynError> {
-        self.rules.parse(text).map_err(DynError::Position)
+        let pos = self.rules.parse(text).map_err(DynError::Position)?;
+        self.check(&pos)
     }
 
+    /// `pos` when it is a position of the game: of its start's shape, read back by its
+    /// `parse` from what its `show` writes, and one that Left's and Right's moves and its
+    /// components do not fail on (see [`callback::Malformed`]).
     fn check(&self, pos: &Datum) -> Result<Datum, DynError> {
+        callback::check::check(&self.rules, &self.info, pos)?;
         Ok(pos.clone())
     }
 

@@ -63,7 +63,7 @@ impl IntoResponse for ApiError {
 impl From<DynError> for ApiError {
     fn from(err: DynError) -> ApiError {
         let status = match &err {
-            DynError::Position(_) => StatusCode::BAD_REQUEST,
+            DynError::Position(_) | DynError::Malformed(_) => StatusCode::BAD_REQUEST,
             DynError::Solve(SolveError::Interrupted) => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };
