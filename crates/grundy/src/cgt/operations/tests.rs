@@ -196,3 +196,50 @@ fn birthdays_and_incentives() {
         .collect();
     assert_eq!(shown, ["v", "^*"]);
 }
+
+/// The calculator's spellings of the operations (CGSuite's): `G:H`, `G.Cool(t)`, ...
+#[test]
+fn the_calculator_spells_them_as_cgsuite() {
+    let mut arena = Arena::new();
+    for text in [
+        "{2|-1}.Cool(1) == {1|0}",
+        "{2|-1}.cool(3/2) == 1/2*",
+        "*.Heat(1) == +-1",
+        "^.Heat(1) == {1|{0|-2}}",
+        "*.Overheat(1*, 1) == +-1",
+        "1:-1 == 1/2",
+        "1:-1:1 == 3/4",
+        "-1:1 == -1/2",
+        "*:*:* == *3",
+        "1.OrdinalSum(-1) == 1/2",
+        "(1/2).NortonMultiply(^) + (1/2).NortonMultiply(^) == ^",
+        "3.NortonMultiply({2|1}) == {2|1} + {2|1} + {2|1}",
+        "{2|-1}.Mean == 1/2",
+        "{2|-1}.Temperature == 3/2",
+        "{2|-1}.LeftStop + {2|-1}.RightStop == 1",
+        "^.Birthday == 2",
+        "(^ + ^ + *).AtomicWeight == 2",
+        "1.Tiny == {0||0|-1}",
+    ] {
+        assert_eq!(
+            arena.evaluate(text).unwrap(),
+            crate::cgt::Evaluation::Comparison(true),
+            "{text}"
+        );
+    }
+    for (text, column, message) in [
+        (
+            "{1|0}.Cool(*)",
+            7,
+            "Cool: the temperature must be a number, not *",
+        ),
+        ("*.Cool", 7, "expected '(', found the end"),
+        ("*.Heat(1, 2)", 9, "expected ')', found ','"),
+        ("1/2.Foo", 5, "expected a method (Tiny, Miny, Cool, Heat, Overheat, NortonMultiply, OrdinalSum, Birthday, Mean, Temperature, LeftStop, RightStop, AtomicWeight), found 'Foo'"),
+        ("(1/2).AtomicWeight", 7, "AtomicWeight: 1/2 has no atomic weight here (all-small games only)"),
+        ("1:", 3, "expected a game, found the end"),
+    ] {
+        let err = arena.evaluate(text).unwrap_err();
+        assert_eq!((err.column, err.kind.to_string()), (column, message.to_string()), "{text}");
+    }
+}
