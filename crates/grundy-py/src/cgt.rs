@@ -8,7 +8,7 @@ use grundy::cgt::{Arena, CgtError, Dyadic, GameId};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 
 static ARENA: LazyLock<Mutex<Arena>> = LazyLock::new(|| Mutex::new(Arena::new()));
 
@@ -233,4 +233,109 @@ impl PyCgt {
             .map(|id| PyCgt { id })
             .collect()
     }
+
+    /// The birthday of the canonical form (0 for 0, else one more than its options').
+    #[getter]
+    fn birthday(&self) -> u64 {
+        arena().birthday(self.id)
+    }
+
+    /// The Left incentives ``GL - G`` of the canonical form.
+    #[getter]
+    fn left_incentives(&self) -> PyResult<Vec<PyCgt>> {
+        let (left, _) = arena().incentives(self.id).map_err(value_error)?;
+        Ok(left.into_iter().map(PyCgt::from_id).collect())
+    }
+
+    /// The Right incentives ``G - GR`` of the canonical form.
+    #[getter]
+    fn right_incentives(&self) -> PyResult<Vec<PyCgt>> {
+        let (_, right) = arena().incentives(self.id).map_err(value_error)?;
+        Ok(right.into_iter().map(PyCgt::from_id).collect())
+    }
+
+    /// The thermograph: ``{"temperature", "mast", "left", "right"}``, each wall a list of
+    /// ``(start, value, slope)`` pieces (the wall is ``value + slope * (t - start)`` from
+    /// ``start`` to the next piece), temperatures and values as Fractions.
+    #[getter]
+    fn thermograph<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let thermograph = arena().thermograph(self.id).map_err(value_error)?;
+        let wall = |wall: &grundy::cgt::Trajectory| -> PyResult<Vec<Piece>> {
+            wall.segments()
+                .iter()
+                .map(|s| Ok((fraction(py, s.start)?, fraction(py, s.value)?, s.slope)))
+                .collect()
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("temperature", fraction(py, thermograph.temperature())?)?;
+        dict.set_item("mast", fraction(py, thermograph.mast())?)?;
+        dict.set_item("left", wall(thermograph.left_wall())?)?;
+        dict.set_item("right", wall(thermograph.right_wall())?)?;
+        Ok(dict)
+    }
+
+    /// The game cooled by ``t`` (a number: an int, a dyadic Fraction or a number game).
+    fn cool(&self, t: &Bound<'_, PyAny>) -> PyResult<PyCgt> {
+        let t = number_operand(t)?;
+        let id = arena().cool(self.id, t).map_err(value_error)?;
+        Ok(PyCgt { id })
+    }
+
+    /// The game heated by ``t`` (any game operand).
+    fn heat(&self, t: &Bound<'_, PyAny>) -> PyResult<PyCgt> {
+        let t = operand(t)?;
+        let id = arena().heat(self.id, t).map_err(value_error)?;
+        Ok(PyCgt { id })
+    }
+
+    /// The game overheated from ``s`` to ``t``.
+    fn overheat(&self, s: &Bound<'_, PyAny>, t: &Bound<'_, PyAny>) -> PyResult<PyCgt> {
+        let (s, t) = (operand(s)?, operand(t)?);
+        let id = arena().overheat(self.id, s, t).map_err(value_error)?;
+        Ok(PyCgt { id })
+    }
+
+    /// The Norton product ``G.U`` by the unit ``u``.
+    fn norton_multiply(&self, u: &Bound<'_, PyAny>) -> PyResult<PyCgt> {
+        let u = operand(u)?;
+        let id = arena().norton(self.id, u).map_err(value_error)?;
+        Ok(PyCgt { id })
+    }
+
+    /// The ordinal sum ``G:H``.
+    fn ordinal_sum(&self, h: &Bound<'_, PyAny>) -> PyResult<PyCgt> {
+        let h = operand(h)?;
+        let id = arena().ordinal_sum(self.id, h).map_err(value_error)?;
+        Ok(PyCgt { id })
+    }
+}
+
+/// A piece of a thermograph's wall for Python: start, value (Fractions) and slope.
+type Piece = (Py<PyAny>, Py<PyAny>, i64);
+
+/// A number operand: an int, a Fraction whose denominator is a power of two, or a game
+/// (or expression) that is a number.
+fn number_operand(other: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
+    let fraction = other.py().import("fractions")?.getattr("Fraction")?;
+    if other.is_instance(&fraction)? {
+        let numerator: i64 = other.getattr("numerator")?.extract()?;
+        let denominator: u64 = other.getattr("denominator")?.extract()?;
+        return denominator
+            .is_power_of_two()
+            .then(|| Dyadic::new(numerator, denominator.trailing_zeros()))
+            .flatten()
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "{numerator}/{denominator} is not a dyadic rational (its denominator must be a power of two)"
+                ))
+            });
+    }
+    let id = operand(other)?;
+    let mut arena = arena();
+    arena.as_number(id).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "a number is needed here, not {}",
+            arena.display(id)
+        ))
+    })
 }

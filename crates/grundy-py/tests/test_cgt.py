@@ -122,3 +122,30 @@ def test_a_partizan_board_is_drawn():
     ]
     assert all(c["move"] is None for row in cells for c in row)
     assert drawing._repr_svg_().count("<rect") == 6
+
+
+def test_operations_as_cgsuite_has_them():
+    """Cooling, heating, overheating, Norton multiplication, ordinal sums, birthdays,
+    incentives and the thermograph as data (Siegel II.5-II.6; worked by hand)."""
+    g = grundy.cgt("{2|-1}")
+    assert g.cool(1) == grundy.cgt("{1|0}")
+    assert g.cool(Fraction(3, 2)) == grundy.cgt("1/2*")
+    assert g.cool("2") == grundy.cgt("1/2")
+    assert grundy.cgt("*").heat(1) == grundy.cgt("+-1")
+    assert grundy.cgt("*").overheat("1*", 1) == grundy.cgt("+-1")
+    assert grundy.cgt("1").ordinal_sum(-1) == grundy.cgt("1/2")
+    assert grundy.cgt("3").norton_multiply("^") == grundy.cgt("^^^")
+    assert grundy.cgt("^").birthday == 2
+    assert [str(x) for x in grundy.cgt("^").left_incentives] == ["v"]
+    assert [str(x) for x in grundy.cgt("^").right_incentives] == ["^*"]
+    thermograph = grundy.cgt("{1|0,+-1}").thermograph
+    assert thermograph["temperature"] == Fraction(1, 2)
+    assert thermograph["mast"] == Fraction(1, 2)
+    assert thermograph["left"] == [(Fraction(-1), Fraction(2), -1), (Fraction(1, 2), Fraction(1, 2), 0)]
+    assert thermograph["right"] == [(Fraction(-1), Fraction(-1), 1), (Fraction(1, 2), Fraction(1, 2), 0)]
+    with pytest.raises(ValueError, match="not a dyadic rational"):
+        g.cool(Fraction(1, 3))
+    with pytest.raises(ValueError, match=r"a number is needed here, not \*"):
+        g.cool("*")
+    with pytest.raises(TypeError):
+        g.heat(1.5)

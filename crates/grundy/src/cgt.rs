@@ -33,6 +33,7 @@ pub mod domineering;
 pub mod dyadic;
 mod measures;
 pub mod nus;
+mod operations;
 mod parse;
 #[cfg(test)]
 mod tests;

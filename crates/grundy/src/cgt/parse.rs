@@ -2,9 +2,10 @@
 //!
 //! ```text
 //! statement := sum [compare sum]           compare: <= >= == < > <> || <| |>
-//! sum       := term { (+ | - | +-) term }
+//! sum       := ordinal { (+ | - | +-) ordinal }
+//! ordinal   := term { : term }                 the ordinal sum G:H
 //! term      := - term | +- term | + term | postfix
-//! postfix   := primary { .Tiny | .Miny }
+//! postfix   := primary { . method }            methods: see below
 //! primary   := ( sum ) | { options bars options ... } | uptimal
 //! uptimal   := [number] [^ | ^^ | ^n | v | vv | vn] [* | *n]     (at least one part)
 //! number    := n | n/2^k | n.d (a decimal with a dyadic value)
@@ -13,9 +14,18 @@
 //! Inside braces, options are separated by commas and sides by runs of bars: the longest
 //! run splits the form and shorter runs make its options (`{2|0||-1}` is `{{2|0}|-1}`),
 //! as in CGSuite. `+-G` is `{G|-G}`, `+-{a,b}` is `{a,b|-a,-b}`; `x.Tiny` is `{0||0|-x}`.
+//! Methods, as CGSuite spells them (the first letter in either case): `.Tiny` and `.Miny`
+//! (`x.Tiny` is `{0||0|-x}`), `.Cool(t)` (`t` a number), `.Heat(t)`, `.Overheat(s, t)`,
+//! `.NortonMultiply(U)`, `.OrdinalSum(H)`, and the numbers `.Birthday`, `.Mean`,
+//! `.Temperature`, `.LeftStop`, `.RightStop` and `.AtomicWeight`.
 //! Errors name the column (counted in characters from 1).
 
 use super::{Arena, CgtError, Dyadic, GameId, Nus};
+
+mod lex;
+mod methods;
+
+use lex::{describe, lex, Comparison, Tok};
 
 /// The longest expression read (bytes).
 pub const MAX_EXPRESSION: usize = 1 << 20;
@@ -98,138 +108,17 @@ pub enum ParseCgtErrorKind {
     /// A comparison where a game is needed.
     #[error("a comparison is not a game")]
     NotAGame,
+    /// A method given an argument it cannot take, or a value it does not have.
+    #[error("{method}: {problem}")]
+    Method {
+        /// The method, as CGSuite spells it.
+        method: &'static str,
+        /// What is wrong.
+        problem: String,
+    },
     /// The value leaves the range of numbers.
     #[error("{0}")]
     Value(CgtError),
-}
-
-#[derive(Clone, Debug, PartialEq)]
-enum Tok {
-    Int(String),
-    Ident(String),
-    Downs(usize),
-    Up,
-    Star,
-    Plus,
-    Minus,
-    PlusMinus,
-    Slash,
-    Dot,
-    Comma,
-    Open,
-    Close,
-    OpenBrace,
-    CloseBrace,
-    Bars(usize),
-    Compare(Comparison),
-    End,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Comparison {
-    Leq,
-    Geq,
-    Equal,
-    Less,
-    Greater,
-    Confused,
-    LessOrConfused,
-    GreaterOrConfused,
-}
-
-fn describe(tok: &Tok) -> String {
-    match tok {
-        Tok::Int(s) | Tok::Ident(s) => format!("'{s}'"),
-        Tok::Downs(n) => format!("'{}'", "v".repeat(*n)),
-        Tok::Up => "'^'".into(),
-        Tok::Star => "'*'".into(),
-        Tok::Plus => "'+'".into(),
-        Tok::Minus => "'-'".into(),
-        Tok::PlusMinus => "'+-'".into(),
-        Tok::Slash => "'/'".into(),
-        Tok::Dot => "'.'".into(),
-        Tok::Comma => "','".into(),
-        Tok::Open => "'('".into(),
-        Tok::Close => "')'".into(),
-        Tok::OpenBrace => "'{'".into(),
-        Tok::CloseBrace => "'}'".into(),
-        Tok::Bars(n) => format!("'{}'", "|".repeat(*n)),
-        Tok::Compare(_) => "a comparison".into(),
-        Tok::End => "the end".into(),
-    }
-}
-
-fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseCgtError> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut toks = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let column = i + 1;
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
-        let (tok, len) = match c {
-            c if c.is_whitespace() => {
-                i += 1;
-                continue;
-            }
-            '0'..='9' => {
-                let len = chars[i..].iter().take_while(|c| c.is_ascii_digit()).count();
-                (Tok::Int(chars[i..i + len].iter().collect()), len)
-            }
-            c if c.is_alphabetic() => {
-                let len = chars[i..]
-                    .iter()
-                    .take_while(|c| c.is_alphanumeric())
-                    .count();
-                let word: String = chars[i..i + len].iter().collect();
-                if word.chars().all(|c| c == 'v') {
-                    (Tok::Downs(len), len)
-                } else if word.starts_with('v') && word[1..].chars().all(|c| c.is_ascii_digit()) {
-                    // `v3`: the digits are the multiple, read by the parser.
-                    (Tok::Downs(1), 1)
-                } else {
-                    (Tok::Ident(word), len)
-                }
-            }
-            '^' => (Tok::Up, 1),
-            '*' => (Tok::Star, 1),
-            '+' if next == Some('-') => (Tok::PlusMinus, 2),
-            '+' => (Tok::Plus, 1),
-            '-' => (Tok::Minus, 1),
-            '/' => (Tok::Slash, 1),
-            '.' => (Tok::Dot, 1),
-            ',' => (Tok::Comma, 1),
-            '(' => (Tok::Open, 1),
-            ')' => (Tok::Close, 1),
-            '{' => (Tok::OpenBrace, 1),
-            '}' => (Tok::CloseBrace, 1),
-            '|' if next == Some('>') => (Tok::Compare(Comparison::GreaterOrConfused), 2),
-            '|' => {
-                let len = chars[i..].iter().take_while(|&&c| c == '|').count();
-                (Tok::Bars(len), len)
-            }
-            '<' if next == Some('=') => (Tok::Compare(Comparison::Leq), 2),
-            '<' if next == Some('>') => (Tok::Compare(Comparison::Confused), 2),
-            '<' if next == Some('|') => (Tok::Compare(Comparison::LessOrConfused), 2),
-            '<' => (Tok::Compare(Comparison::Less), 1),
-            '>' if next == Some('=') => (Tok::Compare(Comparison::Geq), 2),
-            '>' => (Tok::Compare(Comparison::Greater), 1),
-            '=' if next == Some('=') => (Tok::Compare(Comparison::Equal), 2),
-            other => {
-                return Err(ParseCgtError {
-                    column,
-                    kind: ParseCgtErrorKind::Unexpected {
-                        expected: "a game",
-                        found: format!("'{other}'"),
-                    },
-                })
-            }
-        };
-        toks.push((tok, column));
-        i += len;
-    }
-    toks.push((Tok::End, chars.len() + 1));
-    Ok(toks)
 }
 
 struct Parser<'a> {
@@ -375,7 +264,7 @@ impl Parser<'_> {
     }
 
     fn sum(&mut self) -> Parsed<GameId> {
-        let mut g = self.term()?;
+        let mut g = self.ordinal()?;
         loop {
             let column = self.column();
             let tok = self.peek().clone();
@@ -385,7 +274,7 @@ impl Parser<'_> {
             if tok != Tok::PlusMinus {
                 self.pos += 1;
             }
-            let h = self.term()?;
+            let h = self.ordinal()?;
             let res = if tok == Tok::Minus {
                 self.arena.difference(g, h)
             } else {
@@ -393,6 +282,19 @@ impl Parser<'_> {
             };
             g = self.value(column, res)?;
         }
+    }
+
+    /// Ordinal sums, `G:H:K` read as `(G:H):K` (the ordinal sum is associative).
+    fn ordinal(&mut self) -> Parsed<GameId> {
+        let mut g = self.term()?;
+        while *self.peek() == Tok::Colon {
+            let column = self.column();
+            self.pos += 1;
+            let h = self.term()?;
+            let res = self.arena.ordinal_sum(g, h);
+            g = self.value(column, res)?;
+        }
+        Ok(g)
     }
 
     fn term(&mut self) -> Parsed<GameId> {
@@ -443,35 +345,6 @@ impl Parser<'_> {
         let res = rule(self);
         self.depth -= 1;
         res
-    }
-
-    fn postfix(&mut self) -> Parsed<GameId> {
-        let mut g = self.primary()?;
-        while *self.peek() == Tok::Dot {
-            let column = self.column();
-            self.pos += 1;
-            let Tok::Ident(name) = self.peek().clone() else {
-                return self.unexpected("'Tiny' or 'Miny'");
-            };
-            let zero = self.arena.zero();
-            let res = match name.as_str() {
-                // x.Tiny = {0 || 0 | -x}, x.Miny = {x | 0 || 0}.
-                "Tiny" => {
-                    let minus = self.arena.negative(g);
-                    self.arena
-                        .from_options(&[zero], &[minus])
-                        .and_then(|inner| self.arena.from_options(&[zero], &[inner]))
-                }
-                "Miny" => self
-                    .arena
-                    .from_options(&[g], &[zero])
-                    .and_then(|inner| self.arena.from_options(&[inner], &[zero])),
-                _ => return self.unexpected("'Tiny' or 'Miny'"),
-            };
-            self.pos += 1;
-            g = self.value(column, res)?;
-        }
-        Ok(g)
     }
 
     fn primary(&mut self) -> Parsed<GameId> {
