@@ -49,6 +49,7 @@ use std::fs::{self, File};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -835,6 +836,8 @@ struct OpenTier {
     path: PathBuf,
     ranks: u64,
     index: Vec<BlockEntry>,
+    /// The block read last, decompressed: its number and values.
+    last: Mutex<Option<(usize, Vec<u8>)>>,
 }
 
 /// A complete database opened for lookups: its manifest and every tier's block index in
@@ -910,6 +913,7 @@ impl Database {
                 path,
                 ranks: entry.ranks,
                 index,
+                last: Mutex::new(None),
             });
         }
         Ok(Database {
@@ -970,6 +974,14 @@ impl Database {
             return Ok(None);
         }
         let b = (rank / BLOCK as u64) as usize;
+        let at = (rank % BLOCK as u64) as usize;
+        let empty = self.game.cells() - k;
+        let mut last = tier.last.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((block, values)) = last.as_ref() {
+            if *block == b {
+                return Ok(Value::decode(values[at], empty));
+            }
+        }
         let entry = tier.index[b];
         let len = (tier.ranks as usize - b * BLOCK).min(BLOCK);
         let mut file = File::open(&tier.path).map_err(io_err(&tier.path))?;
@@ -979,10 +991,9 @@ impl Database {
         file.read_exact(&mut compressed)
             .map_err(io_err(&tier.path))?;
         let values = decode_block(&tier.path, &compressed, &entry, len)?;
-        Ok(Value::decode(
-            values[(rank % BLOCK as u64) as usize],
-            self.game.cells() - k,
-        ))
+        let value = Value::decode(values[at], empty);
+        *last = Some((b, values));
+        Ok(value)
     }
 
     fn board_cells(&self) -> u64 {

@@ -97,35 +97,29 @@ fn larger_boards_match_tromp() {
     }
 }
 
-/// A plain board: `cells[c]` the column from the bottom, 1 = first player, 2 = second.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// A plain board: `cells[c * height + r]` the cell of column `c`, row `r` from the bottom,
+/// 0 empty, 1 the first player's, 2 the second's; `tops[c]` the stones in column `c`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Grid {
-    cells: Vec<Vec<u8>>,
+    cells: [u8; 64],
+    tops: [u8; 8],
+    width: usize,
     height: usize,
+    stones: usize,
 }
 
 impl Grid {
     fn at(&self, c: i64, r: i64) -> u8 {
-        if c < 0 || r < 0 {
+        if c < 0 || r < 0 || c >= self.width as i64 || r >= self.height as i64 {
             return 0;
         }
-        self.cells
-            .get(c as usize)
-            .and_then(|col| col.get(r as usize))
-            .copied()
-            .unwrap_or(0)
-    }
-
-    fn stones(&self) -> usize {
-        self.cells.iter().map(Vec::len).sum()
+        self.cells[c as usize * self.height + r as usize]
     }
 
     /// True when `who` has four in a line anywhere.
     fn line(&self, who: u8) -> bool {
-        let w = self.cells.len() as i64;
-        let h = self.height as i64;
-        for c in 0..w {
-            for r in 0..h {
+        for c in 0..self.width as i64 {
+            for r in 0..self.height as i64 {
                 for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
                     if (0..4).all(|i| self.at(c + i * dc, r + i * dr) == who) {
                         return true;
@@ -137,7 +131,7 @@ impl Grid {
     }
 
     fn mover(&self) -> u8 {
-        if self.stones() % 2 == 0 {
+        if self.stones % 2 == 0 {
             1
         } else {
             2
@@ -148,10 +142,13 @@ impl Grid {
     fn board(&self) -> Board {
         let mover = self.mover();
         let mut b = Board::default();
-        for (c, col) in self.cells.iter().enumerate() {
-            for (r, &who) in col.iter().enumerate() {
+        for c in 0..self.width {
+            for r in 0..self.height {
+                let who = self.cells[c * self.height + r];
                 let bit = 1u64 << (c * (self.height + 1) + r);
-                b.mask |= bit;
+                if who != 0 {
+                    b.mask |= bit;
+                }
                 if who == mover {
                     b.mine |= bit;
                 }
@@ -167,16 +164,19 @@ fn negamax(grid: &mut Grid, memo: &mut HashMap<Grid, (Outcome, u32)>) -> (Outcom
         return v;
     }
     let mover = grid.mover();
-    let other = 3 - mover;
-    let value = if grid.line(other) {
+    let value = if grid.line(3 - mover) {
         (Outcome::Loss, 0)
     } else {
         let mut options = Vec::new();
-        for c in 0..grid.cells.len() {
-            if grid.cells[c].len() < grid.height {
-                grid.cells[c].push(mover);
+        for c in 0..grid.width {
+            let top = usize::from(grid.tops[c]);
+            if top < grid.height {
+                let saved = *grid;
+                grid.cells[c * grid.height + top] = mover;
+                grid.tops[c] += 1;
+                grid.stones += 1;
                 options.push(negamax(grid, memo));
-                grid.cells[c].pop();
+                *grid = saved;
             }
         }
         if options.is_empty() {
@@ -197,7 +197,7 @@ fn negamax(grid: &mut Grid, memo: &mut HashMap<Grid, (Outcome, u32)>) -> (Outcom
             )
         }
     };
-    memo.insert(grid.clone(), value);
+    memo.insert(*grid, value);
     value
 }
 
@@ -209,8 +209,11 @@ fn every_value_and_remoteness_of_small_boards_matches_a_plain_search() {
         build(&game, &dir.0, &BuildOptions::default()).unwrap();
         let db = Database::open(&dir.0).unwrap();
         let mut grid = Grid {
-            cells: vec![Vec::new(); w as usize],
+            cells: [0; 64],
+            tops: [0; 8],
+            width: w as usize,
             height: h as usize,
+            stones: 0,
         };
         let mut memo = HashMap::new();
         negamax(&mut grid, &mut memo);
