@@ -14,7 +14,8 @@ use serde::Serialize;
 
 use crate::output::print_json;
 
-/// Arguments of `grundy build`.
+/// Arguments of `grundy build`. The text output is the same for a fresh build and a resumed
+/// one (`--json` says which tiers were written and which kept).
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Writes DIR/manifest.json and one file per tier (DIR/tier-K.bin, K stones on the board):
@@ -99,17 +100,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
     match out.value {
         Some(value) => println!("start: {value} (for the first player)"),
-        None => println!("stopped: run the same command again to resume"),
+        None => println!(
+            "stopped after tier {}: run the same command again to resume",
+            out.written
+                .iter()
+                .chain(&out.kept)
+                .min()
+                .copied()
+                .unwrap_or(0)
+        ),
     }
-    let span = |tiers: &[u32]| match (tiers.iter().min(), tiers.iter().max()) {
-        (Some(lo), Some(hi)) => format!("{} ({lo}..={hi})", tiers.len()),
-        _ => "0".to_string(),
-    };
-    println!(
-        "tiers written: {}, kept: {}",
-        span(&out.written),
-        span(&out.kept)
-    );
     println!(
         "database: {}, {} bytes of tiers ({:.2} bits a position)",
         out.db, out.bytes, out.bits_per_position

@@ -362,7 +362,7 @@ impl ConnectFour {
     /// ```
     pub fn rank(&self, board: &Board) -> u64 {
         let k = board.stones();
-        let xs = if k % 2 == 0 {
+        let xs = if k.is_multiple_of(2) {
             board.mine
         } else {
             board.mine ^ board.mask
@@ -442,7 +442,7 @@ impl ConnectFour {
             xs |= 1u64 << cells[p];
         }
         let mask = cells[..n].iter().fold(0u64, |m, &b| m | 1u64 << b);
-        let mine = if k % 2 == 0 { xs } else { xs ^ mask };
+        let mine = if k.is_multiple_of(2) { xs } else { xs ^ mask };
         Board { mine, mask }
     }
 }

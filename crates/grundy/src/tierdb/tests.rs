@@ -131,7 +131,7 @@ impl Grid {
     }
 
     fn mover(&self) -> u8 {
-        if self.stones % 2 == 0 {
+        if self.stones.is_multiple_of(2) {
             1
         } else {
             2
