@@ -283,7 +283,7 @@ pub struct BuildOptions {
 /// let dir = std::env::temp_dir().join(format!("grundy-doc-report-{}", std::process::id()));
 /// let report = build(&ConnectFour::new(2, 2).unwrap(), &dir, &BuildOptions::default()).unwrap();
 /// assert_eq!(report.positions, 18); // John Tromp's count for 2 x 2
-/// assert_eq!(report.per_tier, vec![1, 2, 4, 4, 7]);
+/// assert_eq!(report.per_tier, vec![1, 2, 4, 6, 5]);
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -86,14 +86,19 @@ fn four_by_four_is_a_draw_as_tromp_found() {
 }
 
 #[test]
-#[ignore = "a few seconds in release: cargo test --release -- --ignored"]
+#[ignore = "minutes: cargo test --release -p grundy --lib -- --ignored tierdb"]
 fn larger_boards_match_tromp() {
-    // Tromp's tables: 5 x 4 "=" with 3945711 positions, 4 x 5 "=" with 1706255.
-    for (w, h, positions) in [(5, 4, 3945711), (4, 5, 1706255)] {
+    // Tromp's tables: 5 x 4 "=" with 3945711 positions, 4 x 5 "=" with 1706255, 6 x 4
+    // "-" (a second player win) with 94910577 (minutes).
+    for (w, h, positions, outcome) in [
+        (5, 4, 3945711, Outcome::Draw),
+        (4, 5, 1706255, Outcome::Draw),
+        (6, 4, 94910577, Outcome::Loss),
+    ] {
         let dir = TempDir::new(&format!("value-{w}x{h}"));
         let report = build(&c4(w, h), &dir.0, &BuildOptions::default()).unwrap();
         assert_eq!(report.positions, positions);
-        assert_eq!(report.value.unwrap().outcome, Outcome::Draw);
+        assert_eq!(report.value.unwrap().outcome, outcome);
     }
 }
 
