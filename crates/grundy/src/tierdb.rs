@@ -841,7 +841,8 @@ struct OpenTier {
 }
 
 /// A complete database opened for lookups: its manifest and every tier's block index in
-/// memory, a position's block read from disk when asked.
+/// memory, a position's block read from disk when asked (the last block read of each tier
+/// kept decompressed).
 ///
 /// # Examples
 ///
