@@ -1,6 +1,7 @@
 //! One module per subcommand: its arguments (clap) and its `run`.
 
 pub mod analyze;
+pub mod build;
 pub mod cgt;
 pub mod judge;
 pub mod list;

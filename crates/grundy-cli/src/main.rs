@@ -28,6 +28,9 @@ enum Command {
     /// Solve a position of a built-in game or a game file (FILE.luau): outcome, value and
     /// optimal moves.
     Solve(commands::solve::Args),
+    /// Strongly solve Connect Four on a small board into a database on disk, tier by tier on
+    /// every core (resumable); 'grundy solve ... --db DIR' answers from it.
+    Build(commands::build::Args),
     /// Play a game against perfect play in the terminal, with hints and undo.
     Play(commands::play::Args),
     /// Serve a web playground: play against perfect play and tabulate families in a browser.
@@ -58,6 +61,7 @@ fn main() -> ExitCode {
     };
     let res = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
+        Command::Build(args) => commands::build::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Analyze(args) => commands::analyze::run(args),

@@ -2,6 +2,7 @@
 //! there is one, and tests proving the closed form against the search.
 
 pub mod bash;
+pub mod connect_four;
 pub mod corner;
 pub mod dot;
 pub mod fibonacci_nim;

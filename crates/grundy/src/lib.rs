@@ -31,6 +31,7 @@ pub mod solve;
 pub mod table;
 #[cfg(test)]
 mod testing;
+pub mod tierdb;
 pub mod value;
 
 pub use limits::{Budget, SolveError};

@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use crate::output::{print_json, Progress};
 
+pub mod db;
 pub mod limit;
 pub mod partizan;
 
@@ -79,6 +80,10 @@ pub struct Args {
     /// lists the first 1000 and its winning and optimal ones, and counts the rest).
     #[arg(long)]
     all_moves: bool,
+    /// Answer from a tier database built by 'grundy build' (connect-four WIDTH HEIGHT at
+    /// MOVES, the columns played from 1) instead of searching.
+    #[arg(long, value_name = "DIR")]
+    db: Option<std::path::PathBuf>,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -230,6 +235,12 @@ pub fn open_file(
 
 /// Runs `grundy solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(dir) = &args.db {
+        let words: Vec<String> = std::iter::once(args.game.clone())
+            .chain(args.words.iter().cloned())
+            .collect();
+        return db::run(&words, dir, args.json);
+    }
     let mut words: Vec<String> = std::iter::once(args.game.clone())
         .chain(args.words.iter().cloned())
         .collect();

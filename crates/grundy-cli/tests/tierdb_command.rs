@@ -1,0 +1,92 @@
+//! `grundy build connect-four` and `grundy solve ... --db`: a stopped build resumed, answers
+//! from the database, and refusals with exit 2 and a message.
+
+use std::process::Command;
+
+fn grundy(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the grundy binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn build_stop_resume_and_answer() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-tierdb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.to_str().unwrap();
+    let (code, out, _) = grundy(&[
+        "build",
+        "connect-four",
+        "4",
+        "3",
+        "--db",
+        db,
+        "--stop-after",
+        "6",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("stopped after tier 6"), "{out}");
+    let (code, _, err) = grundy(&["solve", "connect-four", "4", "3", "--db", db]);
+    assert_eq!(code, 2);
+    assert!(err.contains("incomplete: tiers 0..=5"), "{err}");
+    let (code, out, _) = grundy(&["build", "connect-four", "4", "3", "--db", db, "--json"]);
+    assert_eq!(code, 0);
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["positions"], 12031);
+    assert_eq!(report["kept"].as_array().unwrap().len(), 7);
+    assert_eq!(report["value"]["outcome"], "draw");
+    let (code, out, _) = grundy(&["solve", "connect-four", "4", "3", "at", "1212", "--db", db]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("connect-four 4 x 3 at 1212: "), "{out}");
+    assert_eq!(out.lines().count(), 5, "{out}");
+    for (args, message) in [
+        (
+            vec!["solve", "connect-four", "5", "3", "--db", db],
+            "holds connect-four 4 x 3, not 5 x 3",
+        ),
+        (
+            vec!["solve", "connect-four", "4", "3", "at", "1111", "--db", db],
+            "column 1 is full",
+        ),
+        (
+            vec!["solve", "connect-four", "4", "3", "at", "9", "--db", db],
+            "not a column",
+        ),
+        (
+            vec!["build", "connect-four", "5", "3", "--db", db],
+            "holds a database of connect-four 4 x 3",
+        ),
+        (
+            vec!["build", "connect-four", "0", "3", "--db", db],
+            "at least 1",
+        ),
+        (
+            vec![
+                "build",
+                "connect-four",
+                "7",
+                "6",
+                "--db",
+                db,
+                "--memory",
+                "0.5",
+            ],
+            "more than the limit",
+        ),
+        (
+            vec!["build", "chess", "8", "8", "--db", db],
+            "only connect-four",
+        ),
+    ] {
+        let (code, _, err) = grundy(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
