@@ -149,8 +149,8 @@ impl fmt::Display for Shape {
 }
 
 /// A position given to a game that is not one of its positions (see the module
-/// [`check`](self)): the position, the game, what is wrong, and what the game's positions
-/// are.
+/// `callback::check`): the position, the game, what is wrong, and what the game's
+/// positions are.
 ///
 /// # Examples
 ///
