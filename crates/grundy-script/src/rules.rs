@@ -136,6 +136,10 @@ impl Rules for FileRules {
         self.canonical.is_some()
     }
 
+    fn exhausted(&self, message: &str) -> bool {
+        crate::sandbox::Vm::is_cap(message)
+    }
+
     fn canonical(&self, pos: &Datum) -> Result<Datum, String> {
         match &self.canonical {
             Some(function) => self.call(function, "canonical", std::slice::from_ref(pos), read),

@@ -144,6 +144,13 @@ impl Vm {
         }
     }
 
+    /// Whether `message`, from [`Vm::describe`], says a cap was hit (the step or the memory
+    /// cap), not that the code failed.
+    pub(crate) fn is_cap(message: &str) -> bool {
+        (message.contains(": the operation cap of ") || message.contains(": the memory cap of "))
+            && message.contains(" was hit in ")
+    }
+
     /// What went wrong in `function`, as `FILE:LINE: what` where Luau knows the line.
     pub(crate) fn describe(&self, err: &Error, function: &str) -> String {
         if CAPPED.get() {

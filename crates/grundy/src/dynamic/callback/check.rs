@@ -18,7 +18,7 @@
 
 use std::fmt;
 
-use crate::dynamic::callback::{GameInfo, Rules};
+use crate::dynamic::callback::{GameInfo, Rules, RulesError};
 use crate::dynamic::partizan::Side;
 use crate::dynamic::{Datum, DynError, Kind};
 use crate::value::Play;
@@ -294,7 +294,18 @@ pub(crate) fn check<R: Rules + ?Sized>(
         Ok(back) if back != *pos => return Err(malformed(Problem::Misread { back })),
         Ok(_) => {}
     }
-    let fails = |function| move |_| malformed(Problem::Fails { function });
+    // A failure that is the rules running out of steps or memory is theirs, not the
+    // position's: it is reported as it is.
+    let fails = |function: &'static str| {
+        move |message: String| match rules.exhausted(&message) {
+            true => DynError::Rules(RulesError::Callback {
+                function,
+                position: pos.clone(),
+                message,
+            }),
+            false => malformed(Problem::Fails { function }),
+        }
+    };
     let mut moves = Vec::new();
     match info.kind {
         Kind::Partizan => {

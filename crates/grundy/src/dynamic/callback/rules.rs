@@ -149,6 +149,30 @@ pub trait Rules: Send + Sync {
         false
     }
 
+    /// Whether `message`, a failure of these rules, says that they ran out of a resource
+    /// (a step or memory cap of a sandbox), not that they failed on the position: such a
+    /// failure is the rules' own whatever the position, and is reported as it is rather
+    /// than as a malformed position. The default is `false`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::callback::{RuleMove, Rules};
+    /// use grundy::dynamic::Datum;
+    /// struct Endless;
+    /// impl Rules for Endless {
+    ///     fn moves(&self, _: &Datum, _: bool, _: &mut Vec<RuleMove>) -> Result<(), String> {
+    ///         Err("out of steps".into())
+    ///     }
+    ///     fn exhausted(&self, message: &str) -> bool { message == "out of steps" }
+    /// }
+    /// assert!(Endless.exhausted("out of steps"));
+    /// ```
+    fn exhausted(&self, message: &str) -> bool {
+        let _ = message;
+        false
+    }
+
     /// The representative of the class of `pos`: a position of the same value whose moves
     /// are those of `pos` up to the same symmetry (a board turned or mirrored), the same for
     /// every position of the class. The default is `pos` itself. A search stores classes;

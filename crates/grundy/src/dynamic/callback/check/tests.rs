@@ -270,3 +270,32 @@ fn shapes_name_their_kinds_and_fit_lists_of_their_items() {
     assert_eq!(Shape::default().to_string(), "anything");
     assert!(Shape::default().fits(&Datum::Bool(false)));
 }
+
+/// Rules that run out of steps on every position: their failure is theirs, not the
+/// position's, and comes back as it is (a game file's endless loop says so, not "bad
+/// position").
+struct Endless;
+
+impl Rules for Endless {
+    fn moves(&self, _: &Datum, _: bool, _: &mut Vec<RuleMove>) -> Result<(), String> {
+        Err("endless.luau: out of steps".into())
+    }
+
+    fn exhausted(&self, message: &str) -> bool {
+        message.ends_with("out of steps")
+    }
+}
+
+#[test]
+fn rules_that_run_out_of_steps_are_not_a_malformed_position() {
+    let pos = Datum::ints([3, 5]);
+    match check(&Endless, &normal(), &pos) {
+        Err(DynError::Rules(RulesError::Callback {
+            function, message, ..
+        })) => {
+            assert_eq!(function, "moves");
+            assert_eq!(message, "endless.luau: out of steps");
+        }
+        other => panic!("{other:?}"),
+    }
+}
