@@ -93,3 +93,38 @@ fn bad_expressions_name_the_column() {
         assert!(stderr.contains(message), "{expression}: {stderr}");
     }
 }
+
+/// `--plot FILE` draws the thermograph: an SVG with the two walls and the mast, a PNG by
+/// the extension; a comparison or another extension is refused (exit 2), and `--json`
+/// carries the walls piece by piece.
+#[test]
+fn the_thermograph_is_drawn_and_in_the_json() {
+    let dir = std::env::temp_dir().join(format!("grundy-cgt-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("t.svg");
+    check(&["{1|0,+-1}", "--plot", svg.to_str().unwrap()], "{1|0,+-1}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg"), "{text}");
+    // The axes, the two walls and the mast.
+    assert_eq!(text.matches("<polyline").count(), 5, "{text}");
+    let png = dir.join("t.png");
+    check(&["--plot", png.to_str().unwrap(), "3/4"], "3/4");
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    for args in [
+        vec!["^ < 1", "--plot", svg.to_str().unwrap()],
+        vec!["^", "--plot", "t.txt"],
+    ] {
+        let out = grundy(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("--plot")
+                || String::from_utf8_lossy(&out.stderr).contains("plot format"),
+            "{args:?}"
+        );
+    }
+    let out = grundy(&["{1|0,+-1}", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["thermograph"]["temperature"], "1/2");
+    assert_eq!(json["thermograph"]["left"]["segments"][0]["slope"], -1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -121,26 +121,28 @@ impl PyCgt {
     }
 
     /// The order of games: ``<=``, ``<``, ``>=``, ``>``; ``==`` is equality of values.
-    /// Games that are confused are neither ``<=`` nor ``>=`` (see ``confused_with``).
-    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<bool> {
-        let Ok(other) = other.cast::<PyCgt>().map(|g| g.get().id) else {
-            return match op {
-                CompareOp::Eq => Ok(false),
-                CompareOp::Ne => Ok(true),
-                _ => Err(PyTypeError::new_err(
-                    "a game compares with a grundy.CgtGame",
-                )),
-            };
+    /// Games that are confused are neither ``<=`` nor ``>=`` (see ``confused_with``). A game
+    /// compares with another, and with an int, a Fraction or a float whose value is a
+    /// dyadic rational (``grundy.cgt("1/2") == Fraction(1, 2)``); anything else is not
+    /// comparable (``==`` is False, ``<`` raises TypeError).
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Some(other) = comparand(other)? else {
+            return Ok(py.NotImplemented());
         };
         let mut arena = arena();
-        Ok(match op {
+        let truth = match op {
             CompareOp::Eq => self.id == other,
             CompareOp::Ne => self.id != other,
             CompareOp::Le => arena.leq(self.id, other),
             CompareOp::Ge => arena.leq(other, self.id),
             CompareOp::Lt => arena.leq(self.id, other) && self.id != other,
             CompareOp::Gt => arena.leq(other, self.id) && self.id != other,
-        })
+        };
+        Ok(pyo3::types::PyBool::new(py, truth)
+            .to_owned()
+            .into_any()
+            .unbind())
     }
 
     /// Whether the two games are confused (``G || H``): neither is at most the other.
@@ -149,8 +151,14 @@ impl PyCgt {
         Ok(arena().compare(self.id, other).is_none())
     }
 
-    fn __hash__(&self) -> u64 {
-        self.id.index() as u64
+    /// A number hashes as the equal int or Fraction does (so that equal values hash
+    /// alike); any other game by its form.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        let number = arena().as_number(self.id);
+        match number {
+            Some(x) => fraction(py, x)?.bind(py).hash(),
+            None => Ok(isize::try_from(self.id.index()).unwrap_or(isize::MAX)),
+        }
     }
 
     fn __repr__(&self) -> String {
@@ -308,6 +316,40 @@ impl PyCgt {
         let id = arena().ordinal_sum(self.id, h).map_err(value_error)?;
         Ok(PyCgt { id })
     }
+}
+
+/// The game a comparison's other side stands for: a game, or an int, Fraction or float
+/// whose value is a dyadic rational; `None` for anything else (not comparable).
+fn comparand(other: &Bound<'_, PyAny>) -> PyResult<Option<GameId>> {
+    if let Ok(game) = other.cast::<PyCgt>() {
+        return Ok(Some(game.get().id));
+    }
+    if let Ok(n) = other.extract::<i64>() {
+        return Ok(Some(arena().integer(n)));
+    }
+    let py = other.py();
+    let rational = py.import("numbers")?.getattr("Rational")?;
+    if !other.is_instance(&rational)? && !other.is_instance_of::<pyo3::types::PyFloat>() {
+        return Ok(None);
+    }
+    if other.is_instance_of::<pyo3::types::PyFloat>() && !other.extract::<f64>()?.is_finite() {
+        return Ok(None);
+    }
+    let exact = py
+        .import("fractions")?
+        .getattr("Fraction")?
+        .call1((other,))?;
+    let (Ok(numerator), Ok(denominator)) = (
+        exact.getattr("numerator")?.extract::<i64>(),
+        exact.getattr("denominator")?.extract::<u64>(),
+    ) else {
+        return Ok(None);
+    };
+    let dyadic = denominator
+        .is_power_of_two()
+        .then(|| Dyadic::new(numerator, denominator.trailing_zeros()))
+        .flatten();
+    Ok(dyadic.map(|x| arena().number(x)))
 }
 
 /// A piece of a thermograph's wall for Python: start, value (Fractions) and slope.

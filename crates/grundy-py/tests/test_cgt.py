@@ -149,3 +149,23 @@ def test_operations_as_cgsuite_has_them():
         g.cool("*")
     with pytest.raises(TypeError):
         g.heat(1.5)
+
+
+def test_values_compare_with_numbers_as_their_hashes_say():
+    """Issue 44: ``cgt("0") == 0`` was False while the hashes agreed, and ``cgt("1") > 0``
+    raised TypeError."""
+    assert grundy.cgt("0") == 0 and 0 == grundy.cgt("0")
+    assert grundy.cgt("1") > 0 and 0 < grundy.cgt("1")
+    assert grundy.cgt("1/2") == Fraction(1, 2) and grundy.cgt("1/2") == 0.5
+    assert grundy.cgt("-3/4") < -0.5 <= grundy.cgt("-1/2")
+    assert grundy.cgt("^") > 0 and not grundy.cgt("^") > Fraction(1, 1024)
+    assert not (grundy.cgt("*") >= 0) and not (grundy.cgt("*") <= 0) and grundy.cgt("*") != 0
+    for text, number in [("0", 0), ("5", 5), ("-2", -2), ("1/2", Fraction(1, 2)), ("3/8", 0.375)]:
+        game = grundy.cgt(text)
+        assert game == number and hash(game) == hash(number)
+    assert len({grundy.cgt("1/2"), Fraction(1, 2), 0.5}) == 1
+    assert grundy.cgt("1") != "1" and grundy.cgt("1") != Fraction(1, 3)
+    with pytest.raises(TypeError):
+        grundy.cgt("1") < Fraction(1, 3)
+    with pytest.raises(TypeError):
+        grundy.cgt("1") < "2"

@@ -2,13 +2,16 @@
 //!
 //! Prints the canonical form as CGSuite prints it, or `true`/`false` for a comparison;
 //! `--json` adds the form in explicit braces, the outcome class, stops, mean, temperature
-//! and atomic weight. A bad expression is reported with its column (and a caret under it),
-//! exit 2.
+//! and atomic weight, and the thermograph's walls; `--plot FILE` draws the thermograph. A
+//! bad expression is reported with its column (and a caret under it), exit 2.
 
+mod plot;
+
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::anyhow;
-use grundy::cgt::{Arena, Dyadic, Evaluation, GameId, OutcomeClass};
+use grundy::cgt::{Arena, Dyadic, Evaluation, GameId, OutcomeClass, Thermograph};
 use serde::Serialize;
 
 use crate::output::print_json;
@@ -26,6 +29,10 @@ pub struct Args {
     /// temperature and atomic weight.
     #[arg(long)]
     json: bool,
+    /// Draw the game's thermograph into FILE (.svg or .png): the left wall blue, the right
+    /// wall red, the mast black, temperature upwards and Left's values to the left.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
 }
 
 /// What `--json` prints for a game.
@@ -43,6 +50,8 @@ struct GameReport {
     temperature: Dyadic,
     /// For all-small games only.
     atomic_weight: Option<String>,
+    /// The walls, piece by piece, the temperature and the mast.
+    thermograph: Thermograph,
 }
 
 /// What `--json` prints for a comparison.
@@ -54,21 +63,37 @@ struct ComparisonReport {
 
 /// Runs `grundy cgt`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    // An expression may start with `-`, so its words take hyphens; `--json` among them is
-    // still the flag (`grundy cgt -1 + ^ --json`).
-    let json = args.json || args.expression.iter().any(|word| word == "--json");
-    let words: Vec<&str> = args
-        .expression
-        .iter()
-        .map(String::as_str)
-        .filter(|w| *w != "--json")
-        .collect();
+    // An expression may start with `-`, so its words take hyphens; `--json` and `--plot
+    // FILE` among them are still the options (`grundy cgt -1 + ^ --json`).
+    let mut json = args.json;
+    let mut plot = args.plot;
+    let mut words: Vec<&str> = Vec::new();
+    let mut rest = args.expression.iter();
+    while let Some(word) = rest.next() {
+        match word.as_str() {
+            "--json" => json = true,
+            "--plot" => {
+                let path = rest
+                    .next()
+                    .ok_or_else(|| anyhow!("--plot needs a file name (.svg or .png)"))?;
+                plot = Some(PathBuf::from(path));
+            }
+            _ => words.push(word),
+        }
+    }
     let expression = words.join(" ");
     let mut arena = Arena::new();
     let evaluation = arena.evaluate(&expression).map_err(|err| {
         let caret = " ".repeat(err.column.saturating_sub(1));
         anyhow!("{err}\n  {expression}\n  {caret}^")
     })?;
+    if let Some(path) = &plot {
+        let Evaluation::Game(g) = evaluation else {
+            anyhow::bail!("--plot draws a game's thermograph, and a comparison is not a game");
+        };
+        let thermograph = arena.thermograph(g)?;
+        plot::plot(path, &thermograph)?;
+    }
     match (evaluation, json) {
         (Evaluation::Comparison(truth), false) => println!("{truth}"),
         (Evaluation::Comparison(comparison), true) => print_json(&ComparisonReport {
@@ -95,5 +120,6 @@ fn report(arena: &mut Arena, g: GameId, expression: String) -> anyhow::Result<Ga
         mean: thermograph.mast(),
         temperature: thermograph.temperature(),
         atomic_weight,
+        thermograph: Thermograph::clone(&thermograph),
     })
 }

@@ -302,6 +302,37 @@ impl Thermograph {
         self.temperature
     }
 
+    /// The corners of the two walls, to draw: `[left, right]`, each as `(t, value)` points
+    /// from `t = -1` up to the temperature, where both end on the mast (which runs on up
+    /// from there, at the mean). A number's walls are its mast from `t = -1`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::cgt::{Arena, Dyadic};
+    /// let mut arena = Arena::new();
+    /// let g = arena.parse("{2|-1}").unwrap();
+    /// let [left, right] = arena.thermograph(g).unwrap().corners();
+    /// let d = |n, k| Dyadic::new(n, k).unwrap();
+    /// assert_eq!(left, [(d(-1, 0), d(3, 0)), (d(3, 1), d(1, 1))]);
+    /// assert_eq!(right, [(d(-1, 0), d(-2, 0)), (d(3, 1), d(1, 1))]);
+    /// ```
+    pub fn corners(&self) -> [Vec<(Dyadic, Dyadic)>; 2] {
+        [&self.left, &self.right].map(|wall| {
+            let mut points: Vec<(Dyadic, Dyadic)> = wall
+                .segments
+                .iter()
+                .filter(|s| s.start < self.temperature)
+                .map(|s| (s.start, s.value))
+                .collect();
+            let top = (self.temperature.max(Dyadic::integer(-1)), self.mast);
+            if points.last() != Some(&top) {
+                points.push(top);
+            }
+            points
+        })
+    }
+
     /// The mast's value: the game's mean.
     ///
     /// # Examples

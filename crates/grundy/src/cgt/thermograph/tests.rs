@@ -336,3 +336,40 @@ fn domineering_boards_turned_a_quarter() {
         assert_eq!(arena.temperature(turned), arena.temperature(g));
     }
 }
+
+/// The corners to draw lie on the walls, start at `t = -1` and end on the mast at the
+/// temperature; a number's are its one point at `t = -1` (an integer) or its mast from
+/// `-1` to its temperature.
+#[test]
+fn corners_lie_on_the_walls() {
+    let mut arena = Arena::new();
+    let mut rng = Rng(0xc0);
+    let games = random_games(&mut arena, &mut rng, 100);
+    for &g in &games {
+        let thermograph = arena.thermograph(g).unwrap();
+        let [left, right] = thermograph.corners();
+        for (points, wall) in [
+            (&left, thermograph.left_wall()),
+            (&right, thermograph.right_wall()),
+        ] {
+            assert_eq!(points[0].0, Dyadic::integer(-1));
+            let top = (
+                thermograph.temperature().max(Dyadic::integer(-1)),
+                thermograph.mast(),
+            );
+            assert_eq!(*points.last().unwrap(), top);
+            for &(t, v) in points {
+                assert_eq!(wall.value_at(t), Some(v));
+            }
+            assert!(points.windows(2).all(|w| w[0].0 < w[1].0));
+        }
+    }
+    let three = arena.integer(3);
+    assert_eq!(
+        arena.thermograph(three).unwrap().corners(),
+        [
+            vec![(Dyadic::integer(-1), Dyadic::integer(3))],
+            vec![(Dyadic::integer(-1), Dyadic::integer(3))]
+        ]
+    );
+}
