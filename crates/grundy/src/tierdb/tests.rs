@@ -2,9 +2,14 @@
 //! here from the rules (a grid of cells, no bitboards, no ranking).
 
 use std::collections::HashMap;
+use std::fs;
 use std::path::{Path, PathBuf};
 
+use super::value::{ABSENT, DRAW, LOSS, WIN};
 use super::*;
+use crate::games::connect_four::{Board, ConnectFour};
+use crate::limits::Budget;
+use crate::value::Outcome;
 
 /// A fresh directory under the system's temporary directory, removed when dropped.
 struct TempDir(PathBuf);
