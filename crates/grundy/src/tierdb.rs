@@ -64,7 +64,7 @@ mod value;
 #[cfg(test)]
 mod tests;
 
-pub use build::{build, BuildOptions, BuildReport};
+pub use build::{build, BuildOptions, BuildProgress, BuildReport};
 pub use database::{Database, Probe};
 pub use value::Value;
 

@@ -4,6 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -27,10 +28,72 @@ use crate::limits::Budget;
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct BuildOptions {
-    /// Memory limit and cancel flag (checked between blocks).
+    /// Memory limit and cancel flag (checked between blocks: a cancelled build returns
+    /// [`SolveError::Interrupted`](crate::SolveError::Interrupted) inside [`DbError::Solve`],
+    /// keeps the tiers written and resumes after them).
     pub budget: Budget,
     /// Stop once this tier is written (as a kill would, but cleanly): for tests of resume.
     pub stop_after: Option<u32>,
+    /// Counts the work done, for a front end to show from another thread.
+    pub progress: Option<Arc<BuildProgress>>,
+}
+
+/// How far a [`build`] has gone, in ranks handled: those of every tier but the last in the
+/// reachability pass, then those of each tier solved by this run (tiers kept from an earlier
+/// run count for nothing). A front end reads it from another thread (the library draws
+/// nothing); [`BuildProgress::total`] is known once the manifest is read, before the long
+/// work starts, and [`BuildProgress::done`] reaches it when the build ends (not when stopped
+/// early by [`BuildOptions::stop_after`]).
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Arc;
+/// use grundy::games::connect_four::ConnectFour;
+/// use grundy::tierdb::{build, BuildOptions, BuildProgress};
+/// let dir = std::env::temp_dir().join(format!("grundy-doc-progress-{}", std::process::id()));
+/// let progress = Arc::new(BuildProgress::default());
+/// let options = BuildOptions { progress: Some(Arc::clone(&progress)), ..BuildOptions::default() };
+/// build(&ConnectFour::new(3, 2).unwrap(), &dir, &options).unwrap();
+/// assert!(progress.total() > 0);
+/// assert_eq!(progress.done(), progress.total());
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+#[derive(Debug, Default)]
+pub struct BuildProgress {
+    done: AtomicU64,
+    total: AtomicU64,
+}
+
+impl BuildProgress {
+    /// Ranks handled so far.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(grundy::tierdb::BuildProgress::default().done(), 0);
+    /// ```
+    pub fn done(&self) -> u64 {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Ranks this run handles in all (0 until the build has read its manifest).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(grundy::tierdb::BuildProgress::default().total(), 0);
+    /// ```
+    pub fn total(&self) -> u64 {
+        self.total.load(Ordering::Relaxed)
+    }
+}
+
+/// Adds `ranks` to the progress counter, if any.
+fn advance(progress: Option<&BuildProgress>, ranks: u64) {
+    if let Some(progress) = progress {
+        progress.done.fetch_add(ranks, Ordering::Relaxed);
+    }
 }
 
 /// What [`build`] did.
@@ -93,7 +156,11 @@ fn check_memory(game: &ConnectFour, budget: &Budget) -> Result<(), DbError> {
 }
 
 /// The reachable ranks of every tier, as bits, found forward from the start.
-fn reachable(game: &ConnectFour, budget: &Budget) -> Result<Vec<Vec<u64>>, DbError> {
+fn reachable(
+    game: &ConnectFour,
+    budget: &Budget,
+    progress: Option<&BuildProgress>,
+) -> Result<Vec<Vec<u64>>, DbError> {
     let cells = game.cells();
     let mut tiers: Vec<Vec<u64>> = Vec::with_capacity(cells as usize + 1);
     tiers.push(vec![1]);
@@ -103,27 +170,36 @@ fn reachable(game: &ConnectFour, budget: &Budget) -> Result<Vec<Vec<u64>>, DbErr
             .map(|_| AtomicU64::new(0))
             .collect();
         let here = &tiers[k as usize];
-        here.par_iter()
-            .enumerate()
-            .with_min_len(256)
-            .for_each(|(w, &word)| {
-                let mut bits = word;
-                while bits != 0 {
-                    let r = w as u64 * 64 + u64::from(bits.trailing_zeros());
-                    bits &= bits - 1;
-                    let board = game.unrank(k, r);
-                    if board.is_won(game) {
-                        continue;
-                    }
-                    for col in 0..game.width() {
-                        if game.can_play(&board, col) {
-                            let child = game.rank(&game.play(&board, col));
-                            next[(child / 64) as usize]
-                                .fetch_or(1 << (child % 64), Ordering::Relaxed);
+        let ranks = game.tier_size(k);
+        // A chunk of words is a block of ranks: the cancel flag and the counter are looked
+        // at once a block.
+        here.par_chunks(BLOCK / 64).enumerate().try_for_each(
+            |(c, words)| -> Result<(), DbError> {
+                budget.check_cancelled()?;
+                for (i, &word) in words.iter().enumerate() {
+                    let w = c * (BLOCK / 64) + i;
+                    let mut bits = word;
+                    while bits != 0 {
+                        let r = w as u64 * 64 + u64::from(bits.trailing_zeros());
+                        bits &= bits - 1;
+                        let board = game.unrank(k, r);
+                        if board.is_won(game) {
+                            continue;
+                        }
+                        for col in 0..game.width() {
+                            if game.can_play(&board, col) {
+                                let child = game.rank(&game.play(&board, col));
+                                next[(child / 64) as usize]
+                                    .fetch_or(1 << (child % 64), Ordering::Relaxed);
+                            }
                         }
                     }
                 }
-            });
+                let first = (c * BLOCK) as u64;
+                advance(progress, (ranks - first).min(BLOCK as u64));
+                Ok(())
+            },
+        )?;
         tiers.push(next.into_iter().map(AtomicU64::into_inner).collect());
     }
     Ok(tiers)
@@ -171,6 +247,7 @@ fn solve_tier(
     reach: &[u64],
     above: &[u8],
     budget: &Budget,
+    progress: Option<&BuildProgress>,
 ) -> Result<Vec<u8>, DbError> {
     let mut values = vec![ABSENT; game.tier_size(k) as usize];
     values
@@ -190,6 +267,7 @@ fn solve_tier(
                     why: format!("a successor of rank {r} of tier {k} is missing"),
                 })?;
             }
+            advance(progress, chunk.len() as u64);
             Ok(())
         })?;
     Ok(values)
@@ -244,7 +322,17 @@ pub fn build(
         Manifest::new(game)
     };
     let cells = game.cells();
-    let reach = reachable(game, budget)?;
+    let progress = options.progress.as_deref();
+    if let Some(progress) = progress {
+        let reach: u64 = (0..cells).map(|k| game.tier_size(k)).sum();
+        let solve: u64 = (0..=cells)
+            .filter(|&k| manifest.entry(k).is_none())
+            .map(|k| game.tier_size(k))
+            .sum();
+        progress.done.store(0, Ordering::Relaxed);
+        progress.total.store(reach + solve, Ordering::Relaxed);
+    }
+    let reach = reachable(game, budget, progress)?;
     let per_tier: Vec<u64> = reach
         .iter()
         .map(|t| t.iter().map(|w| u64::from(w.count_ones())).sum())
@@ -278,7 +366,7 @@ pub fn build(
             report.bytes += entry.bytes;
             continue;
         }
-        let values = solve_tier(game, k, &reach[k as usize], &above, budget)?;
+        let values = solve_tier(game, k, &reach[k as usize], &above, budget, progress)?;
         let bytes = encode_tier(k, &values);
         let entry = TierEntry {
             tier: k,
