@@ -68,16 +68,56 @@ pub struct Progress {
 impl Progress {
     /// `budget` counting into a progress line for `what` (e.g. `solving`), and the line.
     pub fn start(json: bool, what: &str, budget: Budget) -> (Budget, Option<Progress>) {
-        use std::io::IsTerminal;
-        if json || !io::stderr().is_terminal() {
+        if !Self::shown(json) {
             return (budget, None);
         }
         let counter = Arc::new(AtomicU64::new(0));
         let budget = budget.with_progress(Arc::clone(&counter));
-        let bar = indicatif::ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
+        let progress = Self::spawn(
             "{spinner} {msg}: {human_pos} positions ({per_sec}) {elapsed} (Ctrl-C stops)",
-        ) {
+            what,
+            move |bar| bar.set_position(counter.load(Ordering::Relaxed)),
+        );
+        (budget, Some(progress))
+    }
+
+    /// A progress bar for `what` with the time left: `read` gives the work done and the
+    /// work in all (nothing drawn while the total is 0); `hint` ends the line (what Ctrl-C
+    /// does). None with `--json` or when stderr is not a terminal.
+    pub fn bar(
+        json: bool,
+        what: &str,
+        hint: &str,
+        read: impl Fn() -> (u64, u64) + Send + 'static,
+    ) -> Option<Progress> {
+        if !Self::shown(json) {
+            return None;
+        }
+        let template =
+            format!("{{msg}} [{{bar:30}}] {{percent}}% {{elapsed}}, about {{eta}} left ({hint})");
+        Some(Self::spawn(&template, what, move |bar| {
+            let (done, total) = read();
+            if total > 0 {
+                bar.set_length(total);
+                bar.set_position(done);
+            }
+        }))
+    }
+
+    fn shown(json: bool) -> bool {
+        use std::io::IsTerminal;
+        !json && io::stderr().is_terminal()
+    }
+
+    /// The line with `template`, updated by `update` every 100 ms on its own thread, drawn
+    /// once a second has passed.
+    fn spawn(
+        template: &str,
+        what: &str,
+        update: impl Fn(&indicatif::ProgressBar) + Send + 'static,
+    ) -> Progress {
+        let bar = indicatif::ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+        if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
             bar.set_style(style);
         }
         bar.set_message(what.to_string());
@@ -93,18 +133,32 @@ impl Progress {
                         bar.set_draw_target(ProgressDrawTarget::stderr());
                         shown = true;
                     }
-                    bar.set_position(counter.load(Ordering::Relaxed));
+                    update(&bar);
                     bar.tick();
                 }
             })
         };
-        let progress = Progress {
+        Progress {
             bar,
             done,
             ticker: Some(ticker),
-        };
-        (budget, Some(progress))
+        }
     }
+}
+
+/// A flag that Ctrl-C sets instead of killing the process (installed once per process): a
+/// long run looks at it between steps, stops cleanly and says how to resume.
+pub fn ctrl_c() -> Arc<AtomicBool> {
+    static FLAG: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let set = Arc::clone(&flag);
+        // Without a handler (none can be installed) Ctrl-C ends the process as usual, which
+        // also reports no value.
+        let _ = ctrlc::set_handler(move || set.store(true, Ordering::Relaxed));
+        flag
+    })
+    .clone()
 }
 
 impl Drop for Progress {

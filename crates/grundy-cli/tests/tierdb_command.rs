@@ -90,3 +90,42 @@ fn build_stop_resume_and_answer() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Ctrl-C (SIGINT) stops a build between blocks: exit 2, a message saying it resumes, and
+/// the same command run again finishes it from the tiers kept.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_build_that_resumes() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-tierdb-int-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.to_str().unwrap();
+    let args = ["build", "connect-four", "5", "4", "--db", db, "--json"];
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Once the first tier is recorded the handler is installed and most of the work is left.
+    let start = std::time::Instant::now();
+    while !dir.join("manifest.json").exists() {
+        assert!(start.elapsed().as_secs() < 120, "no tier written");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let pid = i32::try_from(child.id()).unwrap();
+    // SAFETY: kill(2) on our own child's pid, which has not been waited for yet.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("interrupted") && err.contains("run the same command again to resume"),
+        "{err}"
+    );
+    let (code, out, err) = grundy(&args);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["positions"], 3945711);
+    assert!(!report["kept"].as_array().unwrap().is_empty(), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,14 +5,15 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::{bail, Context};
 use grundy::games::connect_four::ConnectFour;
-use grundy::tierdb::{build, BuildOptions, Value};
-use grundy::Budget;
+use grundy::tierdb::{build, BuildOptions, BuildProgress, DbError, Value};
+use grundy::{Budget, SolveError};
 use serde::Serialize;
 
-use crate::output::print_json;
+use crate::output::{print_json, Progress};
 
 /// Arguments of `grundy build`. The text output is the same for a fresh build and a resumed
 /// one (`--json` says which tiers were written and which kept).
@@ -20,7 +21,8 @@ use crate::output::print_json;
 #[command(after_help = "\
 Writes DIR/manifest.json and one file per tier (DIR/tier-K.bin, K stones on the board):
 one byte a position (win or loss with its remoteness, or draw), LZ4 blocks of 64 KiB.
-A build that was stopped resumes at the first tier not written, with the same bytes.
+A build that was stopped (Ctrl-C stops it between blocks) resumes at the first tier not
+written, with the same bytes. A progress bar with the time left is shown on a terminal.
 Answer from the database with: grundy solve connect-four WIDTH HEIGHT at MOVES --db DIR")]
 pub struct Args {
     /// The game: connect-four.
@@ -70,13 +72,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let game = ConnectFour::new(args.width, args.height)?;
-    let budget = Budget::default().with_bytes(super::solve::limit::bytes(args.memory));
+    let budget = Budget::default()
+        .with_bytes(super::solve::limit::bytes(args.memory))
+        .with_cancel(crate::output::ctrl_c());
+    let progress = Arc::new(BuildProgress::default());
     let options = BuildOptions {
         budget,
         stop_after: args.stop_after,
+        progress: Some(Arc::clone(&progress)),
     };
-    let report = build(&game, &args.db, &options)
-        .with_context(|| format!("cannot build the database in {}", args.db.display()))?;
+    let bar = Progress::bar(
+        args.json,
+        "building",
+        "Ctrl-C stops, resumable",
+        move || (progress.done(), progress.total()),
+    );
+    let result = build(&game, &args.db, &options);
+    drop(bar);
+    let report = match result {
+        Err(DbError::Solve(SolveError::Interrupted)) => bail!(
+            "interrupted: the tiers written to {} are kept; run the same command again to resume",
+            args.db.display()
+        ),
+        other => {
+            other.with_context(|| format!("cannot build the database in {}", args.db.display()))?
+        }
+    };
     let out = Report {
         game: "connect-four",
         width: args.width,

@@ -2,9 +2,14 @@
 //! here from the rules (a grid of cells, no bitboards, no ranking).
 
 use std::collections::HashMap;
+use std::fs;
 use std::path::{Path, PathBuf};
 
+use super::value::{ABSENT, DRAW, LOSS, WIN};
 use super::*;
+use crate::games::connect_four::{Board, ConnectFour};
+use crate::limits::Budget;
+use crate::value::Outcome;
 
 /// A fresh directory under the system's temporary directory, removed when dropped.
 struct TempDir(PathBuf);
@@ -440,4 +445,61 @@ fn the_byte_encoding_round_trips() {
     );
     assert_eq!(Value::decode(ABSENT, 5), None);
     assert_eq!(Value::decode(0x01, 5), None);
+}
+
+#[test]
+fn a_cancelled_build_resumes_to_identical_files() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let game = c4(4, 4);
+    let whole = TempDir::new("cancel-whole");
+    let progress = Arc::new(BuildProgress::default());
+    let counted = BuildOptions {
+        progress: Some(Arc::clone(&progress)),
+        ..BuildOptions::default()
+    };
+    build(&game, &whole.0, &counted).unwrap();
+    let reach: u64 = (0..game.cells()).map(|k| game.tier_size(k)).sum();
+    let all: u64 = (0..=game.cells()).map(|k| game.tier_size(k)).sum();
+    assert_eq!(progress.total(), reach + all);
+    assert_eq!(progress.done(), progress.total());
+    // Cancelled through the flag by another thread once the first tiers are solved: the build
+    // stops between blocks, keeps the tiers written, and a second run resumes after them.
+    let parts = TempDir::new("cancel-parts");
+    let cancel = Arc::new(AtomicBool::new(false));
+    let progress = Arc::new(BuildProgress::default());
+    let options = BuildOptions {
+        budget: Budget::default().with_cancel(Arc::clone(&cancel)),
+        progress: Some(Arc::clone(&progress)),
+        ..BuildOptions::default()
+    };
+    let top = reach + game.tier_size(game.cells());
+    let watcher = {
+        let (cancel, progress) = (Arc::clone(&cancel), Arc::clone(&progress));
+        std::thread::spawn(move || {
+            while progress.done() <= top {
+                std::thread::yield_now();
+            }
+            cancel.store(true, Ordering::Relaxed);
+        })
+    };
+    let err = build(&game, &parts.0, &options).unwrap_err();
+    watcher.join().unwrap();
+    assert!(
+        matches!(err, DbError::Solve(crate::SolveError::Interrupted)),
+        "{err}"
+    );
+    assert!(matches!(
+        Database::open(&parts.0),
+        Err(DbError::Incomplete { .. })
+    ));
+    let report = build(&game, &parts.0, &BuildOptions::default()).unwrap();
+    assert!(report.kept.contains(&game.cells()), "{report:?}");
+    assert!(!report.written.is_empty(), "{report:?}");
+    assert_eq!(files(&whole.0), files(&parts.0));
+    // Cancelled before it starts: nothing but the directory is written.
+    let early = TempDir::new("cancel-early");
+    let err = build(&game, &early.0, &options).unwrap_err();
+    assert!(matches!(err, DbError::Solve(_)), "{err}");
+    assert!(!early.0.join(MANIFEST).exists());
 }

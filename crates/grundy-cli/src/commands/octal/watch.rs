@@ -8,7 +8,7 @@ use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -66,7 +66,7 @@ impl Watch {
         let every = Duration::try_from_secs_f64(every_seconds.max(0.0)).unwrap_or(Duration::MAX);
         Watch {
             bar: None,
-            interrupted: ctrl_c(),
+            interrupted: crate::output::ctrl_c(),
             show_progress: !json && std::io::stderr().is_terminal(),
             last_log: (!std::io::stderr().is_terminal()).then(Instant::now),
             started: Instant::now(),
@@ -168,20 +168,6 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     file.write_all(bytes)?;
     file.sync_all()?;
     fs::rename(&tmp, path)
-}
-
-/// A flag that Ctrl-C sets instead of killing the process (installed once per process).
-fn ctrl_c() -> Arc<AtomicBool> {
-    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let set = Arc::clone(&flag);
-        // Without a handler (none can be installed) Ctrl-C ends the process as usual, which
-        // also reports no value.
-        let _ = ctrlc::set_handler(move || set.store(true, Ordering::Relaxed));
-        flag
-    })
-    .clone()
 }
 
 impl Observer for Watch {

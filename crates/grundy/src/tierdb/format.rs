@@ -1,0 +1,295 @@
+//! The files of a database: the manifest, a tier file's header, block index and LZ4
+//! blocks with their CRC-32s, written atomically and checked when read.
+
+use std::fs::{self, File};
+use std::io::{Read, Write};
+use std::path::Path;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::value::Value;
+use super::{io_err, DbError, BLOCK, FORMAT_NAME, FORMAT_VERSION, GAME_NAME, MANIFEST};
+use crate::games::connect_four::ConnectFour;
+
+const MAGIC: &[u8; 8] = b"GRNDYTR1";
+const HEADER: usize = 32;
+const INDEX_ENTRY: usize = 16;
+
+/// A tier as the manifest records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct TierEntry {
+    pub(super) tier: u32,
+    pub(super) file: String,
+    pub(super) ranks: u64,
+    pub(super) positions: u64,
+    pub(super) bytes: u64,
+    pub(super) crc32: u32,
+}
+
+/// `manifest.json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Manifest {
+    pub(super) format: String,
+    pub(super) version: u32,
+    pub(super) game: String,
+    pub(super) width: u32,
+    pub(super) height: u32,
+    pub(super) connect: u32,
+    pub(super) block_size: u32,
+    pub(super) encoding: String,
+    /// Complete tiers, by tier.
+    pub(super) tiers: Vec<TierEntry>,
+    /// Set once every tier is written.
+    pub(super) positions: Option<u64>,
+    pub(super) value: Option<Value>,
+}
+
+impl Manifest {
+    pub(super) fn new(game: &ConnectFour) -> Manifest {
+        Manifest {
+            format: FORMAT_NAME.into(),
+            version: FORMAT_VERSION,
+            game: GAME_NAME.into(),
+            width: game.width(),
+            height: game.height(),
+            connect: 4,
+            block_size: BLOCK as u32,
+            encoding: "one byte per rank: 0x80|r win in r, 0x40|r loss in r, 0x00 draw, \
+                       0xFF not reachable; LZ4 blocks"
+                .into(),
+            tiers: Vec::new(),
+            positions: None,
+            value: None,
+        }
+    }
+
+    pub(super) fn describe(&self) -> String {
+        format!("{} {} x {}", self.game, self.width, self.height)
+    }
+
+    pub(super) fn read(dir: &Path) -> Result<Manifest, DbError> {
+        let path = dir.join(MANIFEST);
+        let not_db = |why: String| DbError::NotADatabase {
+            dir: dir.to_path_buf(),
+            why,
+        };
+        let text = fs::read_to_string(&path).map_err(|e| not_db(e.to_string()))?;
+        let value: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| not_db(e.to_string()))?;
+        if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT_NAME) {
+            return Err(not_db(format!("its format is not {FORMAT_NAME}")));
+        }
+        let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
+        if version != u64::from(FORMAT_VERSION) {
+            return Err(DbError::Version {
+                dir: dir.to_path_buf(),
+                found: version.min(u64::from(u32::MAX)) as u32,
+            });
+        }
+        serde_json::from_value(value).map_err(|e| not_db(e.to_string()))
+    }
+
+    pub(super) fn write(&self, dir: &Path) -> Result<(), DbError> {
+        let mut text = serde_json::to_string_pretty(self).expect("a manifest serializes");
+        text.push('\n');
+        write_atomically(dir, MANIFEST, text.as_bytes())
+    }
+
+    pub(super) fn entry(&self, tier: u32) -> Option<&TierEntry> {
+        self.tiers.iter().find(|e| e.tier == tier)
+    }
+
+    pub(super) fn game(&self, dir: &Path) -> Result<ConnectFour, DbError> {
+        if self.game != GAME_NAME || self.connect != 4 || self.block_size != BLOCK as u32 {
+            return Err(DbError::OtherGame {
+                dir: dir.to_path_buf(),
+                found: self.describe(),
+                wanted: GAME_NAME.into(),
+            });
+        }
+        Ok(ConnectFour::new(
+            u64::from(self.width),
+            u64::from(self.height),
+        )?)
+    }
+}
+
+/// Writes `bytes` to `dir/name` through a temporary file, synced, then renamed.
+pub(super) fn write_atomically(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), DbError> {
+    let tmp = dir.join(format!("{name}.tmp"));
+    let path = dir.join(name);
+    {
+        let mut file = File::create(&tmp).map_err(io_err(&tmp))?;
+        file.write_all(bytes).map_err(io_err(&tmp))?;
+        file.sync_all().map_err(io_err(&tmp))?;
+    }
+    fs::rename(&tmp, &path).map_err(io_err(&path))?;
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+pub(super) fn tier_file(tier: u32) -> String {
+    format!("tier-{tier:02}.bin")
+}
+
+/// A tier file's bytes: header, block index, LZ4 blocks.
+pub(super) fn encode_tier(tier: u32, values: &[u8]) -> Vec<u8> {
+    let blocks: Vec<Vec<u8>> = values
+        .par_chunks(BLOCK)
+        .map(lz4_flex::block::compress)
+        .collect();
+    let data_start = HEADER + blocks.len() * INDEX_ENTRY;
+    let total = data_start + blocks.iter().map(Vec::len).sum::<usize>();
+    let mut out = Vec::with_capacity(total);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&tier.to_le_bytes());
+    out.extend_from_slice(&(BLOCK as u32).to_le_bytes());
+    out.extend_from_slice(&(values.len() as u64).to_le_bytes());
+    out.extend_from_slice(&(blocks.len() as u64).to_le_bytes());
+    let mut offset = data_start as u64;
+    for block in &blocks {
+        out.extend_from_slice(&offset.to_le_bytes());
+        out.extend_from_slice(&(block.len() as u32).to_le_bytes());
+        out.extend_from_slice(&crc32fast::hash(block).to_le_bytes());
+        offset += block.len() as u64;
+    }
+    for block in &blocks {
+        out.extend_from_slice(block);
+    }
+    out
+}
+
+/// One block's place in its tier file.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct BlockEntry {
+    pub(super) offset: u64,
+    pub(super) len: u32,
+    pub(super) crc: u32,
+}
+
+/// A tier file's header and index, checked against the manifest's entry and the file's size.
+pub(super) fn read_index(path: &Path, entry: &TierEntry) -> Result<Vec<BlockEntry>, DbError> {
+    let corrupt = |why: String| DbError::Corrupt {
+        path: path.to_path_buf(),
+        why,
+    };
+    let mut file = File::open(path).map_err(io_err(path))?;
+    let size = file.metadata().map_err(io_err(path))?.len();
+    if size != entry.bytes {
+        return Err(corrupt(format!(
+            "{size} bytes, the manifest says {} (truncated or overwritten)",
+            entry.bytes
+        )));
+    }
+    let mut header = [0u8; HEADER];
+    file.read_exact(&mut header)
+        .map_err(|_| corrupt("shorter than its header".into()))?;
+    let u32_at = |b: &[u8], i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4"));
+    let u64_at = |b: &[u8], i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("8"));
+    let blocks = u64_at(&header, 24);
+    if &header[..8] != MAGIC
+        || u32_at(&header, 8) != entry.tier
+        || u32_at(&header, 12) != BLOCK as u32
+        || u64_at(&header, 16) != entry.ranks
+        || blocks != entry.ranks.div_ceil(BLOCK as u64)
+    {
+        return Err(corrupt("its header does not match the manifest".into()));
+    }
+    let index_len = (blocks as usize)
+        .checked_mul(INDEX_ENTRY)
+        .filter(|&n| (HEADER + n) as u64 <= size)
+        .ok_or_else(|| corrupt("its block index is cut".into()))?;
+    let mut index = vec![0u8; index_len];
+    file.read_exact(&mut index)
+        .map_err(|_| corrupt("its block index is cut".into()))?;
+    let entries: Vec<BlockEntry> = index
+        .chunks_exact(INDEX_ENTRY)
+        .map(|e| BlockEntry {
+            offset: u64_at(e, 0),
+            len: u32_at(e, 8),
+            crc: u32_at(e, 12),
+        })
+        .collect();
+    if entries
+        .iter()
+        .any(|e| e.offset.saturating_add(u64::from(e.len)) > size)
+    {
+        return Err(corrupt("a block lies past the end of the file".into()));
+    }
+    Ok(entries)
+}
+
+/// Decompresses one block, checked against its CRC and length.
+pub(super) fn decode_block(
+    path: &Path,
+    compressed: &[u8],
+    entry: &BlockEntry,
+    len: usize,
+) -> Result<Vec<u8>, DbError> {
+    let corrupt = |why: String| DbError::Corrupt {
+        path: path.to_path_buf(),
+        why,
+    };
+    if crc32fast::hash(compressed) != entry.crc {
+        return Err(corrupt(format!(
+            "the block at byte {} fails its checksum",
+            entry.offset
+        )));
+    }
+    let values = lz4_flex::block::decompress(compressed, len).map_err(|e| {
+        corrupt(format!(
+            "the block at byte {} does not decompress: {e}",
+            entry.offset
+        ))
+    })?;
+    if values.len() != len {
+        return Err(corrupt(format!(
+            "the block at byte {} is short",
+            entry.offset
+        )));
+    }
+    Ok(values)
+}
+
+/// Reads a whole tier file, checked against the manifest's CRC, and decompresses it.
+pub(super) fn load_tier(dir: &Path, entry: &TierEntry) -> Result<Vec<u8>, DbError> {
+    let path = dir.join(&entry.file);
+    let bytes = check_file(dir, entry)?;
+    let index = read_index(&path, entry)?;
+    let mut values = Vec::with_capacity(entry.ranks as usize);
+    for (b, block) in index.iter().enumerate() {
+        let len = (entry.ranks as usize - b * BLOCK).min(BLOCK);
+        let start = block.offset as usize;
+        let compressed = &bytes[start..start + block.len as usize];
+        values.extend_from_slice(&decode_block(&path, compressed, block, len)?);
+    }
+    Ok(values)
+}
+
+/// The bytes of a tier file, checked against the manifest's size and CRC.
+pub(super) fn check_file(dir: &Path, entry: &TierEntry) -> Result<Vec<u8>, DbError> {
+    let path = dir.join(&entry.file);
+    let bytes = fs::read(&path).map_err(io_err(&path))?;
+    let corrupt = |why: String| DbError::Corrupt {
+        path: path.clone(),
+        why,
+    };
+    if bytes.len() as u64 != entry.bytes {
+        return Err(corrupt(format!(
+            "{} bytes, the manifest says {} (truncated or overwritten)",
+            bytes.len(),
+            entry.bytes
+        )));
+    }
+    let crc = crc32fast::hash(&bytes);
+    if crc != entry.crc32 {
+        return Err(corrupt(format!(
+            "CRC-32 {crc:08x}, the manifest says {:08x}",
+            entry.crc32
+        )));
+    }
+    Ok(bytes)
+}
