@@ -163,6 +163,22 @@ pub enum DbError {
         /// Its ranks.
         ranks: u64,
     },
+    /// A tier's file does not fit the disk: nothing of it was written, the tiers before it
+    /// are kept.
+    #[error(
+        "tier {tier} needs {needed} bytes on disk and {dir} has {available} free: the tiers \
+         written so far are kept; free some space and run the build again to resume"
+    )]
+    Disk {
+        /// The directory.
+        dir: PathBuf,
+        /// The tier to write.
+        tier: u32,
+        /// Its file's bytes, with room for the manifest.
+        needed: u64,
+        /// The bytes free on the directory's file system.
+        available: u64,
+    },
     /// The build was refused or cancelled by the budget.
     #[error(transparent)]
     Solve(#[from] SolveError),

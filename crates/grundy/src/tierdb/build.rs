@@ -128,6 +128,30 @@ pub struct BuildReport {
 /// The memory a build needs, checked against the budget: the reachability bits of every
 /// tier, and for the largest tier its values, its compressed copy and the values of the
 /// tier above it.
+/// Room left beside a tier's file for the manifest rewritten after it.
+const MANIFEST_ROOM: u64 = 1 << 20;
+
+/// Whether tier `tier`'s file of `bytes` fits the free space of `dir`'s file system (with
+/// room for the manifest), checked before it is written.
+fn check_disk(dir: &Path, tier: u32, bytes: u64) -> Result<(), DbError> {
+    let available = fs4::available_space(dir).map_err(io_err(dir))?;
+    disk_fits(dir, tier, bytes, available)
+}
+
+/// [`check_disk`]'s verdict on the figures.
+pub(super) fn disk_fits(dir: &Path, tier: u32, bytes: u64, available: u64) -> Result<(), DbError> {
+    let needed = bytes.saturating_add(MANIFEST_ROOM);
+    match needed <= available {
+        true => Ok(()),
+        false => Err(DbError::Disk {
+            dir: dir.to_path_buf(),
+            tier,
+            needed,
+            available,
+        }),
+    }
+}
+
 fn check_memory(game: &ConnectFour, budget: &Budget) -> Result<(), DbError> {
     let cells = game.cells();
     let bits: u64 = (0..=cells)
@@ -376,6 +400,7 @@ pub fn build(
             bytes: bytes.len() as u64,
             crc32: crc32fast::hash(&bytes),
         };
+        check_disk(dir, k, bytes.len() as u64)?;
         write_atomically(dir, &entry.file, &bytes)?;
         drop(bytes);
         report.bytes += entry.bytes;

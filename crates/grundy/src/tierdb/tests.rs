@@ -503,3 +503,17 @@ fn a_cancelled_build_resumes_to_identical_files() {
     assert!(matches!(err, DbError::Solve(_)), "{err}");
     assert!(!early.0.join(MANIFEST).exists());
 }
+
+/// A tier's file is checked against the free space before it is written: refused with
+/// the figures (its bytes and room for the manifest, what is free), nothing written.
+#[test]
+fn a_tier_that_does_not_fit_the_disk_is_refused_with_the_figures() {
+    let dir = Path::new("/db");
+    assert!(super::build::disk_fits(dir, 7, 1000, 1 << 21).is_ok());
+    let err = super::build::disk_fits(dir, 7, 1 << 20, 1 << 20).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "tier 7 needs 2097152 bytes on disk and /db has 1048576 free: the tiers written so \
+         far are kept; free some space and run the build again to resume"
+    );
+}
