@@ -4,11 +4,13 @@
 
 use std::sync::{LazyLock, Mutex, MutexGuard};
 
-use grundy::cgt::{Arena, CgtError, Dyadic, GameId};
+use grundy::cgt::{Arena, CgtError, Dyadic, GameId, Thermograph};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+
+use crate::thermograph::PyThermograph;
+use pyo3::types::PyString;
 
 static ARENA: LazyLock<Mutex<Arena>> = LazyLock::new(|| Mutex::new(Arena::new()));
 
@@ -74,7 +76,7 @@ fn operand(other: &Bound<'_, PyAny>) -> PyResult<GameId> {
     )))
 }
 
-fn fraction(py: Python<'_>, x: Dyadic) -> PyResult<Py<PyAny>> {
+pub(crate) fn fraction(py: Python<'_>, x: Dyadic) -> PyResult<Py<PyAny>> {
     let denominator = 1u64 << x.exponent();
     Ok(py
         .import("fractions")?
@@ -262,24 +264,12 @@ impl PyCgt {
         Ok(right.into_iter().map(PyCgt::from_id).collect())
     }
 
-    /// The thermograph: ``{"temperature", "mast", "left", "right"}``, each wall a list of
-    /// ``(start, value, slope)`` pieces (the wall is ``value + slope * (t - start)`` from
-    /// ``start`` to the next piece), temperatures and values as Fractions.
+    /// The thermograph (``grundy.Thermograph``): its walls, temperature and mast, drawn in a
+    /// notebook.
     #[getter]
-    fn thermograph<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    fn thermograph(&self) -> PyResult<PyThermograph> {
         let thermograph = arena().thermograph(self.id).map_err(value_error)?;
-        let wall = |wall: &grundy::cgt::Trajectory| -> PyResult<Vec<Piece>> {
-            wall.segments()
-                .iter()
-                .map(|s| Ok((fraction(py, s.start)?, fraction(py, s.value)?, s.slope)))
-                .collect()
-        };
-        let dict = PyDict::new(py);
-        dict.set_item("temperature", fraction(py, thermograph.temperature())?)?;
-        dict.set_item("mast", fraction(py, thermograph.mast())?)?;
-        dict.set_item("left", wall(thermograph.left_wall())?)?;
-        dict.set_item("right", wall(thermograph.right_wall())?)?;
-        Ok(dict)
+        Ok(PyThermograph::new(Thermograph::clone(&thermograph)))
     }
 
     /// The game cooled by ``t`` (a number: an int, a dyadic Fraction or a number game).
@@ -351,9 +341,6 @@ fn comparand(other: &Bound<'_, PyAny>) -> PyResult<Option<GameId>> {
         .flatten();
     Ok(dyadic.map(|x| arena().number(x)))
 }
-
-/// A piece of a thermograph's wall for Python: start, value (Fractions) and slope.
-type Piece = (Py<PyAny>, Py<PyAny>, i64);
 
 /// A number operand: an int, a Fraction whose denominator is a power of two, or a game
 /// (or expression) that is a number.

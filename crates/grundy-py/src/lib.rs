@@ -22,6 +22,7 @@ mod interrupt;
 mod octal;
 mod pygame;
 mod results;
+mod thermograph;
 
 use games::{budget, PyGame, PySolution};
 
@@ -211,6 +212,7 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pygame::define, m)?)?;
     m.add_function(wrap_pyfunction!(cgt::cgt, m)?)?;
     m.add_class::<cgt::PyCgt>()?;
+    m.add_class::<thermograph::PyThermograph>()?;
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::sum, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::table, m)?)?;

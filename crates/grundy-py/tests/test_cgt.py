@@ -139,10 +139,19 @@ def test_operations_as_cgsuite_has_them():
     assert [str(x) for x in grundy.cgt("^").left_incentives] == ["v"]
     assert [str(x) for x in grundy.cgt("^").right_incentives] == ["^*"]
     thermograph = grundy.cgt("{1|0,+-1}").thermograph
-    assert thermograph["temperature"] == Fraction(1, 2)
-    assert thermograph["mast"] == Fraction(1, 2)
-    assert thermograph["left"] == [(Fraction(-1), Fraction(2), -1), (Fraction(1, 2), Fraction(1, 2), 0)]
-    assert thermograph["right"] == [(Fraction(-1), Fraction(-1), 1), (Fraction(1, 2), Fraction(1, 2), 0)]
+    assert thermograph.temperature == Fraction(1, 2)
+    assert thermograph.mast == Fraction(1, 2)
+    assert thermograph.left == [(Fraction(-1), Fraction(2), -1), (Fraction(1, 2), Fraction(1, 2), 0)]
+    assert thermograph.right == [(Fraction(-1), Fraction(-1), 1), (Fraction(1, 2), Fraction(1, 2), 0)]
+    assert thermograph.corners == [
+        [(Fraction(-1), Fraction(2)), (Fraction(1, 2), Fraction(1, 2))],
+        [(Fraction(-1), Fraction(-1)), (Fraction(1, 2), Fraction(1, 2))],
+    ]
+    assert repr(thermograph) == "Thermograph(temperature 1/2, mast 1/2)"
+    # A notebook draws it: the two axes, the two walls and the mast, as SVG polylines.
+    svg = thermograph._repr_svg_()
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert svg.count("<polyline") == 5 and 'stroke="blue"' in svg and 'stroke="red"' in svg
     with pytest.raises(ValueError, match="not a dyadic rational"):
         g.cool(Fraction(1, 3))
     with pytest.raises(ValueError, match=r"a number is needed here, not \*"):
