@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 mod commands;
 mod judge;
 mod output;
+mod picture;
 
 #[cfg(test)]
 mod fuzz;

@@ -6,37 +6,27 @@
 
 use std::path::Path;
 
-use anyhow::{bail, Context};
 use grundy::cgt::{Dyadic, Thermograph};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use crate::picture::{save, Drawable};
+
 /// Draws `thermograph` into `path` (`.png` or `.svg`).
 pub fn plot(path: &Path, thermograph: &Thermograph) -> anyhow::Result<()> {
-    let extension = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    let size = (640u32, 640u32);
-    match extension.as_deref() {
-        Some("png") => {
-            let root = BitMapBackend::new(path, size).into_drawing_area();
-            draw(&root, thermograph)?;
-            root.present()
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
-        Some("svg") => {
-            let root = SVGBackend::new(path, size).into_drawing_area();
-            draw(&root, thermograph)?;
-            root.present()
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
-        _ => bail!(
-            "cannot tell the plot format of {}: use a file name ending in .png or .svg",
-            path.display()
-        ),
+    save(path, (640, 640), &Picture(thermograph))
+}
+
+/// A thermograph to draw.
+struct Picture<'a>(&'a Thermograph);
+
+impl Drawable for Picture<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        draw(root, self.0)
     }
-    Ok(())
 }
 
 fn float(x: Dyadic) -> f64 {

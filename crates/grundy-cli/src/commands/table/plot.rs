@@ -4,9 +4,10 @@
 
 use std::path::Path;
 
-use anyhow::{bail, Context};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+
+use crate::picture::{save, Drawable};
 
 /// The picture to draw.
 pub enum Picture<'a> {
@@ -21,30 +22,16 @@ pub enum Picture<'a> {
 
 /// Draws `picture` into `path` (`.png` or `.svg`).
 pub fn plot(path: &Path, picture: &Picture) -> anyhow::Result<()> {
-    let extension = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    let size = (800u32, 600u32);
-    match extension.as_deref() {
-        Some("png") => {
-            let root = BitMapBackend::new(path, size).into_drawing_area();
-            draw(&root, picture)?;
-            root.present()
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
-        Some("svg") => {
-            let root = SVGBackend::new(path, size).into_drawing_area();
-            draw(&root, picture)?;
-            root.present()
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
-        _ => bail!(
-            "cannot tell the plot format of {}: use a file name ending in .png or .svg",
-            path.display()
-        ),
+    save(path, (800, 600), picture)
+}
+
+impl Drawable for Picture<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        draw(root, self)
     }
-    Ok(())
 }
 
 fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, picture: &Picture) -> anyhow::Result<()>
