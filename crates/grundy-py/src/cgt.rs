@@ -335,11 +335,16 @@ fn comparand(other: &Bound<'_, PyAny>) -> PyResult<Option<GameId>> {
     ) else {
         return Ok(None);
     };
-    let dyadic = denominator
+    Ok(dyadic(numerator, denominator).map(|x| arena().number(x)))
+}
+
+/// `numerator / denominator` as a dyadic rational, if the denominator is a power of two
+/// and the value fits.
+fn dyadic(numerator: i64, denominator: u64) -> Option<Dyadic> {
+    denominator
         .is_power_of_two()
         .then(|| Dyadic::new(numerator, denominator.trailing_zeros()))
-        .flatten();
-    Ok(dyadic.map(|x| arena().number(x)))
+        .flatten()
 }
 
 /// A number operand: an int, a Fraction whose denominator is a power of two, or a game
@@ -349,11 +354,7 @@ fn number_operand(other: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
     if other.is_instance(&fraction)? {
         let numerator: i64 = other.getattr("numerator")?.extract()?;
         let denominator: u64 = other.getattr("denominator")?.extract()?;
-        return denominator
-            .is_power_of_two()
-            .then(|| Dyadic::new(numerator, denominator.trailing_zeros()))
-            .flatten()
-            .ok_or_else(|| {
+        return dyadic(numerator, denominator).ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "{numerator}/{denominator} is not a dyadic rational (its denominator must be a power of two)"
                 ))
