@@ -50,6 +50,4 @@ pub use sequence::{Nimbers, Sequence};
 pub use store::{SpillFile, Window};
 
 #[cfg(test)]
-mod layers;
-#[cfg(test)]
 mod tests;
