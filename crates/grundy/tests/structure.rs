@@ -424,3 +424,86 @@ fn the_check_finds_circles() {
         .collect();
     assert_eq!(found, [vec!["b", "b/c"]]);
 }
+
+fn library_source() -> PathBuf {
+    workspace().join("crates/grundy/src")
+}
+
+/// The library (`crates/grundy`) prints nothing, reads no terminal and never exits the
+/// process: front ends do that with the data it answers (doc examples and tests aside).
+#[test]
+fn the_library_does_no_terminal_io() {
+    const FORBIDDEN: &[&str] = &[
+        "println!(",
+        "print!(",
+        "eprintln!(",
+        "eprint!(",
+        "dbg!(",
+        "process::exit",
+        "io::stdout",
+        "io::stderr",
+        "io::stdin",
+    ];
+    let mut files = Vec::new();
+    files_under(&library_source(), &mut files);
+    let mut found = Vec::new();
+    for file in files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "rs"))
+    {
+        if is_test(&module_of(&library_source(), file)) {
+            continue;
+        }
+        let text = without_tests(&std::fs::read_to_string(file).unwrap());
+        for (n, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            if let Some(what) = FORBIDDEN.iter().find(|f| code.contains(*f)) {
+                found.push(format!("{}:{}: {what}", file.display(), n + 1));
+            }
+        }
+    }
+    assert!(files.len() > 100, "found {} files", files.len());
+    assert!(
+        found.is_empty(),
+        "terminal I/O in the library:\n{}",
+        found.join("\n")
+    );
+    let manifest = std::fs::read_to_string(workspace().join("crates/grundy/Cargo.toml")).unwrap();
+    for crate_name in ["indicatif", "clap", "ctrlc"] {
+        let named = [" ", ".", "="]
+            .iter()
+            .any(|after| manifest.contains(&format!("\n{crate_name}{after}")));
+        assert!(
+            !named,
+            "the library depends on {crate_name}, a front end's crate"
+        );
+    }
+}
+
+/// A game is only its rules: no file of `games/` names a solver (their tests do, to prove
+/// closed forms against the search).
+#[test]
+fn games_know_nothing_of_solvers() {
+    let graph = graph(&library_source());
+    let games: Vec<&Module> = graph
+        .keys()
+        .filter(|m| m.first().is_some_and(|s| s == "games"))
+        .collect();
+    assert!(games.len() > 10, "found {} game files", games.len());
+    let mut found = Vec::new();
+    for game in games {
+        for dep in &graph[game] {
+            if dep.first().is_some_and(|s| s == "solve") {
+                found.push(format!("{} names {}", show(game), show(dep)));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "games that name solvers:\n{}",
+        found.join("\n")
+    );
+}
