@@ -60,7 +60,7 @@ fn build_stop_resume_and_answer() {
         ),
         (
             vec!["build", "connect-four", "5", "3", "--db", db],
-            "holds a database of connect-four 4 x 3",
+            "holds a database of connect-four connect=4 height=3 width=4",
         ),
         (
             vec!["build", "connect-four", "0", "3", "--db", db],

@@ -9,13 +9,15 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::error::{io_err, DbError};
 use super::format::{
-    check_file, encode_tier, load_tier, tier_file, write_atomically, Manifest, TierEntry,
+    check_file, encode_tier, load_tier, tier_file, write_atomically, Manifest, TierEntry, BLOCK,
+    MANIFEST,
 };
+use super::game::{End, Place, TierGame};
 use super::value::{Value, ABSENT, DRAW, LOSS, REMOTENESS, WIN};
-use super::{io_err, DbError, BLOCK, GAME_NAME, MANIFEST};
-use crate::games::connect_four::{Board, ConnectFour};
 use crate::limits::Budget;
+use crate::value::Outcome;
 
 /// How [`build`] runs.
 ///
@@ -29,7 +31,7 @@ use crate::limits::Budget;
 #[derive(Clone, Debug, Default)]
 pub struct BuildOptions {
     /// Memory limit and cancel flag (checked between blocks: a cancelled build returns
-    /// [`SolveError::Interrupted`](crate::SolveError::Interrupted) inside [`DbError::Solve`],
+    /// [`SolveError::Interrupted`](crate::limits::SolveError::Interrupted) inside [`DbError::Solve`],
     /// keeps the tiers written and resumes after them).
     pub budget: Budget,
     /// Stop once this tier is written (as a kill would, but cleanly): for tests of resume.
@@ -152,21 +154,23 @@ pub(super) fn disk_fits(dir: &Path, tier: u32, bytes: u64, available: u64) -> Re
     }
 }
 
-fn check_memory(game: &ConnectFour, budget: &Budget) -> Result<(), DbError> {
-    let cells = game.cells();
-    let bits: u64 = (0..=cells)
-        .map(|k| game.tier_size(k).div_ceil(64) * 8)
-        .sum();
-    let (tier, tier_bytes) = (0..=cells)
+fn check_memory(game: &dyn TierGame, budget: &Budget) -> Result<(), DbError> {
+    let tiers = game.tiers();
+    let bits: u64 = (0..tiers).map(|k| game.tier_size(k).div_ceil(64) * 8).sum();
+    let (tier, tier_bytes) = (0..tiers)
         .map(|k| {
-            let here = game.tier_size(k);
+            let children: u64 = game
+                .child_tiers(k)
+                .iter()
+                .map(|&c| game.tier_size(c))
+                .fold(0, u64::saturating_add);
             (
                 k,
-                here.saturating_mul(2).saturating_add(game.tier_size(k + 1)),
+                game.tier_size(k).saturating_mul(2).saturating_add(children),
             )
         })
         .max_by_key(|&(_, b)| b)
-        .expect("tier 0 exists");
+        .unwrap_or((0, 0));
     let needed = bits.saturating_add(tier_bytes);
     if needed > budget.bytes() || needed > usize::MAX as u64 / 2 {
         return Err(DbError::Memory {
@@ -179,124 +183,185 @@ fn check_memory(game: &ConnectFour, budget: &Budget) -> Result<(), DbError> {
     Ok(())
 }
 
-/// The reachable ranks of every tier, as bits, found forward from the start.
+/// The reachable ranks of every tier, as bits, found forward from the start: the tiers in
+/// order, since a move only leads to a later tier.
 fn reachable(
-    game: &ConnectFour,
+    game: &dyn TierGame,
     budget: &Budget,
     progress: Option<&BuildProgress>,
 ) -> Result<Vec<Vec<u64>>, DbError> {
-    let cells = game.cells();
-    let mut tiers: Vec<Vec<u64>> = Vec::with_capacity(cells as usize + 1);
-    tiers.push(vec![1]);
-    for k in 0..cells {
+    let tiers: Vec<Vec<AtomicU64>> = (0..game.tiers())
+        .map(|k| {
+            (0..game.tier_size(k).div_ceil(64))
+                .map(|_| AtomicU64::new(0))
+                .collect()
+        })
+        .collect();
+    let start = game.start();
+    let mark = |at: Place| -> Result<(), DbError> {
+        let word = tiers
+            .get(at.tier as usize)
+            .and_then(|t| t.get((at.rank / 64) as usize))
+            .filter(|_| at.rank < game.tier_size(at.tier))
+            .ok_or_else(|| {
+                DbError::Game(format!(
+                    "{}: a move leads to rank {} of tier {}, outside the game's tiers",
+                    game.identity(),
+                    at.rank,
+                    at.tier
+                ))
+            })?;
+        word.fetch_or(1 << (at.rank % 64), Ordering::Relaxed);
+        Ok(())
+    };
+    mark(start)?;
+    for k in 0..game.tiers() {
         budget.check_cancelled()?;
-        let next: Vec<AtomicU64> = (0..game.tier_size(k + 1).div_ceil(64))
-            .map(|_| AtomicU64::new(0))
-            .collect();
-        let here = &tiers[k as usize];
         let ranks = game.tier_size(k);
+        let children_ok = |c: &Place| game.child_tiers(k).contains(&c.tier);
         // A chunk of words is a block of ranks: the cancel flag and the counter are looked
         // at once a block.
-        here.par_chunks(BLOCK / 64).enumerate().try_for_each(
-            |(c, words)| -> Result<(), DbError> {
+        tiers[k as usize]
+            .par_chunks(BLOCK / 64)
+            .enumerate()
+            .try_for_each_init(Vec::new, |children, (c, words)| -> Result<(), DbError> {
                 budget.check_cancelled()?;
-                for (i, &word) in words.iter().enumerate() {
+                for (i, word) in words.iter().enumerate() {
                     let w = c * (BLOCK / 64) + i;
-                    let mut bits = word;
+                    let mut bits = word.load(Ordering::Relaxed);
                     while bits != 0 {
-                        let r = w as u64 * 64 + u64::from(bits.trailing_zeros());
+                        let rank = w as u64 * 64 + u64::from(bits.trailing_zeros());
                         bits &= bits - 1;
-                        let board = game.unrank(k, r);
-                        if board.is_won(game) {
+                        children.clear();
+                        if game.expand(Place { tier: k, rank }, children).is_some() {
                             continue;
                         }
-                        for col in 0..game.width() {
-                            if game.can_play(&board, col) {
-                                let child = game.rank(&game.play(&board, col));
-                                next[(child / 64) as usize]
-                                    .fetch_or(1 << (child % 64), Ordering::Relaxed);
+                        for &child in children.iter() {
+                            if !children_ok(&child) {
+                                return Err(DbError::Game(format!(
+                                    "{}: a move from tier {k} leads to tier {}, not one of {:?}",
+                                    game.identity(),
+                                    child.tier,
+                                    game.child_tiers(k)
+                                )));
                             }
+                            mark(child)?;
                         }
                     }
                 }
-                let first = (c * BLOCK) as u64;
-                advance(progress, (ranks - first).min(BLOCK as u64));
+                if k + 1 < game.tiers() {
+                    let first = (c * BLOCK) as u64;
+                    advance(progress, (ranks - first).min(BLOCK as u64));
+                }
                 Ok(())
-            },
-        )?;
-        tiers.push(next.into_iter().map(AtomicU64::into_inner).collect());
+            })?;
     }
-    Ok(tiers)
+    Ok(tiers
+        .into_iter()
+        .map(|t| t.into_iter().map(AtomicU64::into_inner).collect())
+        .collect())
 }
 
-/// The byte of `board` (reachable, tier `k`) from the values of tier `k + 1`; `None` when a
-/// successor is marked unreachable (a corrupt tier above).
-fn solve_board(game: &ConnectFour, board: &Board, above: &[u8]) -> Option<u8> {
-    if board.is_won(game) {
-        return Some(LOSS);
-    }
-    if board.stones() == game.cells() {
-        return Some(DRAW);
+/// The values of the tiers a tier's moves reach, by tier.
+type Above<'a> = [(u32, &'a [u8])];
+
+/// The byte of the position at `at` (reachable) from the values of the tiers above it;
+/// `None` when a successor is marked unreachable (a corrupt tier above).
+fn solve_position(
+    game: &dyn TierGame,
+    at: Place,
+    above: &Above<'_>,
+    children: &mut Vec<Place>,
+) -> Option<Value> {
+    children.clear();
+    match game.expand(at, children) {
+        Some(End::Loss) => {
+            return Some(Value {
+                outcome: Outcome::Loss,
+                remoteness: 0,
+            })
+        }
+        Some(End::Draw) => {
+            return Some(Value {
+                outcome: Outcome::Draw,
+                remoteness: 0,
+            })
+        }
+        None => {}
     }
     let mut best_win = u8::MAX;
-    let mut draw = false;
+    let mut best_draw = u8::MAX;
     let mut worst_loss = 0u8;
-    for col in 0..game.width() {
-        if !game.can_play(board, col) {
-            continue;
-        }
-        let child = game.play(board, col);
-        let byte = *above.get(game.rank(&child) as usize)?;
+    for child in children.iter() {
+        let values = above.iter().find(|(t, _)| *t == child.tier)?.1;
+        let byte = *values.get(child.rank as usize)?;
+        let r = byte & REMOTENESS;
         match byte & !REMOTENESS {
             _ if byte == ABSENT => return None,
-            DRAW => draw = true,
-            LOSS => best_win = best_win.min((byte & REMOTENESS) + 1),
-            WIN => worst_loss = worst_loss.max((byte & REMOTENESS) + 1),
+            DRAW => best_draw = best_draw.min(r),
+            LOSS => best_win = best_win.min(r),
+            WIN => worst_loss = worst_loss.max(r),
             _ => return None,
         }
     }
-    Some(if best_win != u8::MAX {
-        WIN | best_win
-    } else if draw {
-        DRAW
+    let (outcome, r) = if best_win != u8::MAX {
+        (Outcome::Win, best_win)
+    } else if best_draw != u8::MAX {
+        (Outcome::Draw, best_draw)
     } else {
-        LOSS | worst_loss
+        // Also a position with no moves: lost at once (`worst_loss` + 1 would be 1).
+        match children.is_empty() {
+            true => {
+                return Some(Value {
+                    outcome: Outcome::Loss,
+                    remoteness: 0,
+                })
+            }
+            false => (Outcome::Loss, worst_loss),
+        }
+    };
+    Some(Value {
+        outcome,
+        remoteness: u32::from(r) + 1,
     })
 }
 
 /// The values of tier `k`, in parallel over blocks.
 fn solve_tier(
-    game: &ConnectFour,
+    game: &dyn TierGame,
     k: u32,
     reach: &[u64],
-    above: &[u8],
+    above: &Above<'_>,
     budget: &Budget,
     progress: Option<&BuildProgress>,
 ) -> Result<Vec<u8>, DbError> {
     let mut values = vec![ABSENT; game.tier_size(k) as usize];
-    values
-        .par_chunks_mut(BLOCK)
-        .enumerate()
-        .try_for_each(|(b, chunk)| -> Result<(), DbError> {
+    values.par_chunks_mut(BLOCK).enumerate().try_for_each_init(
+        Vec::new,
+        |children, (b, chunk)| -> Result<(), DbError> {
             budget.check_cancelled()?;
             let first = (b * BLOCK) as u64;
             for (i, cell) in chunk.iter_mut().enumerate() {
-                let r = first + i as u64;
-                if reach[(r / 64) as usize] >> (r % 64) & 1 == 0 {
+                let rank = first + i as u64;
+                if reach[(rank / 64) as usize] >> (rank % 64) & 1 == 0 {
                     continue;
                 }
-                let board = game.unrank(k, r);
-                *cell = solve_board(game, &board, above).ok_or_else(|| DbError::Corrupt {
-                    path: PathBuf::from(tier_file(k + 1)),
-                    why: format!("a successor of rank {r} of tier {k} is missing"),
+                let value = solve_position(game, Place { tier: k, rank }, above, children)
+                    .ok_or_else(|| DbError::Corrupt {
+                        path: PathBuf::from(tier_file(k + 1)),
+                        why: format!("a successor of rank {rank} of tier {k} is missing"),
+                    })?;
+                *cell = value.encode().ok_or(DbError::Remoteness {
+                    tier: k,
+                    remoteness: value.remoteness,
                 })?;
             }
             advance(progress, chunk.len() as u64);
             Ok(())
-        })?;
+        },
+    )?;
     Ok(values)
 }
-
 /// Builds (or resumes building) the database of `game` in `dir`: every position reachable
 /// from the start, strongly solved, tier by tier from the full board down.
 ///
@@ -324,32 +389,34 @@ fn solve_tier(
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn build(
-    game: &ConnectFour,
+    game: &dyn TierGame,
     dir: &Path,
     options: &BuildOptions,
 ) -> Result<BuildReport, DbError> {
     let budget = &options.budget;
     check_memory(game, budget)?;
     fs::create_dir_all(dir).map_err(io_err(dir))?;
+    let identity = game.identity();
     let mut manifest = if dir.join(MANIFEST).exists() {
         let found = Manifest::read(dir)?;
-        if found.game != GAME_NAME || found.width != game.width() || found.height != game.height() {
+        if found.identity != identity {
             return Err(DbError::OtherGame {
                 dir: dir.to_path_buf(),
-                found: found.describe(),
-                wanted: Manifest::new(game).describe(),
+                found: found.identity.to_string(),
+                wanted: identity.to_string(),
             });
         }
-        found.game(dir)?;
         found
     } else {
-        Manifest::new(game)
+        Manifest::new(identity)
     };
-    let cells = game.cells();
+    let tiers = game.tiers();
     let progress = options.progress.as_deref();
     if let Some(progress) = progress {
-        let reach: u64 = (0..cells).map(|k| game.tier_size(k)).sum();
-        let solve: u64 = (0..=cells)
+        let reach: u64 = (0..tiers.saturating_sub(1))
+            .map(|k| game.tier_size(k))
+            .sum();
+        let solve: u64 = (0..tiers)
             .filter(|&k| manifest.entry(k).is_none())
             .map(|k| game.tier_size(k))
             .sum();
@@ -369,8 +436,9 @@ pub fn build(
         kept: Vec::new(),
         bytes: 0,
     };
-    let mut above: Vec<u8> = Vec::new();
-    for k in (0..=cells).rev() {
+    // The values of tiers solved or read, kept while a tier below may need them.
+    let mut loaded: Vec<(u32, Vec<u8>)> = Vec::new();
+    for k in (0..tiers).rev() {
         budget.check_cancelled()?;
         if let Some(entry) = manifest.entry(k).cloned() {
             if entry.positions != per_tier[k as usize] || entry.ranks != game.tier_size(k) {
@@ -379,18 +447,26 @@ pub fn build(
                     why: "the manifest's positions do not match the game's".into(),
                 });
             }
-            let below_done = k == 0 || manifest.entry(k - 1).is_some();
-            if below_done {
-                check_file(dir, &entry)?;
-                above = Vec::new();
-            } else {
-                above = load_tier(dir, &entry)?;
-            }
+            check_file(dir, &entry)?;
             report.kept.push(k);
             report.bytes += entry.bytes;
             continue;
         }
+        // The tiers this one's moves reach: kept from the tier solved before, else read.
+        let wanted = game.child_tiers(k);
+        loaded.retain(|(t, _)| wanted.contains(t));
+        for &t in &wanted {
+            if loaded.iter().all(|(l, _)| *l != t) {
+                let entry = manifest.entry(t).ok_or_else(|| DbError::Corrupt {
+                    path: dir.join(MANIFEST),
+                    why: format!("tier {t} is not recorded, though tier {k} needs it"),
+                })?;
+                loaded.push((t, load_tier(dir, entry)?));
+            }
+        }
+        let above: Vec<(u32, &[u8])> = loaded.iter().map(|(t, v)| (*t, v.as_slice())).collect();
         let values = solve_tier(game, k, &reach[k as usize], &above, budget, progress)?;
+        drop(above);
         let bytes = encode_tier(k, &values);
         let entry = TierEntry {
             tier: k,
@@ -408,16 +484,20 @@ pub fn build(
         manifest.tiers.sort_by_key(|e| e.tier);
         manifest.write(dir)?;
         report.written.push(k);
-        above = values;
+        loaded.push((k, values));
         if options.stop_after == Some(k) && k > 0 {
             return Ok(report);
         }
     }
-    let start = match manifest.entry(0) {
-        Some(entry) => load_tier(dir, entry)?,
-        None => above,
+    let start = game.start();
+    let values = match loaded.iter().find(|(t, _)| *t == start.tier) {
+        Some((_, values)) => values[start.rank as usize],
+        None => {
+            let entry = manifest.entry(start.tier).expect("every tier is recorded");
+            load_tier(dir, entry)?[start.rank as usize]
+        }
     };
-    let value = Value::decode(start[0], cells);
+    let value = Value::decode(values);
     manifest.positions = Some(report.positions);
     manifest.value = value;
     manifest.write(dir)?;

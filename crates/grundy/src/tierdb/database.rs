@@ -7,10 +7,13 @@ use std::sync::Mutex;
 
 use serde::Serialize;
 
-use super::format::{check_file, decode_block, read_index, tier_file, BlockEntry, Manifest};
+use super::builtin::open_game;
+use super::error::{io_err, DbError};
+use super::format::{
+    check_file, decode_block, read_index, tier_file, BlockEntry, Manifest, BLOCK, MANIFEST,
+};
+use super::game::{Place, TierGame};
 use super::value::{mover_value, Value};
-use super::{io_err, DbError, BLOCK, MANIFEST};
-use crate::games::connect_four::{Board, ConnectFour};
 
 /// A position's answer: its value and every move's (the value for the player who moves
 /// there, i.e. the negation of the value of the position reached, one move further).
@@ -21,15 +24,16 @@ use crate::games::connect_four::{Board, ConnectFour};
 /// use grundy::tierdb::{Probe, Value};
 /// use grundy::Outcome;
 /// let draw = Value { outcome: Outcome::Draw, remoteness: 2 };
-/// let probe = Probe { value: draw, moves: vec![(1, draw)] };
-/// assert_eq!(probe.moves[0].0, 1);
+/// let probe = Probe { value: draw, moves: vec![("1".to_string(), draw)] };
+/// assert_eq!(probe.moves[0].0, "1");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Probe {
     /// The position's value for the player to move.
     pub value: Value,
-    /// Each legal move (its column, from 1) with its value for the mover.
-    pub moves: Vec<(u32, Value)>,
+    /// Each legal move (its label: a column from 1 in Connect Four) with its value for the
+    /// mover.
+    pub moves: Vec<(String, Value)>,
 }
 
 /// A tier's file and block index, kept open for lookups.
@@ -53,16 +57,16 @@ struct OpenTier {
 /// use grundy::tierdb::{build, BuildOptions, Database};
 /// use grundy::Outcome;
 /// let dir = std::env::temp_dir().join(format!("grundy-doc-db-{}", std::process::id()));
-/// let game = ConnectFour::new(4, 2).unwrap();
-/// build(&game, &dir, &BuildOptions::default()).unwrap();
+/// build(&ConnectFour::new(4, 2).unwrap(), &dir, &BuildOptions::default()).unwrap();
 /// let db = Database::open(&dir).unwrap();
-/// assert_eq!(db.value(&game.play_all("").unwrap()).unwrap().unwrap().outcome, Outcome::Draw);
+/// let start = db.game().parse("").unwrap();
+/// assert_eq!(db.value(start).unwrap().unwrap().outcome, Outcome::Draw);
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Debug)]
 pub struct Database {
     dir: PathBuf,
-    game: ConnectFour,
+    game: Box<dyn TierGame>,
     manifest: Manifest,
     tiers: Vec<OpenTier>,
 }
@@ -87,8 +91,43 @@ impl Database {
     pub fn open(dir: impl AsRef<Path>) -> Result<Database, DbError> {
         let dir = dir.as_ref().to_path_buf();
         let manifest = Manifest::read(&dir)?;
-        let game = manifest.game(&dir)?;
-        let missing: Vec<u32> = (0..=game.cells())
+        let game = open_game(&manifest.identity).map_err(|why| DbError::OtherGame {
+            dir: dir.clone(),
+            found: manifest.identity.to_string(),
+            wanted: format!("a game this build knows ({why})"),
+        })?;
+        Database::open_with(dir, game)
+    }
+
+    /// Opens the database in `dir` of `game` (a game that is not built in: a game file's, a
+    /// library user's), checked against the manifest's identity.
+    ///
+    /// # Errors
+    ///
+    /// As [`Database::open`]; [`DbError::OtherGame`] when the database is of another game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::connect_four::ConnectFour;
+    /// use grundy::tierdb::{build, BuildOptions, Database, DbError};
+    /// let dir = std::env::temp_dir().join(format!("grundy-doc-with-{}", std::process::id()));
+    /// build(&ConnectFour::new(2, 2).unwrap(), &dir, &BuildOptions::default()).unwrap();
+    /// let other = Box::new(ConnectFour::new(3, 2).unwrap());
+    /// assert!(matches!(Database::open_with(&dir, other), Err(DbError::OtherGame { .. })));
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn open_with(dir: impl AsRef<Path>, game: Box<dyn TierGame>) -> Result<Database, DbError> {
+        let dir = dir.as_ref().to_path_buf();
+        let manifest = Manifest::read(&dir)?;
+        if manifest.identity != game.identity() {
+            return Err(DbError::OtherGame {
+                dir,
+                found: manifest.identity.to_string(),
+                wanted: game.identity().to_string(),
+            });
+        }
+        let missing: Vec<u32> = (0..game.tiers())
             .filter(|&k| manifest.entry(k).is_none())
             .collect();
         if let (Some(first), Some(last)) = (missing.first(), missing.last()) {
@@ -98,13 +137,13 @@ impl Database {
             });
         }
         let mut tiers = Vec::new();
-        for k in 0..=game.cells() {
+        for k in 0..game.tiers() {
             let entry = manifest.entry(k).expect("checked above");
             if entry.ranks != game.tier_size(k) {
                 return Err(DbError::Corrupt {
                     path: dir.join(MANIFEST),
                     why: format!(
-                        "tier {k} has {} ranks, the board {}",
+                        "tier {k} has {} ranks, the game {}",
                         entry.ranks,
                         game.tier_size(k)
                     ),
@@ -127,16 +166,16 @@ impl Database {
         })
     }
 
-    /// The game the database solves.
+    /// The game the database solves: it parses and shows positions.
     ///
     /// # Examples
     ///
     /// ```no_run
     /// let db = grundy::tierdb::Database::open("/tmp/c4-54").unwrap();
-    /// println!("{} x {}", db.game().width(), db.game().height());
+    /// println!("{}", db.game().identity());
     /// ```
-    pub fn game(&self) -> &ConnectFour {
-        &self.game
+    pub fn game(&self) -> &dyn TierGame {
+        self.game.as_ref()
     }
 
     /// Positions reachable from the start.
@@ -151,8 +190,8 @@ impl Database {
         self.manifest.tiers.iter().map(|e| e.positions).sum()
     }
 
-    /// The value of `board` for the player to move; `None` when the board is not in the
-    /// database (not reachable from the start).
+    /// The value of the position at `at` for the player to move; `None` when it is not in
+    /// the database (not reachable from the start, or no rank of the game).
     ///
     /// # Errors
     ///
@@ -163,26 +202,22 @@ impl Database {
     /// ```no_run
     /// use grundy::tierdb::Database;
     /// let db = Database::open("/tmp/c4-54").unwrap();
-    /// let board = db.game().play_all("33").unwrap();
-    /// println!("{:?}", db.value(&board).unwrap());
+    /// let at = db.game().parse("33").unwrap();
+    /// println!("{:?}", db.value(at).unwrap());
     /// ```
-    pub fn value(&self, board: &Board) -> Result<Option<Value>, DbError> {
-        let k = board.stones();
-        if board.mask & !self.board_cells() != 0 || (board.mine & !board.mask) != 0 {
+    pub fn value(&self, at: Place) -> Result<Option<Value>, DbError> {
+        let Some(tier) = self.tiers.get(at.tier as usize) else {
+            return Ok(None);
+        };
+        if at.rank >= tier.ranks {
             return Ok(None);
         }
-        let tier = &self.tiers[k as usize];
-        let rank = self.game.rank(board);
-        if rank >= tier.ranks {
-            return Ok(None);
-        }
-        let b = (rank / BLOCK as u64) as usize;
-        let at = (rank % BLOCK as u64) as usize;
-        let empty = self.game.cells() - k;
+        let b = (at.rank / BLOCK as u64) as usize;
+        let i = (at.rank % BLOCK as u64) as usize;
         let mut last = tier.last.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((block, values)) = last.as_ref() {
             if *block == b {
-                return Ok(Value::decode(values[at], empty));
+                return Ok(Value::decode(values[i]));
             }
         }
         let entry = tier.index[b];
@@ -194,18 +229,14 @@ impl Database {
         file.read_exact(&mut compressed)
             .map_err(io_err(&tier.path))?;
         let values = decode_block(&tier.path, &compressed, &entry, len)?;
-        let value = Value::decode(values[at], empty);
+        let value = Value::decode(values[i]);
         *last = Some((b, values));
         Ok(value)
     }
 
-    fn board_cells(&self) -> u64 {
-        let column = (1u64 << self.game.height()) - 1;
-        (0..self.game.width()).fold(0, |m, c| m | column << (c * (self.game.height() + 1)))
-    }
-
-    /// The value of `board` and of each of its moves (for the mover: a move to a loss in
-    /// `r` is a win in `r + 1`); `None` when the board is not in the database.
+    /// The value of the position at `at` and of each of its moves, by label (for the
+    /// mover: a move to a loss in `r` is a win in `r + 1`); `None` when the position is not
+    /// in the database.
     ///
     /// # Errors
     ///
@@ -216,29 +247,27 @@ impl Database {
     /// ```no_run
     /// use grundy::tierdb::Database;
     /// let db = Database::open("/tmp/c4-54").unwrap();
-    /// let probe = db.probe(&db.game().play_all("").unwrap()).unwrap().unwrap();
+    /// let probe = db.probe(db.game().start()).unwrap().unwrap();
     /// for (column, value) in probe.moves {
     ///     println!("{column}: {value}");
     /// }
     /// ```
-    pub fn probe(&self, board: &Board) -> Result<Option<Probe>, DbError> {
-        let Some(value) = self.value(board)? else {
+    pub fn probe(&self, at: Place) -> Result<Option<Probe>, DbError> {
+        let Some(value) = self.value(at)? else {
             return Ok(None);
         };
+        let mut children = Vec::new();
         let mut moves = Vec::new();
-        if !board.is_over(&self.game) {
-            for col in 0..self.game.width() {
-                if !self.game.can_play(board, col) {
-                    continue;
-                }
-                let child = self.game.play(board, col);
-                let Some(after) = self.value(&child)? else {
+        if self.game.expand(at, &mut children).is_none() {
+            let labels = self.game.labels(at);
+            for (label, child) in labels.into_iter().zip(children) {
+                let Some(after) = self.value(child)? else {
                     return Err(DbError::Corrupt {
-                        path: self.dir.join(tier_file(child.stones())),
+                        path: self.dir.join(tier_file(child.tier)),
                         why: "a move from a position in the database leads out of it".into(),
                     });
                 };
-                moves.push((col + 1, mover_value(after)));
+                moves.push((label, mover_value(after)));
             }
         }
         Ok(Some(Probe { value, moves }))

@@ -8,9 +8,21 @@ use std::path::Path;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::error::{io_err, DbError};
+use super::game::Identity;
 use super::value::Value;
-use super::{io_err, DbError, BLOCK, FORMAT_NAME, FORMAT_VERSION, GAME_NAME, MANIFEST};
-use crate::games::connect_four::ConnectFour;
+
+/// Ranks per compressed block: 64 KiB of values.
+pub const BLOCK: usize = 1 << 16;
+
+/// The version of the format written (manifest and tier files). Version 1 (before draws
+/// kept their remoteness) is not read.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The manifest's name in a database directory.
+pub const MANIFEST: &str = "manifest.json";
+
+const FORMAT_NAME: &str = "grundy-tierdb";
 
 const MAGIC: &[u8; 8] = b"GRNDYTR1";
 const HEADER: usize = 32;
@@ -32,10 +44,9 @@ pub(super) struct TierEntry {
 pub(super) struct Manifest {
     pub(super) format: String,
     pub(super) version: u32,
-    pub(super) game: String,
-    pub(super) width: u32,
-    pub(super) height: u32,
-    pub(super) connect: u32,
+    /// The game and its parameters.
+    #[serde(flatten)]
+    pub(super) identity: Identity,
     pub(super) block_size: u32,
     pub(super) encoding: String,
     /// Complete tiers, by tier.
@@ -46,26 +57,19 @@ pub(super) struct Manifest {
 }
 
 impl Manifest {
-    pub(super) fn new(game: &ConnectFour) -> Manifest {
+    pub(super) fn new(identity: Identity) -> Manifest {
         Manifest {
             format: FORMAT_NAME.into(),
             version: FORMAT_VERSION,
-            game: GAME_NAME.into(),
-            width: game.width(),
-            height: game.height(),
-            connect: 4,
+            identity,
             block_size: BLOCK as u32,
-            encoding: "one byte per rank: 0x80|r win in r, 0x40|r loss in r, 0x00 draw, \
-                       0xFF not reachable; LZ4 blocks"
+            encoding: "one byte per rank: 0x80|r win in r, 0x40|r loss in r, 0x00|r draw in \
+                       r, 0xFF not reachable; LZ4 blocks"
                 .into(),
             tiers: Vec::new(),
             positions: None,
             value: None,
         }
-    }
-
-    pub(super) fn describe(&self) -> String {
-        format!("{} {} x {}", self.game, self.width, self.height)
     }
 
     pub(super) fn read(dir: &Path) -> Result<Manifest, DbError> {
@@ -87,7 +91,15 @@ impl Manifest {
                 found: version.min(u64::from(u32::MAX)) as u32,
             });
         }
-        serde_json::from_value(value).map_err(|e| not_db(e.to_string()))
+        let manifest: Manifest =
+            serde_json::from_value(value).map_err(|e| not_db(e.to_string()))?;
+        if manifest.block_size != BLOCK as u32 {
+            return Err(not_db(format!(
+                "blocks of {} ranks, this build reads {BLOCK}",
+                manifest.block_size
+            )));
+        }
+        Ok(manifest)
     }
 
     pub(super) fn write(&self, dir: &Path) -> Result<(), DbError> {
@@ -98,20 +110,6 @@ impl Manifest {
 
     pub(super) fn entry(&self, tier: u32) -> Option<&TierEntry> {
         self.tiers.iter().find(|e| e.tier == tier)
-    }
-
-    pub(super) fn game(&self, dir: &Path) -> Result<ConnectFour, DbError> {
-        if self.game != GAME_NAME || self.connect != 4 || self.block_size != BLOCK as u32 {
-            return Err(DbError::OtherGame {
-                dir: dir.to_path_buf(),
-                found: self.describe(),
-                wanted: GAME_NAME.into(),
-            });
-        }
-        Ok(ConnectFour::new(
-            u64::from(self.width),
-            u64::from(self.height),
-        )?)
     }
 }
 

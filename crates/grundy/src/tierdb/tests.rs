@@ -32,6 +32,14 @@ fn c4(w: u64, h: u64) -> ConnectFour {
     ConnectFour::new(w, h).unwrap()
 }
 
+/// The place of `board` in `game`'s tiers.
+fn at(game: &ConnectFour, board: &Board) -> Place {
+    Place {
+        tier: board.stones(),
+        rank: game.rank(board),
+    }
+}
+
 /// John Tromp, "John's Connect Four Playground" (https://tromp.github.io/c4/c4.html),
 /// table "Number of connect-4 positions": (width, height, positions), every board of at
 /// most 16 cells.
@@ -230,7 +238,7 @@ fn every_value_and_remoteness_of_small_boards_matches_a_plain_search() {
         assert_eq!(memo.len() as u64, db.positions(), "{w} x {h}");
         let mut outcomes = [0u64; 3];
         for (grid, &(outcome, remoteness)) in &memo {
-            let got = db.value(&grid.board()).unwrap().unwrap();
+            let got = db.value(at(&game, &grid.board())).unwrap().unwrap();
             assert_eq!((got.outcome, got.remoteness), (outcome, remoteness));
             outcomes[outcome as usize] += 1;
         }
@@ -246,7 +254,7 @@ fn moves_are_valued_for_the_mover() {
     let db = Database::open(&dir.0).unwrap();
     // X has three in column 1 and it is X's turn after O's move elsewhere: X wins in 1.
     let board = game.play_all("121212").unwrap();
-    let probe = db.probe(&board).unwrap().unwrap();
+    let probe = db.probe(at(&game, &board)).unwrap().unwrap();
     assert_eq!(
         probe.value,
         Value {
@@ -257,7 +265,7 @@ fn moves_are_valued_for_the_mover() {
     assert_eq!(
         probe.moves[0],
         (
-            1,
+            "1".to_string(),
             Value {
                 outcome: Outcome::Win,
                 remoteness: 1
@@ -270,7 +278,7 @@ fn moves_are_valued_for_the_mover() {
     assert!(best.is_some());
     // Over: no moves.
     let over = db
-        .probe(&game.play_all("1212121").unwrap())
+        .probe(at(&game, &game.play_all("1212121").unwrap()))
         .unwrap()
         .unwrap();
     assert_eq!(
@@ -287,8 +295,15 @@ fn moves_are_valued_for_the_mover() {
         board.mask |= 0b11 << (c * 5);
         board.mine |= 0b01 << (c * 5);
     }
-    assert_eq!(db.value(&board).unwrap(), None);
-    assert_eq!(db.probe(&board).unwrap(), None);
+    assert_eq!(db.value(at(&game, &board)).unwrap(), None);
+    assert_eq!(db.probe(at(&game, &board)).unwrap(), None);
+    // No rank of the game, no tier of the game.
+    let past = Place {
+        tier: 3,
+        rank: game.tier_size(3),
+    };
+    assert_eq!(db.value(past).unwrap(), None);
+    assert_eq!(db.value(Place { tier: 17, rank: 0 }).unwrap(), None);
 }
 
 fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
@@ -364,7 +379,7 @@ fn corrupt_and_truncated_files_are_named() {
     // A lookup in the damaged block fails its block checksum.
     let mut failed = 0;
     for r in 0..game.tier_size(8) {
-        if let Err(err) = db.value(&game.unrank(8, r)) {
+        if let Err(err) = db.value(Place { tier: 8, rank: r }) {
             assert!(err.to_string().contains("fails its checksum"), "{err}");
             failed += 1;
         }
@@ -386,8 +401,9 @@ fn bad_directories_and_budgets_are_refused() {
     let err = build(&c4(4, 3), &dir.0, &BuildOptions::default()).unwrap_err();
     assert!(matches!(err, DbError::OtherGame { .. }), "{err}");
     assert!(
-        err.to_string()
-            .contains("connect-four 3 x 3, not connect-four 4 x 3"),
+        err.to_string().contains(
+            "connect-four connect=4 height=3 width=3, not connect-four connect=4 height=3 width=4"
+        ),
         "{err}"
     );
     fs::write(
@@ -420,31 +436,27 @@ fn bad_directories_and_budgets_are_refused() {
 
 #[test]
 fn the_byte_encoding_round_trips() {
-    for r in 0..64 {
-        assert_eq!(
-            Value::decode(WIN | r, 5).unwrap(),
-            Value {
-                outcome: Outcome::Win,
-                remoteness: u32::from(r)
-            }
-        );
-        assert_eq!(
-            Value::decode(LOSS | r, 5).unwrap(),
-            Value {
-                outcome: Outcome::Loss,
-                remoteness: u32::from(r)
-            }
-        );
-    }
-    assert_eq!(
-        Value::decode(DRAW, 5).unwrap(),
-        Value {
-            outcome: Outcome::Draw,
-            remoteness: 5
+    for r in 0..64u8 {
+        for (bits, outcome) in [
+            (WIN, Outcome::Win),
+            (LOSS, Outcome::Loss),
+            (DRAW, Outcome::Draw),
+        ] {
+            let value = Value {
+                outcome,
+                remoteness: u32::from(r),
+            };
+            assert_eq!(Value::decode(bits | r), Some(value));
+            assert_eq!(value.encode(), Some(bits | r));
         }
-    );
-    assert_eq!(Value::decode(ABSENT, 5), None);
-    assert_eq!(Value::decode(0x01, 5), None);
+    }
+    assert_eq!(Value::decode(ABSENT), None);
+    assert_eq!(Value::decode(0xC1), None);
+    let far = Value {
+        outcome: Outcome::Win,
+        remoteness: 64,
+    };
+    assert_eq!(far.encode(), None);
 }
 
 #[test]
@@ -516,4 +528,134 @@ fn a_tier_that_does_not_fit_the_disk_is_refused_with_the_figures() {
         "tier 7 needs 2097152 bytes on disk and /db has 1048576 free: the tiers written so \
          far are kept; free some space and run the build again to resume"
     );
+}
+
+/// A pile of `n` counters; a move takes 1, 2 or 3 (so it jumps up to three tiers: a tier is
+/// the counters taken); the player who empties the pile wins (the next has no move), and a
+/// pile reaching exactly `draw_at` (if at most `n`) ends the game drawn. Rank 0 only, so a tier is one
+/// position.
+#[derive(Debug)]
+struct Pile {
+    n: u32,
+    draw_at: u32,
+}
+
+impl TierGame for Pile {
+    fn identity(&self) -> Identity {
+        Identity::new("pile", &[("n", u64::from(self.n))])
+    }
+    fn tiers(&self) -> u32 {
+        self.n + 1
+    }
+    fn tier_size(&self, _tier: u32) -> u64 {
+        1
+    }
+    fn child_tiers(&self, tier: u32) -> Vec<u32> {
+        (tier + 1..=(tier + 3).min(self.n)).collect()
+    }
+    fn expand(&self, at: Place, children: &mut Vec<Place>) -> Option<End> {
+        if self.n - at.tier == self.draw_at && at.tier > 0 {
+            return Some(End::Draw);
+        }
+        children.extend(
+            self.child_tiers(at.tier)
+                .into_iter()
+                .map(|tier| Place { tier, rank: 0 }),
+        );
+        None
+    }
+    fn labels(&self, at: Place) -> Vec<String> {
+        let tiers = self.child_tiers(at.tier);
+        tiers.iter().map(|t| (t - at.tier).to_string()).collect()
+    }
+    fn parse(&self, text: &str) -> Result<Place, String> {
+        let tier = text.parse().map_err(|_| "a number".to_string())?;
+        Ok(Place { tier, rank: 0 })
+    }
+    fn show(&self, at: Place) -> String {
+        (self.n - at.tier).to_string()
+    }
+}
+
+/// The pile's value with `left` counters, by plain recursion.
+fn pile_value(left: u32, draw_at: u32, first: bool) -> Value {
+    let value = |outcome, remoteness| Value {
+        outcome,
+        remoteness,
+    };
+    if left == draw_at && !first {
+        return value(Outcome::Draw, 0);
+    }
+    let children: Vec<Value> = (1..=3.min(left))
+        .map(|take| pile_value(left - take, draw_at, false))
+        .collect();
+    if children.is_empty() {
+        return value(Outcome::Loss, 0);
+    }
+    let r = |v: &Value| v.remoteness;
+    let of = |o: Outcome| children.iter().filter(move |v| v.outcome == o);
+    if let Some(best) = of(Outcome::Loss).map(r).min() {
+        value(Outcome::Win, best + 1)
+    } else if let Some(best) = of(Outcome::Draw).map(r).min() {
+        value(Outcome::Draw, best + 1)
+    } else {
+        value(Outcome::Loss, children.iter().map(r).max().unwrap() + 1)
+    }
+}
+
+/// A game whose moves jump several tiers and that has drawn ends, against plain recursion:
+/// every position's value and remoteness, and a stopped build resumed to the same bytes.
+#[test]
+fn a_game_whose_moves_jump_tiers_matches_plain_recursion() {
+    for draw_at in [100, 5, 6, 9] {
+        let game = Pile { n: 23, draw_at };
+        let dir = TempDir::new(&format!("pile-{draw_at}"));
+        let report = build(&game, &dir.0, &BuildOptions::default()).unwrap();
+        assert_eq!(report.value, Some(pile_value(23, draw_at, true)));
+        let db = Database::open_with(&dir.0, Box::new(Pile { n: 23, draw_at })).unwrap();
+        // The piles reached from 23, stopping at a drawn end (it may be jumped over).
+        let mut reached = [false; 24];
+        reached[23] = true;
+        for left in (0..=23usize).rev() {
+            if reached[left] && (left as u32 != draw_at || left == 23) {
+                for take in 1..=3.min(left) {
+                    reached[left - take] = true;
+                }
+            }
+        }
+        let mut drawn = 0;
+        for tier in 0..=23 {
+            let got = db.value(Place { tier, rank: 0 }).unwrap();
+            match reached[23 - tier as usize] {
+                true => {
+                    let want = pile_value(23 - tier, draw_at, tier == 0);
+                    assert_eq!(got, Some(want), "draw at {draw_at}, {} left", 23 - tier);
+                    drawn += usize::from(want.outcome == Outcome::Draw);
+                }
+                false => assert_eq!(got, None, "{} left", 23 - tier),
+            }
+        }
+        assert_eq!(drawn > 0, draw_at <= 23);
+        let probe = db.probe(game.start()).unwrap().unwrap();
+        assert_eq!(probe.moves.len(), 3);
+        assert!(probe.moves.iter().any(|(_, v)| *v == probe.value));
+        let parts = TempDir::new(&format!("pile-parts-{draw_at}"));
+        let stop = BuildOptions {
+            stop_after: Some(11),
+            ..BuildOptions::default()
+        };
+        build(&game, &parts.0, &stop).unwrap();
+        build(&game, &parts.0, &BuildOptions::default()).unwrap();
+        assert_eq!(files(&dir.0), files(&parts.0));
+    }
+    // Opened without the game: not built in.
+    let dir = TempDir::new("pile-open");
+    build(
+        &Pile { n: 4, draw_at: 100 },
+        &dir.0,
+        &BuildOptions::default(),
+    )
+    .unwrap();
+    let err = Database::open(&dir.0).unwrap_err();
+    assert!(err.to_string().contains("no built-in game 'pile'"), "{err}");
 }

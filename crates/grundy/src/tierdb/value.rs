@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::value::Outcome;
 
+/// A rank that names no position reachable from the start.
 pub(super) const ABSENT: u8 = 0xFF;
 pub(super) const DRAW: u8 = 0x00;
 pub(super) const LOSS: u8 = 0x40;
@@ -35,36 +36,53 @@ impl std::fmt::Display for Value {
 }
 
 impl Value {
-    /// The value of a byte of a tier file for a board with `empty` empty cells; `None` for
-    /// a board not in the database.
+    /// The value of a byte of a tier file: `0x80 | r` a win in `r`, `0x40 | r` a loss in
+    /// `r`, `0x00 | r` a draw in `r`; `None` for a rank not in the database (`0xFF`).
     ///
     /// # Examples
     ///
     /// ```
     /// use grundy::tierdb::Value;
     /// use grundy::Outcome;
-    /// assert_eq!(Value::decode(0x83, 9).unwrap().outcome, Outcome::Win);
-    /// assert_eq!(Value::decode(0x00, 9).unwrap().remoteness, 9);
-    /// assert_eq!(Value::decode(0xFF, 9), None);
+    /// assert_eq!(Value::decode(0x83).unwrap().outcome, Outcome::Win);
+    /// assert_eq!(Value::decode(0x09).unwrap().remoteness, 9);
+    /// assert_eq!(Value::decode(0xFF), None);
     /// ```
-    pub fn decode(byte: u8, empty: u32) -> Option<Value> {
+    pub fn decode(byte: u8) -> Option<Value> {
         let remoteness = u32::from(byte & REMOTENESS);
-        match byte & !REMOTENESS {
-            _ if byte == ABSENT => None,
-            DRAW if byte == DRAW => Some(Value {
-                outcome: Outcome::Draw,
-                remoteness: empty,
-            }),
-            WIN => Some(Value {
-                outcome: Outcome::Win,
-                remoteness,
-            }),
-            LOSS => Some(Value {
-                outcome: Outcome::Loss,
-                remoteness,
-            }),
-            _ => None,
-        }
+        let outcome = match byte & !REMOTENESS {
+            DRAW => Outcome::Draw,
+            WIN => Outcome::Win,
+            LOSS => Outcome::Loss,
+            _ => return None,
+        };
+        Some(Value {
+            outcome,
+            remoteness,
+        })
+    }
+
+    /// The byte of this value; `None` when its remoteness is over 63.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::tierdb::Value;
+    /// use grundy::Outcome;
+    /// let v = Value { outcome: Outcome::Loss, remoteness: 4 };
+    /// assert_eq!(v.encode(), Some(0x44));
+    /// assert_eq!(Value::decode(0x44), Some(v));
+    /// assert_eq!(Value { remoteness: 64, ..v }.encode(), None);
+    /// ```
+    pub fn encode(self) -> Option<u8> {
+        let r = u8::try_from(self.remoteness)
+            .ok()
+            .filter(|&r| r <= REMOTENESS)?;
+        Some(match self.outcome {
+            Outcome::Win => WIN | r,
+            Outcome::Loss => LOSS | r,
+            Outcome::Draw => DRAW | r,
+        })
     }
 }
 

@@ -45,15 +45,19 @@ pub fn run(words: &[String], dir: &Path, json: bool) -> anyhow::Result<ExitCode>
         _ => bail!("{usage}; MOVES are the columns played, from 1, e.g. 4453"),
     };
     let db = Database::open(dir).context("cannot open the database")?;
-    let (w, h) = (db.game().width(), db.game().height());
+    let identity = db.game().identity();
+    let (w, h) = match (identity.parameter("width"), identity.parameter("height")) {
+        (Some(w), Some(h)) if identity.game == "connect-four" => (w as u32, h as u32),
+        _ => bail!("{} holds {identity}, not connect-four", dir.display()),
+    };
     if width.parse::<u32>().ok() != Some(w) || height.parse::<u32>().ok() != Some(h) {
         bail!(
             "{} holds connect-four {w} x {h}, not {width} x {height}",
             dir.display()
         );
     }
-    let board = db.game().play_all(moves)?;
-    let probe = db.probe(&board)?;
+    let at = db.game().parse(moves).map_err(anyhow::Error::msg)?;
+    let probe = db.probe(at)?;
     let report = Report {
         game: "connect-four",
         width: w,
@@ -64,7 +68,10 @@ pub fn run(words: &[String], dir: &Path, json: bool) -> anyhow::Result<ExitCode>
         moves: probe
             .iter()
             .flat_map(|p| &p.moves)
-            .map(|&(column, value)| MoveReport { column, value })
+            .map(|(column, value)| MoveReport {
+                column: column.parse().expect("a Connect Four move is its column"),
+                value: *value,
+            })
             .collect(),
     };
     if json {

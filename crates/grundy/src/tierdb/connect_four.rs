@@ -1,0 +1,117 @@
+//! Connect Four as a tier game: tier `k` holds the boards with `k` stones, numbered by
+//! [`ConnectFour::rank`]; a move drops a stone, so it leads to tier `k + 1`.
+
+use super::game::{End, Identity, Place, TierGame};
+use crate::games::connect_four::{Board, ConnectFour};
+
+impl ConnectFour {
+    fn board_at(&self, at: Place) -> Board {
+        self.unrank(at.tier, at.rank)
+    }
+
+    fn place_of(&self, board: &Board) -> Place {
+        Place {
+            tier: board.stones(),
+            rank: self.rank(board),
+        }
+    }
+}
+
+impl TierGame for ConnectFour {
+    fn identity(&self) -> Identity {
+        Identity::new(
+            "connect-four",
+            &[
+                ("width", u64::from(self.width())),
+                ("height", u64::from(self.height())),
+                ("connect", 4),
+            ],
+        )
+    }
+
+    fn tiers(&self) -> u32 {
+        self.cells() + 1
+    }
+
+    fn tier_size(&self, tier: u32) -> u64 {
+        ConnectFour::tier_size(self, tier)
+    }
+
+    fn expand(&self, at: Place, children: &mut Vec<Place>) -> Option<End> {
+        let board = self.board_at(at);
+        if board.is_won(self) {
+            return Some(End::Loss);
+        }
+        if board.stones() == self.cells() {
+            return Some(End::Draw);
+        }
+        for col in 0..self.width() {
+            if self.can_play(&board, col) {
+                children.push(self.place_of(&self.play(&board, col)));
+            }
+        }
+        None
+    }
+
+    fn labels(&self, at: Place) -> Vec<String> {
+        let board = self.board_at(at);
+        if board.is_over(self) {
+            return Vec::new();
+        }
+        (0..self.width())
+            .filter(|&col| self.can_play(&board, col))
+            .map(|col| (col + 1).to_string())
+            .collect()
+    }
+
+    /// The columns played from the start, from 1 (`4453`, or `4,4,5,3` past column 9).
+    fn parse(&self, text: &str) -> Result<Place, String> {
+        self.play_all(text)
+            .map(|board| self.place_of(&board))
+            .map_err(|e| e.to_string())
+    }
+
+    /// The board, top row first: `X` the first player's stones, `O` the second's.
+    fn show(&self, at: Place) -> String {
+        let board = self.board_at(at);
+        // X moves first: with an even number of stones the player to move is X.
+        let x_to_move = board.stones().is_multiple_of(2);
+        let mut rows = Vec::new();
+        for row in (0..self.height()).rev() {
+            let line: String = (0..self.width())
+                .map(|col| {
+                    let bit = 1u64 << (row + col * (self.height() + 1));
+                    match (board.mask & bit != 0, (board.mine & bit != 0) == x_to_move) {
+                        (false, _) => '.',
+                        (true, true) => 'X',
+                        (true, false) => 'O',
+                    }
+                })
+                .collect();
+            rows.push(line);
+        }
+        rows.join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_parse_show_and_expand_as_the_board_does() {
+        let game = ConnectFour::new(4, 3).unwrap();
+        let at = game.parse("1213").unwrap();
+        assert_eq!(at.tier, 4);
+        assert_eq!(game.show(at), "....\nX...\nXOO.");
+        let mut children = Vec::new();
+        assert_eq!(game.expand(at, &mut children), None);
+        assert_eq!(children.len(), 4);
+        assert_eq!(game.labels(at), ["1", "2", "3", "4"]);
+        assert!(children.iter().all(|c| c.tier == 5));
+        let won = game.parse("1122334").unwrap();
+        assert_eq!(game.expand(won, &mut children), Some(End::Loss));
+        assert!(game.labels(won).is_empty());
+        assert!(game.parse("9").unwrap_err().contains("not a column"));
+    }
+}

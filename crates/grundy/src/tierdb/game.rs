@@ -1,0 +1,194 @@
+//! What a game gives the tier databases: tiers, a numbering of each tier's positions, and
+//! each position's moves as places in later tiers.
+
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+
+use serde::{Deserialize, Serialize};
+
+/// A position by its tier and its rank (its number within the tier, below
+/// [`TierGame::tier_size`]).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::tierdb::Place;
+/// let start = Place { tier: 0, rank: 0 };
+/// assert!(start < Place { tier: 1, rank: 0 });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Place {
+    /// The tier (for a board game, usually the stones placed).
+    pub tier: u32,
+    /// The position's number within its tier.
+    pub rank: u64,
+}
+
+/// How a game that is over ended, for the player to move.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::tierdb::End;
+/// assert_ne!(End::Loss, End::Draw);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The player to move has lost (the opponent completed a line, say).
+    Loss,
+    /// Nobody won (a full board).
+    Draw,
+}
+
+/// Which game a database holds: its name and parameters, as the manifest records them.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::tierdb::Identity;
+/// let id = Identity::new("connect-four", &[("width", 5), ("height", 4), ("connect", 4)]);
+/// assert_eq!(id.to_string(), "connect-four connect=4 height=4 width=5");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Identity {
+    /// The game's name, as front ends type it.
+    pub game: String,
+    /// Its parameters by name.
+    pub parameters: BTreeMap<String, u64>,
+}
+
+impl Identity {
+    /// The identity of `game` with `parameters`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let id = grundy::tierdb::Identity::new("tic-tac-toe", &[]);
+    /// assert!(id.parameters.is_empty());
+    /// ```
+    pub fn new(game: &str, parameters: &[(&str, u64)]) -> Identity {
+        Identity {
+            game: game.to_string(),
+            parameters: parameters
+                .iter()
+                .map(|&(name, value)| (name.to_string(), value))
+                .collect(),
+        }
+    }
+
+    /// The parameter `name`, if recorded.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let id = grundy::tierdb::Identity::new("connect-four", &[("width", 5)]);
+    /// assert_eq!(id.parameter("width"), Some(5));
+    /// assert_eq!(id.parameter("depth"), None);
+    /// ```
+    pub fn parameter(&self, name: &str) -> Option<u64> {
+        self.parameters.get(name).copied()
+    }
+}
+
+impl std::fmt::Display for Identity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.game)?;
+        for (name, value) in &self.parameters {
+            write!(f, " {name}={value}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A game solved tier by tier: its positions fall into tiers `0..tiers()`, every move leads
+/// to a later tier, and each tier's positions are numbered `0..tier_size(tier)` (a rank may
+/// name no position the game reaches: the build marks what the start reaches). Object safe,
+/// so that a database opened from its manifest holds any game.
+///
+/// # Examples
+///
+/// A pile of `n` counters from which a player takes one or two; the tier is the counters
+/// taken, one position a tier.
+///
+/// ```
+/// use grundy::tierdb::{End, Identity, Place, TierGame};
+///
+/// #[derive(Debug)]
+/// struct Pile(u32);
+///
+/// impl TierGame for Pile {
+///     fn identity(&self) -> Identity {
+///         Identity::new("pile", &[("counters", u64::from(self.0))])
+///     }
+///     fn tiers(&self) -> u32 {
+///         self.0 + 1
+///     }
+///     fn tier_size(&self, _tier: u32) -> u64 {
+///         1
+///     }
+///     fn child_tiers(&self, tier: u32) -> Vec<u32> {
+///         (tier + 1..=(tier + 2).min(self.0)).collect()
+///     }
+///     fn expand(&self, at: Place, children: &mut Vec<Place>) -> Option<End> {
+///         children.extend(self.child_tiers(at.tier).into_iter().map(|tier| Place { tier, rank: 0 }));
+///         None // no counter left: no moves, a loss
+///     }
+///     fn labels(&self, at: Place) -> Vec<String> {
+///         self.child_tiers(at.tier).iter().map(|t| (t - at.tier).to_string()).collect()
+///     }
+///     fn parse(&self, text: &str) -> Result<Place, String> {
+///         let taken: u32 = text.trim().parse().map_err(|_| format!("'{text}' is not a number"))?;
+///         (taken <= self.0).then_some(Place { tier: taken, rank: 0 }).ok_or("too many".into())
+///     }
+///     fn show(&self, at: Place) -> String {
+///         format!("{} left", self.0 - at.tier)
+///     }
+/// }
+///
+/// let pile = Pile(7);
+/// assert_eq!(pile.start(), Place { tier: 0, rank: 0 });
+/// assert_eq!(pile.labels(pile.start()), ["1", "2"]);
+/// ```
+pub trait TierGame: Debug + Send + Sync {
+    /// The game and its parameters, written in the manifest and checked when a build resumes.
+    fn identity(&self) -> Identity;
+
+    /// The number of tiers: tiers are `0..tiers()`.
+    fn tiers(&self) -> u32;
+
+    /// The ranks of `tier`: its positions are numbered below this.
+    fn tier_size(&self, tier: u32) -> u64;
+
+    /// The tiers a move from a position of `tier` may reach, each above `tier`, ascending.
+    fn child_tiers(&self, tier: u32) -> Vec<u32> {
+        match tier + 1 < self.tiers() {
+            true => vec![tier + 1],
+            false => Vec::new(),
+        }
+    }
+
+    /// The start position (tier 0, rank 0 unless a game says otherwise).
+    fn start(&self) -> Place {
+        Place { tier: 0, rank: 0 }
+    }
+
+    /// The position at `at`: how it ended when the game is over, else its moves pushed onto
+    /// `children` (each in one of [`TierGame::child_tiers`], in the order of
+    /// [`TierGame::labels`]). A position with no moves that is not over is a loss for the
+    /// player to move (normal play).
+    fn expand(&self, at: Place, children: &mut Vec<Place>) -> Option<End>;
+
+    /// The names of the moves of the position at `at`, in the order [`TierGame::expand`]
+    /// lists them (a person types these).
+    fn labels(&self, at: Place) -> Vec<String>;
+
+    /// The position a front end names with `text` (for a board game, the moves played).
+    ///
+    /// # Errors
+    ///
+    /// A message naming what in `text` is wrong.
+    fn parse(&self, text: &str) -> Result<Place, String>;
+
+    /// The position at `at` as text (the inverse of [`TierGame::parse`] where it can be).
+    fn show(&self, at: Place) -> String;
+}
