@@ -12,6 +12,7 @@ pub mod heaps;
 pub mod lasker;
 pub mod minesweeper;
 pub mod misere_nim;
+pub mod mnk;
 pub mod moore;
 pub mod nim;
 pub mod staircase;

@@ -2,7 +2,8 @@
 //! answered at once, position by position.
 //!
 //! A game says how its positions fall into tiers and numbers each tier's positions
-//! ([`TierGame`]; Connect Four of any size is built in). [`build`] solves every position
+//! ([`TierGame`]; Connect Four of any size and the m,n,k-games such as tic-tac-toe are
+//! built in). [`build`] solves every position
 //! reachable from the start and writes a directory: `manifest.json` (game, parameters,
 //! format version, positions per tier, checksums) and one file per tier (`tier-K.bin`). A
 //! tier file holds one byte per rank, compressed with LZ4 in independent blocks of
@@ -56,6 +57,7 @@ mod database;
 mod error;
 mod format;
 mod game;
+mod mnk;
 mod value;
 
 #[cfg(test)]

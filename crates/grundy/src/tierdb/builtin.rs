@@ -3,6 +3,7 @@
 
 use super::game::{Identity, TierGame};
 use crate::games::connect_four::ConnectFour;
+use crate::games::mnk::Mnk;
 
 /// The built-in game of `identity`, or why there is none.
 pub(super) fn open_game(identity: &Identity) -> Result<Box<dyn TierGame>, String> {
@@ -17,6 +18,11 @@ pub(super) fn open_game(identity: &Identity) -> Result<Box<dyn TierGame>, String
                 return Err("only lines of four are built in".into());
             }
             let game = ConnectFour::new(parameter("width")?, parameter("height")?)
+                .map_err(|e| e.to_string())?;
+            Ok(Box::new(game))
+        }
+        "mnk" => {
+            let game = Mnk::new(parameter("width")?, parameter("height")?, parameter("line")?)
                 .map_err(|e| e.to_string())?;
             Ok(Box::new(game))
         }

@@ -1,0 +1,87 @@
+//! m,n,k-games (tic-tac-toe and its larger boards) as tier games: tier `t` holds the boards
+//! with `t` stones, numbered by [`Mnk::rank`]; a move places a stone, so it leads to tier
+//! `t + 1`.
+
+use super::game::{End, Identity, Place, TierGame};
+use crate::games::mnk::{Grid, Mnk};
+
+impl Mnk {
+    fn place_of(&self, grid: &Grid) -> Place {
+        Place {
+            tier: grid.stones(),
+            rank: self.rank(grid),
+        }
+    }
+
+    /// The empty cells where the player to move may play, none once the game is over.
+    fn open_cells(&self, grid: &Grid) -> impl Iterator<Item = u32> {
+        let empty = match self.is_won(grid) {
+            true => 0,
+            false => self.empty(grid),
+        };
+        (0..self.cells()).filter(move |c| empty >> c & 1 == 1)
+    }
+}
+
+impl TierGame for Mnk {
+    fn identity(&self) -> Identity {
+        Identity::new(
+            "mnk",
+            &[
+                ("width", u64::from(self.width())),
+                ("height", u64::from(self.height())),
+                ("line", u64::from(self.line())),
+            ],
+        )
+    }
+
+    fn tiers(&self) -> u32 {
+        self.cells() + 1
+    }
+
+    fn tier_size(&self, tier: u32) -> u64 {
+        Mnk::tier_size(self, tier)
+    }
+
+    fn expand(&self, at: Place, children: &mut Vec<Place>) -> Option<End> {
+        let grid = self.unrank(at.tier, at.rank);
+        if self.is_won(&grid) {
+            return Some(End::Loss);
+        }
+        if grid.stones() == self.cells() {
+            return Some(End::Draw);
+        }
+        children.extend(
+            self.open_cells(&grid)
+                .map(|cell| self.place_of(&self.play(&grid, cell))),
+        );
+        None
+    }
+
+    fn labels(&self, at: Place) -> Vec<String> {
+        let grid = self.unrank(at.tier, at.rank);
+        self.open_cells(&grid).map(|c| (c + 1).to_string()).collect()
+    }
+
+    /// The cells played from the start, numbered from 1 row by row from the top left,
+    /// separated by spaces or commas (`5 1 9`).
+    fn parse(&self, text: &str) -> Result<Place, String> {
+        self.play_all(text)
+            .map(|grid| self.place_of(&grid))
+            .map_err(|e| e.to_string())
+    }
+
+    /// The board, top row first: `X` the first player's stones, `O` the second's.
+    fn show(&self, at: Place) -> String {
+        let grid = self.unrank(at.tier, at.rank);
+        let cell = |c: u32| match (grid.x >> c & 1, grid.o >> c & 1) {
+            (1, _) => 'X',
+            (_, 1) => 'O',
+            _ => '.',
+        };
+        (0..self.height())
+            .map(|r| (0..self.width()).map(|c| cell(r * self.width() + c)).collect())
+            .collect::<Vec<String>>()
+            .join("\n")
+    }
+}
