@@ -455,7 +455,11 @@ mod tests {
 
     #[test]
     fn every_rank_is_a_board_and_back() {
-        for game in [Mnk::tic_tac_toe(), Mnk::new(4, 3, 3).unwrap(), Mnk::new(2, 5, 2).unwrap()] {
+        for game in [
+            Mnk::tic_tac_toe(),
+            Mnk::new(4, 3, 3).unwrap(),
+            Mnk::new(2, 5, 2).unwrap(),
+        ] {
             for tier in 0..=game.cells() {
                 let mut seen = std::collections::HashSet::new();
                 for r in 0..game.tier_size(tier) {
@@ -463,7 +467,10 @@ mod tests {
                     assert_eq!(grid.stones(), tier);
                     assert_eq!(grid.x & grid.o, 0);
                     assert_eq!(grid.x.count_ones(), tier.div_ceil(2));
-                    assert_eq!(game.empty(&grid) | grid.x | grid.o, game.empty(&Grid::default()));
+                    assert_eq!(
+                        game.empty(&grid) | grid.x | grid.o,
+                        game.empty(&Grid::default())
+                    );
                     assert_eq!(game.rank(&grid), r);
                     assert!(seen.insert(grid));
                 }

@@ -154,7 +154,7 @@ pub(super) fn disk_fits(dir: &Path, tier: u32, bytes: u64, available: u64) -> Re
     }
 }
 
-fn check_memory(game: &dyn TierGame, budget: &Budget) -> Result<(), DbError> {
+fn check_memory<G: TierGame + ?Sized>(game: &G, budget: &Budget) -> Result<(), DbError> {
     let tiers = game.tiers();
     let bits: u64 = (0..tiers).map(|k| game.tier_size(k).div_ceil(64) * 8).sum();
     let (tier, tier_bytes) = (0..tiers)
@@ -185,8 +185,8 @@ fn check_memory(game: &dyn TierGame, budget: &Budget) -> Result<(), DbError> {
 
 /// The reachable ranks of every tier, as bits, found forward from the start: the tiers in
 /// order, since a move only leads to a later tier.
-fn reachable(
-    game: &dyn TierGame,
+fn reachable<G: TierGame + ?Sized>(
+    game: &G,
     budget: &Budget,
     progress: Option<&BuildProgress>,
 ) -> Result<Vec<Vec<u64>>, DbError> {
@@ -218,7 +218,8 @@ fn reachable(
     for k in 0..game.tiers() {
         budget.check_cancelled()?;
         let ranks = game.tier_size(k);
-        let children_ok = |c: &Place| game.child_tiers(k).contains(&c.tier);
+        let allowed = game.child_tiers(k);
+        let children_ok = |c: &Place| allowed.contains(&c.tier);
         // A chunk of words is a block of ranks: the cancel flag and the counter are looked
         // at once a block.
         tiers[k as usize]
@@ -242,7 +243,7 @@ fn reachable(
                                     "{}: a move from tier {k} leads to tier {}, not one of {:?}",
                                     game.identity(),
                                     child.tier,
-                                    game.child_tiers(k)
+                                    allowed
                                 )));
                             }
                             mark(child)?;
@@ -267,8 +268,8 @@ type Above<'a> = [(u32, &'a [u8])];
 
 /// The byte of the position at `at` (reachable) from the values of the tiers above it;
 /// `None` when a successor is marked unreachable (a corrupt tier above).
-fn solve_position(
-    game: &dyn TierGame,
+fn solve_position<G: TierGame + ?Sized>(
+    game: &G,
     at: Place,
     above: &Above<'_>,
     children: &mut Vec<Place>,
@@ -327,8 +328,8 @@ fn solve_position(
 }
 
 /// The values of tier `k`, in parallel over blocks.
-fn solve_tier(
-    game: &dyn TierGame,
+fn solve_tier<G: TierGame + ?Sized>(
+    game: &G,
     k: u32,
     reach: &[u64],
     above: &Above<'_>,
@@ -388,8 +389,8 @@ fn solve_tier(
 /// assert_eq!(report.positions, 869); // John Tromp's count for 3 x 3
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
-pub fn build(
-    game: &dyn TierGame,
+pub fn build<G: TierGame + ?Sized>(
+    game: &G,
     dir: &Path,
     options: &BuildOptions,
 ) -> Result<BuildReport, DbError> {

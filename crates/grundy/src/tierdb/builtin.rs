@@ -22,8 +22,12 @@ pub(super) fn open_game(identity: &Identity) -> Result<Box<dyn TierGame>, String
             Ok(Box::new(game))
         }
         "mnk" => {
-            let game = Mnk::new(parameter("width")?, parameter("height")?, parameter("line")?)
-                .map_err(|e| e.to_string())?;
+            let game = Mnk::new(
+                parameter("width")?,
+                parameter("height")?,
+                parameter("line")?,
+            )
+            .map_err(|e| e.to_string())?;
             Ok(Box::new(game))
         }
         other => Err(format!("no built-in game '{other}'")),

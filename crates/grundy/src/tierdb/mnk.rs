@@ -60,7 +60,9 @@ impl TierGame for Mnk {
 
     fn labels(&self, at: Place) -> Vec<String> {
         let grid = self.unrank(at.tier, at.rank);
-        self.open_cells(&grid).map(|c| (c + 1).to_string()).collect()
+        self.open_cells(&grid)
+            .map(|c| (c + 1).to_string())
+            .collect()
     }
 
     /// The cells played from the start, numbered from 1 row by row from the top left,
@@ -80,7 +82,11 @@ impl TierGame for Mnk {
             _ => '.',
         };
         (0..self.height())
-            .map(|r| (0..self.width()).map(|c| cell(r * self.width() + c)).collect())
+            .map(|r| {
+                (0..self.width())
+                    .map(|c| cell(r * self.width() + c))
+                    .collect()
+            })
             .collect::<Vec<String>>()
             .join("\n")
     }

@@ -696,7 +696,11 @@ fn tic_tac_toe_has_its_published_positions_and_is_a_draw() {
                 .filter(|c| game.empty(&grid) >> c & 1 == 1)
                 .map(|c| plain(game, game.play(&grid, c), memo))
                 .collect();
-            let best = |o: Outcome| kids.iter().filter(move |k| k.outcome == o).map(|k| k.remoteness);
+            let best = |o: Outcome| {
+                kids.iter()
+                    .filter(move |k| k.outcome == o)
+                    .map(|k| k.remoteness)
+            };
             if let Some(r) = best(Outcome::Loss).min() {
                 value(Outcome::Win, r + 1)
             } else if let Some(r) = best(Outcome::Draw).min() {
@@ -722,5 +726,8 @@ fn tic_tac_toe_has_its_published_positions_and_is_a_draw() {
     let probe = db.probe(db.game().parse("5 2").unwrap()).unwrap().unwrap();
     assert_eq!(probe.value.outcome, Outcome::Win);
     assert_eq!(probe.moves.len(), 7);
-    assert_eq!(db.game().show(db.game().parse("5 2").unwrap()), ".O.\n.X.\n...");
+    assert_eq!(
+        db.game().show(db.game().parse("5 2").unwrap()),
+        ".O.\n.X.\n..."
+    );
 }
