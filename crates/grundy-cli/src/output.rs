@@ -2,10 +2,11 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use grundy::run::Control;
 use grundy::Budget;
 use indicatif::ProgressDrawTarget;
 
@@ -56,9 +57,10 @@ pub fn machine_bytes() -> Option<u64> {
     Some(least / 4 * 3)
 }
 
-/// A progress line on stderr for a search: the positions it has expanded and their rate,
-/// shown once the search passes a second (a quick answer draws nothing); none with `--json`
-/// or when stderr is not a terminal. The line is cleared when this is dropped.
+/// A progress line on stderr for a search: the positions it has expanded (counted by the
+/// library's run control, [`grundy::run::Control`]) and their rate, shown once the search
+/// passes a second (a quick answer draws nothing); none with `--json` or when stderr is not
+/// a terminal. The line is cleared when this is dropped.
 pub struct Progress {
     bar: indicatif::ProgressBar,
     done: Arc<AtomicBool>,
@@ -71,12 +73,12 @@ impl Progress {
         if !Self::shown(json) {
             return (budget, None);
         }
-        let counter = Arc::new(AtomicU64::new(0));
-        let budget = budget.with_progress(Arc::clone(&counter));
+        let control = Control::new();
+        let budget = control.counting(budget);
         let progress = Self::spawn(
             "{spinner} {msg}: {human_pos} positions ({per_sec}) {elapsed} (Ctrl-C stops)",
             what,
-            move |bar| bar.set_position(counter.load(Ordering::Relaxed)),
+            move |bar| bar.set_position(control.done()),
         );
         (budget, Some(progress))
     }

@@ -83,7 +83,7 @@ pub fn analyze(py: Python<'_>, words: &str) -> PyResult<PyAnalysis> {
         for chunk in words.split(|word| word == "+") {
             match chunk.split_first() {
                 Some((file, rest)) if is_file(file) => {
-                    let (game, position) = crate::open_file(file, rest)?;
+                    let (game, position) = crate::open::open_file(file, rest)?;
                     components.push(Component::Game {
                         name: file.clone(),
                         game,

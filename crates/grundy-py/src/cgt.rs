@@ -9,6 +9,7 @@ use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::fraction::fraction;
 use crate::thermograph::PyThermograph;
 use pyo3::types::PyString;
 
@@ -74,15 +75,6 @@ fn operand(other: &Bound<'_, PyAny>) -> PyResult<GameId> {
         "a game operand is a grundy.CgtGame, an int or an expression string, not {}",
         other.get_type().name()?
     )))
-}
-
-pub(crate) fn fraction(py: Python<'_>, x: Dyadic) -> PyResult<Py<PyAny>> {
-    let denominator = 1u64 << x.exponent();
-    Ok(py
-        .import("fractions")?
-        .getattr("Fraction")?
-        .call1((x.numerator(), denominator))?
-        .unbind())
 }
 
 #[pymethods]

@@ -1,17 +1,17 @@
-//! Long jobs off the interpreter's lock, stopped by Ctrl-C.
+//! Long jobs off the interpreter's lock, stopped by Ctrl-C: Python's adapter of the
+//! library's run control ([`grundy::run::Control`]).
 //!
 //! A job runs on a worker thread while the calling thread, detached from the interpreter,
 //! wakes every [`POLL`] to let Python check its signals. A pending `KeyboardInterrupt` (or
-//! any exception a signal handler raises) sets the job's cancel flag, waits for the job to
-//! stop (the library's solvers check the flag as they go and return an error, never a
-//! value) and raises that exception. A progress callback, when given, is called from the
+//! any exception a signal handler raises) cancels the job's control, waits for the job to
+//! stop (the library's solvers check it as they go and return an error, never a value) and
+//! raises that exception. A progress callback, when given, is called from the
 //! waiting thread every [`PROGRESS`] with the positions the search has expanded so far.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use grundy::run::Control;
 use grundy::Budget;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -45,14 +45,12 @@ where
     T: Send,
     F: FnOnce(Budget) -> T + Send,
 {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let counter = Arc::new(AtomicU64::new(0));
-    let mut budget = budget.with_cancel(Arc::clone(&cancel));
-    if progress.is_some() {
-        budget = budget.with_progress(Arc::clone(&counter));
-    }
-    let start = Instant::now();
-    let mut reported = start;
+    let control = Control::new();
+    let budget = match progress {
+        Some(_) => control.counting(budget),
+        None => control.budget(budget),
+    };
+    let mut reported = Instant::now();
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
         scope.spawn(move || {
@@ -74,13 +72,13 @@ where
                     if let (Ok(()), Some(callback)) = (&checked, progress) {
                         if reported.elapsed() >= PROGRESS {
                             reported = Instant::now();
-                            let positions = counter.load(Ordering::Relaxed);
-                            let seconds = start.elapsed().as_secs_f64();
+                            let positions = control.done();
+                            let seconds = control.elapsed().as_secs_f64();
                             checked = callback.call1((positions, seconds)).map(drop);
                         }
                     }
                     if let Err(err) = checked {
-                        cancel.store(true, Ordering::Relaxed);
+                        control.cancel();
                         // The worker stops at its next check of the flag; its result is an
                         // interruption, dropped here.
                         let _ = py.detach(move || receiver.recv());

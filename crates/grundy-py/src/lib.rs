@@ -17,14 +17,19 @@ mod cgt;
 mod datum;
 mod drawing;
 mod errors;
+mod fraction;
 mod games;
 mod interrupt;
 mod octal;
+mod open;
+mod pending;
+mod period;
 mod pygame;
 mod results;
 mod thermograph;
 
-use games::{budget, PyGame, PySolution};
+use games::{budget, PyGame};
+use results::PySolution;
 
 /// The words of a family and its parameter: `"subtraction 1,3,4"`, or the name and the
 /// parameter apart (an int, a string, or a list of ints for a subtraction set).
@@ -86,7 +91,7 @@ fn parse<'py>(py: Python<'py>, words: &str) -> PyResult<(PyGame, Bound<'py, PyAn
     let words: Vec<String> = words.split_whitespace().map(String::from).collect();
     let (game, position) = match words.split_first() {
         Some((file, position)) if file.ends_with(&format!(".{}", grundy_script::EXTENSION)) => {
-            open_file(file, position)?
+            open::open_file(file, position)?
         }
         _ => grundy::catalog::open(&words).map_err(errors::catalog_error)?,
     };
@@ -144,29 +149,6 @@ fn load(path: PathBuf, params: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
     Ok(PyGame::builtin(game))
 }
 
-/// A game file and its position (the words after the file's name, else its start), as
-/// `grundy solve FILE.luau POSITION` opens them.
-fn open_file(
-    file: &str,
-    words: &[String],
-) -> PyResult<(
-    std::sync::Arc<dyn grundy::dynamic::DynGame>,
-    grundy::dynamic::Datum,
-)> {
-    let path = PathBuf::from(file);
-    let game = grundy_script::load(&path, &[]).map_err(|err| errors::script_error(&path, err))?;
-    let position = match (words.is_empty(), game.start()) {
-        (true, Some(start)) => start,
-        (true, None) => {
-            return Err(PyValueError::new_err(format!(
-                "{file} has no start position: give one after the file"
-            )))
-        }
-        (false, _) => game.parse(&words.join(" ")).map_err(errors::dyn_error)?,
-    };
-    Ok((game, position))
-}
-
 /// The built-in families and board games: a list of dicts with ``name``, ``param``,
 /// ``position``, ``summary``, ``example`` (what ``grundy list`` shows) and ``board`` (True
 /// for a board game, opened as ``"NAME SETUP... at POSITION"``).
@@ -221,12 +203,12 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<analysis::PyPattern>()?;
     m.add_class::<PyGame>()?;
     m.add_class::<octal::PyOctal>()?;
-    m.add_class::<octal::PyPeriod>()?;
-    m.add_class::<octal::PyDistribution>()?;
-    m.add_class::<games::PySolution>()?;
-    m.add_class::<games::PyMove>()?;
-    m.add_class::<games::PyMoveValue>()?;
-    m.add_class::<games::PyValue>()?;
+    m.add_class::<period::PyPeriod>()?;
+    m.add_class::<period::PyDistribution>()?;
+    m.add_class::<results::PySolution>()?;
+    m.add_class::<results::PyMove>()?;
+    m.add_class::<results::PyMoveValue>()?;
+    m.add_class::<results::PyValue>()?;
     m.add_class::<drawing::PyDrawing>()?;
     m.add("TooLargeError", py.get_type::<errors::TooLargeError>())?;
     m.add("SolveError", py.get_type::<errors::python::SolveError>())?;

@@ -2,9 +2,9 @@
 //! library, handed to Python as numpy arrays, with the period and its proof, the value
 //! distribution, progress callbacks, Ctrl-C and checkpoints.
 //!
-//! A run holds no interpreter lock while it computes: the library calls [`Watch`] between
-//! chunks of values, which attaches to the interpreter only to check for signals and call
-//! the progress callback, and saves the checkpoint. A signal or an exception in the
+//! A run holds no interpreter lock while it computes: the library's watched run calls
+//! [`Callback`] between chunks of values, which attaches to the interpreter only to check
+//! for signals and call the progress callback, and saves the checkpoint. A signal or an exception in the
 //! callback stops the run there; the sequence then holds only the values computed and
 //! proved before the stop (the library commits nothing else), and a checkpoint, when one
 //! is kept, is saved at that point.
@@ -12,67 +12,46 @@
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use grundy::octal::period::{self, Observer, Pace, Verdict};
+use grundy::octal::period::{self, Verdict};
 use grundy::octal::stats::Distribution;
-use grundy::octal::{checkpoint, ComputeError, Method, Sequence, TakeAndBreak};
-use grundy::{Budget, SolveError};
+use grundy::octal::{checkpoint, Method, Sequence, TakeAndBreak};
+use grundy::run::octal::{Front, Stop, Stopped, Watched};
+use grundy::run::{CheckpointFileError, Checkpoints};
+use grundy::Budget;
 use numpy::PyArray1;
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::errors::{checkpoint_error, code_error, compute_error};
+use crate::period::{PyDistribution, PyPeriod};
 
 /// How long a chunk of values should take: the longest wait for Ctrl-C or progress.
 const CHUNK_TIME: Duration = Duration::from_millis(100);
 
-/// Watches a run: signals, the progress callback, checkpoints; adapts the chunk size so
-/// that a chunk takes about [`CHUNK_TIME`].
-struct Watch {
+/// What Python adds to the library's watched run ([`grundy::run::octal::Watched`], which
+/// paces the chunks and saves the checkpoints): its signals and the progress callback.
+struct Callback {
     progress: Option<Py<PyAny>>,
-    checkpoint: Option<PathBuf>,
-    every: Duration,
-    last_save: Instant,
-    pace: Pace,
-    /// What stopped the run: the exception to raise.
-    error: Option<PyErr>,
 }
 
-impl Watch {
-    fn new(progress: Option<Py<PyAny>>, checkpoint: Option<PathBuf>, every: f64) -> Self {
-        Watch {
-            progress,
-            checkpoint,
-            every: Duration::try_from_secs_f64(every.max(0.0)).unwrap_or(Duration::MAX),
-            last_save: Instant::now(),
-            pace: Pace::new(CHUNK_TIME),
-            error: None,
-        }
-    }
+/// A run watched from Python.
+type Watch = Watched<Callback>;
 
-    /// The run's result, the exception that stopped it taking the place of the
-    /// library's `Interrupted`.
-    fn result<T>(&mut self, res: Result<T, ComputeError>) -> PyResult<T> {
-        match (res, self.error.take()) {
-            (Err(ComputeError::Solve(SolveError::Interrupted)), Some(err)) => Err(err),
-            (res, _) => res.map_err(compute_error),
-        }
-    }
-
-    /// Saves the checkpoint, if one is kept (atomically: a temporary file, then a rename).
-    fn save(&mut self, seq: &Sequence) -> PyResult<()> {
-        if let Some(path) = &self.checkpoint {
-            save(path, seq)?;
-            self.last_save = Instant::now();
-        }
-        Ok(())
-    }
+/// A run calling `progress`, saving to `checkpoint` every `every` seconds.
+fn watch(progress: Option<Py<PyAny>>, checkpoint: Option<PathBuf>, every: f64) -> Watch {
+    Watched::new(
+        Callback { progress },
+        Checkpoints::new(checkpoint, every),
+        CHUNK_TIME,
+    )
 }
 
-impl Observer for Watch {
-    fn progress(&mut self, seq: &Sequence, limit: usize) -> ControlFlow<()> {
-        self.pace.tick();
+impl Front for Callback {
+    type Error = PyErr;
+
+    fn progress(&mut self, seq: &Sequence, limit: usize) -> ControlFlow<Stop<PyErr>> {
         let called = Python::attach(|py| -> PyResult<()> {
             py.check_signals()?;
             if let Some(callback) = &self.progress {
@@ -80,56 +59,33 @@ impl Observer for Watch {
             }
             Ok(())
         });
-        // The callback's own time is not the next chunk's.
-        self.pace.resume();
-        if let Err(err) = called {
-            // The values so far are proved: the checkpoint resumes exactly from here.
-            let saved = self.save(seq);
-            self.error = Some(err);
-            if let Err(save_err) = saved {
-                Python::attach(|py| {
-                    if let Some(err) = &self.error {
-                        crate::errors::add_note(
-                            py,
-                            err,
-                            format!("and the checkpoint was not saved: {save_err}"),
-                        );
-                    }
-                });
-            }
-            return ControlFlow::Break(());
+        match called {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(err) => ControlFlow::Break(Stop::Save(Some(err))),
         }
-        if self.checkpoint.is_some() && self.last_save.elapsed() >= self.every {
-            if let Err(err) = self.save(seq) {
-                self.error = Some(err);
-                return ControlFlow::Break(());
-            }
-        }
-        ControlFlow::Continue(())
     }
 
-    fn interval(&self) -> usize {
-        self.pace.interval()
+    fn save_failed(&mut self, err: CheckpointFileError, stop: Option<PyErr>) -> PyErr {
+        let save_err = os_error(&err);
+        match stop {
+            None => save_err,
+            Some(stop) => {
+                Python::attach(|py| {
+                    crate::errors::add_note(
+                        py,
+                        &stop,
+                        format!("and the checkpoint was not saved: {save_err}"),
+                    );
+                });
+                stop
+            }
+        }
     }
 }
 
-fn save(path: &PathBuf, seq: &Sequence) -> PyResult<()> {
-    let mut tmp = path.clone().into_os_string();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let write = || -> std::io::Result<()> {
-        use std::io::Write;
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(&checkpoint::encode(seq))?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    };
-    write().map_err(|err| {
-        pyo3::exceptions::PyOSError::new_err(format!(
-            "cannot save the checkpoint {}: {err}",
-            path.display()
-        ))
-    })
+/// A checkpoint not read or saved, as Python's `OSError`.
+fn os_error(err: &CheckpointFileError) -> PyErr {
+    pyo3::exceptions::PyOSError::new_err(err.line())
 }
 
 /// A take-and-break code's Grundy sequence G(0), G(1), ...: its values (a numpy array),
@@ -167,19 +123,24 @@ impl PyOctal {
         })
     }
 
-    /// Runs `job` on the sequence without the interpreter lock, watched.
+    /// Runs `job` on the sequence without the interpreter lock, watched; saves the final
+    /// state when it ends.
     fn run<T: Send>(
         &self,
         py: Python<'_>,
         watch: &mut Watch,
-        job: impl FnOnce(&mut Sequence, &mut Watch) -> Result<T, ComputeError> + Send,
+        job: impl FnOnce(&mut Sequence, &mut Watch) -> Result<T, Stopped<PyErr>> + Send,
     ) -> PyResult<T> {
         let mut guard = self.seq()?;
         let seq: &mut Sequence = &mut guard;
-        let res = py.detach(|| job(seq, watch));
-        let res = watch.result(res);
+        let res = py
+            .detach(|| job(seq, watch))
+            .map_err(|stopped| match stopped {
+                Stopped::Front(err) => err,
+                Stopped::Compute(err) => compute_error(err),
+            });
         if res.is_ok() {
-            watch.save(seq)?;
+            watch.finish(seq)?;
         }
         res
     }
@@ -192,8 +153,8 @@ impl PyOctal {
         checkpoint: Option<PathBuf>,
         every: f64,
     ) -> PyResult<()> {
-        let mut watch = Watch::new(progress, checkpoint, every);
-        let from = self.run(py, &mut watch, |seq, watch| period::extend(seq, len, watch))?;
+        let mut watch = watch(progress, checkpoint, every);
+        let from = self.run(py, &mut watch, |seq, watch| watch.extend(seq, len))?;
         let seq = self.seq()?;
         let len = len.min(seq.len());
         *self.judged.lock().map_err(poisoned)? = Judged {
@@ -206,9 +167,7 @@ impl PyOctal {
 
     /// Finds the period (or gives up at `limit` values), watched.
     fn analyze(&self, py: Python<'_>, limit: usize, mut watch: Watch) -> PyResult<Verdict> {
-        let verdict = self.run(py, &mut watch, |seq, watch| {
-            period::analyze(seq, limit, watch)
-        })?;
+        let verdict = self.run(py, &mut watch, |seq, watch| watch.analyze(seq, limit))?;
         let len = self.seq()?.len();
         *self.judged.lock().map_err(poisoned)? = Judged {
             len,
@@ -275,14 +234,11 @@ pub fn octal(
     let budget = Budget::default()
         .with_bytes(bytes)
         .with_positions(bytes / 2);
-    let seq = match &checkpoint {
-        Some(path) if path.exists() => {
-            let bytes = std::fs::read(path).map_err(|err| {
-                pyo3::exceptions::PyOSError::new_err(format!(
-                    "cannot read the checkpoint {}: {err}",
-                    path.display()
-                ))
-            })?;
+    let saved = Checkpoints::new(checkpoint.clone(), checkpoint_every)
+        .load()
+        .map_err(|err| os_error(&err))?;
+    let seq = match (&checkpoint, saved) {
+        (Some(path), Some(bytes)) => {
             let shown = path.display().to_string();
             checkpoint::restore(&bytes, &game, method, budget, None)
                 .map_err(|err| checkpoint_error(&shown, err))?
@@ -301,7 +257,7 @@ pub fn octal(
         Some(len) => octal.extend_watched(py, len, progress, checkpoint, checkpoint_every)?,
         None => {
             let limit = limit.unwrap_or_else(|| method.search_limit(&game));
-            let watch = Watch::new(progress, checkpoint, checkpoint_every);
+            let watch = watch(progress, checkpoint, checkpoint_every);
             octal.analyze(py, limit, watch)?;
         }
     }
@@ -448,7 +404,7 @@ impl PyOctal {
         limit: usize,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<PyPeriod> {
-        let watch = Watch::new(progress, None, f64::INFINITY);
+        let watch = watch(progress, None, f64::INFINITY);
         let verdict = self.analyze(py, limit, watch)?;
         Ok(PyPeriod { verdict })
     }
@@ -456,7 +412,10 @@ impl PyOctal {
     /// Saves the values to ``path`` (a checkpoint that ``grundy.octal(code,
     /// checkpoint=path)`` and ``grundy octal CODE --checkpoint PATH`` resume from).
     fn save(&self, path: PathBuf) -> PyResult<()> {
-        save(&path, &*self.seq()?)
+        let bytes = checkpoint::encode(&*self.seq()?);
+        Checkpoints::new(Some(path), 0.0)
+            .save(&bytes)
+            .map_err(|err| os_error(&err))
     }
 
     fn __len__(&self) -> PyResult<usize> {
@@ -525,141 +484,5 @@ impl PyOctal {
                     "G({n}) is not computed: the sequence has {len} values (extend it)"
                 ))
             })
-    }
-}
-
-/// What is known of a sequence's period.
-///
-/// ``kind`` is ``'periodic'`` (proved by the Octal Game Periodicity Theorem),
-/// ``'arithmetic_periodic'`` (observed, never proved) or ``'not_found'``.
-#[pyclass(name = "Period", module = "grundy", frozen)]
-pub struct PyPeriod {
-    verdict: Verdict,
-}
-
-#[pymethods]
-impl PyPeriod {
-    /// ``'periodic'``, ``'arithmetic_periodic'`` or ``'not_found'``.
-    #[getter]
-    fn kind(&self) -> &'static str {
-        match self.verdict {
-            Verdict::Periodic { .. } => "periodic",
-            Verdict::ArithmeticPeriodic { .. } => "arithmetic_periodic",
-            Verdict::NotFound { .. } => "not_found",
-        }
-    }
-
-    /// True when the period is proved (Guy and Smith's theorem).
-    #[getter]
-    fn proved(&self) -> bool {
-        matches!(self.verdict, Verdict::Periodic { .. })
-    }
-
-    /// The period p, or None.
-    #[getter]
-    fn period(&self) -> Option<usize> {
-        match self.verdict {
-            Verdict::Periodic { period, .. } | Verdict::ArithmeticPeriodic { period, .. } => {
-                Some(period)
-            }
-            Verdict::NotFound { .. } => None,
-        }
-    }
-
-    /// The preperiod e (the first heap size of the periodic part), or None.
-    #[getter]
-    fn preperiod(&self) -> Option<usize> {
-        match self.verdict {
-            Verdict::Periodic { preperiod, .. } | Verdict::ArithmeticPeriodic { preperiod, .. } => {
-                Some(preperiod)
-            }
-            Verdict::NotFound { .. } => None,
-        }
-    }
-
-    /// The bound of the proof: the largest heap size whose value the theorem needed
-    /// (proved periods only).
-    #[getter]
-    fn proved_at(&self) -> Option<usize> {
-        match self.verdict {
-            Verdict::Periodic { proved_at, .. } => Some(proved_at),
-            _ => None,
-        }
-    }
-
-    /// The saltus s of an arithmetic period (G(n + p) = G(n) + s), else None.
-    #[getter]
-    fn saltus(&self) -> Option<i64> {
-        match self.verdict {
-            Verdict::ArithmeticPeriodic { saltus, .. } => Some(saltus),
-            _ => None,
-        }
-    }
-
-    /// The largest heap size looked at, when the period is not proved.
-    #[getter]
-    fn up_to(&self) -> Option<usize> {
-        match self.verdict {
-            Verdict::NotFound { up_to } => Some(up_to),
-            Verdict::ArithmeticPeriodic { observed_to, .. } => Some(observed_to),
-            Verdict::Periodic { .. } => None,
-        }
-    }
-
-    fn __str__(&self) -> String {
-        self.verdict.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("grundy.Period({:?})", self.verdict.to_string())
-    }
-}
-
-/// How the values G(1), G(2), ... are distributed (G(0) is left out: heap 0 is never
-/// part of a split), with the rare values of the sparse method.
-#[pyclass(name = "Distribution", module = "grundy", frozen)]
-pub struct PyDistribution {
-    distribution: Distribution,
-}
-
-#[pymethods]
-impl PyDistribution {
-    /// ``counts[v]``: how many heap sizes n >= 1 have G(n) = v (numpy ``uint64``).
-    #[getter]
-    fn counts<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
-        PyArray1::from_slice(py, &self.distribution.counts)
-    }
-
-    /// The mask that makes the fewest heap sizes rare.
-    #[getter]
-    fn mask(&self) -> usize {
-        self.distribution.mask
-    }
-
-    /// The values that occur and are rare under ``mask``.
-    #[getter]
-    fn rare_values(&self) -> Vec<u16> {
-        self.distribution.rare_values.clone()
-    }
-
-    /// How many heap sizes n >= 1 have a rare value.
-    #[getter]
-    fn rare_positions(&self) -> u64 {
-        self.distribution.rare_positions
-    }
-
-    /// The last heap size with a rare value, or None.
-    #[getter]
-    fn last_rare(&self) -> Option<usize> {
-        self.distribution.last_rare
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "grundy.Distribution({} values, mask {}, {} rare positions)",
-            self.distribution.counts.len(),
-            self.distribution.mask,
-            self.distribution.rare_positions
-        )
     }
 }

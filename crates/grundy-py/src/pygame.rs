@@ -5,11 +5,11 @@
 //! Positions are [`Datum`]s (plain Python data). [`PyRules`] is a [`Rules`] that calls
 //! Python for each position's moves, attaching to the interpreter only for the call (the
 //! search itself runs off the interpreter's lock, see [`crate::interrupt`]). A Python
-//! exception inside `moves` (or a move that is not plain data) is kept in [`Pending`], with
+//! exception inside `moves` (or a move that is not plain data) is kept in a [`Pending`], with
 //! a note naming the position; the callback game then stops its search, and the call raises
 //! that exception, never a value computed from a partial move list.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use grundy::dynamic::callback::{CallbackGame, GameInfo, RuleMove, Rules};
 use grundy::dynamic::{Datum, DynGame, Kind};
@@ -18,37 +18,9 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::datum::{from_datum, to_datum, type_name};
-use crate::games::{PyGame, PyMove};
-
-/// The first exception a Python game's callbacks raised during a call.
-#[derive(Default)]
-pub struct Pending {
-    error: Mutex<Option<PyErr>>,
-}
-
-impl Pending {
-    /// Clears what an earlier call left, for a new call.
-    pub fn reset(&self) {
-        if let Ok(mut error) = self.error.lock() {
-            *error = None;
-        }
-    }
-
-    /// The exception a callback raised during the last call, if any.
-    pub fn take(&self) -> Option<PyErr> {
-        self.error.lock().ok().and_then(|mut error| error.take())
-    }
-
-    fn failed(&self) -> bool {
-        self.error.lock().map_or(true, |error| error.is_some())
-    }
-
-    fn fail(&self, err: PyErr) {
-        if let Ok(mut error) = self.error.lock() {
-            error.get_or_insert(err);
-        }
-    }
-}
+use crate::games::PyGame;
+use crate::pending::Pending;
+use crate::results::PyMove;
 
 /// The rules of a game defined in Python.
 pub struct PyRules {

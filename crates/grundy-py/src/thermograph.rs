@@ -5,7 +5,7 @@
 use grundy::cgt::{Dyadic, Thermograph, Trajectory};
 use pyo3::prelude::*;
 
-use crate::cgt::fraction;
+use crate::fraction::fraction;
 
 /// The thermograph of a ``CgtGame`` (``game.thermograph``): ``temperature`` and ``mast``
 /// as Fractions, ``left`` and ``right`` walls as ``(start, value, slope)`` pieces (a wall is

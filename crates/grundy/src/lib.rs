@@ -26,6 +26,7 @@ pub mod games;
 pub mod limits;
 pub mod model;
 pub mod octal;
+pub mod run;
 pub mod sequence;
 pub mod solve;
 pub mod table;

@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context};
 use grundy::games::connect_four::ConnectFour;
-use grundy::tierdb::{build, BuildOptions, BuildProgress, DbError, Value};
+use grundy::run::Control;
+use grundy::tierdb::{build, BuildOptions, DbError, Value};
 use grundy::{Budget, SolveError};
 use serde::Serialize;
 
@@ -72,10 +73,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let game = ConnectFour::new(args.width, args.height)?;
-    let budget = Budget::default()
-        .with_bytes(super::solve::limit::bytes(args.memory))
-        .with_cancel(crate::output::ctrl_c());
-    let progress = Arc::new(BuildProgress::default());
+    // Ctrl-C cancels the build through its control, which also counts the ranks built.
+    let control = Control::with_cancel_flag(crate::output::ctrl_c());
+    let budget =
+        control.budget(Budget::default().with_bytes(super::solve::limit::bytes(args.memory)));
+    let progress = Arc::new(control);
     let options = BuildOptions {
         budget,
         stop_after: args.stop_after,

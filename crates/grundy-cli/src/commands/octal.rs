@@ -179,10 +179,9 @@ fn compute(args: Args) -> anyhow::Result<ExitCode> {
     let budget = Budget::default()
         .with_bytes(bytes)
         .with_positions(bytes / 2);
-    let mut seq = match &args.checkpoint {
-        Some(path) if path.exists() => {
-            let bytes = std::fs::read(path)
-                .with_context(|| format!("cannot read the checkpoint {}", path.display()))?;
+    let saved = grundy::run::Checkpoints::new(args.checkpoint.clone(), args.checkpoint_interval);
+    let mut seq = match (&args.checkpoint, saved.load()?) {
+        (Some(path), Some(bytes)) => {
             let spill = match &args.spill {
                 Some(file) => Some(open_spill(file, false)?),
                 None => None,
@@ -235,13 +234,7 @@ fn compute(args: Args) -> anyhow::Result<ExitCode> {
             anyhow::bail!("{err}{hint}");
         }
     }
-    let mut watch = watch::Watch::new(
-        args.checkpoint.clone(),
-        args.checkpoint_interval,
-        spill_handle,
-        args.frequencies.clone(),
-        args.json,
-    );
+    let mut watch = watch::Watch::new(saved, spill_handle, args.frequencies.clone(), args.json);
     let (started, resumed) = (Instant::now(), seq.len());
     let mut by_period_from = None;
     let verdict = match args.to {

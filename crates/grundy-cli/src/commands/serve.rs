@@ -19,11 +19,13 @@
 //! `{"error": "..."}`, and every request is logged in one line (`--quiet`: none).
 
 mod api;
+mod app;
 mod bounds;
 mod error;
 pub(crate) mod examples;
 mod files;
 mod log;
+mod request;
 mod resolve;
 mod store;
 mod table;
@@ -54,7 +56,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
-use api::{App, Limits};
+use app::{App, Limits};
 use error::ApiError;
 
 /// The port `grundy serve` listens on by default.
@@ -212,7 +214,11 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(app.clone());
     Router::new()
         .route("/", get(page::index))
-        .route("/app.js", get(page::script))
+        .route("/common.js", get(|| page::script(page::COMMON)))
+        .route("/board.js", get(|| page::script(page::BOARD)))
+        .route("/play.js", get(|| page::script(page::PLAY)))
+        .route("/table.js", get(|| page::script(page::TABLE)))
+        .route("/app.js", get(|| page::script(page::APP)))
         .route("/style.css", get(page::style))
         .route("/favicon.ico", get(page::icon))
         .route("/favicon.svg", get(page::icon))
@@ -266,11 +272,16 @@ mod page {
         )
     }
 
-    pub async fn script() -> Response {
-        asset(
-            "text/javascript; charset=utf-8",
-            include_str!("serve/page/app.js"),
-        )
+    /// The page's scripts, by idea (`index.html` loads them in this order; `app.js`, last,
+    /// starts the page).
+    pub const COMMON: &str = include_str!("serve/page/common.js");
+    pub const BOARD: &str = include_str!("serve/page/board.js");
+    pub const PLAY: &str = include_str!("serve/page/play.js");
+    pub const TABLE: &str = include_str!("serve/page/table.js");
+    pub const APP: &str = include_str!("serve/page/app.js");
+
+    pub async fn script(body: &'static str) -> Response {
+        asset("text/javascript; charset=utf-8", body)
     }
 
     pub async fn style() -> Response {

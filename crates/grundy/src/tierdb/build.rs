@@ -17,6 +17,7 @@ use super::format::{
 use super::game::{End, Place, TierGame};
 use super::value::{Value, ABSENT, DRAW, LOSS, REMOTENESS, WIN};
 use crate::limits::Budget;
+use crate::run::Control;
 use crate::value::Outcome;
 
 /// How [`build`] runs.
@@ -45,7 +46,8 @@ pub struct BuildOptions {
 /// run count for nothing). A front end reads it from another thread (the library draws
 /// nothing); [`BuildProgress::total`] is known once the manifest is read, before the long
 /// work starts, and [`BuildProgress::done`] reaches it when the build ends (not when stopped
-/// early by [`BuildOptions::stop_after`]).
+/// early by [`BuildOptions::stop_after`]). It is the library's run control
+/// ([`Control`]): its work done and in all are the build's ranks.
 ///
 /// # Examples
 ///
@@ -61,40 +63,12 @@ pub struct BuildOptions {
 /// assert_eq!(progress.done(), progress.total());
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
-#[derive(Debug, Default)]
-pub struct BuildProgress {
-    done: AtomicU64,
-    total: AtomicU64,
-}
-
-impl BuildProgress {
-    /// Ranks handled so far.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert_eq!(grundy::tierdb::BuildProgress::default().done(), 0);
-    /// ```
-    pub fn done(&self) -> u64 {
-        self.done.load(Ordering::Relaxed)
-    }
-
-    /// Ranks this run handles in all (0 until the build has read its manifest).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert_eq!(grundy::tierdb::BuildProgress::default().total(), 0);
-    /// ```
-    pub fn total(&self) -> u64 {
-        self.total.load(Ordering::Relaxed)
-    }
-}
+pub type BuildProgress = Control;
 
 /// Adds `ranks` to the progress counter, if any.
 fn advance(progress: Option<&BuildProgress>, ranks: u64) {
     if let Some(progress) = progress {
-        progress.done.fetch_add(ranks, Ordering::Relaxed);
+        progress.add(ranks);
     }
 }
 
@@ -421,8 +395,8 @@ pub fn build<G: TierGame + ?Sized>(
             .filter(|&k| manifest.entry(k).is_none())
             .map(|k| game.tier_size(k))
             .sum();
-        progress.done.store(0, Ordering::Relaxed);
-        progress.total.store(reach + solve, Ordering::Relaxed);
+        progress.set_done(0);
+        progress.set_total(reach + solve);
     }
     let reach = reachable(game, budget, progress)?;
     let per_tier: Vec<u64> = reach

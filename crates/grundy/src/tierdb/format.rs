@@ -2,7 +2,7 @@
 //! blocks with their CRC-32s, written atomically and checked when read.
 
 use std::fs::{self, File};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 
 use rayon::prelude::*;
@@ -113,20 +113,11 @@ impl Manifest {
     }
 }
 
-/// Writes `bytes` to `dir/name` through a temporary file, synced, then renamed.
+/// Writes `bytes` to `dir/name` through a temporary file, synced, then renamed
+/// ([`crate::run::write_atomically`]).
 pub(super) fn write_atomically(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), DbError> {
-    let tmp = dir.join(format!("{name}.tmp"));
     let path = dir.join(name);
-    {
-        let mut file = File::create(&tmp).map_err(io_err(&tmp))?;
-        file.write_all(bytes).map_err(io_err(&tmp))?;
-        file.sync_all().map_err(io_err(&tmp))?;
-    }
-    fs::rename(&tmp, &path).map_err(io_err(&path))?;
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
+    crate::run::write_atomically(&path, bytes).map_err(io_err(&path))
 }
 
 pub(super) fn tier_file(tier: u32) -> String {

@@ -431,7 +431,7 @@ end
 /// 65,536 positions: a minute of these calls after the 503.)
 #[tokio::test]
 async fn a_game_files_search_stops_soon_after_the_deadline() {
-    let client = Client::new(super::api::Limits {
+    let client = Client::new(super::app::Limits {
         time: std::time::Duration::from_millis(300),
         ..limits()
     });

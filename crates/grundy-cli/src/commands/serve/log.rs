@@ -10,7 +10,7 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
 
-use super::api::App;
+use super::app::App;
 
 /// The address a request came from (unspecified when the server was not given addresses,
 /// as in tests that call the router directly).

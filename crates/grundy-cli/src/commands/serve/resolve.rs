@@ -2,110 +2,33 @@
 //! command line's words) or a game file (pasted source or an example, loaded under the
 //! server's caps), and where it starts.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use grundy::catalog::{open, BOARDS, SPECS};
 use grundy::dynamic::{Datum, DynGame};
-use serde::Deserialize;
 
-use super::api::App;
+use super::app::App;
 use super::error::ApiError;
-use super::examples::param_texts;
-use super::files::{Reserved, Source};
+use super::files::Reserved;
+use super::request::{game_request, Named};
 
-/// A game and where it starts, as a page names it: a game of the catalogue by name, or a
-/// game file by its source text or an example's name.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct GameRequest {
-    /// The family, as `grundy list` names it (or `source`, or `example`).
-    #[serde(default)]
-    game: Option<String>,
-    /// A game file's Luau text, run in the script crate's sandbox.
-    #[serde(default)]
-    source: Option<String>,
-    /// An example game file by name (`GET /api/examples`), run like `source`.
-    #[serde(default)]
-    example: Option<String>,
-    /// A game file's parameters, `{name: value}` (as `--param name=value`).
-    #[serde(default)]
-    params: Option<BTreeMap<String, serde_json::Value>>,
-    /// Its parameter, for families that take one; a board game's setup (its lines kept).
-    #[serde(default)]
-    param: Option<String>,
-    /// The start position: text as on the command line (`"3 5 7"`; a board game's position
-    /// after `at`; a game file's own notation) or a list of integers; absent for the game's
-    /// usual start.
-    #[serde(default)]
-    position: Option<Datum>,
-    /// Sessions only: grundy moves first.
-    #[serde(default)]
-    pub engine_first: bool,
-    /// `POST /api/solve` only: remoteness and a principal line whatever they cost (by
-    /// default only when they cost no more than the value; the solution says when they
-    /// were skipped).
-    #[serde(default)]
-    pub remoteness: bool,
-}
-
-/// Which game a request names.
-pub enum Named<'a> {
-    /// A game of the catalogue and its parameter, as typed.
-    Catalogue {
-        game: &'a str,
-        param: Option<&'a str>,
-    },
-    /// A game file and its parameters (`NAME`, value as typed).
-    File {
-        source: Source<'a>,
-        params: Vec<(String, String)>,
-    },
-}
-
-/// The game named by a request's fields: exactly one of `game`, `source` and `example`,
-/// `param` only with `game`, `params` only with a game file.
-pub fn named<'a>(
-    game: Option<&'a str>,
-    source: Option<&'a str>,
-    example: Option<&'a str>,
-    param: Option<&'a str>,
-    params: Option<&BTreeMap<String, serde_json::Value>>,
-) -> Result<Named<'a>, ApiError> {
-    let file = match (source, example) {
-        (Some(_), Some(_)) => {
-            return Err(ApiError::bad_request("give source or example, not both"))
-        }
-        (Some(text), None) => Some(Source::Text(text)),
-        (None, Some(name)) => Some(Source::Example(name)),
-        (None, None) => None,
-    };
-    match (game, file) {
-        (Some(game), None) => {
-            if params.is_some() {
-                return Err(ApiError::bad_request(format!(
-                    "params are for game files (source, example); {game} takes its parameter \
-                     as param"
-                )));
-            }
-            Ok(Named::Catalogue { game, param })
-        }
-        (None, Some(source)) => {
-            if let Some(param) = param {
-                return Err(ApiError::bad_request(format!(
-                    "param {param:?}: a game file takes params, {{\"name\": value}}"
-                )));
-            }
-            let params = params.map(param_texts).unwrap_or_default();
-            Ok(Named::File { source, params })
-        }
-        (Some(_), Some(_)) => Err(ApiError::bad_request(
-            "give game or a game file (source, example), not both",
-        )),
-        (None, None) => Err(ApiError::bad_request(
-            "give a game (see GET /api/games) or a game file: its source, or an example \
-             (see GET /api/examples)",
-        )),
+game_request! {
+    /// A game and where it starts, as a page names it: a game of the catalogue by name, or
+    /// a game file by its source text or an example's name.
+    pub struct GameRequest {
+        /// The start position: text as on the command line (`"3 5 7"`; a board game's
+        /// position after `at`; a game file's own notation) or a list of integers; absent
+        /// for the game's usual start.
+        #[serde(default)]
+        position: Option<Datum>,
+        /// Sessions only: grundy moves first.
+        #[serde(default)]
+        pub engine_first: bool,
+        /// `POST /api/solve` only: remoteness and a principal line whatever they cost (by
+        /// default only when they cost no more than the value; the solution says when they
+        /// were skipped).
+        #[serde(default)]
+        pub remoteness: bool,
     }
 }
 
@@ -122,14 +45,7 @@ pub struct Resolved {
 /// else the library's resolver. Nothing here reads a file.
 pub fn resolve(app: &App, req: &GameRequest) -> Result<Resolved, ApiError> {
     let position = position_words(&req.position)?;
-    let named = named(
-        req.game.as_deref(),
-        req.source.as_deref(),
-        req.example.as_deref(),
-        req.param.as_deref(),
-        req.params.as_ref(),
-    )?;
-    match named {
+    match req.named()? {
         Named::Catalogue { game, param } => {
             let (game, position) = resolve_words(game, param, position)?;
             Ok(Resolved {

@@ -3,7 +3,6 @@
 //! answered in one shape: values, P-positions, the pattern and shape found, and what a plot
 //! needs. No tabulation happens here.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -16,31 +15,21 @@ use grundy::table::{tabulate, tabulate_game, Axes, GameTable, Table, TableError,
 use grundy::Budget;
 use serde::{Deserialize, Serialize};
 
-use super::api::{blocking, App, Shared};
+use super::app::{blocking, App, Shared};
 use super::error::ApiError;
 use super::files::Source;
-use super::resolve::{named, Named};
+use super::request::{game_request, Named};
 use crate::commands::table::file::{cells, pattern, shape};
 
-/// `POST /api/table`: a family (`game`, `param`) or a game file (`source` or `example`,
-/// `params`), up to `to`, over pairs when `pairs`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TableRequest {
-    #[serde(default)]
-    game: Option<String>,
-    #[serde(default)]
-    param: Option<String>,
-    #[serde(default)]
-    source: Option<String>,
-    #[serde(default)]
-    example: Option<String>,
-    #[serde(default)]
-    params: Option<BTreeMap<String, serde_json::Value>>,
-    #[serde(default = "default_to")]
-    to: u64,
-    #[serde(default)]
-    pairs: bool,
+game_request! {
+    /// `POST /api/table`: a family (`game`, `param`) or a game file (`source` or
+    /// `example`, `params`), up to `to`, over pairs when `pairs`.
+    pub struct TableRequest {
+        #[serde(default = "default_to")]
+        to: u64,
+        #[serde(default)]
+        pairs: bool,
+    }
 }
 
 /// `GET /api/table?game=...&param=...&to=N&pairs=false`, or `?example=NAME&to=N`.
@@ -115,20 +104,9 @@ pub async fn post(
 
 async fn answer(app: Arc<App>, req: TableRequest) -> Result<Json<TableView>, ApiError> {
     let app2 = app.clone();
-    let view = blocking(&app, move |budget| {
-        let named = named(
-            req.game.as_deref(),
-            req.source.as_deref(),
-            req.example.as_deref(),
-            req.param.as_deref(),
-            req.params.as_ref(),
-        )?;
-        match named {
-            Named::Catalogue { game, param } => family(game, param, req.to, req.pairs),
-            Named::File { source, params } => {
-                file(&app2, source, &params, req.to, req.pairs, budget)
-            }
-        }
+    let view = blocking(&app, move |budget| match req.named()? {
+        Named::Catalogue { game, param } => family(game, param, req.to, req.pairs),
+        Named::File { source, params } => file(&app2, source, &params, req.to, req.pairs, budget),
     })
     .await?;
     Ok(Json(view))

@@ -8,7 +8,7 @@ use axum::http::{Method, Request, StatusCode};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-use super::api::{App, Limits};
+use super::app::{App, Limits};
 use super::router;
 
 pub(super) fn limits() -> Limits {
@@ -413,6 +413,10 @@ async fn the_page_and_its_assets() {
     let client = Client::new(limits());
     for (uri, kind) in [
         ("/", "text/html"),
+        ("/common.js", "text/javascript"),
+        ("/board.js", "text/javascript"),
+        ("/play.js", "text/javascript"),
+        ("/table.js", "text/javascript"),
         ("/app.js", "text/javascript"),
         ("/style.css", "text/css"),
         // Issue 23: the icon was a 404.

@@ -1,0 +1,233 @@
+// The grundy playground, the board: a position drawn as SVG (grids, heaps, graphs), its moves
+// coloured by their values, and the chart of the values of the game so far.
+"use strict";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function svgEl(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value !== undefined && value !== null) node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+// A move's value in a few characters, put on the board: the remoteness (W3, L4), the
+// score (+2), the nimber (*1) or D.
+function shortValue(value) {
+  if (value.score !== null && value.score !== undefined) return (value.score > 0 ? "+" : "") + value.score;
+  const letter = { win: "W", loss: "L", draw: "D" }[value.outcome];
+  if (value.remoteness !== null && value.remoteness !== undefined) return letter + value.remoteness;
+  return letter;
+}
+
+const FILLS = {
+  empty: "#fbfbf7",
+  first: "#d9433b",
+  second: "#f2c230",
+  filled: "#7a5537",
+  hidden: "#b8bfcc",
+  marked: "#3b5b92",
+};
+const VALUE_COLOURS = { win: "#1b7f3a", loss: "#b42318", draw: "#c79a00" };
+
+// The move a click on a part makes, with its value (from the state's moves), or null.
+function clickable(state, label) {
+  if (!label || state.end || !canPlay(state)) return null;
+  return state.moves.find((m) => m.label === label) || null;
+}
+
+// Marks a part of the board as a click that plays `move`, coloured by its value.
+function makeClickable(node, move, shape) {
+  node.classList.add("click");
+  node.dataset.move = move.label;
+  node.dataset.outcome = move.value.outcome;
+  node.setAttribute("tabindex", "0");
+  node.append(svgEl("title", {}, move.label + ": " + describe(move.value) + " for the mover"));
+  node.addEventListener("click", () => play(move.label));
+  node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") play(move.label); });
+  if (showValues()) shape.setAttribute("stroke", VALUE_COLOURS[move.value.outcome]);
+}
+
+function valueMark(move, x, y, size) {
+  if (!move || !showValues()) return [];
+  return [svgEl("text", { x, y, "font-size": size, "text-anchor": "middle", "dominant-baseline": "central",
+    fill: VALUE_COLOURS[move.value.outcome], class: "value-mark", "font-weight": "600" }, shortValue(move.value))];
+}
+
+function drawGrid(state, grid) {
+  const rows = grid.cells.length;
+  const cols = Math.max(0, ...grid.cells.map((r) => r.length));
+  // Rows and columns of lines and dots only are drawn narrow (Dots-and-Boxes' joints).
+  const narrow = (cells) => cells.length > 0 && cells.every((c) => !c || c.shape === "dot" || c.shape === "horizontal" || c.shape === "vertical");
+  const big = Math.max(26, Math.min(56, Math.floor(480 / Math.max(rows, cols, 1))));
+  const small = Math.max(10, Math.floor(big / 3));
+  const colNarrow = Array.from({ length: cols }, (_, c) => narrow(grid.cells.map((r) => r[c]).filter((x) => x && x.shape !== "horizontal")) && grid.cells.some((r) => r[c] && r[c].shape !== "square"));
+  const rowNarrow = grid.cells.map((r) => narrow(r.filter((x) => x.shape !== "vertical")) && r.some((x) => x.shape !== "square"));
+  const colX = [], rowY = [];
+  const left = grid.rows.length ? 28 : 4, top = grid.columns.length ? 22 : 4;
+  let x = left;
+  for (let c = 0; c < cols; c++) { colX.push(x); x += colNarrow[c] ? small : big; }
+  let y = top;
+  for (let r = 0; r < rows; r++) { rowY.push(y); y += rowNarrow[r] ? small : big; }
+  const root = svgEl("svg", { width: x + 4, height: y + 4, viewBox: `0 0 ${x + 4} ${y + 4}`, class: "drawing grid" });
+  grid.columns.forEach((label, c) => root.append(svgEl("text", { x: colX[c] + (colNarrow[c] ? small : big) / 2, y: 12, "text-anchor": "middle", class: "axis" }, label)));
+  grid.rows.forEach((label, r) => root.append(svgEl("text", { x: left - 8, y: rowY[r] + (rowNarrow[r] ? small : big) / 2 + 4, "text-anchor": "end", class: "axis" }, label)));
+  grid.cells.forEach((row, r) => row.forEach((cell, c) => {
+    const w = colNarrow[c] ? small : big, h = rowNarrow[r] ? small : big;
+    const g = svgEl("g", { class: "cell", "data-row": r, "data-col": c });
+    let shape;
+    const fill = FILLS[cell.fill] || FILLS.empty;
+    if (cell.shape === "disc") {
+      g.append(svgEl("rect", { x: colX[c], y: rowY[r], width: w, height: h, fill: "#3b5b92" }));
+      shape = svgEl("circle", { cx: colX[c] + w / 2, cy: rowY[r] + h / 2, r: Math.min(w, h) / 2 - 4, fill: cell.fill === "empty" ? "#fff" : fill, stroke: "#24324a", "stroke-width": 2 });
+    } else if (cell.shape === "dot") {
+      shape = svgEl("circle", { cx: colX[c] + w / 2, cy: rowY[r] + h / 2, r: Math.min(w, h) / 2 - 1, fill: "#24324a" });
+    } else if (cell.shape === "horizontal" || cell.shape === "vertical") {
+      const drawn = cell.fill !== "empty";
+      shape = svgEl("rect", { x: colX[c] + 1, y: rowY[r] + 1, width: w - 2, height: h - 2, rx: 3,
+        fill: drawn ? "#24324a" : "#eef1f6", stroke: drawn ? "none" : "#d5dae3", "stroke-width": 2 });
+    } else {
+      shape = svgEl("rect", { x: colX[c] + 1, y: rowY[r] + 1, width: w - 2, height: h - 2, fill, stroke: "#c3c9d4", "stroke-width": 1 });
+    }
+    g.append(shape);
+    if (cell.text) {
+      g.append(svgEl("text", { x: colX[c] + w / 2, y: rowY[r] + h / 2, "text-anchor": "middle", "dominant-baseline": "central",
+        "font-size": Math.max(10, Math.min(w, h) * 0.45), class: "cell-text", fill: ["first", "filled", "marked"].includes(cell.fill) ? "#fff" : "#1d2330" }, cell.text));
+    }
+    const move = clickable(state, cell.move);
+    if (move) {
+      makeClickable(g, move, shape);
+      if (showValues()) shape.setAttribute("stroke-width", 3);
+      if (!cell.text) g.append(...valueMark(move, colX[c] + w / 2, rowY[r] + h / 2, Math.max(9, Math.min(w, h) * 0.3)));
+    }
+    root.append(g);
+  }));
+  return root;
+}
+
+function drawHeaps(state, heaps) {
+  const token = 18, gap = 4, left = 120;
+  const longest = Math.max(1, ...heaps.map((h) => (h.size <= 64 ? h.size : 3)));
+  const width = left + longest * (token + gap) + 20;
+  const root = svgEl("svg", { width, height: heaps.length * (token + 14) + 8, class: "drawing heaps" });
+  heaps.forEach((heap, i) => {
+    const y = 6 + i * (token + 14);
+    root.append(svgEl("text", { x: 4, y: y + token / 2 + 5, class: "axis" }, heap.name || "heap " + (i + 1)));
+    root.append(svgEl("text", { x: left - 12, y: y + token / 2 + 5, "text-anchor": "end", class: "count" }, String(heap.size)));
+    if (heap.size > 64) return;
+    for (let k = 0; k < heap.size; k++) {
+      const g = svgEl("g", { class: "token", "data-heap": i, "data-token": k });
+      const shape = svgEl("circle", { cx: left + k * (token + gap) + token / 2, cy: y + token / 2, r: token / 2 - 1, fill: "#3b5b92", stroke: "#3b5b92", "stroke-width": 2 });
+      g.append(shape);
+      const move = clickable(state, heap.clicks[k]);
+      if (move) {
+        makeClickable(g, move, shape);
+        if (showValues()) shape.setAttribute("fill", VALUE_COLOURS[move.value.outcome]);
+      }
+      root.append(g);
+    }
+  });
+  return root;
+}
+
+function drawGraph(state, graph) {
+  const n = graph.nodes.length, size = 420, r = 24;
+  let place;
+  if (n > 0 && graph.nodes.every((node) => node.at)) {
+    const xs = graph.nodes.map((node) => node.at[0]), ys = graph.nodes.map((node) => node.at[1]);
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    place = (i) => [40 + ((graph.nodes[i].at[0] - x0) * (size - 80)) / Math.max(1, x1 - x0), 40 + ((graph.nodes[i].at[1] - y0) * (size - 80)) / Math.max(1, y1 - y0)];
+  } else {
+    place = (i) => [size / 2 + (size / 2 - 50) * Math.sin((2 * Math.PI * i) / n), size / 2 - (size / 2 - 50) * Math.cos((2 * Math.PI * i) / n)];
+  }
+  const root = svgEl("svg", { width: size, height: size, class: "drawing graph" });
+  for (const [a, b] of graph.edges) {
+    const [ax, ay] = place(a), [bx, by] = place(b);
+    root.append(svgEl("line", { x1: ax, y1: ay, x2: bx, y2: by, stroke: "#9aa3b5", "stroke-width": 2 }));
+  }
+  graph.nodes.forEach((node, i) => {
+    const [x, y] = place(i);
+    const g = svgEl("g", { class: "node", "data-node": i });
+    const shape = svgEl("circle", { cx: x, cy: y, r, fill: FILLS[node.fill] || FILLS.empty, stroke: "#24324a", "stroke-width": 2 });
+    g.append(shape, svgEl("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 11,
+      fill: ["first", "filled", "marked"].includes(node.fill) ? "#fff" : "#1d2330" }, node.text));
+    const move = clickable(state, node.move);
+    if (move) {
+      makeClickable(g, move, shape);
+      g.append(...valueMark(move, x, y + r + 10, 11));
+    }
+    root.append(g);
+  });
+  return root;
+}
+
+// A position's drawing as SVG, or its text where the game does not draw it.
+function drawn(state) {
+  const d = state.drawing;
+  if (d && d.grid) return drawGrid(state, d.grid);
+  if (d && d.heaps) return drawHeaps(state, d.heaps);
+  if (d && d.graph) return drawGraph(state, d.graph);
+  return el("pre", {}, state.shown);
+}
+
+function renderBoard(state) {
+  $("board").replaceChildren(drawn(state));
+}
+
+function showValues() {
+  return $("show-values").checked;
+}
+
+// Whether a person may move now.
+function canPlay(state) {
+  if (busy || state.end) return false;
+  return mode === "people" || (mode === "engine" && state.to_move === "person");
+}
+
+// Who made a move, in words: you and grundy, or the first and second player.
+function mover(p) {
+  if (mode === "engine") return p.side === "person" ? "you" : "grundy";
+  return p.seat === 0 ? "first" : "second";
+}
+
+// The value of the position after `n` moves for the first player: +1 a win, -1 a loss, 0 a
+// draw (a score, for scoring games).
+function forFirst(n) {
+  const v = values[n];
+  if (!v) return null;
+  let y = v.value.score !== null && v.value.score !== undefined ? v.value.score : { win: 1, loss: -1, draw: 0 }[v.value.outcome];
+  return v.seat === 0 ? y : -y;
+}
+
+// The value history: the position's value for the first player after each move, the
+// moves that threw a win away circled.
+function renderChart(state) {
+  const count = state.history.length + 1;
+  const width = Math.max(240, Math.min(900, 40 + count * 28)), height = 150, pad = 34;
+  const ys = Array.from({ length: count }, (_, n) => forFirst(n)).filter((y) => y !== null);
+  const top = Math.max(1, ...ys.map(Math.abs));
+  const x = (n) => pad + (n * (width - 2 * pad)) / Math.max(1, count - 1);
+  const y = (v) => height / 2 - (v * (height / 2 - 18)) / top;
+  const root = svgEl("svg", { width, height, viewBox: `0 0 ${width} ${height}`, id: "chart-svg" });
+  root.append(svgEl("line", { x1: pad, y1: y(0), x2: width - pad, y2: y(0), stroke: "#c3c9d4" }));
+  root.append(svgEl("text", { x: 4, y: y(top) + 4, class: "axis" }, "+" + top));
+  root.append(svgEl("text", { x: 4, y: y(0) + 4, class: "axis" }, "0"));
+  root.append(svgEl("text", { x: 4, y: y(-top) + 4, class: "axis" }, "-" + top));
+  root.append(svgEl("text", { x: width - pad, y: height - 2, "text-anchor": "end", class: "axis" }, "moves → (value for the first player)"));
+  const points = [];
+  for (let n = 0; n < count; n++) {
+    const v = forFirst(n);
+    if (v === null) continue;
+    points.push(x(n) + "," + y(v));
+    root.append(svgEl("circle", { cx: x(n), cy: y(v), r: 4, class: "chart-point", "data-move": n,
+      fill: v > 0 ? VALUE_COLOURS.win : v < 0 ? VALUE_COLOURS.loss : VALUE_COLOURS.draw }));
+    if (n > 0 && threw[n - 1]) {
+      root.append(svgEl("circle", { cx: x(n), cy: y(v), r: 8, fill: "none", stroke: "#b42318", "stroke-width": 2, class: "threw" },
+        svgEl("title", {}, "move " + n + " threw a win away")));
+    }
+  }
+  root.insertBefore(svgEl("polyline", { points: points.join(" "), fill: "none", stroke: "#9db3d9", "stroke-width": 2 }), root.children[4]);
+  $("chart").replaceChildren(root);
+}

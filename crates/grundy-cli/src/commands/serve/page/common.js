@@ -1,0 +1,193 @@
+// The grundy playground, its common part: the API under /api/ (docs/api.md), elements, the game
+// selectors and forms. The page loads common.js, board.js, play.js, table.js, then
+// app.js, which starts it; they share their top-level names.
+"use strict";
+
+// Starting points for the forms (any other parameter or position can be typed).
+const PRESETS = {
+  nim: { position: "3 5 7" },
+  "misere-nim": { position: "2 3 4" },
+  bash: { param: "3", position: "10 7" },
+  "bash-reach": { param: "3", position: "21" },
+  subtraction: { param: "1,3,4", position: "15" },
+  "all-but": { param: "1,2", position: "12" },
+  pow2: { position: "12" },
+  "fib-subtraction": { position: "12" },
+  lasker: { position: "3 7" },
+  "grundy-game": { position: "9" },
+  wythoff: { position: "4 7" },
+  "fibonacci-nim": { position: "20" },
+  staircase: { position: "2 4 3" },
+  moore: { param: "2", position: "3 5 6" },
+  corner: { position: "4 7" },
+};
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+// The example game files (GET /api/examples): {name, summary, source}.
+let examples = [];
+let session = null;
+let busy = false;
+
+// Requests in flight; the loading indicator shows once one has run half a second.
+let inFlight = 0;
+
+async function api(method, path, body) {
+  inFlight += 1;
+  const timer = setTimeout(() => { $("loading").hidden = inFlight === 0; }, 500);
+  try {
+    return await request(method, path, body);
+  } finally {
+    inFlight -= 1;
+    clearTimeout(timer);
+    if (inFlight === 0) $("loading").hidden = true;
+  }
+}
+
+async function request(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch("/api" + path, init);
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    throw new Error(data && data.error ? data.error : response.status + " " + response.statusText);
+  }
+  return data;
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("data-")) node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  for (const child of children) {
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+// "win in 3 (*2)", "loss in 4", "draw", "score +2".
+function describe(value) {
+  if (!value) return "";
+  let text;
+  if (value.score !== null && value.score !== undefined) {
+    text = "score " + (value.score > 0 ? "+" : "") + value.score;
+  } else {
+    text = value.outcome;
+    if (value.remoteness !== null && value.remoteness !== undefined) text += " in " + value.remoteness;
+  }
+  if (value.nimber !== null && value.nimber !== undefined) text += " (*" + value.nimber + ")";
+  return text;
+}
+
+function showError(where, err) {
+  const node = $(where);
+  node.textContent = err ? String(err.message || err) : "";
+  node.hidden = !err;
+}
+
+// ---- the game selectors ----
+
+function fillSelect(select, list) {
+  select.replaceChildren(...list.map((g) => el("option", { value: g.name }, g.name + (g.board ? " (board)" : ""))));
+}
+
+// A board game's setup as its catalogue example gives it: the words after its name.
+function exampleSetup(game) {
+  const words = game.example.split(/\s+/);
+  const at = words.indexOf(game.name);
+  return at < 0 ? "" : words.slice(at + 1).join(" ");
+}
+
+// The game files in a form's list: the examples (for tables, those with a position
+// function), then one to paste.
+function fillFiles(select, list) {
+  const group = el("optgroup", { label: "game files" });
+  group.append(...list.map((e) => el("option", { value: "file:" + e.name }, e.name + " (game file)")));
+  group.append(el("option", { value: "file:" }, "your own game file…"));
+  select.append(group);
+}
+
+// What the play form asks for: a family's parameter, a board game's setup (lines kept) or a
+// game file's source and parameters.
+function showFields(mode) {
+  $("play-param-label").hidden = mode !== "param";
+  $("play-setup-label").hidden = mode !== "setup";
+  $("play-source-label").hidden = mode !== "file";
+  $("play-params-label").hidden = mode !== "file";
+}
+
+function applyFile(name) {
+  const example = examples.find((e) => e.name === name);
+  showFields("file");
+  if (example) $("play-source").value = example.source;
+  // An example's source stays small until one scrolls or resizes it; one's own file has room.
+  $("play-source").rows = example ? 4 : 14;
+  $("play-params").value = "";
+  $("play-position").value = "";
+  $("play-position").placeholder = "the file's start";
+  $("play-summary").textContent = example
+    ? example.summary + " (" + name + ".luau; change it below as you like)"
+    : "Paste a game file (Luau: name, start, moves(position); see docs/game-files.md).";
+}
+
+// The table form for a game file: its source (an example's, to change as one likes, or
+// one's own) and its parameters.
+function applyTableFile(name) {
+  const example = examples.find((e) => e.name === name);
+  $("table-param-label").hidden = true;
+  $("table-params-label").hidden = false;
+  $("table-source-label").hidden = false;
+  if (example) $("table-source").value = example.source;
+  $("table-params").value = "";
+  $("table-summary").textContent = example
+    ? example.summary + " (" + name + ".luau, tabulated from its position function)"
+    : "Paste a game file with a position function: position(n) makes the position of n, position(a, b) that of a pair.";
+}
+
+function applyPreset(prefix) {
+  const name = $(prefix + "-game").value;
+  if (prefix === "play" && name.startsWith("file:")) {
+    applyFile(name.slice(5));
+    return;
+  }
+  if (prefix === "table") {
+    if (name.startsWith("file:")) {
+      applyTableFile(name.slice(5));
+      return;
+    }
+    $("table-params-label").hidden = true;
+    $("table-source-label").hidden = true;
+    $("table-summary").textContent = "";
+  }
+  const game = games.find((g) => g.name === name);
+  const preset = PRESETS[name] || (game.board ? { param: exampleSetup(game) } : {});
+  $(prefix + "-param-label").hidden = !game.param || (prefix === "play" && game.board);
+  $(prefix + "-param").value = game.param ? preset.param || "" : "";
+  $(prefix + "-param").placeholder = game.param || "";
+  if (prefix === "play") {
+    showFields(game.board ? "setup" : game.param ? "param" : "none");
+    $("play-setup").value = game.board ? preset.param || "" : "";
+    $("play-position").value = preset.position || "";
+    $("play-position").placeholder = game.position;
+    $("play-summary").textContent = name + ": " + game.summary + " (position: " + game.position + ")";
+  }
+}
+
+// "k=3; set=1,2" as {k: "3", set: "1,2"}.
+function readParams(text) {
+  const params = {};
+  for (const pair of text.split(";")) {
+    if (!pair.trim()) continue;
+    const at = pair.indexOf("=");
+    if (at < 0) throw new Error("parameters: write name=value, separated by ';' (found \"" + pair.trim() + "\")");
+    params[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return params;
+}
