@@ -48,7 +48,7 @@ fn build_stop_resume_and_answer() {
     for (args, message) in [
         (
             vec!["solve", "connect-four", "5", "3", "--db", db],
-            "holds connect-four 4 x 3, not 5 x 3",
+            "holds connect-four 4 x 3, not connect-four 5 x 3",
         ),
         (
             vec!["solve", "connect-four", "4", "3", "at", "1111", "--db", db],
@@ -81,13 +81,49 @@ fn build_stop_resume_and_answer() {
         ),
         (
             vec!["build", "chess", "8", "8", "--db", db],
-            "only connect-four",
+            "'chess' has no tier database: the games are connect-four WIDTH HEIGHT",
+        ),
+        (
+            vec!["build", "mnk", "3", "three", "3", "--db", db],
+            "HEIGHT of mnk: 'three' is not a number",
+        ),
+        (
+            vec!["build", "tic-tac-toe", "3", "--db", db],
+            "tic-tac-toe takes no numbers",
+        ),
+        (
+            vec!["solve", "tic-tac-toe", "--db", db],
+            "holds connect-four 4 x 3, not tic-tac-toe",
         ),
     ] {
         let (code, _, err) = grundy(&args);
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains(message), "{args:?}: {err}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Tic-tac-toe built and answered: its 5,478 positions, a draw, and a position's moves by
+/// cell.
+#[test]
+fn tic_tac_toe_is_built_and_answered() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-ttt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.to_str().unwrap();
+    let (code, out, err) = grundy(&["build", "tic-tac-toe", "--db", db, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["positions"], 5478);
+    assert_eq!(report["game"], "mnk");
+    assert_eq!(report["value"]["outcome"], "draw");
+    let (code, out, err) = grundy(&["solve", "tic-tac-toe", "at", "5 2", "--db", db]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("tic-tac-toe at 5 2: win in "), "{out}");
+    assert!(out.contains("  cell 1: win in "), "{out}");
+    assert_eq!(out.lines().count(), 8, "{out}");
+    let (code, _, err) = grundy(&["solve", "tic-tac-toe", "at", "5 5", "--db", db]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cell 5 is taken"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

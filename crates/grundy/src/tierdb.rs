@@ -64,6 +64,7 @@ mod value;
 mod tests;
 
 pub use build::{build, BuildOptions, BuildProgress, BuildReport};
+pub use builtin::{tier_game, TIER_GAMES};
 pub use database::{Database, Probe};
 pub use error::DbError;
 pub use format::{BLOCK, FORMAT_VERSION, MANIFEST};

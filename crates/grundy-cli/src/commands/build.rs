@@ -1,16 +1,15 @@
-//! `grundy build connect-four WIDTH HEIGHT --db DIR`: strongly solves every position
-//! reachable from the start, tier by tier on every core, into a database on disk
-//! (`grundy::tierdb`), resuming a build that was stopped; `grundy solve connect-four W H at
-//! MOVES --db DIR` answers from it.
+//! `grundy build GAME... --db DIR` (`connect-four 5 4`, `tic-tac-toe`, `mnk 4 4 4`):
+//! strongly solves every position reachable from the start, tier by tier on every core,
+//! into a database on disk (`grundy::tierdb`), resuming a build that was stopped; `grundy
+//! solve GAME... at MOVES --db DIR` answers from it.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{bail, Context};
-use grundy::games::connect_four::ConnectFour;
 use grundy::run::Control;
-use grundy::tierdb::{build, BuildOptions, DbError, Value};
+use grundy::tierdb::{build, tier_game, BuildOptions, DbError, Value, TIER_GAMES};
 use grundy::{Budget, SolveError};
 use serde::Serialize;
 
@@ -21,17 +20,17 @@ use crate::output::{print_json, Progress};
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Writes DIR/manifest.json and one file per tier (DIR/tier-K.bin, K stones on the board):
-one byte a position (win or loss with its remoteness, or draw), LZ4 blocks of 64 KiB.
+one byte a position (win, loss or draw with its remoteness), LZ4 blocks of 64 KiB.
 A build that was stopped (Ctrl-C stops it between blocks) resumes at the first tier not
 written, with the same bytes. A progress bar with the time left is shown on a terminal.
-Answer from the database with: grundy solve connect-four WIDTH HEIGHT at MOVES --db DIR")]
+Answer from the database with: grundy solve GAME... at MOVES --db DIR
+(connect-four: the columns played from 1, e.g. 4453; tic-tac-toe and mnk: the cells
+played, numbered from 1 row by row, e.g. '5 1 9').")]
 pub struct Args {
-    /// The game: connect-four.
-    game: String,
-    /// Columns.
-    width: u64,
-    /// Rows ((height + 1) * width at most 64).
-    height: u64,
+    /// The game and its numbers: connect-four WIDTH HEIGHT, tic-tac-toe, or mnk WIDTH
+    /// HEIGHT LINE (an m,n,k-game).
+    #[arg(required = true, value_name = "GAME")]
+    game: Vec<String>,
     /// The database's directory (created if missing).
     #[arg(long, value_name = "DIR")]
     db: PathBuf,
@@ -49,9 +48,9 @@ pub struct Args {
 
 #[derive(Serialize)]
 struct Report {
-    game: &'static str,
-    width: u64,
-    height: u64,
+    /// The game's name and parameters, as the manifest records them.
+    game: String,
+    parameters: std::collections::BTreeMap<String, u64>,
     db: String,
     /// Positions reachable from the start, mirror images counted apart.
     positions: u64,
@@ -66,13 +65,9 @@ struct Report {
 
 /// Runs `grundy build`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.game != "connect-four" {
-        bail!(
-            "'{}' has no database builder: only connect-four (grundy build connect-four 5 4 --db DIR)",
-            args.game
-        );
-    }
-    let game = ConnectFour::new(args.width, args.height)?;
+    let game = tier_game(&args.game).map_err(|why| {
+        anyhow::anyhow!("{why} (grundy build connect-four 5 4 --db DIR; the games: {TIER_GAMES})")
+    })?;
     // Ctrl-C cancels the build through its control, which also counts the ranks built.
     let control = Control::with_cancel_flag(crate::output::ctrl_c());
     let budget =
@@ -89,7 +84,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "Ctrl-C stops, resumable",
         move || (progress.done(), progress.total()),
     );
-    let result = build(&game, &args.db, &options);
+    let result = build(game.as_ref(), &args.db, &options);
     drop(bar);
     let report = match result {
         Err(DbError::Solve(SolveError::Interrupted)) => bail!(
@@ -100,10 +95,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             other.with_context(|| format!("cannot build the database in {}", args.db.display()))?
         }
     };
+    let identity = game.identity();
     let out = Report {
-        game: "connect-four",
-        width: args.width,
-        height: args.height,
+        game: identity.game,
+        parameters: identity.parameters,
         db: args.db.display().to_string(),
         positions: report.positions,
         per_tier: report.per_tier,
@@ -117,10 +112,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print_json(&out)?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
-        "connect-four {} x {}: {} positions reachable",
-        out.width, out.height, out.positions
-    );
+    println!("{}: {} positions reachable", game.describe(), out.positions);
     match out.value {
         Some(value) => println!("start: {value} (for the first player)"),
         None => println!(

@@ -246,7 +246,7 @@ impl Mnk {
     /// ```
     pub fn is_won(&self, grid: &Grid) -> bool {
         let last = if grid.x_to_move() { grid.o } else { grid.x };
-        self.lines.iter().any(|&l| last & l == l)
+        self.lines.iter().any(|line| line & !last == 0)
     }
 
     /// True when the game is over: a line was made or the board is full.

@@ -1,5 +1,6 @@
-//! The tier games built in, by the identity a manifest records: what
-//! [`Database::open`](super::database::Database::open) opens without being handed the game.
+//! The tier games built in: by the words a person types (`connect-four 5 4`) and by the
+//! identity a manifest records (what [`Database::open`](super::database::Database::open)
+//! opens without being handed the game).
 
 use super::game::{Identity, TierGame};
 use crate::games::connect_four::ConnectFour;
@@ -31,5 +32,77 @@ pub(super) fn open_game(identity: &Identity) -> Result<Box<dyn TierGame>, String
             Ok(Box::new(game))
         }
         other => Err(format!("no built-in game '{other}'")),
+    }
+}
+
+/// The forms of the built-in tier games, for messages.
+pub const TIER_GAMES: &str = "connect-four WIDTH HEIGHT, tic-tac-toe, mnk WIDTH HEIGHT LINE";
+
+/// The built-in tier game the words name: `connect-four WIDTH HEIGHT`, `tic-tac-toe`, or
+/// `mnk WIDTH HEIGHT LINE` (an m,n,k-game).
+///
+/// # Errors
+///
+/// A message naming the word that is wrong, or the forms when the game is unknown.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::tierdb::tier_game;
+/// let game = tier_game(&["connect-four", "5", "4"]).unwrap();
+/// assert_eq!(game.describe(), "connect-four 5 x 4");
+/// assert_eq!(tier_game(&["tic-tac-toe"]).unwrap().tiers(), 10);
+/// assert!(tier_game(&["chess"]).unwrap_err().contains("connect-four WIDTH HEIGHT"));
+/// assert!(tier_game(&["mnk", "3", "x", "3"]).unwrap_err().contains("'x'"));
+/// ```
+pub fn tier_game<S: AsRef<str>>(words: &[S]) -> Result<Box<dyn TierGame>, String> {
+    let words: Vec<&str> = words.iter().map(AsRef::as_ref).collect();
+    let numbers = |names: &[&str]| -> Result<Vec<u64>, String> {
+        let given = &words[1..];
+        if given.len() != names.len() && names.is_empty() {
+            return Err(format!(
+                "{} takes no numbers, found '{}'",
+                words[0],
+                given.join(" ")
+            ));
+        }
+        if given.len() != names.len() {
+            return Err(format!(
+                "{} takes {} ({}), found {} word(s) after it",
+                words[0],
+                names.join(" "),
+                names.len(),
+                given.len()
+            ));
+        }
+        given
+            .iter()
+            .zip(names)
+            .map(|(w, name)| {
+                w.parse()
+                    .map_err(|_| format!("{} of {}: '{w}' is not a number", name, words[0]))
+            })
+            .collect()
+    };
+    match words.first().copied() {
+        Some("connect-four") => {
+            let n = numbers(&["WIDTH", "HEIGHT"])?;
+            let game = ConnectFour::new(n[0], n[1]).map_err(|e| e.to_string())?;
+            Ok(Box::new(game))
+        }
+        Some("tic-tac-toe") => {
+            numbers(&[])?;
+            Ok(Box::new(Mnk::tic_tac_toe()))
+        }
+        Some("mnk") => {
+            let n = numbers(&["WIDTH", "HEIGHT", "LINE"])?;
+            Ok(Box::new(
+                Mnk::new(n[0], n[1], n[2]).map_err(|e| e.to_string())?,
+            ))
+        }
+        Some(other) => Err(format!(
+            "'{other}' has no tier database: the games are {TIER_GAMES}"
+        )),
+        None => Err(format!("name a game: {TIER_GAMES}")),
     }
 }

@@ -33,6 +33,14 @@ impl TierGame for ConnectFour {
         self.cells() + 1
     }
 
+    fn describe(&self) -> String {
+        format!("connect-four {} x {}", self.width(), self.height())
+    }
+
+    fn move_name(&self, label: &str) -> String {
+        format!("column {label}")
+    }
+
     fn tier_size(&self, tier: u32) -> u64 {
         ConnectFour::tier_size(self, tier)
     }

@@ -189,6 +189,16 @@ pub trait TierGame: Debug + Send + Sync {
     /// A message naming what in `text` is wrong.
     fn parse(&self, text: &str) -> Result<Place, String>;
 
-    /// The position at `at` as text (the inverse of [`TierGame::parse`] where it can be).
+    /// The position at `at` as text (for a board game, the board drawn in rows).
     fn show(&self, at: Place) -> String;
+
+    /// The game as a person names it (`connect-four 5 x 4`); by default its identity.
+    fn describe(&self) -> String {
+        self.identity().to_string()
+    }
+
+    /// A move by its label, as a sentence names it (`column 3`); by default `move 3`.
+    fn move_name(&self, label: &str) -> String {
+        format!("move {label}")
+    }
 }

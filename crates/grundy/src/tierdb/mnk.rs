@@ -39,6 +39,22 @@ impl TierGame for Mnk {
         self.cells() + 1
     }
 
+    fn describe(&self) -> String {
+        match *self == Mnk::tic_tac_toe() {
+            true => "tic-tac-toe".to_string(),
+            false => format!(
+                "mnk {} x {}, lines of {}",
+                self.width(),
+                self.height(),
+                self.line()
+            ),
+        }
+    }
+
+    fn move_name(&self, label: &str) -> String {
+        format!("cell {label}")
+    }
+
     fn tier_size(&self, tier: u32) -> u64 {
         Mnk::tier_size(self, tier)
     }
