@@ -206,7 +206,7 @@ fn unique_labels(file: &str, moves: &[RuleMove]) -> Result<(), String> {
                 "{file}: moves {before} and {} have the same label {}: labels must be unique \
                  among a position's moves",
                 number + 1,
-                grundy::catalog::quoted(label)
+                grundy::text::quoted(label)
             ));
         }
     }

@@ -34,11 +34,12 @@ use std::collections::VecDeque;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::catalog::{numbers, parse_family, quoted, CatalogError, Family};
+use crate::catalog::{numbers, parse_family, CatalogError, Family};
 use crate::dynamic::{DynError, Kind};
 use crate::games::corner;
 use crate::limits::{Budget, SolveError};
 use crate::solve::grundy::GrundySolver;
+use crate::text::quoted;
 use crate::value::{Nimber, Outcome};
 
 pub(crate) use heaps::HeapFamily;

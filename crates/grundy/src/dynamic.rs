@@ -106,7 +106,7 @@ impl Datum {
 
     /// The datum as an error message quotes it: whole when its text is at most 64
     /// characters, else its first 64 characters and its length (the cut of
-    /// [`crate::catalog::quoted`]), so a huge position never floods a message.
+    /// [`crate::text::quoted`]), so a huge position never floods a message.
     ///
     /// # Examples
     ///
@@ -359,7 +359,7 @@ pub enum DynError {
     #[error(transparent)]
     Malformed(Box<callback::Malformed>),
     /// No move matches what a player typed.
-    #[error("no move {}: give a move's label, its number (1 to {count}) or the position it leads to", crate::catalog::quoted(.choice))]
+    #[error("no move {}: give a move's label, its number (1 to {count}) or the position it leads to", crate::text::quoted(.choice))]
     NoSuchMove {
         /// What was typed.
         choice: String,

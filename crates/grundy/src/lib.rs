@@ -31,6 +31,7 @@ pub mod solve;
 pub mod table;
 #[cfg(test)]
 mod testing;
+pub mod text;
 pub mod tierdb;
 pub mod value;
 

@@ -47,7 +47,7 @@
 //!
 //! [`ConnectFour`]: crate::games::connect_four::ConnectFour
 //! [`ConnectFour::rank`]: crate::games::connect_four::ConnectFour::rank
-//! [`Budget`]: crate::Budget
+//! [`Budget`]: crate::limits::Budget
 
 use std::path::{Path, PathBuf};
 

@@ -5,7 +5,9 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::boards::open_board;
-use super::{parse_family, CatalogError, Family, BOARDS};
+use super::boards::BOARDS;
+use super::error::CatalogError;
+use super::family::{parse_family, Family};
 use crate::dynamic::{builtin, Datum, DynGame};
 
 /// Opens the game that `words` name: the game's name, its parameter if it has one, then

@@ -29,7 +29,7 @@ use crate::limits::Budget;
 #[derive(Clone, Debug, Default)]
 pub struct BuildOptions {
     /// Memory limit and cancel flag (checked between blocks: a cancelled build returns
-    /// [`SolveError::Interrupted`](crate::SolveError::Interrupted) inside [`DbError::Solve`],
+    /// [`SolveError::Interrupted`](crate::limits::SolveError::Interrupted) inside [`DbError::Solve`],
     /// keeps the tiers written and resumes after them).
     pub budget: Budget,
     /// Stop once this tier is written (as a kill would, but cleanly): for tests of resume.

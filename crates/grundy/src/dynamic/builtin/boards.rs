@@ -50,7 +50,7 @@ fn int_word(word: &str, what: &str, lo: i64, hi: i64) -> Result<i64, DynError> {
         Ok(value) if (lo..=hi).contains(&value) => Ok(value),
         _ => Err(DynError::Position(format!(
             "expected {what} (an integer from {lo} to {hi}), found {}",
-            crate::catalog::quoted(word)
+            crate::text::quoted(word)
         ))),
     }
 }
@@ -235,7 +235,7 @@ impl Notation<Vec<u8>> for DiagramNotation {
                 return Err(DynError::Position(format!(
                     "{place}: expected {} cells (# filled, . empty), found {}",
                     self.cols,
-                    crate::catalog::quoted(row)
+                    crate::text::quoted(row)
                 )));
             }
             if let Some((col, c)) = row
@@ -386,7 +386,7 @@ impl Notation<Point> for PointNotation {
         let Some(&(_, mover, other)) = WHO.iter().find(|(w, _, _)| *w == who) else {
             return Err(DynError::Position(format!(
                 "expected who may still reflect (both, mover, other or none), found {}",
-                crate::catalog::quoted(who)
+                crate::text::quoted(who)
             )));
         };
         self.point(

@@ -289,7 +289,7 @@ impl MineNotation {
                     "{place}: expected {} cells, found {} in {}",
                     field.cols,
                     cells.len(),
-                    crate::catalog::quoted(text)
+                    crate::text::quoted(text)
                 )));
             }
             for (col, &c) in cells.iter().enumerate() {

@@ -27,7 +27,7 @@ fn heap(word: &str, what: &str) -> Result<u64, DynError> {
         }
         Err(_) => Err(DynError::Position(format!(
             "expected {what} (an integer from 0 to {MAX_HEAP}), found {}",
-            crate::catalog::quoted(word)
+            crate::text::quoted(word)
         ))),
     }
 }

@@ -242,7 +242,7 @@ impl fmt::Display for Malformed {
             Problem::Unread { text } => write!(
                 f,
                 "its parse function refuses the text its show function writes for it ({})",
-                crate::catalog::quoted(text)
+                crate::text::quoted(text)
             )?,
             Problem::Misread { back } => write!(
                 f,

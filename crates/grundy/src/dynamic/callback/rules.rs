@@ -298,7 +298,7 @@ pub fn parse_data(text: &str) -> Result<Datum, String> {
         .map_err(|_| {
             format!(
                 "cannot read {}: write data (JSON) or integers separated by spaces",
-                crate::catalog::quoted(text.trim())
+                crate::text::quoted(text.trim())
             )
         })
 }
