@@ -18,6 +18,7 @@
 //! ```
 
 mod boards;
+pub mod builtin;
 mod error;
 mod family;
 mod open;

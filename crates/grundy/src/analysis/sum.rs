@@ -26,7 +26,8 @@ pub use super::reason::SumMove;
 ///
 /// ```
 /// use grundy::analysis::Component;
-/// use grundy::dynamic::{builtin, Datum};
+/// use grundy::catalog::builtin;
+/// use grundy::dynamic::Datum;
 /// let family = Component::Family(vec!["bash".into(), "2".into(), "5".into()]);
 /// let game = Component::Game { name: "nim".into(), game: builtin::nim(), position: Datum::ints([3]) };
 /// assert!(matches!(game, Component::Game { .. }) && matches!(family, Component::Family(_)));
@@ -98,7 +99,8 @@ pub fn analyze_sum(words: &[String]) -> Result<Analysis, AnalysisError> {
 ///
 /// ```
 /// use grundy::analysis::{analyze_components, Component};
-/// use grundy::dynamic::{builtin, Datum};
+/// use grundy::catalog::builtin;
+/// use grundy::dynamic::Datum;
 /// use grundy::{Budget, Nimber};
 /// let parts = [
 ///     Component::Game { name: "nim".into(), game: builtin::nim(), position: Datum::ints([3]) },

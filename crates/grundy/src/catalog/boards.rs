@@ -10,7 +10,8 @@ use std::sync::Arc;
 
 use super::error::CatalogError;
 use super::spec::Spec;
-use crate::dynamic::{builtin, Datum, DynGame};
+use crate::catalog::builtin;
+use crate::dynamic::{Datum, DynGame};
 use crate::games::dot::Dot;
 use crate::games::gems_fight::{MAX_BAGS, MAX_COLOURS};
 use crate::games::minesweeper::Board;

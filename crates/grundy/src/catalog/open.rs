@@ -8,7 +8,8 @@ use super::boards::open_board;
 use super::boards::BOARDS;
 use super::error::CatalogError;
 use super::family::{parse_family, Family};
-use crate::dynamic::{builtin, Datum, DynGame};
+use crate::catalog::builtin;
+use crate::dynamic::{Datum, DynGame};
 
 /// Opens the game that `words` name: the game's name, its parameter if it has one, then
 /// the position (`--` may stand anywhere between them). A game with a usual start (bash-reach

@@ -36,8 +36,9 @@ pub struct PartizanRow {
 /// # Examples
 ///
 /// ```
-/// use grundy::dynamic::callback::{GameInfo, RuleMove, Rules};
-/// use grundy::dynamic::partizan::{PartizanGame, Side};
+/// use grundy::scripted::{GameInfo, RuleMove, Rules};
+/// use grundy::dynamic::partizan::Side;
+/// use grundy::scripted::PartizanGame;
 /// use grundy::dynamic::{Datum, Kind};
 /// use grundy::table::{tabulate_partizan, Axes};
 ///
