@@ -5,4 +5,5 @@
 //! [`session::Session`] drives any `Arc<dyn DynGame>` without knowing its types.
 
 pub mod drawing;
+mod record;
 pub mod session;

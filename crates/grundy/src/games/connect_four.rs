@@ -2,7 +2,7 @@
 //! `(height + 1) * width <= 64`: bitboards (Pons' encoding: the stones of the player to move
 //! and the mask of all stones, one `u64` each, a column `height + 1` bits with an empty
 //! sentinel bit on top) and a perfect ranking of the boards with `k` stones, which the tier
-//! databases ([`crate::tierdb`]) use as file offsets.
+//! databases (the module `tierdb`) use as file offsets.
 //!
 //! A line of four wins; the first player ("X") moves first; a full board without a line is
 //! a draw. A position where the last mover made a line is over: it has no moves.

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::TableError;
+use super::error::TableError;
 use crate::dynamic::{DynGame, Kind, Value};
 use crate::limits::Budget;
 use crate::sequence::shape::{one_heap_shape, two_heap_shape, OneHeapShape, TwoHeapShape};

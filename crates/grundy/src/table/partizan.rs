@@ -7,7 +7,8 @@ use crate::cgt::{Arena, Measures};
 use crate::dynamic::{Datum, DynGame};
 use crate::limits::Budget;
 
-use super::{Axes, TableError, MAX_CELLS};
+use super::error::TableError;
+use super::game::{Axes, MAX_CELLS};
 
 /// A row of a partizan table.
 ///

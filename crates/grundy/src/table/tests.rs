@@ -12,6 +12,7 @@ use crate::games::bash::Bash;
 use crate::games::heaps::Heaps;
 use crate::games::subtraction::Subtraction;
 use crate::limits::Budget;
+use crate::limits::SolveError;
 use crate::sequence::shape::OneHeapShape;
 use crate::sequence::Evidence;
 use crate::solve::grundy::GrundySolver;

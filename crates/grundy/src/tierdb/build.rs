@@ -9,11 +9,12 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::error::{io_err, DbError};
 use super::format::{
     check_file, encode_tier, load_tier, tier_file, write_atomically, Manifest, TierEntry,
 };
+use super::layout::{BLOCK, GAME_NAME, MANIFEST};
 use super::value::{Value, ABSENT, DRAW, LOSS, REMOTENESS, WIN};
-use super::{io_err, DbError, BLOCK, GAME_NAME, MANIFEST};
 use crate::games::connect_four::{Board, ConnectFour};
 use crate::limits::Budget;
 

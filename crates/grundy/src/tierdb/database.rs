@@ -7,9 +7,10 @@ use std::sync::Mutex;
 
 use serde::Serialize;
 
+use super::error::{io_err, DbError};
 use super::format::{check_file, decode_block, read_index, tier_file, BlockEntry, Manifest};
+use super::layout::{BLOCK, MANIFEST};
 use super::value::{mover_value, Value};
-use super::{io_err, DbError, BLOCK, MANIFEST};
 use crate::games::connect_four::{Board, ConnectFour};
 
 /// A position's answer: its value and every move's (the value for the player who moves

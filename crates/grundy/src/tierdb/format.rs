@@ -8,8 +8,9 @@ use std::path::Path;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::error::{io_err, DbError};
+use super::layout::{BLOCK, FORMAT_NAME, FORMAT_VERSION, GAME_NAME, MANIFEST};
 use super::value::Value;
-use super::{io_err, DbError, BLOCK, FORMAT_NAME, FORMAT_VERSION, GAME_NAME, MANIFEST};
 use crate::games::connect_four::ConnectFour;
 
 const MAGIC: &[u8; 8] = b"GRNDYTR1";
