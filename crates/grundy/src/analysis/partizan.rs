@@ -17,7 +17,7 @@ use crate::dynamic::partizan::{Partizan, Side};
 use crate::dynamic::{Datum, DynError, DynGame};
 use crate::limits::Budget;
 
-use super::AnalysisError;
+use super::error::AnalysisError;
 
 /// A component of a partizan sum with its value.
 ///

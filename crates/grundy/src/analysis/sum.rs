@@ -11,8 +11,11 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use super::moves::Valued;
-use super::{analyze_valued, outcome_of, Analysis, AnalysisError, Reason, SumComponent};
+use super::error::AnalysisError;
+use super::family::analyze_valued;
+use super::found::{outcome_of, Analysis};
+use super::reason::{Reason, SumComponent};
+use super::valued::Valued;
 use crate::catalog::{parse_family, Family};
 use crate::dynamic::{Datum, DynGame};
 use crate::limits::Budget;
@@ -35,7 +38,7 @@ pub use super::reason::SumMove;
 #[derive(Clone)]
 pub enum Component {
     /// A built-in family's words, `GAME [PARAM] POSITION` (`bash 2 5`): analysed by its
-    /// closed form or table, as [`super::analyze`] does.
+    /// closed form or table, as [`super::family::analyze`] does.
     Family(Vec<String>),
     /// Any game behind the front door (a game file, a built-in game) and its position:
     /// searched by [`DynGame::solve`], its moves named by their labels.
