@@ -22,6 +22,15 @@
 //! - scoring games: the memo search with [`Scores`];
 //! - loopy games: retrograde analysis from the position, kept and reused for every position
 //!   it reached.
+//!
+//! [`Game`]: crate::model::Game
+//! [`Components`]: crate::model::Components
+//! [`DynGame`]: crate::dynamic::DynGame
+//! [`DynGame::solve`]: crate::dynamic::DynGame::solve
+//! [`Kind`]: crate::dynamic::Kind
+//! [`MemoTable`]: crate::solve::memo::MemoTable
+//! [`GrundyTable`]: crate::solve::grundy::GrundyTable
+//! [`Scores`]: crate::solve::memo::Scores
 
 mod engine;
 mod front;

@@ -6,7 +6,7 @@
 //! win/loss, scoring or loopy game of it, run by the generic engine through
 //! [`crate::adapter::Adapter`], and [`PartizanGame`] a partizan one (Left's and Right's
 //! moves), solved to canonical forms. Both are [`crate::dynamic::DynGame`]s, and both check
-//! a position handed to them from outside against what the rules say ([`check`]).
+//! a position handed to them from outside against what the rules say ([`Shape`], the module `check`).
 
 pub(crate) mod check;
 mod impartial;

@@ -118,7 +118,7 @@ pub(super) struct Tables<P> {
     pub(super) loopy: Option<Arc<RetrogradeTable<P>>>,
 }
 
-/// A [`Game`] with its [`Notation`], name and [`Kind`], as a [`DynGame`].
+/// A [`Game`] with its [`Notation`], name and [`Kind`], as a [`DynGame`](crate::dynamic::DynGame).
 ///
 /// # Examples
 ///

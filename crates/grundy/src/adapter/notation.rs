@@ -51,7 +51,7 @@ pub trait Notation<P>: Send + Sync {
     fn show(&self, pos: &P) -> String;
 
     /// The position that `numbers` name, when positions can be made from integers
-    /// ([`DynGame::position_of`]); `None` by default.
+    /// ([`DynGame::position_of`](crate::dynamic::DynGame::position_of)); `None` by default.
     ///
     /// # Errors
     ///
@@ -79,7 +79,7 @@ pub trait Notation<P>: Send + Sync {
         self.show(&mv.to)
     }
 
-    /// How `pos` looks ([`DynGame::draw`]), its parts naming the moves a click makes by
+    /// How `pos` looks ([`DynGame::draw`](crate::dynamic::DynGame::draw)), its parts naming the moves a click makes by
     /// their labels: `moves` are the moves from `pos` with their labels (empty where the
     /// position has more than [`MAX_DRAWN_MOVES`]). `None` by default: the game is shown
     /// as text.

@@ -64,7 +64,7 @@ pub enum AnalysisError {
         /// The largest table.
         cap: u64,
     },
-    /// A heap whose Grundy value exists but does not fit the 64 bits of a [`Nimber`]
+    /// A heap whose Grundy value exists but does not fit the 64 bits of a [`Nimber`](crate::value::Nimber)
     /// (Lasker's Nim at `u64::MAX`: `G(4k+3) = 4k+4 = 2^64`).
     #[error("heap {heap} has Grundy value {value}, which does not fit in 64 bits (grundy's values are at most 2^64 - 1)")]
     ValueTooLarge {

@@ -186,7 +186,7 @@ impl<R: Rules> DynGame for CallbackGame<R> {
 
     /// `pos` when it is a position of the game: of its start's shape, read back by its
     /// `parse` from what its `show` writes, and one its rules do not fail on (see
-    /// [`Malformed`]).
+    /// [`Malformed`](crate::dynamic::Malformed)).
     fn check(&self, pos: &Datum) -> Result<Datum, DynError> {
         check::check(&*self.rules, &self.info, pos)?;
         Ok(pos.clone())
