@@ -9,12 +9,12 @@
 //! value for the mover, the optimal moves and a principal line.
 //!
 //! The front door is the contract alone: the trait, positions as data, solutions and
-//! errors. Any [`crate::model::Game`] becomes a `DynGame` through the generic adapter
-//! (the module `adapter`) and a small notation (position to and from a `Datum`, text, move
+//! errors. Any [`crate::model::Game`] becomes a `DynGame` through the generic adapter (the
+//! module `adapter`) and a small notation (position to and from a `Datum`, text, move
 //! labels); the catalogue's `builtin` does that for every game of the library, and
-//! `scripted` for games defined by rules (game files, Python functions). The adapter
-//! runs the generic engine (memo search, Grundy solver, retrograde analysis), never a
-//! closed form, and keeps its tables between calls, so a play session (the module `play`) that
+//! `scripted` for games defined by rules (game files, Python functions). The adapter runs
+//! the generic engine (memo search, Grundy solver, retrograde analysis), never a closed
+//! form, and keeps its tables between calls, so a play session (the module `play`) that
 //! asks about many positions of one game searches each position once.
 
 mod datum;

@@ -24,7 +24,11 @@ pub const MAX_LINE: usize = 1_000;
 /// list ([`MAX_MOVES`]), some 30 ms; the line stops there, short of the end.
 pub const LINE_WORK: u64 = 1 << 22;
 
-/// The most moves a position may have for [`DynGame::moves`](crate::dynamic::DynGame::moves) and [`DynGame::solve`](crate::dynamic::DynGame::solve) to
+/// The most moves a position may have for [`DynGame::moves`] and [`DynGame::solve`] to
 /// list them (each with a label): 2^22; a game that bounds its moves
-/// ([`Game::max_moves`](crate::model::Game::max_moves)) is refused past it before any is listed.
+/// ([`Game::max_moves`]) is refused past it before any is listed.
+///
+/// [`DynGame::moves`]: crate::dynamic::DynGame::moves
+/// [`DynGame::solve`]: crate::dynamic::DynGame::solve
+/// [`Game::max_moves`]: crate::model::Game::max_moves
 pub const MAX_MOVES: u64 = 1 << 22;

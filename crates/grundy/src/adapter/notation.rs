@@ -79,7 +79,7 @@ pub trait Notation<P>: Send + Sync {
         self.show(&mv.to)
     }
 
-    /// How `pos` looks ([`DynGame::draw`](crate::dynamic::DynGame::draw)), its parts naming the moves a click makes by
+    /// How `pos` looks ([`DynGame::draw`]), its parts naming the moves a click makes by
     /// their labels: `moves` are the moves from `pos` with their labels (empty where the
     /// position has more than [`MAX_DRAWN_MOVES`]). `None` by default: the game is shown
     /// as text.
@@ -94,6 +94,8 @@ pub trait Notation<P>: Send + Sync {
     /// let Some(Drawing::Heaps(heaps)) = HeapNotation.draw(&vec![1], &moves) else { panic!() };
     /// assert_eq!(heaps[0].clicks, vec![Some("heap 1: 1 -> 0".to_string())]);
     /// ```
+    ///
+    /// [`DynGame::draw`]: crate::dynamic::DynGame::draw
     fn draw(&self, pos: &P, moves: &[(P, String)]) -> Option<Drawing> {
         let _ = (pos, moves);
         None
