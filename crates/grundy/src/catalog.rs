@@ -5,6 +5,10 @@
 //! The command line and any other front end parse families here, so both name them the
 //! same way and give the same errors.
 //!
+//! [`builtin`] makes every game of the library (families and board games) a game behind
+//! the front door, [`crate::dynamic::DynGame`]; [`open()`] resolves the words a person types
+//! to one of them and its position.
+//!
 //! # Examples
 //!
 //! ```
