@@ -245,7 +245,5 @@ impl<R: Rules> DynGame for CallbackGame<R> {
     }
 }
 
-/// The position `rules` make from `numbers` (their `position`), a failure reported as the
-
 #[cfg(test)]
 mod tests;

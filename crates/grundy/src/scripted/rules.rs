@@ -348,6 +348,7 @@ impl GameInfo {
     }
 }
 
+/// The position `rules` make from `numbers` (their `position`), a failure reported as the
 /// callback's, with the numbers as the position.
 pub(crate) fn position_of<R: Rules + ?Sized>(
     rules: &R,
