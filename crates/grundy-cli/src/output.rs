@@ -13,9 +13,9 @@ use indicatif::ProgressDrawTarget;
 use serde::Serialize;
 
 /// `token` (bytes, maybe not UTF-8) quoted for an error message by the library's
-/// [`grundy::catalog::quoted`]: whole when short, else a prefix and its length.
+/// [`grundy::text::quoted`]: whole when short, else a prefix and its length.
 pub fn quoted(token: &[u8]) -> String {
-    grundy::catalog::quoted(&String::from_utf8_lossy(token))
+    grundy::text::quoted(&String::from_utf8_lossy(token))
 }
 
 /// Checks, before any long computation, that a plot can be written to `path`: its name

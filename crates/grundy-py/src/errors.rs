@@ -7,8 +7,8 @@
 //! `grundy.SolveError`.
 
 use grundy::catalog::CatalogError;
-use grundy::dynamic::callback::RulesError;
 use grundy::dynamic::DynError;
+use grundy::dynamic::RulesError;
 use grundy::octal::checkpoint::CheckpointError;
 use grundy::octal::{ComputeError, ParseCodeError};
 use grundy::SolveError;

@@ -332,14 +332,14 @@ impl PyGame {
         let value = self.value_datum(py, &pos, budget(max_positions, memory), progress)?;
         value.nimber.map(|n| n.0).ok_or_else(|| {
             // A family with a closed form for outcomes answers those when its nimbers
-            // are past the solver's work (grundy::dynamic::adapter::NIMBER_WORK).
+            // are past the solver's work (grundy::adapter::NIMBER_WORK).
             crate::errors::TooLargeError::new_err(format!(
                 "the nimber of {} at {} is too large to compute: its outcome ({}) comes \
                      from the closed form, the nimber would list more than {} moves",
                 self.inner.name(),
                 pos.brief(),
                 value.outcome,
-                grundy::dynamic::adapter::NIMBER_WORK
+                grundy::adapter::NIMBER_WORK
             ))
         })
     }

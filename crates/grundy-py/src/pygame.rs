@@ -1,6 +1,6 @@
 //! Games defined in Python: `grundy.define(moves, ...)` makes a `grundy.Game` whose moves
 //! come from a Python function, solved by the library's solvers through
-//! [`grundy::dynamic::callback`] (the same mechanism as game files).
+//! [`grundy::scripted`] (the same mechanism as game files).
 //!
 //! Positions are [`Datum`]s (plain Python data). [`PyRules`] is a [`Rules`] that calls
 //! Python for each position's moves, attaching to the interpreter only for the call (the
@@ -11,8 +11,8 @@
 
 use std::sync::Arc;
 
-use grundy::dynamic::callback::{CallbackGame, GameInfo, RuleMove, Rules};
 use grundy::dynamic::{Datum, DynGame, Kind};
+use grundy::scripted::{CallbackGame, GameInfo, RuleMove, Rules};
 use grundy::Play;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;

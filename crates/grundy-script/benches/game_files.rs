@@ -14,8 +14,8 @@ use std::sync::Arc;
 
 use criterion::measurement::{Measurement, WallTime};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use grundy::dynamic::adapter::{Adapter, Notation};
-use grundy::dynamic::builtin::{HeapNotation, HeapRow};
+use grundy::adapter::{Adapter, Notation};
+use grundy::catalog::builtin::{HeapNotation, HeapRow};
 use grundy::dynamic::{Datum, DynError, DynGame, Kind};
 use grundy::games::subtraction::Subtraction;
 use grundy::model::{Game, Move};

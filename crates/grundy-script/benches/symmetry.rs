@@ -10,8 +10,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use cpu_time::ProcessTime;
-use grundy::dynamic::callback::parse_data;
 use grundy::dynamic::{DynGame, Value};
+use grundy::scripted::parse_data;
 use grundy::Budget;
 
 /// A file, its parameters, and a position as data (empty: the start).

@@ -16,8 +16,8 @@
 
 use std::ffi::{c_int, CStr};
 
-use grundy::dynamic::callback::RuleMove;
 use grundy::dynamic::Datum;
+use grundy::scripted::RuleMove;
 use mlua::ffi::{self, lua_State};
 use mlua::{Lua, Value};
 

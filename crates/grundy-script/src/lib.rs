@@ -5,7 +5,7 @@
 //! is in `docs/game-files.md`). [`load`] runs it once in a sandbox (pure libraries only: no
 //! files, processes, network or clock; at most [`STEP_CAP`] steps a call and [`MEMORY_CAP`]
 //! bytes, or the cap given to [`load_source_within`]) and returns it as a [`DynGame`], driven by
-//! [`grundy::dynamic::callback::CallbackGame`]: each position's moves are asked for once.
+//! [`grundy::scripted::CallbackGame`]: each position's moves are asked for once.
 //!
 //! # Examples
 //!
@@ -38,9 +38,9 @@
 use std::path::Path;
 use std::sync::{Arc, PoisonError};
 
-use grundy::dynamic::callback::{CallbackGame, GameInfo};
-use grundy::dynamic::partizan::PartizanGame;
 use grundy::dynamic::{DynGame, Kind};
+use grundy::scripted::PartizanGame;
+use grundy::scripted::{CallbackGame, GameInfo};
 use thiserror::Error;
 
 mod convert;

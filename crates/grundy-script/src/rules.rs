@@ -1,9 +1,9 @@
 //! A loaded game file: its functions as [`Rules`], its globals as a [`GameInfo`].
 
-use grundy::dynamic::callback::{GameInfo, RuleMove, Rules};
-use grundy::dynamic::drawing::Drawing;
 use grundy::dynamic::partizan::Side;
 use grundy::dynamic::{Datum, Kind};
+use grundy::play::drawing::Drawing;
+use grundy::scripted::{GameInfo, RuleMove, Rules};
 use grundy::Play;
 use std::ffi::c_int;
 
@@ -149,7 +149,7 @@ impl Rules for FileRules {
 
     fn show(&self, pos: &Datum) -> Result<String, String> {
         let Some(function) = &self.show else {
-            return Ok(grundy::dynamic::callback::show_data(pos));
+            return Ok(grundy::scripted::show_data(pos));
         };
         self.call(
             function,
@@ -162,7 +162,7 @@ impl Rules for FileRules {
 
     fn parse(&self, text: &str) -> Result<Datum, String> {
         let Some(function) = &self.parse else {
-            return grundy::dynamic::callback::parse_data(text);
+            return grundy::scripted::parse_data(text);
         };
         self.call(function, "parse", &[Datum::Str(text.to_string())], read)
     }
@@ -206,7 +206,7 @@ fn unique_labels(file: &str, moves: &[RuleMove]) -> Result<(), String> {
                 "{file}: moves {before} and {} have the same label {}: labels must be unique \
                  among a position's moves",
                 number + 1,
-                grundy::catalog::quoted(label)
+                grundy::text::quoted(label)
             ));
         }
     }

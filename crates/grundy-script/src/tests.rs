@@ -4,7 +4,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use grundy::dynamic::{builtin, Datum, DynError, DynGame, Solution};
+use grundy::catalog::builtin;
+use grundy::dynamic::{Datum, DynError, DynGame, Solution};
 use grundy::games::subtraction::Subtraction;
 use grundy::{Budget, Outcome, SolveError};
 

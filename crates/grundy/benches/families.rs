@@ -6,8 +6,8 @@
 //! Each benchmark asserts its answer first: fast and wrong fails.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use grundy::dynamic::adapter::Adapter;
-use grundy::dynamic::builtin::{self, HeapNotation, HeapRow};
+use grundy::adapter::Adapter;
+use grundy::catalog::builtin::{self, HeapNotation, HeapRow};
 use grundy::dynamic::{Ask, Datum, DynGame, Kind};
 use grundy::games::heaps::nimbers;
 use grundy::games::subtraction::{Subtraction, SubtractionSet};

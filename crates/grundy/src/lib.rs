@@ -18,6 +18,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod adapter;
 pub mod analysis;
 pub mod catalog;
 pub mod cgt;
@@ -26,12 +27,15 @@ pub mod games;
 pub mod limits;
 pub mod model;
 pub mod octal;
+pub mod play;
 pub mod run;
+pub mod scripted;
 pub mod sequence;
 pub mod solve;
 pub mod table;
 #[cfg(test)]
 mod testing;
+pub mod text;
 pub mod tierdb;
 pub mod value;
 

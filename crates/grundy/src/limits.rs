@@ -123,7 +123,8 @@ impl Budget {
     ///
     /// ```
     /// use std::sync::{atomic::{AtomicU64, Ordering}, Arc};
-    /// use grundy::dynamic::{builtin, Datum, DynGame};
+    /// use grundy::catalog::builtin;
+    /// use grundy::dynamic::{Datum, DynGame};
     /// let counter = Arc::new(AtomicU64::new(0));
     /// let budget = grundy::Budget::default().with_progress(Arc::clone(&counter));
     /// builtin::grundy_game().solve(&Datum::ints([9]), &budget).unwrap();

@@ -22,138 +22,20 @@
 //! );
 //! ```
 
+mod error;
 mod families;
 mod found;
 mod game;
 mod partizan;
 
-use serde::Serialize;
-use thiserror::Error;
-
 use crate::catalog::Family;
-use crate::dynamic::DynError;
 use crate::games::subtraction::SubtractionSet;
-use crate::limits::{Budget, SolveError};
+use crate::limits::Budget;
 
-pub use found::{ClosedForm, Shape, TablePattern, Theorem};
+pub use error::TableError;
+pub use found::{ClosedForm, Shape, Table, TableKind, TablePattern, Theorem};
 pub use game::{tabulate_game, Axes, GameShape, GameTable, MAX_CELLS};
 pub use partizan::{tabulate_partizan, PartizanRow};
-
-/// What a table holds.
-///
-/// # Examples
-///
-/// ```
-/// use grundy::table::TableKind;
-/// assert_eq!(serde_json::to_string(&TableKind::Pairs).unwrap(), "\"pairs\"");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum TableKind {
-    /// Grundy values of one heap, `G(0..=to)`.
-    Grundy,
-    /// The first player's outcome for each `n <= to` (bash-reach's target, Fibonacci Nim's
-    /// heap).
-    Outcome,
-    /// Two heaps (or coordinates, or steps) `a, b <= to`: P-positions.
-    Pairs,
-}
-
-/// A family's table and what was found in it.
-///
-/// Serialized as the command line's `grundy table --json` writes it, with the findings as
-/// data (`cells` is left out: `p_pairs` lists the same P-positions).
-///
-/// # Examples
-///
-/// ```
-/// use grundy::catalog::Family;
-/// use grundy::table::{tabulate, TableKind};
-/// let table = tabulate(&Family::Wythoff, 10, false).unwrap();
-/// assert_eq!(table.kind, TableKind::Pairs);
-/// assert_eq!(table.p_pairs, [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]);
-/// assert!(table.cells[2][1]);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Table {
-    /// The family and parameter.
-    pub game: String,
-    /// What the table holds.
-    pub kind: TableKind,
-    /// The table's last heap (or target, or coordinate).
-    pub to: u64,
-    /// `G(0..=to)`: for one-heap tables, and for pairs of heaps of a heap game.
-    pub nimbers: Option<Vec<u64>>,
-    /// The P-positions `n <= to` (one heap; for outcome tables, the `n` where the first
-    /// player loses).
-    pub p_positions: Vec<u64>,
-    /// The P-positions `(a, b)` with `a <= b <= to` (two heaps).
-    pub p_pairs: Vec<(u64, u64)>,
-    /// The periodicity found (Grundy tables).
-    pub pattern: Option<TablePattern>,
-    /// The shape of the P-positions.
-    pub shape: Option<Shape>,
-    /// A closed form from a theorem, and whether the table agrees with it.
-    pub closed_form: Option<ClosedForm>,
-    /// Two heaps: `cells[a][b]` is true on P-positions (empty for one-heap tables).
-    #[serde(skip)]
-    pub cells: Vec<Vec<bool>>,
-}
-
-/// Why a table could not be made.
-///
-/// # Examples
-///
-/// ```
-/// use grundy::catalog::Family;
-/// use grundy::table::tabulate;
-/// let err = tabulate(&Family::Wythoff, 100_000, false).unwrap_err();
-/// assert_eq!(err.to_string(), "a table up to 100000 is too large for wythoff: at most 200 here");
-/// ```
-#[derive(Debug, Error)]
-#[non_exhaustive]
-pub enum TableError {
-    /// The table would be larger than this family's tables go.
-    #[error("a table up to {to} is too large for {game}: at most {limit} here{}", cells.map(|c| format!(" (a table of pairs holds (N + 1)^2 = {c} cells)")).unwrap_or_default())]
-    TooLarge {
-        /// The last integer asked for.
-        to: u64,
-        /// The game.
-        game: String,
-        /// The largest `to` allowed.
-        limit: u64,
-        /// The cells a table of pairs would hold (two integers only).
-        cells: Option<u128>,
-    },
-    /// The game makes no positions from integers ([`crate::dynamic::DynGame::position_of`]).
-    #[error("{game} has no positions made from {count} integer(s), so it cannot be tabulated")]
-    NoPositions {
-        /// The game.
-        game: String,
-        /// How many integers were given.
-        count: usize,
-    },
-    /// A table of pairs of a game whose positions ignore the second integer: every pair
-    /// `a, b` gives the position of `a` alone (a game file's `position` taking one
-    /// argument), so each row would repeat one position.
-    #[error("{game} makes the same position from every pair a, b with the same a: its positions are made from one integer, not a pair")]
-    OneInteger {
-        /// The game.
-        game: String,
-    },
-    /// A position of the game could not be made or solved.
-    #[error("the position made from {numbers:?} could not be made or solved")]
-    Game {
-        /// The integers of the position.
-        numbers: Vec<u64>,
-        /// What went wrong.
-        #[source]
-        source: DynError,
-    },
-    /// The solver refused (too large) or was interrupted.
-    #[error(transparent)]
-    Solve(#[from] SolveError),
-}
 
 /// The largest `to` of a table of pairs of heaps, whatever the family: it holds
 /// `(N + 1)^2` cells, 4 M at this bound.

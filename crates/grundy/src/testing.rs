@@ -6,7 +6,7 @@ use crate::model::{Game, Indexed, Move};
 
 /// Checks position `index` of an indexed game against its plain rules and returns it:
 /// numbering and position are inverse, [`Indexed::visit_moves`] visits exactly what
-/// [`Indexed::indexed_moves`] lists, and those moves are [`crate::Game::moves`] renumbered.
+/// [`Indexed::indexed_moves`] lists, and those moves are [`crate::model::Game::moves`] renumbered.
 pub(crate) fn check_numbered_moves<G: Indexed>(game: &G, index: usize) -> G::Position {
     let pos = game.position(index);
     assert_eq!(game.index(&pos), index);

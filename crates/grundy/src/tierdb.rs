@@ -57,6 +57,7 @@ mod database;
 mod error;
 mod format;
 mod game;
+mod layout;
 mod mnk;
 mod value;
 
@@ -67,6 +68,6 @@ pub use build::{build, BuildOptions, BuildProgress, BuildReport};
 pub use builtin::{tier_game, TIER_GAMES};
 pub use database::{Database, Probe};
 pub use error::DbError;
-pub use format::{BLOCK, FORMAT_VERSION, MANIFEST};
 pub use game::{End, Identity, Place, TierGame};
+pub use layout::{BLOCK, FORMAT_VERSION, MANIFEST};
 pub use value::Value;

@@ -6,8 +6,8 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use grundy::dynamic::session::{Session, Side};
 use grundy::dynamic::{DynError, Solution};
+use grundy::play::session::{Session, Side};
 use grundy::Budget;
 
 use super::solve::limit;

@@ -5,9 +5,9 @@
 
 use std::sync::Arc;
 
-use grundy::dynamic::drawing::{Drawing, Fill, Grid};
 use grundy::dynamic::partizan::Side;
 use grundy::dynamic::{Datum, DynGame};
+use grundy::play::drawing::{Drawing, Fill, Grid};
 
 use super::load;
 
@@ -272,7 +272,7 @@ fn tictactoe_draws_its_board() {
 /// box of a 1 x 2 board, the second the right one.
 #[test]
 fn dots_and_boxes_shows_who_took_each_box() {
-    use grundy::dynamic::session::{Session, Side};
+    use grundy::play::session::{Session, Side};
     let game = load("dots_and_boxes.luau", &[("rows", "1"), ("cols", "2")]);
     let mut session = Session::new(game.clone(), game.start().unwrap(), Side::Person);
     for line in [

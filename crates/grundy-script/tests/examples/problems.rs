@@ -1,7 +1,8 @@
 //! The games of the problem set (docs/problems.md) as game files, against the library's
 //! own games on every small position, and the judges' samples.
 
-use grundy::dynamic::{builtin, Datum, DynGame};
+use grundy::catalog::builtin;
+use grundy::dynamic::{Datum, DynGame};
 use grundy::games::bash::Bash;
 use grundy::games::dot::{Dot, Point};
 use grundy::games::gems_fight::GemsFight;

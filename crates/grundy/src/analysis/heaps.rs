@@ -3,8 +3,8 @@
 //! table, or a proved period beyond the table (never from an unproved one), combined by
 //! XOR (Sprague-Grundy).
 
-use super::moves::Valued;
-use super::{outcome_of, AnalysisError, Found, HeapNimber, Reason};
+use super::error::AnalysisError;
+use super::reason::Reason;
 use crate::games::bash::Bash;
 use crate::games::grundy_game::GrundyGame;
 use crate::games::heaps::{nimbers, HeapRule};
@@ -79,12 +79,12 @@ enum Source {
 }
 
 /// One heap's Grundy values.
-struct HeapValues {
+pub(super) struct HeapValues {
     source: Source,
     /// `G(0..table.len())` (empty for closed forms).
-    table: Vec<u64>,
+    pub(super) table: Vec<u64>,
     /// The pattern found in the table (proved or conjecture).
-    pattern: Option<Pattern>,
+    pub(super) pattern: Option<Pattern>,
 }
 
 impl HeapValues {
@@ -114,7 +114,7 @@ impl HeapValues {
     }
 
     /// True when `get` used a period for `n` (worth a reason).
-    fn uses_period(&self, n: u64) -> bool {
+    pub(super) fn uses_period(&self, n: u64) -> bool {
         matches!(self.source, Source::Table) && n >= self.table.len() as u64
     }
 }
@@ -190,8 +190,8 @@ pub(super) struct HeapRow<'a> {
     family: HeapFamily<'a>,
     heaps: Vec<u64>,
     /// Each heap's Grundy value.
-    grundy: Vec<u64>,
-    values: HeapValues,
+    pub(super) grundy: Vec<u64>,
+    pub(super) values: HeapValues,
     /// Heaps above this have their takes listed by a closed form, their splits not.
     enumeration_cap: u64,
 }
@@ -286,54 +286,4 @@ impl<'a> HeapRow<'a> {
         }
         Ok((labels, partial))
     }
-}
-
-/// A row of heaps of `family`: each heap's value, their XOR, the winning moves.
-pub(super) fn analysis<'a>(
-    family: HeapFamily<'a>,
-    heaps: &[u64],
-) -> Result<Found<'a>, AnalysisError> {
-    let row = HeapRow::new(family, heaps, ENUMERATION_CAP)?;
-    let (grundy, total) = (&row.grundy, row.nimber().0);
-    let values = &row.values;
-    let (winning_moves, partial) = row.moves_to(Nimber(0))?;
-    let mut reasons = vec![Reason::HeapXor {
-        heaps: heaps
-            .iter()
-            .zip(grundy)
-            .map(|(&heap, &g)| HeapNimber {
-                heap,
-                nimber: Nimber(g),
-            })
-            .collect(),
-        total: Nimber(total),
-    }];
-    match family {
-        HeapFamily::Bash(b) => reasons.push(Reason::BashFormula {
-            modulus: b.max_take() + 1,
-        }),
-        HeapFamily::Lasker => reasons.push(Reason::LaskerFormula),
-        HeapFamily::Subtraction(s) if matches!(s.set(), SubtractionSet::PowersOfTwo) => {
-            reasons.push(Reason::PowersOfTwo)
-        }
-        _ => {
-            if heaps.iter().any(|&h| values.uses_period(h)) {
-                if let Some(pattern) = values.pattern {
-                    reasons.push(Reason::Period {
-                        tabulated: values.table.len(),
-                        pattern,
-                    });
-                }
-            }
-        }
-    }
-    let complete = partial.is_none();
-    reasons.extend(partial);
-    Ok(Found {
-        outcome: outcome_of(Nimber(total)),
-        winning_moves,
-        complete,
-        reasons,
-        value: Some(Valued::Heaps(row)),
-    })
 }

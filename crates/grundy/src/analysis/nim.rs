@@ -1,8 +1,10 @@
 //! Nim and its relatives with closed forms over a whole row of heaps: Nim (Bouton), misère
 //! Nim, staircase Nim and Moore's Nim_k.
 
-use super::moves::{Searched, Valued};
-use super::{outcome_of, AnalysisError, BitCount, Found, Reason};
+use super::error::AnalysisError;
+use super::found::{outcome_of, Found};
+use super::reason::{BitCount, Reason};
+use super::valued::{Searched, Valued};
 use crate::games::moore::MooreNim;
 use crate::games::{misere_nim, nim, staircase};
 use crate::limits::Budget;

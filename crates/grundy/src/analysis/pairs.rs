@@ -3,8 +3,10 @@
 
 use std::fmt::Display;
 
-use super::moves::{Searched, Valued};
-use super::{AnalysisError, Found, Reason};
+use super::error::AnalysisError;
+use super::found::Found;
+use super::reason::Reason;
+use super::valued::{Searched, Valued};
 use crate::games::fibonacci_nim::{self, zeckendorf, FibonacciNim};
 use crate::games::wythoff::{self, BigUint, Wythoff};
 use crate::limits::Budget;

@@ -17,7 +17,7 @@ use crate::dynamic::partizan::{Partizan, Side};
 use crate::dynamic::{Datum, DynError, DynGame};
 use crate::limits::Budget;
 
-use super::AnalysisError;
+use super::error::AnalysisError;
 
 /// A component of a partizan sum with its value.
 ///
@@ -101,8 +101,9 @@ pub struct Summand {
 ///
 /// ```
 /// use grundy::analysis::partizan::{analyze_partizan, Summand};
-/// use grundy::dynamic::callback::{GameInfo, RuleMove, Rules};
-/// use grundy::dynamic::partizan::{PartizanGame, Side};
+/// use grundy::scripted::{GameInfo, RuleMove, Rules};
+/// use grundy::dynamic::partizan::Side;
+/// use grundy::scripted::PartizanGame;
 /// use grundy::dynamic::{Datum, Kind};
 /// use grundy::Budget;
 /// use std::sync::Arc;
@@ -236,9 +237,9 @@ fn best_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamic::callback::{GameInfo, RuleMove, Rules};
-    use crate::dynamic::partizan::PartizanGame;
     use crate::dynamic::Kind;
+    use crate::scripted::PartizanGame;
+    use crate::scripted::{GameInfo, RuleMove, Rules};
 
     /// Games written out in braces: `{A,B|C}` has the options `A`, `B` for Left and `C`
     /// for Right; an integer `n` is `n` moves of its owner.

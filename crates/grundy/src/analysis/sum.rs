@@ -11,8 +11,11 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use super::moves::Valued;
-use super::{analyze_valued, outcome_of, Analysis, AnalysisError, Reason, SumComponent};
+use super::error::AnalysisError;
+use super::family::analyze_valued;
+use super::found::{outcome_of, Analysis};
+use super::reason::{Reason, SumComponent};
+use super::valued::Valued;
 use crate::catalog::{parse_family, Family};
 use crate::dynamic::{Datum, DynGame};
 use crate::limits::Budget;
@@ -26,7 +29,8 @@ pub use super::reason::SumMove;
 ///
 /// ```
 /// use grundy::analysis::Component;
-/// use grundy::dynamic::{builtin, Datum};
+/// use grundy::catalog::builtin;
+/// use grundy::dynamic::Datum;
 /// let family = Component::Family(vec!["bash".into(), "2".into(), "5".into()]);
 /// let game = Component::Game { name: "nim".into(), game: builtin::nim(), position: Datum::ints([3]) };
 /// assert!(matches!(game, Component::Game { .. }) && matches!(family, Component::Family(_)));
@@ -34,7 +38,7 @@ pub use super::reason::SumMove;
 #[derive(Clone)]
 pub enum Component {
     /// A built-in family's words, `GAME [PARAM] POSITION` (`bash 2 5`): analysed by its
-    /// closed form or table, as [`super::analyze`] does.
+    /// closed form or table, as [`super::family::analyze`] does.
     Family(Vec<String>),
     /// Any game behind the front door (a game file, a built-in game) and its position:
     /// searched by [`DynGame::solve`], its moves named by their labels.
@@ -98,7 +102,8 @@ pub fn analyze_sum(words: &[String]) -> Result<Analysis, AnalysisError> {
 ///
 /// ```
 /// use grundy::analysis::{analyze_components, Component};
-/// use grundy::dynamic::{builtin, Datum};
+/// use grundy::catalog::builtin;
+/// use grundy::dynamic::Datum;
 /// use grundy::{Budget, Nimber};
 /// let parts = [
 ///     Component::Game { name: "nim".into(), game: builtin::nim(), position: Datum::ints([3]) },

@@ -8,15 +8,18 @@
 
 use std::sync::Arc;
 
-use super::{quoted, CatalogError, Spec};
-use crate::dynamic::{builtin, Datum, DynGame};
+use super::error::CatalogError;
+use super::spec::Spec;
+use crate::catalog::builtin;
+use crate::dynamic::{Datum, DynGame};
 use crate::games::dot::Dot;
 use crate::games::gems_fight::{MAX_BAGS, MAX_COLOURS};
 use crate::games::minesweeper::Board;
 use crate::games::team_nim::TeamNim;
 use crate::games::young::{Young, MAX_SIDES};
+use crate::text::quoted;
 
-/// The board games, in the order `grundy list` shows them (after [`super::SPECS`]); they
+/// The board games, in the order `grundy list` shows them (after [`super::spec::SPECS`]); they
 /// are played and solved (`grundy solve`, `grundy play`), not tabulated.
 ///
 /// # Examples

@@ -5,8 +5,11 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::boards::open_board;
-use super::{parse_family, CatalogError, Family, BOARDS};
-use crate::dynamic::{builtin, Datum, DynGame};
+use super::boards::BOARDS;
+use super::error::CatalogError;
+use super::family::{parse_family, Family};
+use crate::catalog::builtin;
+use crate::dynamic::{Datum, DynGame};
 
 /// Opens the game that `words` name: the game's name, its parameter if it has one, then
 /// the position (`--` may stand anywhere between them). A game with a usual start (bash-reach

@@ -11,7 +11,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Datum, DynMove, Value};
+use super::datum::{Datum, DynMove};
+use super::value::Value;
 use crate::value::Outcome;
 
 /// The most moves a [`Solution`] lists in the game's order unless [`Ask::all_moves`] asks
@@ -21,7 +22,8 @@ use crate::value::Outcome;
 /// # Examples
 ///
 /// ```
-/// use grundy::dynamic::{builtin, Datum, DynGame, LISTED_MOVES};
+/// use grundy::catalog::builtin;
+/// use grundy::dynamic::{Datum, DynGame, LISTED_MOVES};
 /// let sol = builtin::lasker().solve(&Datum::ints([2000]), &grundy::Budget::default()).unwrap();
 /// assert_eq!(sol.counts.moves, 3000);
 /// assert!(sol.moves.len() < sol.counts.moves && sol.moves.len() <= 3 * LISTED_MOVES);
@@ -41,7 +43,7 @@ pub const LISTED_MOVES: usize = 1_000;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveValue {
     /// Its place among all the position's moves, in the game's order, from 0 (the place in
-    /// [`DynGame::moves`](super::DynGame::moves)).
+    /// `DynGame::moves`).
     pub index: usize,
     /// The move.
     #[serde(flatten)]
@@ -56,7 +58,8 @@ pub struct MoveValue {
 /// # Examples
 ///
 /// ```
-/// use grundy::dynamic::{builtin, Datum, DynGame, MoveCounts};
+/// use grundy::catalog::builtin;
+/// use grundy::dynamic::{Datum, DynGame, MoveCounts};
 /// let sol = builtin::nim().solve(&Datum::ints([3, 5, 7]), &grundy::Budget::default()).unwrap();
 /// assert_eq!(sol.counts, MoveCounts { moves: 15, winning: 3, optimal: 3 });
 /// ```
@@ -70,12 +73,13 @@ pub struct MoveCounts {
     pub optimal: usize,
 }
 
-/// Everything [`DynGame::solve`](super::DynGame::solve) knows about a position.
+/// Everything `DynGame::solve` knows about a position.
 ///
 /// # Examples
 ///
 /// ```
-/// use grundy::dynamic::{builtin, Datum, DynGame};
+/// use grundy::catalog::builtin;
+/// use grundy::dynamic::{Datum, DynGame};
 /// use grundy::{Budget, Nimber, Outcome};
 /// let nim = builtin::nim();
 /// let sol = nim.solve(&Datum::ints([3, 5, 7]), &Budget::default()).unwrap();
@@ -101,9 +105,9 @@ pub struct Solution {
     /// the best score.
     pub optimal: Vec<usize>,
     /// A principal line: optimal moves for both sides from here, to the end of the game or
-    /// [`MAX_LINE`](super::adapter::MAX_LINE) moves (a loopy game's line stops where a
+    /// `MAX_LINE` (the adapter's) moves (a loopy game's line stops where a
     /// position repeats; a line by a closed form's outcomes, where it has looked at
-    /// [`LINE_WORK`](super::adapter::LINE_WORK) moves). Empty when `skipped`, unless a
+    /// `LINE_WORK` moves). Empty when `skipped`, unless a
     /// closed form gave it.
     pub line: Vec<DynMove>,
     /// True when remoteness and the principal line were left out because they would cost
@@ -125,7 +129,8 @@ pub struct Solution {
 /// # Examples
 ///
 /// ```
-/// use grundy::dynamic::{builtin, Ask, Datum, DynGame};
+/// use grundy::catalog::builtin;
+/// use grundy::dynamic::{Ask, Datum, DynGame};
 /// use grundy::Budget;
 /// let nim = builtin::nim();
 /// let ask = Ask { remoteness: true, ..Ask::default() };
@@ -149,7 +154,8 @@ impl Solution {
     /// # Examples
     ///
     /// ```
-    /// use grundy::dynamic::{builtin, Datum, DynGame};
+    /// use grundy::catalog::builtin;
+    /// use grundy::dynamic::{Datum, DynGame};
     /// let nim = builtin::nim();
     /// let sol = nim.solve(&Datum::ints([1, 2]), &grundy::Budget::default()).unwrap();
     /// let marked: Vec<usize> = (0..sol.moves.len()).filter(|&i| sol.is_optimal(i)).collect();
@@ -164,7 +170,8 @@ impl Solution {
     /// # Examples
     ///
     /// ```
-    /// use grundy::dynamic::{builtin, Ask, Datum, DynGame};
+    /// use grundy::catalog::builtin;
+    /// use grundy::dynamic::{Ask, Datum, DynGame};
     /// let (lasker, budget) = (builtin::lasker(), grundy::Budget::default());
     /// let big = Datum::ints([2000]);
     /// assert!(!lasker.solve(&big, &budget).unwrap().lists_every_move());

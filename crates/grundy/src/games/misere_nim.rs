@@ -4,7 +4,7 @@
 //! player to move wins exactly when the number of 1-heaps is even. Equivalently, the
 //! player to move loses when (some heap has 2 or more and the nim-sum is 0) or (no heap has
 //! 2 or more and the number of 1-heaps is odd). The game itself is [`Nim`] searched with
-//! [`Play::Misere`](crate::Play::Misere).
+//! [`Play::Misere`](crate::value::Play::Misere).
 //!
 //! [`Nim`]: crate::games::nim::Nim
 

@@ -5,7 +5,7 @@
 //! every move passes the turn to the other team: it is a two-player game whose positions are
 //! (stones left, seat to move). A position with no stones has no moves and is a win for the
 //! player to move, whose opponent took the last stone; that is misère play
-//! ([`Play::Misere`](crate::Play::Misere)), solved by the memo search.
+//! ([`Play::Misere`](crate::value::Play::Misere)), solved by the memo search.
 //!
 //! [`TeamNim::outcome`] is the fast path the judge uses: the same values bottom-up in a dense
 //! table over (stones, seat), with no hashing (tested against the memo search).

@@ -1,7 +1,8 @@
 //! The catalogue families' tables: Grundy values by mex, outcomes and P-positions by the
 //! memo search, and the comparison with each family's closed form.
 
-use super::{ClosedForm, Shape, Table, TableError, TableKind, TablePattern, Theorem};
+use super::error::TableError;
+use super::found::{ClosedForm, Shape, Table, TableKind, TablePattern, Theorem};
 use crate::analysis::HeapFamily;
 use crate::catalog::Family;
 use crate::games::bash::{Bash, BashReach};

@@ -1,4 +1,4 @@
-//! What a table shows, as data: the pattern of its values, the shape of its P-positions and
+//! A family's table ([`Table`]) and what it shows, as data: the pattern of its values, the shape of its P-positions and
 //! the closed form it was checked against. Each writes the line the command line prints.
 
 use std::fmt;
@@ -251,4 +251,65 @@ impl fmt::Display for ClosedForm {
             None => write!(f, "{}", self.theorem),
         }
     }
+}
+
+/// What a table holds.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::table::TableKind;
+/// assert_eq!(serde_json::to_string(&TableKind::Pairs).unwrap(), "\"pairs\"");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TableKind {
+    /// Grundy values of one heap, `G(0..=to)`.
+    Grundy,
+    /// The first player's outcome for each `n <= to` (bash-reach's target, Fibonacci Nim's
+    /// heap).
+    Outcome,
+    /// Two heaps (or coordinates, or steps) `a, b <= to`: P-positions.
+    Pairs,
+}
+
+/// A family's table and what was found in it.
+///
+/// Serialized as the command line's `grundy table --json` writes it, with the findings as
+/// data (`cells` is left out: `p_pairs` lists the same P-positions).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::catalog::Family;
+/// use grundy::table::{tabulate, TableKind};
+/// let table = tabulate(&Family::Wythoff, 10, false).unwrap();
+/// assert_eq!(table.kind, TableKind::Pairs);
+/// assert_eq!(table.p_pairs, [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]);
+/// assert!(table.cells[2][1]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Table {
+    /// The family and parameter.
+    pub game: String,
+    /// What the table holds.
+    pub kind: TableKind,
+    /// The table's last heap (or target, or coordinate).
+    pub to: u64,
+    /// `G(0..=to)`: for one-heap tables, and for pairs of heaps of a heap game.
+    pub nimbers: Option<Vec<u64>>,
+    /// The P-positions `n <= to` (one heap; for outcome tables, the `n` where the first
+    /// player loses).
+    pub p_positions: Vec<u64>,
+    /// The P-positions `(a, b)` with `a <= b <= to` (two heaps).
+    pub p_pairs: Vec<(u64, u64)>,
+    /// The periodicity found (Grundy tables).
+    pub pattern: Option<TablePattern>,
+    /// The shape of the P-positions.
+    pub shape: Option<Shape>,
+    /// A closed form from a theorem, and whether the table agrees with it.
+    pub closed_form: Option<ClosedForm>,
+    /// Two heaps: `cells[a][b]` is true on P-positions (empty for one-heap tables).
+    #[serde(skip)]
+    pub cells: Vec<Vec<bool>>,
 }

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::TableError;
+use super::error::TableError;
 use crate::dynamic::{DynGame, Kind, Value};
 use crate::limits::Budget;
 use crate::sequence::shape::{one_heap_shape, two_heap_shape, OneHeapShape, TwoHeapShape};
@@ -79,7 +79,7 @@ pub enum GameShape {
 /// # Examples
 ///
 /// ```
-/// use grundy::dynamic::builtin;
+/// use grundy::catalog::builtin;
 /// use grundy::games::bash::Bash;
 /// use grundy::table::{tabulate_game, Axes};
 /// use grundy::Budget;
@@ -116,7 +116,7 @@ impl GameTable {
     /// # Examples
     ///
     /// ```
-    /// use grundy::dynamic::builtin;
+    /// use grundy::catalog::builtin;
     /// use grundy::table::{tabulate_game, Axes};
     /// use grundy::{Budget, Outcome};
     /// let table = tabulate_game(builtin::wythoff().as_ref(), Axes::Two, 8, &Budget::default()).unwrap();
@@ -138,7 +138,7 @@ impl GameTable {
     /// # Examples
     ///
     /// ```
-    /// use grundy::dynamic::builtin;
+    /// use grundy::catalog::builtin;
     /// use grundy::table::{tabulate_game, Axes};
     /// use grundy::Budget;
     /// let table = tabulate_game(builtin::lasker().as_ref(), Axes::One, 4, &Budget::default()).unwrap();
@@ -153,7 +153,7 @@ impl GameTable {
     /// # Examples
     ///
     /// ```
-    /// use grundy::dynamic::builtin;
+    /// use grundy::catalog::builtin;
     /// use grundy::table::{tabulate_game, Axes};
     /// use grundy::Budget;
     /// let table = tabulate_game(builtin::nim().as_ref(), Axes::One, 3, &Budget::default()).unwrap();
@@ -168,7 +168,7 @@ impl GameTable {
     /// # Examples
     ///
     /// ```
-    /// use grundy::dynamic::builtin;
+    /// use grundy::catalog::builtin;
     /// use grundy::table::{tabulate_game, Axes};
     /// use grundy::{Budget, Outcome};
     /// let table = tabulate_game(builtin::misere_nim().as_ref(), Axes::One, 2, &Budget::default()).unwrap();
@@ -183,7 +183,7 @@ impl GameTable {
     /// # Examples
     ///
     /// ```
-    /// use grundy::dynamic::builtin;
+    /// use grundy::catalog::builtin;
     /// use grundy::table::{tabulate_game, Axes};
     /// use grundy::Budget;
     /// let table = tabulate_game(builtin::corner().as_ref(), Axes::Two, 2, &Budget::default()).unwrap();
@@ -224,7 +224,7 @@ fn largest_to(axes: Axes) -> u64 {
 /// # Examples
 ///
 /// ```
-/// use grundy::dynamic::builtin;
+/// use grundy::catalog::builtin;
 /// use grundy::sequence::shape::TwoHeapShape;
 /// use grundy::table::{tabulate_game, Axes, GameShape};
 /// use grundy::Budget;

@@ -7,7 +7,8 @@ use crate::cgt::{Arena, Measures};
 use crate::dynamic::{Datum, DynGame};
 use crate::limits::Budget;
 
-use super::{Axes, TableError, MAX_CELLS};
+use super::error::TableError;
+use super::game::{Axes, MAX_CELLS};
 
 /// A row of a partizan table.
 ///
@@ -36,8 +37,9 @@ pub struct PartizanRow {
 /// # Examples
 ///
 /// ```
-/// use grundy::dynamic::callback::{GameInfo, RuleMove, Rules};
-/// use grundy::dynamic::partizan::{PartizanGame, Side};
+/// use grundy::scripted::{GameInfo, RuleMove, Rules};
+/// use grundy::dynamic::partizan::Side;
+/// use grundy::scripted::PartizanGame;
 /// use grundy::dynamic::{Datum, Kind};
 /// use grundy::table::{tabulate_partizan, Axes};
 ///

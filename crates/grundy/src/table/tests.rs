@@ -5,12 +5,14 @@
 use std::sync::Arc;
 
 use super::*;
+use crate::catalog::builtin;
 use crate::catalog::{open, parse_family};
-use crate::dynamic::{builtin, DynGame};
+use crate::dynamic::DynGame;
 use crate::games::bash::Bash;
 use crate::games::heaps::Heaps;
 use crate::games::subtraction::Subtraction;
 use crate::limits::Budget;
+use crate::limits::SolveError;
 use crate::sequence::shape::OneHeapShape;
 use crate::sequence::Evidence;
 use crate::solve::grundy::GrundySolver;

@@ -11,10 +11,10 @@ use serde::Serialize;
 
 use super::error::{io_err, DbError};
 use super::format::{
-    check_file, encode_tier, load_tier, tier_file, write_atomically, Manifest, TierEntry, BLOCK,
-    MANIFEST,
+    check_file, encode_tier, load_tier, tier_file, write_atomically, Manifest, TierEntry,
 };
 use super::game::{End, Place, TierGame};
+use super::layout::{BLOCK, MANIFEST};
 use super::value::{Value, ABSENT, DRAW, LOSS, REMOTENESS, WIN};
 use crate::limits::Budget;
 use crate::run::Control;

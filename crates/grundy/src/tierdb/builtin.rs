@@ -1,6 +1,6 @@
 //! The tier games built in: by the words a person types (`connect-four 5 4`) and by the
-//! identity a manifest records (what [`Database::open`](super::database::Database::open)
-//! opens without being handed the game).
+//! identity a manifest records (what `Database::open` opens without being handed the
+//! game).
 
 use super::game::{Identity, TierGame};
 use crate::games::connect_four::ConnectFour;

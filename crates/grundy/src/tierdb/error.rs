@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::format::{FORMAT_VERSION, MANIFEST};
+use super::layout::{FORMAT_VERSION, MANIFEST};
 use crate::limits::SolveError;
 
 /// Why a database could not be built, opened or read.

@@ -10,19 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{io_err, DbError};
 use super::game::Identity;
+use super::layout::{BLOCK, FORMAT_NAME, FORMAT_VERSION, MANIFEST};
 use super::value::Value;
-
-/// Ranks per compressed block: 64 KiB of values.
-pub const BLOCK: usize = 1 << 16;
-
-/// The version of the format written (manifest and tier files). Version 1 (before draws
-/// kept their remoteness) is not read.
-pub const FORMAT_VERSION: u32 = 2;
-
-/// The manifest's name in a database directory.
-pub const MANIFEST: &str = "manifest.json";
-
-const FORMAT_NAME: &str = "grundy-tierdb";
 
 const MAGIC: &[u8; 8] = b"GRNDYTR1";
 const HEADER: usize = 32;

@@ -10,9 +10,9 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::Json;
 use grundy::catalog::{Spec, BOARDS, SPECS};
-use grundy::dynamic::drawing::Drawing;
-use grundy::dynamic::session::{Played, Session, Side};
 use grundy::dynamic::{Ask, Datum, DynMove, Kind, MoveValue, Value};
+use grundy::play::drawing::Drawing;
+use grundy::play::session::{Played, Session, Side};
 use grundy::Budget;
 use serde::{Deserialize, Serialize};
 

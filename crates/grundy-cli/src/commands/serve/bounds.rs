@@ -125,7 +125,7 @@ impl Write for Capped {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::dynamic::builtin;
+    use grundy::catalog::builtin;
 
     #[test]
     fn moves_are_bounded_before_listing() {

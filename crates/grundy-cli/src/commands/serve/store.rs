@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use grundy::dynamic::session::Session;
+use grundy::play::session::Session;
 
 use super::error::ApiError;
 use super::files::Reserved;
@@ -186,8 +186,9 @@ fn evict_in(map: &mut Map, pick: impl Fn(&Held) -> bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::dynamic::session::Side;
-    use grundy::dynamic::{builtin, Datum};
+    use grundy::catalog::builtin;
+    use grundy::dynamic::Datum;
+    use grundy::play::session::Side;
 
     fn session() -> Session {
         Session::new(builtin::nim(), Datum::ints([3]), Side::Person)

@@ -145,7 +145,7 @@ async fn a_whole_game_of_nim_won_by_following_the_colours() {
         // The library agrees: every winning move leads to a P-position.
         let position: grundy::dynamic::Datum =
             serde_json::from_value(state["position"].clone()).unwrap();
-        let solved = grundy::dynamic::builtin::nim()
+        let solved = grundy::catalog::builtin::nim()
             .solve(&position, &grundy::Budget::default())
             .unwrap();
         assert_eq!(json!(solved.value), state["value"]);

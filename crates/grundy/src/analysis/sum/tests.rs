@@ -4,10 +4,10 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use super::*;
-use crate::dynamic::builtin;
-use crate::dynamic::callback::{CallbackGame, GameInfo, RuleMove, Rules};
+use crate::catalog::builtin;
 use crate::dynamic::{DynError, Kind};
 use crate::games::subtraction::Subtraction;
+use crate::scripted::{CallbackGame, GameInfo, RuleMove, Rules};
 use crate::value::{Outcome, Play};
 
 const SET: [u64; 3] = [1, 3, 4];
