@@ -16,6 +16,7 @@ use rustc_hash::FxHasher;
 
 use crate::limits::{Budget, SolveError};
 use crate::model::{Components, Game, Move};
+use crate::solve::moves::check_moves;
 use crate::value::Nimber;
 
 type FxMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<FxHasher>>;
@@ -362,18 +363,3 @@ impl<'g, G: Game> GrundySolver<'g, G> {
 
 #[cfg(test)]
 mod tests;
-
-/// Refuses, before they are listed, moves that would take the move buffer (holding
-/// `listed` moves already) past the budget's bytes, when the game bounds their number.
-pub(crate) fn check_moves<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    listed: usize,
-    budget: &Budget,
-) -> Result<(), SolveError> {
-    if let Some(bound) = game.max_moves(pos) {
-        let per_move = size_of::<Move<G::Position>>() as u64;
-        budget.check_bytes(bound.saturating_add(listed as u64).saturating_mul(per_move))?;
-    }
-    Ok(())
-}
