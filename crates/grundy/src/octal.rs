@@ -11,7 +11,7 @@
 //! [`TakeAndBreak::new`], and trusted from then on. [`Sequence`] computes the Grundy values
 //! G(0), G(1), ... on demand by the direct method or the sparse-space (rare/common) method;
 //! [`period::analyze`] extends a sequence until the Octal Game Periodicity Theorem proves
-//! its period. [`game`] makes the same rules an engine [`crate::Game`], so the fast methods
+//! its period. [`game`] makes the same rules an engine [`crate::model::Game`], so the fast methods
 //! are checked against the plain search.
 //!
 //! # Examples
