@@ -8,10 +8,10 @@
 //!
 //! The search keeps its own stack, so a chain of ten million positions solves without
 //! touching the call stack, and it keeps every move list in one shared buffer, so a node
-//! costs one [`Game::moves`](crate::model::Game::moves) call and no allocation. Positions still on the stack are marked
-//! in the table; meeting one again means the game is loopy, reported as
-//! [`SolveError::Cycle`](crate::limits::SolveError::Cycle) (the `retrograde` solver is for those
-//! games).
+//! costs one [`Game::moves`](crate::model::Game::moves) call and no allocation. Positions
+//! still on the stack are marked in the table; meeting one again means the game is loopy,
+//! reported as [`SolveError::Cycle`](crate::limits::SolveError::Cycle) (the `retrograde`
+//! solver is for those games).
 //!
 //! Hash probes are the cost of a memo search, so a position opens by probing all its
 //! successors for one already solved that settles its value (a losing successor, for
