@@ -11,9 +11,9 @@ use mlua::ffi::lua_State;
 use mlua::{Function, Table, Value};
 
 use crate::convert;
+use crate::error::ScriptError;
 use crate::params::{shown, Param};
 use crate::sandbox::Vm;
-use crate::ScriptError;
 
 /// The functions of a game file, called in its sandbox.
 pub(crate) struct FileRules {

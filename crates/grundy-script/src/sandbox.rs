@@ -21,7 +21,7 @@ pub const STEP_CAP: u64 = 10_000_000;
 
 /// The most memory a game file's Luau state may hold by default (the command line's cap):
 /// 256 MiB. A server running many files passes a smaller one to
-/// [`crate::load_source_within`].
+/// `load_source_within`.
 pub const MEMORY_CAP: usize = 256 << 20;
 
 /// Globals of Luau's base library that reach outside the computation (output, loading

@@ -9,7 +9,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::collections::HashMap;
 
 use grundy::games::gems_fight::GemsFight;
-use grundy::games::minesweeper::{nimber, Board, Minesweeper};
+use grundy::games::minesweeper::{Board, Minesweeper};
 use grundy::games::young::Young;
 use grundy::solve::grundy::GrundySolver;
 use grundy::solve::subsets::solve_subset_scores;
@@ -279,7 +279,7 @@ fn mine_engine(mines: &[(usize, usize)], solver: &mut GrundySolver<'_, Minesweep
         board.add_mine(r, c).expect("on the board");
     }
     let census = board.census().expect("small clusters");
-    nimber(&census, solver).expect("small") != Nimber(0)
+    solver.nimber_of_sum(census.kinds()).expect("small") != Nimber(0)
 }
 
 /// The classic hand-written solution: a per-cell flood fill with an explicit queue, each

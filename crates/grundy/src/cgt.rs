@@ -7,7 +7,8 @@
 //! them. Forms live in an [`Arena`] that stores each canonical form once, so equal values
 //! have equal [`GameId`]s and a sum or comparison computed once is remembered. The layout
 //! follows the theory: numbers in [`dyadic`], number-up-stars in [`nus`], canonical forms
-//! and the order in `canonical`, thermographs in `thermograph`, atomic weights in `atomic`,
+//! and the order in `canonical`, thermographs in `thermograph` (the walls) and
+//! `thermography` (computed from a form's options), atomic weights in `atomic`,
 //! CGSuite's notation in `display` and `parse`; [`domineering`] is a partizan game whose
 //! regions are memoized by their values.
 //!
@@ -31,6 +32,7 @@ mod canonical;
 mod display;
 pub mod domineering;
 pub mod dyadic;
+mod error;
 mod measures;
 pub mod nus;
 mod operations;
@@ -38,32 +40,15 @@ mod parse;
 #[cfg(test)]
 mod tests;
 mod thermograph;
+mod thermography;
 
 pub use arena::{Arena, GameId};
 pub use canonical::OutcomeClass;
 pub use dyadic::Dyadic;
+pub use error::CgtError;
 pub use measures::Measures;
 pub use nus::Nus;
 pub use parse::{
     Evaluation, ParseCgtError, ParseCgtErrorKind, MAX_DEPTH, MAX_EXPRESSION, MAX_MULTIPLE,
 };
 pub use thermograph::{Segment, Thermograph, Trajectory};
-
-/// A computation on games that cannot be carried out.
-///
-/// # Examples
-///
-/// ```
-/// use grundy::cgt::{Arena, Dyadic};
-/// let mut arena = Arena::new();
-/// let big = arena.number(Dyadic::integer(i64::MAX));
-/// assert!(arena.sum(big, big).is_err());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum CgtError {
-    /// A number on the way does not fit a [`Dyadic`] (a numerator of 63 bits, a
-    /// denominator up to `2^62`).
-    #[error("a number leaves the range this calculator holds (numerators of 63 bits, denominators up to 2^62)")]
-    OutOfRange,
-}

@@ -5,8 +5,8 @@
 //! mover another turn. Optional abilities are traits of their own: [`Components`] (a position
 //! is a sum of independent games), [`Indexed`] (positions are numbered densely in tiers
 //! that every move lowers) and [`Subsets`] (positions are sets of items taken, a move takes
-//! one more). Solvers live in [`crate::solve`] and are generic over these
-//! traits; a game knows nothing of them.
+//! one more). Solvers live in the `solve` module, above this one, and are generic over
+//! these traits; a game knows nothing of them.
 
 use std::hash::Hash;
 use std::ops::{Add, ControlFlow, Range, Sub};
@@ -355,7 +355,7 @@ pub trait Indexed: Game {
 /// start is the empty set. From a position, each item not yet taken is exactly one move (to
 /// the position with that item added), which may earn points and grant another turn; the set
 /// of all items is the only position without moves. [`Game::moves`] must list exactly these
-/// moves. Such games are solved by [`crate::solve::subsets`], which needs only the moves'
+/// moves. Such games are solved by the `subsets` solver, which needs only the moves'
 /// points and bonus turns, in batches ([`Subsets::take_many`]).
 ///
 /// # Examples

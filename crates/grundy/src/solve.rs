@@ -11,6 +11,7 @@
 
 pub mod grundy;
 pub mod memo;
+mod moves;
 pub mod retrograde;
 pub mod strategy;
 pub mod subsets;

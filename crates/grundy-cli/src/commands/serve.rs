@@ -50,7 +50,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use axum::extract::{DefaultBodyLimit, Request};
-use axum::http::{header, StatusCode};
+use axum::http::StatusCode;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -252,7 +252,8 @@ async fn method_not_allowed() -> ApiError {
 
 /// The page's files, compiled in.
 mod page {
-    use super::*;
+    use axum::http::header;
+    use axum::response::{IntoResponse, Response};
 
     fn asset(content_type: &'static str, body: &'static str) -> Response {
         (

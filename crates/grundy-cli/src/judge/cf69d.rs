@@ -7,7 +7,7 @@ use std::io::Write;
 use grundy::games::dot::Dot;
 use grundy::{Budget, Outcome};
 
-use super::{Input, JudgeError};
+use super::input::{Input, JudgeError};
 
 /// Reads cases `x y n d` with `n` vectors `xi yi` until the end of input, and writes
 /// `Anton` when the first player wins, else `Dasha`.

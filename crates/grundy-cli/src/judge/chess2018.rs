@@ -7,7 +7,7 @@ use grundy::games::young::Young;
 use grundy::solve::tiered::solve_scores;
 use grundy::{Budget, Indexed};
 
-use super::{Input, JudgeError};
+use super::input::{Input, JudgeError};
 
 /// Reads cases `n m`, `n` lines of A and `n` lines of B until the end of input, and writes
 /// the first player's score minus the second's for each.

@@ -6,7 +6,7 @@ use std::io::Write;
 use grundy::games::subtraction::{Subtraction, SubtractionSet};
 use grundy::Budget;
 
-use super::{Input, JudgeError};
+use super::input::{Input, JudgeError};
 
 /// Reads cases `k s1 .. sk` then `m` and `m` positions `l h1 .. hl`, until `k = 0` (or the
 /// end of input); writes one line per case, `W` or `L` per position. A case's line is

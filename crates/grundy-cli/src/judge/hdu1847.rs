@@ -5,7 +5,7 @@ use std::io::Write;
 use grundy::games::subtraction::{Subtraction, SubtractionSet};
 use grundy::Budget;
 
-use super::{answer, Input, JudgeError};
+use super::input::{answer, Input, JudgeError};
 
 /// Reads `n` per line until the end of input and writes `Kiki` when the first player wins,
 /// else `Cici`.

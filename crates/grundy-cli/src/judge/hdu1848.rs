@@ -6,7 +6,7 @@ use std::io::Write;
 use grundy::games::subtraction::{Subtraction, SubtractionSet};
 use grundy::Budget;
 
-use super::{answer, Input, JudgeError};
+use super::input::{answer, Input, JudgeError};
 
 /// Reads lines `m n p` until `0 0 0` (or the end of input) and writes `Fibo` when the
 /// first player wins, else `Nacci`.

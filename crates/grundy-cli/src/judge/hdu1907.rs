@@ -5,7 +5,7 @@ use std::io::Write;
 use grundy::games::misere_nim::outcome;
 use grundy::Outcome;
 
-use super::{Input, JudgeError};
+use super::input::{Input, JudgeError};
 
 /// Reads `T`, then `T` cases `N a1 .. aN`, and writes `John` when the first player wins,
 /// else `Brother`.

@@ -5,7 +5,7 @@ use std::io::Write;
 use grundy::games::corner::board_outcome;
 use grundy::Outcome;
 
-use super::{Input, JudgeError};
+use super::input::{Input, JudgeError};
 
 /// Reads lines `n m` until `0 0` (or the end of input) and writes `Wonderful!` when the
 /// first player wins, else `What a pity!`.
@@ -34,7 +34,7 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
             Outcome::Win => "Wonderful!",
             _ => "What a pity!",
         };
-        super::answer(out, answer)?;
+        super::input::answer(out, answer)?;
     }
     Ok(())
 }

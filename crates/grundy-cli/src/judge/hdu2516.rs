@@ -6,7 +6,7 @@ use std::io::Write;
 use grundy::games::fibonacci_nim::{outcome, start};
 use grundy::Outcome;
 
-use super::{Input, JudgeError};
+use super::input::{Input, JudgeError};
 
 /// Reads `n` per line until `0` (or the end of input) and writes `First win` or
 /// `Second win`.
@@ -34,7 +34,7 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
             Outcome::Win => "First win",
             _ => "Second win",
         };
-        super::answer(out, answer)?;
+        super::input::answer(out, answer)?;
     }
     Ok(())
 }

@@ -12,7 +12,7 @@ use std::num::NonZeroUsize;
 
 use grundy::octal::runs::ring_values;
 
-use super::{Input, JudgeError};
+use super::input::{Input, JudgeError};
 
 /// The largest N and M the problem allows.
 const MAX: usize = 1000;

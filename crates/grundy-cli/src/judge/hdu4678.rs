@@ -10,11 +10,11 @@
 
 use std::io::Write;
 
-use grundy::games::minesweeper::{nimber, Board, BoardError, Minesweeper};
+use grundy::games::minesweeper::{Board, BoardError, Minesweeper};
 use grundy::solve::grundy::GrundySolver;
 use grundy::{Budget, Nimber};
 
-use super::{Input, JudgeError};
+use super::input::{Input, JudgeError};
 
 /// The most positions of linked clusters solved over the whole input.
 const POSITIONS: u64 = 1 << 18;
@@ -39,9 +39,11 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
                 .add_mine(row, col)
                 .map_err(|err| input.error(err.to_string()))?;
         }
-        let value = board
-            .census()
-            .and_then(|census| nimber(&census, &mut solver).map_err(BoardError::from));
+        let value = board.census().and_then(|census| {
+            solver
+                .nimber_of_sum(census.kinds())
+                .map_err(BoardError::from)
+        });
         let value = value.map_err(|err| {
             let note = match err {
                 BoardError::Linked { .. } | BoardError::Cluster { .. } => {

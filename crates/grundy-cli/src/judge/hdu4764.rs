@@ -5,7 +5,7 @@ use std::io::Write;
 use grundy::games::bash::Bash;
 use grundy::Outcome;
 
-use super::{Input, JudgeError};
+use super::input::{Input, JudgeError};
 
 /// Reads lines `N k` until `0 0` (or the end of input) and writes `Tang` when the first
 /// player wins, else `Jiang`.
@@ -34,7 +34,7 @@ pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {
             Outcome::Win => "Tang",
             _ => "Jiang",
         };
-        super::answer(out, answer)?;
+        super::input::answer(out, answer)?;
     }
     Ok(())
 }

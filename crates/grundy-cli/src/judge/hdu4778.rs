@@ -7,7 +7,7 @@ use grundy::games::gems_fight::GemsFight;
 use grundy::solve::subsets::solve_subset_scores;
 use grundy::Budget;
 
-use super::{Input, JudgeError};
+use super::input::{Input, JudgeError};
 
 /// Reads cases `G B S` with `B` bags `n c1 .. cn` until `0 0 0`, and writes the first
 /// player's stones minus the second's for each.

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use grundy::games::wythoff::is_p_position;
 
-use super::{answer, Input, JudgeError};
+use super::input::{answer, Input, JudgeError};
 
 /// Reads lines `a b` until the end of input and writes `0` when the first player loses,
 /// else `1`.

@@ -7,7 +7,7 @@ use std::io::Write;
 use grundy::games::team_nim::{Seat, TeamNim};
 use grundy::{Budget, Outcome};
 
-use super::{Input, JudgeError};
+use super::input::{Input, JudgeError};
 
 /// Reads lines `n S M1 .. M2n` until `0` and writes `1` when the first team wins, else `0`.
 pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use grundy::games::nim::winning_moves;
 
-use super::{Input, JudgeError};
+use super::input::{Input, JudgeError};
 
 /// Reads cases `n k1 .. kn` until `0` and writes the number of winning moves of each.
 pub fn run(input: &mut Input, out: &mut dyn Write) -> Result<(), JudgeError> {

@@ -6,11 +6,12 @@ use grundy::dynamic::{Datum, DynGame};
 use grundy::games::bash::Bash;
 use grundy::games::dot::{Dot, Point};
 use grundy::games::gems_fight::GemsFight;
-use grundy::games::minesweeper::{board_nimber, Board};
+use grundy::games::minesweeper::{Board, Minesweeper};
 use grundy::games::subtraction::{Subtraction, SubtractionSet};
 use grundy::games::team_nim::{Seat, TeamNim};
 use grundy::games::young::Young;
 use grundy::octal::{period::ring_values, Method, Sequence, TakeAndBreak};
+use grundy::solve::grundy::GrundySolver;
 use grundy::solve::memo::{MemoSearch, Outcomes, Scores};
 use grundy::{Budget, Nimber, Outcome, Play};
 
@@ -439,7 +440,9 @@ fn minesweeper() {
                 text.push(Datum::Str(row));
             }
             let pos = Datum::List(text);
-            let theirs = board_nimber(&native, Budget::default()).unwrap();
+            let theirs = GrundySolver::new(&Minesweeper, Budget::default())
+                .nimber_of_sum(native.census().unwrap().kinds())
+                .unwrap();
             assert_eq!(value(&file, &pos).nimber, Some(theirs), "at {pos}");
             boards += 1;
         }

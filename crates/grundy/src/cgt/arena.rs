@@ -9,8 +9,9 @@
 
 use rustc_hash::FxHashMap;
 
+use super::dyadic::Dyadic;
+use super::nus::Nus;
 use super::thermograph::Thermograph;
-use super::{Dyadic, Nus};
 
 /// A canonical form in an [`Arena`]; equal ids are equal values and unequal ids unequal
 /// values (of the same arena).

@@ -8,7 +8,9 @@
 //! `n |> aw(GL) - 2` for every `GL`; if `G > *N`, the greatest with `n <| aw(GR) + 2`;
 //! otherwise `G''` (Norton's rule as Siegel states it).
 
-use super::{Arena, CgtError, Dyadic, GameId};
+use super::arena::{Arena, GameId};
+use super::dyadic::Dyadic;
+use super::error::CgtError;
 
 impl Arena {
     /// Whether `g` is all-small: every subposition has moves for both players or none.
@@ -76,7 +78,7 @@ impl Arena {
             return Ok(candidate);
         }
         let far = self.far_star(g);
-        let far_star = self.nus(super::Nus::new(Dyadic::ZERO, 0, far));
+        let far_star = self.nus(super::nus::Nus::new(Dyadic::ZERO, 0, far));
         let (below, above) = (self.leq(g, far_star), self.leq(far_star, g));
         if below && !above {
             // The least integer n with n |> every aw(GL) - 2.

@@ -14,7 +14,9 @@
 
 use std::cmp::Ordering;
 
-use super::{Arena, CgtError, GameId, Nus};
+use super::arena::{Arena, GameId};
+use super::error::CgtError;
+use super::nus::Nus;
 
 /// Who wins a game, whoever starts: its outcome class.
 ///
@@ -157,7 +159,7 @@ impl Arena {
     ///
     /// # Errors
     ///
-    /// [`CgtError::OutOfRange`] if a number on the way does not fit a [`super::Dyadic`].
+    /// [`CgtError::OutOfRange`] if a number on the way does not fit a [`super::dyadic::Dyadic`].
     ///
     /// # Examples
     ///
@@ -211,14 +213,15 @@ impl Arena {
             let Some(x) = self.as_number(g) else {
                 return Ok(None);
             };
-            min_right = Some(min_right.map_or(x, |m: super::Dyadic| m.min(x)));
+            min_right = Some(min_right.map_or(x, |m: super::dyadic::Dyadic| m.min(x)));
         }
         if let (Some(l), Some(r)) = (max_left, min_right) {
             if l >= r {
                 return Ok(None);
             }
         }
-        let x = super::Dyadic::simplest_between(max_left, min_right).ok_or(CgtError::OutOfRange)?;
+        let x = super::dyadic::Dyadic::simplest_between(max_left, min_right)
+            .ok_or(CgtError::OutOfRange)?;
         Ok(Some(self.number(x)))
     }
 
@@ -339,7 +342,7 @@ impl Arena {
     ///
     /// # Errors
     ///
-    /// [`CgtError::OutOfRange`] if a number on the way does not fit a [`super::Dyadic`].
+    /// [`CgtError::OutOfRange`] if a number on the way does not fit a [`super::dyadic::Dyadic`].
     ///
     /// # Examples
     ///
@@ -434,7 +437,7 @@ impl Arena {
     ///
     /// # Errors
     ///
-    /// [`CgtError::OutOfRange`] if a number on the way does not fit a [`super::Dyadic`].
+    /// [`CgtError::OutOfRange`] if a number on the way does not fit a [`super::dyadic::Dyadic`].
     ///
     /// # Examples
     ///

@@ -13,7 +13,7 @@ use std::fmt::Write;
 
 use rustc_hash::FxHashMap;
 
-use super::{Arena, GameId};
+use super::arena::{Arena, GameId};
 
 /// The most bars written without braces.
 const MAX_BARS: usize = 4;
@@ -94,7 +94,8 @@ impl Arena {
     ) -> usize {
         if let Some(nus) = self.as_nus(g) {
             let plain = nus.is_number()
-                || (nus.number == super::Dyadic::ZERO && (nus.up_multiple == 0 || nus.nimber == 0));
+                || (nus.number == super::dyadic::Dyadic::ZERO
+                    && (nus.up_multiple == 0 || nus.nimber == 0));
             if parens && !plain {
                 let _ = write!(out, "({nus})");
             } else {
@@ -227,7 +228,7 @@ impl Arena {
         }
         let rank = |arena: &Arena, g: GameId| match arena.as_nus(g) {
             Some(nus) if nus.is_number() => 0,
-            Some(nus) if nus.number == super::Dyadic::ZERO && nus.up_multiple == 0 => 1,
+            Some(nus) if nus.number == super::dyadic::Dyadic::ZERO && nus.up_multiple == 0 => 1,
             Some(_) => 2,
             None => 3,
         };

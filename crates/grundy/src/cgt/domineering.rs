@@ -9,7 +9,8 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{Arena, CgtError, GameId};
+use super::arena::{Arena, GameId};
+use super::error::CgtError;
 
 /// A Domineering grid: `width * height <= 64` cells, bit `row * width + column` set for a
 /// free cell.

@@ -5,7 +5,10 @@
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use super::{Arena, CgtError, Dyadic, GameId, OutcomeClass};
+use super::arena::{Arena, GameId};
+use super::canonical::OutcomeClass;
+use super::dyadic::Dyadic;
+use super::error::CgtError;
 
 /// A value as data: what `grundy cgt --json`, a partizan game's solve and the web API show.
 ///

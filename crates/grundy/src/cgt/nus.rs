@@ -7,7 +7,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use super::Dyadic;
+use super::dyadic::Dyadic;
 
 /// `number + up_multiple.^ + *nimber`.
 ///

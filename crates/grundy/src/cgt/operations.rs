@@ -8,7 +8,9 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{Arena, CgtError, Dyadic, GameId};
+use super::arena::{Arena, GameId};
+use super::dyadic::Dyadic;
+use super::error::CgtError;
 
 impl Arena {
     /// The birthday of `g`: 0 for `0`, else one more than its options' greatest (of its

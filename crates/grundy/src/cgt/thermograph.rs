@@ -10,9 +10,8 @@
 //! *Combinatorial Game Theory*, 2013, chapter II.5). Walls are piecewise linear with slopes
 //! 0 and 1 away from the mast, so every corner is a dyadic rational.
 
-use std::sync::Arc;
-
-use super::{Arena, CgtError, Dyadic, GameId};
+use super::dyadic::Dyadic;
+use super::error::CgtError;
 
 /// One piece of a wall: from `start` on (up to the next piece's start), the wall is at
 /// `value + slope * (t - start)`.
@@ -102,7 +101,7 @@ impl Trajectory {
     }
 
     /// The wall plus `slope * t`.
-    fn tilt(&self, slope: i64) -> Result<Trajectory, CgtError> {
+    pub(super) fn tilt(&self, slope: i64) -> Result<Trajectory, CgtError> {
         let segments = self
             .segments
             .iter()
@@ -121,7 +120,7 @@ impl Trajectory {
     }
 
     /// The pointwise maximum (`max`) or minimum of two walls.
-    fn combine(&self, other: &Trajectory, max: bool) -> Result<Trajectory, CgtError> {
+    pub(super) fn combine(&self, other: &Trajectory, max: bool) -> Result<Trajectory, CgtError> {
         let mut starts: Vec<Dyadic> = self
             .segments
             .iter()
@@ -258,6 +257,32 @@ pub struct Thermograph {
 }
 
 impl Thermograph {
+    /// A number's thermograph: both walls at `x` from `t = -1`, its temperature `-1/2^k` for
+    /// `x = m/2^k`.
+    pub(super) fn number(x: Dyadic) -> Result<Thermograph, CgtError> {
+        Ok(Thermograph {
+            left: Trajectory::constant(x),
+            right: Trajectory::constant(x),
+            temperature: Dyadic::new(-1, x.exponent()).ok_or(CgtError::OutOfRange)?,
+            mast: x,
+        })
+    }
+
+    /// The thermograph whose walls are the `left` and `right` scaffolds up to where they
+    /// meet, and the mast from there.
+    pub(super) fn from_scaffolds(
+        left: Trajectory,
+        right: Trajectory,
+    ) -> Result<Thermograph, CgtError> {
+        let (temperature, mast) = meeting(&left, &right)?;
+        Ok(Thermograph {
+            left: left.truncated(temperature, mast),
+            right: right.truncated(temperature, mast),
+            temperature,
+            mast,
+        })
+    }
+
     /// The left wall (the left stop of the game cooled by `t`, up to the temperature).
     ///
     /// # Examples
@@ -348,143 +373,6 @@ impl Thermograph {
     }
 }
 
-impl Arena {
-    /// The thermograph of `g` (memoized).
-    ///
-    /// # Errors
-    ///
-    /// [`CgtError::OutOfRange`] if a corner does not fit a [`Dyadic`].
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use grundy::cgt::{Arena, Dyadic};
-    /// let mut arena = Arena::new();
-    /// let g = arena.parse("{5|2||1}").unwrap();
-    /// let thermograph = arena.thermograph(g).unwrap();
-    /// assert_eq!(thermograph.temperature(), Dyadic::integer(1));
-    /// assert_eq!(thermograph.mast(), Dyadic::integer(2));
-    /// ```
-    pub fn thermograph(&mut self, g: GameId) -> Result<Arc<Thermograph>, CgtError> {
-        if let Some(known) = self.thermographs.get(&g) {
-            return Ok(Arc::clone(known));
-        }
-        let thermograph = match self.as_number(g) {
-            Some(x) => Thermograph {
-                left: Trajectory::constant(x),
-                right: Trajectory::constant(x),
-                temperature: Dyadic::new(-1, x.exponent()).ok_or(CgtError::OutOfRange)?,
-                mast: x,
-            },
-            None => self.scaffolds(g)?,
-        };
-        let thermograph = Arc::new(thermograph);
-        self.thermographs.insert(g, Arc::clone(&thermograph));
-        Ok(thermograph)
-    }
-
-    fn scaffolds(&mut self, g: GameId) -> Result<Thermograph, CgtError> {
-        let mut left: Option<Trajectory> = None;
-        for gl in self.left_options(g) {
-            let wall = self.thermograph(gl)?.right.tilt(-1)?;
-            left = Some(match left {
-                Some(l) => l.combine(&wall, true)?,
-                None => wall,
-            });
-        }
-        let mut right: Option<Trajectory> = None;
-        for gr in self.right_options(g) {
-            let wall = self.thermograph(gr)?.left.tilt(1)?;
-            right = Some(match right {
-                Some(r) => r.combine(&wall, false)?,
-                None => wall,
-            });
-        }
-        // A form that is not a number has options on both sides (a game with none for one
-        // player is an integer).
-        let (Some(left), Some(right)) = (left, right) else {
-            return Err(CgtError::OutOfRange);
-        };
-        let (temperature, mast) = meeting(&left, &right)?;
-        Ok(Thermograph {
-            left: left.truncated(temperature, mast),
-            right: right.truncated(temperature, mast),
-            temperature,
-            mast,
-        })
-    }
-
-    /// The temperature of `g`.
-    ///
-    /// # Errors
-    ///
-    /// As [`Arena::thermograph`].
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use grundy::cgt::{Arena, Dyadic};
-    /// let mut arena = Arena::new();
-    /// let g = arena.parse("^").unwrap();
-    /// assert_eq!(arena.temperature(g).unwrap(), Dyadic::ZERO);
-    /// ```
-    pub fn temperature(&mut self, g: GameId) -> Result<Dyadic, CgtError> {
-        Ok(self.thermograph(g)?.temperature)
-    }
-
-    /// The mean of `g`.
-    ///
-    /// # Errors
-    ///
-    /// As [`Arena::thermograph`].
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use grundy::cgt::{Arena, Dyadic};
-    /// let mut arena = Arena::new();
-    /// let g = arena.parse("{3|1}").unwrap();
-    /// assert_eq!(arena.mean(g).unwrap(), Dyadic::integer(2));
-    /// ```
-    pub fn mean(&mut self, g: GameId) -> Result<Dyadic, CgtError> {
-        Ok(self.thermograph(g)?.mast)
-    }
-
-    /// The left and right stops of `g`: where play ends on a number when Left (or Right)
-    /// starts and both play on the main line (memoized).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use grundy::cgt::{Arena, Dyadic};
-    /// let mut arena = Arena::new();
-    /// let g = arena.parse("{2|0||-1}").unwrap();
-    /// assert_eq!(arena.stops(g), (Dyadic::ZERO, Dyadic::integer(-1)));
-    /// ```
-    pub fn stops(&mut self, g: GameId) -> (Dyadic, Dyadic) {
-        if let Some(x) = self.as_number(g) {
-            return (x, x);
-        }
-        if let Some(&known) = self.stops.get(&g) {
-            return known;
-        }
-        let left = self
-            .left_options(g)
-            .into_iter()
-            .map(|gl| self.stops(gl).1)
-            .max();
-        let right = self
-            .right_options(g)
-            .into_iter()
-            .map(|gr| self.stops(gr).0)
-            .min();
-        // Both sides have options (see `scaffolds`); the fallback keeps this total.
-        let res = (left.unwrap_or(Dyadic::ZERO), right.unwrap_or(Dyadic::ZERO));
-        self.stops.insert(g, res);
-        res
-    }
-}
-
 /// Where the left scaffold stops being above the right one, and the value there.
 fn meeting(left: &Trajectory, right: &Trajectory) -> Result<(Dyadic, Dyadic), CgtError> {
     let mut starts: Vec<Dyadic> = left
@@ -518,6 +406,3 @@ fn meeting(left: &Trajectory, right: &Trajectory) -> Result<(Dyadic, Dyadic), Cg
     // The last pieces have slopes -1 and +1 (the options' masts), so they always meet.
     Err(CgtError::OutOfRange)
 }
-
-#[cfg(test)]
-mod tests;

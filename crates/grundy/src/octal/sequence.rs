@@ -20,24 +20,24 @@
 //! line, so its value is a mex over at most t line values.
 
 mod ahead;
+mod engine;
+mod ring;
+mod saved;
+
+use engine::Engine;
+pub(super) use saved::WindowedState;
 
 use super::code::TakeAndBreak;
-use super::direct::{self, Marks, Rules};
+use super::direct::{Marks, Rules};
 use super::error::{not_kept, spill_error, ComputeError};
 use super::method::Method;
 use super::period::theorem::{proof_length, Period};
 use super::pipeline::Pipeline;
-use super::sparse::{Next, Sparse};
+use super::sparse::Sparse;
 use super::stats::Tally;
 use super::store::{SpillFile, Store, Window};
 use crate::limits::{Budget, SolveError};
 use crate::value::Nimber;
-
-#[derive(Clone, Debug)]
-enum Engine {
-    Direct,
-    Sparse(Box<Sparse>),
-}
 
 /// The Grundy values G(0), G(1), ... of one take-and-break game, computed on demand.
 ///
@@ -118,10 +118,7 @@ impl Sequence {
         let top = values.iter().copied().max().unwrap_or(0);
         marks.cover(2 * (usize::from(top) + 1).next_power_of_two());
         let tally = Tally::of(&values);
-        let engine = match method {
-            Method::Direct => Engine::Direct,
-            Method::Sparse => Engine::Sparse(Box::new(Sparse::new(&values, &tally.counts))),
-        };
+        let engine = Engine::new(method, &values, &tally);
         Ok(Sequence {
             game,
             method,
@@ -160,29 +157,10 @@ impl Sequence {
 
     /// The saved state of a windowed run (`None` when every value is kept).
     pub(super) fn windowed_state(&self) -> Option<WindowedState> {
-        let window = self.store.window()?;
         let Engine::Sparse(sparse) = &self.engine else {
             return None;
         };
-        let (origin, recent) = self.store.recent();
-        let early = if origin == 0 {
-            Vec::new()
-        } else {
-            self.store.head().to_vec()
-        };
-        Some(WindowedState {
-            window,
-            early,
-            origin,
-            recent: recent.to_vec(),
-            spilled: self.store.spilled(),
-            tally: self.tally.clone(),
-            mask: sparse.mask(),
-            rare: (
-                sparse.rare_positions().to_vec(),
-                sparse.rare_values().to_vec(),
-            ),
-        })
+        WindowedState::of(&self.store, &self.tally, sparse)
     }
 
     /// From now on, keeps in memory only `window` of the values (the sparse method only),
@@ -429,31 +407,12 @@ impl Sequence {
                 // wait, the one after a corrected value) is computed alone.
             }
             let n = self.store.len();
-            let value = match &mut self.engine {
-                Engine::Direct => {
-                    let (_, all) = self.store.recent();
-                    direct::next_value(&self.rules, all, &mut self.marks)
-                }
-                Engine::Sparse(sparse) => {
-                    let (view, counts) = (self.store.view(), &self.tally.counts);
-                    match sparse.next_value(&self.rules, view, counts, &mut self.marks, None) {
-                        Next::Value(value) => value,
-                        Next::FarScan { candidate } if self.store.has_spill() => {
-                            let missing = sparse.missing_mut();
-                            self.store
-                                .far_scan(&self.rules.split2, n, missing)
-                                .map_err(spill_error)?;
-                            sparse.finish(candidate)
-                        }
-                        Next::FarScan { .. } | Next::OutOfReach => {
-                            return Err(self.not_kept(n));
-                        }
-                        Next::Proof { .. } | Next::Sequential => {
-                            unreachable!("the sparse method defers only when asked to")
-                        }
-                    }
-                }
-            };
+            let value = self.engine.next_value(
+                &self.rules,
+                &mut self.store,
+                &self.tally,
+                &mut self.marks,
+            )?;
             let Ok(stored) = u16::try_from(value) else {
                 return Err(ComputeError::ValueTooLarge { n });
             };
@@ -466,9 +425,7 @@ impl Sequence {
     fn commit(&mut self, n: usize, value: u16) -> Result<(), ComputeError> {
         self.store.push(value).map_err(spill_error)?;
         self.tally.push(value);
-        if let Engine::Sparse(sparse) = &mut self.engine {
-            sparse.push(n, value);
-        }
+        self.engine.push(n, value);
         let value = usize::from(value);
         if 2 * value + 2 > self.marks.len() {
             self.marks.cover(2 * (value + 1).next_power_of_two());
@@ -591,30 +548,7 @@ impl Sequence {
     /// ```
     pub fn ring_nimber(&mut self, n: usize) -> Result<Nimber, ComputeError> {
         self.extend_to(n)?;
-        // Only the takes the code allows are visited (`rules` lists them in increasing
-        // order), not every k up to the largest take: Paint Chain asks a million rings of a
-        // code with one non-zero digit.
-        let whole = self
-            .rules
-            .whole
-            .binary_search(&n)
-            .is_ok()
-            .then_some(Nimber::ZERO);
-        let mut missing = None;
-        let singles = self.rules.single.iter().take_while(|&&k| k < n).map(|&k| {
-            match self.value_kept(n - k) {
-                Ok(v) => Nimber(u64::from(v)),
-                Err(err) => {
-                    missing.get_or_insert(err);
-                    Nimber::ZERO
-                }
-            }
-        });
-        let mex = Nimber::mex(whole.into_iter().chain(singles));
-        match missing {
-            Some(err) => Err(err),
-            None => Ok(mex),
-        }
+        ring::ring_value(&self.rules, n, |m| self.value_kept(m))
     }
 
     /// An iterator over G(0), G(1), ..., computing each value when it is reached; the
@@ -631,22 +565,6 @@ impl Sequence {
     pub fn nimbers(&mut self) -> Nimbers<'_> {
         Nimbers { seq: self, next: 0 }
     }
-}
-
-/// What a windowed run saves to resume: see [`Sequence::resume_windowed`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct WindowedState {
-    pub window: Window,
-    /// G(0 .. prefix), empty while the window has not moved (`origin` 0).
-    pub early: Vec<u16>,
-    pub origin: usize,
-    /// G(origin ..).
-    pub recent: Vec<u16>,
-    /// How many values G(prefix ..) were spilled (`None`: no spill).
-    pub spilled: Option<usize>,
-    pub tally: Tally,
-    pub mask: usize,
-    pub rare: (Vec<u32>, Vec<u16>),
 }
 
 /// The iterator of [`Sequence::nimbers`]; an error ends it.

@@ -16,6 +16,7 @@ use rustc_hash::FxHasher;
 
 use crate::limits::{Budget, SolveError};
 use crate::model::{Components, Game, Move};
+use crate::solve::moves::check_moves;
 use crate::value::Nimber;
 
 type FxMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<FxHasher>>;
@@ -248,6 +249,39 @@ impl<'g, G: Game> GrundySolver<'g, G> {
         Ok(res)
     }
 
+    /// The nimber of a sum given by its kinds of positions, each with how many times the sum
+    /// holds it: each kind held an odd number of times is solved once (and kept in the table)
+    /// and XORed in, and a kind held an even number of times cancels (Sprague-Grundy), so a
+    /// sum of a million positions of a few kinds costs a few searches.
+    ///
+    /// # Errors
+    ///
+    /// As [`GrundySolver::nimber`], for the first kind that fails.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::nim::Nim;
+    /// use grundy::solve::grundy::GrundySolver;
+    /// use grundy::{Budget, Nimber};
+    /// let mut solver = GrundySolver::new(&Nim, Budget::default());
+    /// // A million heaps of 5 cancel; three heaps of 6 leave one.
+    /// let kinds = [(vec![5], 1_000_000), (vec![6], 3)];
+    /// assert_eq!(solver.nimber_of_sum(kinds).unwrap(), Nimber(6));
+    /// ```
+    pub fn nimber_of_sum<I>(&mut self, kinds: I) -> Result<Nimber, SolveError>
+    where
+        I: IntoIterator<Item = (G::Position, u64)>,
+    {
+        let mut res = Nimber::ZERO;
+        for (pos, count) in kinds {
+            if count % 2 == 1 {
+                res = res ^ self.nimber(&pos)?;
+            }
+        }
+        Ok(res)
+    }
+
     /// The bytes a stored position takes in the table.
     fn entry_bytes() -> u64 {
         size_of::<(G::Position, Option<Nimber>)>() as u64 + 1
@@ -362,18 +396,3 @@ impl<'g, G: Game> GrundySolver<'g, G> {
 
 #[cfg(test)]
 mod tests;
-
-/// Refuses, before they are listed, moves that would take the move buffer (holding
-/// `listed` moves already) past the budget's bytes, when the game bounds their number.
-pub(crate) fn check_moves<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    listed: usize,
-    budget: &Budget,
-) -> Result<(), SolveError> {
-    if let Some(bound) = game.max_moves(pos) {
-        let per_move = size_of::<Move<G::Position>>() as u64;
-        budget.check_bytes(bound.saturating_add(listed as u64).saturating_mul(per_move))?;
-    }
-    Ok(())
-}

@@ -55,7 +55,7 @@ pub fn move_values<G: Game, E: Evaluation>(
     pos: &G::Position,
 ) -> Result<MoveValues<G::Position, E::Value>, SolveError> {
     let mut moves = Vec::new();
-    crate::solve::grundy::check_moves(search.game(), pos, 0, search.budget())?;
+    crate::solve::moves::check_moves(search.game(), pos, 0, search.budget())?;
     search.game().moves(pos, &mut moves);
     let mut res = Vec::with_capacity(moves.len());
     for mv in moves {

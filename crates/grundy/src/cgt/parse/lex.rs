@@ -1,6 +1,6 @@
 //! The expression's tokens, each with its column (in characters, from 1).
 
-use super::{ParseCgtError, ParseCgtErrorKind};
+use super::error::{ParseCgtError, ParseCgtErrorKind};
 
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Tok {

@@ -1,7 +1,12 @@
 //! Methods after a game, as CGSuite spells them: `G.Cool(1)`, `G.Birthday`, `x.Tiny`.
 
-use super::{GameId, ParseCgtErrorKind, Parsed, Parser, Tok};
-use crate::cgt::Dyadic;
+use crate::cgt::arena::{Arena, GameId};
+use crate::cgt::dyadic::Dyadic;
+use crate::cgt::error::CgtError;
+
+use super::error::{ParseCgtErrorKind, Parsed};
+use super::lex::Tok;
+use super::parser::Parser;
 
 /// A method after a game.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -90,8 +95,7 @@ impl Parser<'_> {
     ) -> Parsed<GameId> {
         let arena = &mut *self.arena;
         let zero = arena.zero();
-        let number =
-            |arena: &mut crate::cgt::Arena, x: Result<Dyadic, _>| x.map(|x| arena.number(x));
+        let number = |arena: &mut Arena, x: Result<Dyadic, _>| x.map(|x| arena.number(x));
         let res = match method {
             // x.Tiny = {0 || 0 | -x}, x.Miny = {x | 0 || 0}.
             Method::Tiny => {
@@ -123,7 +127,7 @@ impl Parser<'_> {
             Method::Birthday => {
                 let day = arena.birthday(g);
                 i64::try_from(day)
-                    .map_err(|_| crate::cgt::CgtError::OutOfRange)
+                    .map_err(|_| CgtError::OutOfRange)
                     .map(|day| arena.integer(day))
             }
             Method::Mean => {

@@ -12,7 +12,8 @@
 
 use thiserror::Error;
 
-use super::{parts, Census, Part};
+use super::census::Census;
+use super::parts::{parts, Part};
 use crate::limits::SolveError;
 
 /// A board of `rows x cols` cells with mines; checked once, trusted afterwards.

@@ -42,25 +42,19 @@
 //! rare value), and never across a mask review or a window's first drop, which take the
 //! one-thread path. The far parts need a split (long) rare list.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, TryRecvError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::Instant;
 
-use rayon::prelude::*;
-
 use super::super::direct::{Marks, Rules};
-use super::super::error::{not_kept, spill_error, ComputeError};
+use super::super::error::ComputeError;
 use super::super::pipeline::Pipeline;
-use super::super::sparse::{self, Lanes, Next, Sparse};
+use super::super::sparse::Sparse;
 use super::super::stats::Tally;
-use super::super::store::{Store, Values};
+use super::super::store::Store;
 use crate::limits::Budget;
-
-/// Heaps per batch. A proof from pair a = 257 of a heap at most 256 after its batch's
-/// start reads only values before that start (checked per heap by the sparse method).
-const BATCH: usize = 256;
 
 /// Batches computed ahead of the proofs at most (at least twice the batches of a round).
 const QUEUE: usize = 4;
@@ -97,15 +91,6 @@ const TAIL: usize = 2048;
 /// and scanned at commit time like those past the tail.
 const LOW: usize = 2 * TAIL;
 
-/// A round's proofs are spread on the pool in tasks of about this many nanoseconds (by the
-/// last round's cost a proof): short enough that the threads finish a round together, long
-/// enough to outweigh a task's scheduling. Officers' proofs take about 2 us each, 0.167's a
-/// tenth of that: in tasks of 16 proofs, 16 threads spent twice the CPU time of whole batches.
-const PIECE_NANOS: u64 = 50_000;
-
-/// The fewest proofs in a task.
-const PIECE: usize = 16;
-
 /// The state of the runs in batches of one sequence.
 #[derive(Debug, Default)]
 pub(super) struct Ahead {
@@ -126,116 +111,18 @@ pub(super) struct Ahead {
     pub(super) stats: Pipeline,
 }
 
-/// The candidates of heaps `start .. start + len`, with the proofs they wait for.
-#[derive(Debug, Default)]
-struct Batch {
-    start: usize,
-    len: usize,
-    /// The candidates, G(start ..) unless a proof fails.
-    values: Vec<u16>,
-    jobs: Vec<Job>,
-    /// The missing rare values of every job as bits (bit i of word w: 64 w + i), one
-    /// job's words after the other.
-    missing: Vec<u64>,
-}
-
-impl Batch {
-    /// An empty batch with room for a full one (a heap's job and its missing rare values
-    /// take about three words), so that the candidates' thread does not grow it heap by heap.
-    fn new() -> Self {
-        Batch {
-            values: Vec::with_capacity(BATCH),
-            jobs: Vec::with_capacity(BATCH),
-            missing: Vec::with_capacity(4 * BATCH),
-            ..Batch::default()
-        }
-    }
-}
-
-/// A candidate waiting for its proof: the rare values of the bits `missing[from..to]` must
-/// be found among the pairs from a = `start` on. Once proved, `missing[from..to]` holds
-/// those never found and `complete` whether every pair could be read.
-#[derive(Clone, Copy, Debug)]
-struct Job {
-    n: usize,
-    start: usize,
-    from: usize,
-    to: usize,
-    complete: bool,
-}
-
-/// What a proving thread works with: its mark table and the missing values of the proof
-/// in progress.
-#[derive(Debug)]
-struct Prover {
-    marks: Marks,
-    missing: Vec<usize>,
-}
-
-impl Prover {
-    fn new() -> Self {
-        Prover {
-            marks: Marks::new(),
-            missing: Vec::new(),
-        }
-    }
-
-    /// Runs the proofs of a piece of a batch on the values `g`: its `jobs`, whose missing
-    /// words are `missing`, the batch's from `base` on.
-    fn prove(&mut self, scan: (bool, bool), rules: &Rules, g: Values, piece: Piece) {
-        let Piece {
-            jobs,
-            missing,
-            base,
-        } = piece;
-        for job in jobs {
-            let words = &mut missing[job.from - base..job.to - base];
-            // The candidates' thread leaves the candidate's word whole, and the takes in.
-            let at = job.n - g.origin;
-            let candidate = usize::from(g.recent[at]);
-            sparse::drop_found(rules, job.n, &g.recent[..at], candidate, words);
-            sparse::unpack_bits(words, &mut self.missing);
-            self.marks.begin();
-            job.complete = sparse::prove_with(
-                scan,
-                rules,
-                g,
-                job.n,
-                job.start,
-                &mut self.missing,
-                &mut self.marks,
-            );
-            sparse::pack_bits(&self.missing, words);
-        }
-    }
-}
-
-/// Some consecutive jobs of a batch and their missing words, `missing[0]` being the
-/// batch's word `base`.
-struct Piece<'a> {
-    jobs: &'a mut [Job],
-    missing: &'a mut [u64],
-    base: usize,
-}
-
-/// What the thread ahead reads besides its copy of the recent values: the first values and
-/// the value counts, copied when it starts.
-#[derive(Clone, Copy)]
-struct Context<'a> {
-    rules: &'a Rules,
-    early: &'a [u16],
-    counts: &'a [u64],
-    /// Where the run stops: the far and middle parts are dispatched up to it, past the
-    /// batch in progress (the far ones need some 1,000 heaps of lead).
-    end: usize,
-}
-
+mod batch;
 mod far;
 mod front;
+mod prove;
 mod shared;
+mod stage;
 
+use batch::{Batch, BATCH};
 use far::{Feed, Urgent};
 use front::Front;
+use prove::{commit_round, prove_round, Pace, Prover, PIECE};
+use stage::{stage_one, Context};
 
 /// The parts of a sequence that a run in batches reads and extends.
 pub(super) struct Parts<'a> {
@@ -566,291 +453,6 @@ impl Ahead {
         }
         outcome.map(|()| store.len() == ahead.front.len())
     }
-}
-
-/// Proves the candidates of the batches of `round` (consecutive, from the tail's end on),
-/// `pace.piece` jobs per task on the pool, each task with the prover of its thread. They
-/// read the first values `low` and the candidates, the round's appended to `tail`; every
-/// value in `tail` lies below `bound`, which the round's candidates raise.
-fn prove_round(
-    rules: &Rules,
-    (avx2, bound): (bool, &mut usize),
-    low: &[u16],
-    tail: &mut Front,
-    (provers, urgent, pace): (&[Mutex<Prover>], &Urgent, &mut Pace),
-    round: &mut [Batch],
-) -> f64 {
-    for batch in round.iter() {
-        debug_assert_eq!(batch.start, tail.len(), "batches arrive in order");
-        tail.values.extend_from_slice(&batch.values);
-        let top = batch.values.iter().copied().max().map_or(0, usize::from);
-        *bound = (*bound).max(top + 1);
-    }
-    // The proofs may read any candidate: the bitset must hold them too.
-    let scan = (avx2, sparse::bitset_fits(avx2, *bound));
-    let g = tail.view(low);
-    let mut pieces = Vec::new();
-    for batch in round.iter_mut() {
-        let (mut missing, mut base) = (&mut batch.missing[..], 0);
-        for jobs in batch.jobs.chunks_mut(pace.piece) {
-            let end = jobs.last().map_or(base, |job| job.to);
-            let (words, rest) = std::mem::take(&mut missing).split_at_mut(end - base);
-            pieces.push(Piece {
-                jobs,
-                missing: words,
-                base,
-            });
-            (missing, base) = (rest, end);
-        }
-    }
-    let jobs = pieces
-        .iter()
-        .map(|piece| piece.jobs.len() as u64)
-        .sum::<u64>();
-    let nanos = AtomicU64::new(0);
-    pieces.into_par_iter().for_each(|piece| {
-        // The far and middle jobs waiting first: the blocks need them soon.
-        urgent.run_one();
-        let clock = Instant::now();
-        let thread = rayon::current_thread_index().unwrap_or(0);
-        let mut prover = provers[thread % provers.len()]
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        prover.prove(scan, rules, g, piece);
-        let spent = u64::try_from(clock.elapsed().as_nanos()).unwrap_or(u64::MAX);
-        nanos.fetch_add(spent, Ordering::Relaxed);
-    });
-    let nanos = nanos.into_inner();
-    pace.learn(nanos, jobs);
-    nanos as f64 / 1e9
-}
-
-/// How many proofs go in a task: [`PIECE_NANOS`] of them by the last round's cost, between
-/// [`PIECE`] and a batch. Only the order of the work depends on it, never a value.
-#[derive(Debug)]
-struct Pace {
-    piece: usize,
-}
-
-impl Pace {
-    fn learn(&mut self, nanos: u64, jobs: u64) {
-        if let Some(each) = nanos.checked_div(jobs).filter(|&each| each > 0) {
-            let piece = usize::try_from(PIECE_NANOS / each).unwrap_or(BATCH);
-            self.piece = piece.clamp(PIECE, BATCH);
-        }
-    }
-}
-
-/// Commits the proved batches of a round in order ([`commit`]), counting in `batches`
-/// those committed whole, until a proof failed.
-fn commit_round(
-    rules: &Rules,
-    avx2: bool,
-    (prover, finished, batches): (&mut Prover, &mut u64, &mut u64),
-    (store, tally): (&mut Store, &mut Tally),
-    round: &[Batch],
-) -> Result<Option<(usize, u16)>, ComputeError> {
-    for batch in round {
-        let prover = (&mut *prover, &mut *finished);
-        if let Some(fix) = commit(rules, avx2, prover, store, tally, batch)? {
-            return Ok(Some(fix));
-        }
-        *batches += 1;
-    }
-    Ok(None)
-}
-
-/// Steps 1 and 2 for the heaps from `front.len()` to `until`, each unproved candidate taken
-/// as the value, in `batch` (a spent one, whose vectors are reused); stops early at a heap
-/// that must be computed alone.
-fn stage_one(
-    sparse: &mut Sparse,
-    context: Context,
-    state: (&mut Marks, &mut Front),
-    batch: Batch,
-    until: usize,
-    feed: Option<&mut Feed>,
-) -> Batch {
-    #[cfg(target_arch = "x86_64")]
-    if sparse.avx2() {
-        // SAFETY: `avx2` is set only when the CPU reports AVX2 (see `Sparse::new`).
-        return unsafe { stage_one_avx2(sparse, context, state, batch, until, feed) };
-    }
-    stage_one_in(sparse, context, state, batch, until, feed)
-}
-
-/// [`stage_one`] compiled for AVX2, with the sparse method's step for each heap inlined
-/// (a call per heap, with its checks, was some 60 instructions of the candidates' thread).
-///
-/// # Safety
-///
-/// The CPU must support AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn stage_one_avx2(
-    sparse: &mut Sparse,
-    context: Context,
-    state: (&mut Marks, &mut Front),
-    batch: Batch,
-    until: usize,
-    feed: Option<&mut Feed>,
-) -> Batch {
-    stage_one_in(sparse, context, state, batch, until, feed)
-}
-
-#[inline(always)]
-fn stage_one_in(
-    sparse: &mut Sparse,
-    context: Context,
-    (marks, front): (&mut Marks, &mut Front),
-    mut batch: Batch,
-    until: usize,
-    mut feed: Option<&mut Feed>,
-) -> Batch {
-    let start = front.len();
-    batch.start = start;
-    batch.jobs.clear();
-    batch.missing.clear();
-    let mut lanes = Lanes::default();
-    while front.len() < until {
-        let n = front.len();
-        if let Some(feed) = feed.as_deref_mut() {
-            if sparse.starts_block(n) {
-                feed.dispatch(context.end);
-                feed.offer(sparse, n);
-            }
-        }
-        // A block with open values: its heaps at once, each a proof from pair a = 1 (it
-        // reads only values below its heap, so below `until`). Open values are common.
-        let g = front.view(context.early);
-        let count = sparse.open_lanes(context.rules, g, until - n, &mut lanes);
-        for (n, &stored) in (n..).zip(&lanes[..count]) {
-            debug_assert!(!sparse.is_rare(usize::from(stored)));
-            let from = batch.missing.len();
-            sparse.open_words(n, usize::from(stored), &mut batch.missing);
-            batch.jobs.push(Job {
-                n,
-                start: 1,
-                from,
-                to: batch.missing.len(),
-                complete: false,
-            });
-            accept(stored, front, marks, feed.as_deref_mut());
-        }
-        #[cfg(test)]
-        sparse.check_lanes(context.rules, front.view(context.early), n, &lanes[..count]);
-        if count > 0 {
-            continue;
-        }
-        let g = front.view(context.early);
-        // The proofs read every value below `until` (the candidates among them from the
-        // proofs' copy, see the module's notes).
-        let from = batch.missing.len();
-        let next = match sparse.next_open(context.rules, g, &mut batch.missing) {
-            Some(next) => next,
-            None => {
-                let counts = context.counts;
-                let next = sparse.next_value_inline(context.rules, g, counts, marks, Some(until));
-                if let Next::Proof { .. } = next {
-                    // A word or two: copied in place, without a call to `memcpy`.
-                    batch.missing.extend(sparse.missing_bits().iter().copied());
-                }
-                next
-            }
-        };
-        let (value, job) = match next {
-            Next::Value(value) => (value, None),
-            Next::Proof { candidate, start } => (candidate, Some(start)),
-            Next::Sequential | Next::OutOfReach | Next::FarScan { .. } => break,
-        };
-        // A candidate is common, so the rare list stays as it is (a rare value would have
-        // to join it, and could not be taken back); one too large is the lone path's error.
-        let stored = match u16::try_from(value) {
-            Ok(stored) if !sparse.is_rare(value) => stored,
-            _ => {
-                batch.missing.truncate(from);
-                break;
-            }
-        };
-        if let Some(start) = job {
-            batch.jobs.push(Job {
-                n,
-                start,
-                from,
-                to: batch.missing.len(),
-                complete: false,
-            });
-        }
-        accept(stored, front, marks, feed.as_deref_mut());
-    }
-    batch.len = front.len() - start;
-    batch.values.clear();
-    batch
-        .values
-        .extend_from_slice(&front.values[front.values.len() - batch.len..]);
-    batch
-}
-
-/// Takes the candidate `stored` as the next value: in the thread's copy, for the far and
-/// middle jobs, and in the mark table's range.
-#[inline(always)]
-fn accept(stored: u16, front: &mut Front, marks: &mut Marks, feed: Option<&mut Feed>) {
-    front.values.push(stored);
-    if let Some(feed) = feed {
-        feed.push(stored);
-    }
-    let value = usize::from(stored);
-    if 2 * value + 2 > marks.len() {
-        marks.cover(2 * (value + 1).next_power_of_two());
-    }
-}
-
-/// Appends the proved values of `batch` to the sequence; at the first proof that failed,
-/// appends the corrected value and returns it (the candidates after it are dropped). A
-/// proof that could not read every pair from the tail is finished here by `prover` from
-/// the proved values, then from the spill.
-fn commit(
-    rules: &Rules,
-    avx2: bool,
-    (prover, finished): (&mut Prover, &mut u64),
-    store: &mut Store,
-    tally: &mut Tally,
-    batch: &Batch,
-) -> Result<Option<(usize, u16)>, ComputeError> {
-    let mut jobs = batch.jobs.iter().peekable();
-    for (n, &candidate) in (batch.start..).zip(&batch.values) {
-        let mut value = candidate;
-        if let Some(job) = jobs.next_if(|job| job.n == n) {
-            let missing = &mut prover.missing;
-            sparse::unpack_bits(&batch.missing[job.from..job.to], missing);
-            if !job.complete && !missing.is_empty() {
-                // Every value below n is proved now.
-                *finished += 1;
-                let scan = (avx2, sparse::bitset_fits(avx2, tally.counts.len()));
-                prover.marks.begin();
-                let (g, marks) = (store.view(), &mut prover.marks);
-                let complete = sparse::prove_with(scan, rules, g, n, job.start, missing, marks);
-                if !complete && !missing.is_empty() {
-                    if !store.has_spill() {
-                        return Err(not_kept(store, n));
-                    }
-                    store
-                        .far_scan(&rules.split2, n, missing)
-                        .map_err(spill_error)?;
-                }
-            }
-            // A missing rare value lies below the candidate, so it fits.
-            if let Some(&least) = missing.first() {
-                value = u16::try_from(least).map_err(|_| ComputeError::ValueTooLarge { n })?;
-            }
-        }
-        store.push(value).map_err(spill_error)?;
-        tally.push(value);
-        if value != candidate {
-            return Ok(Some((n, value)));
-        }
-    }
-    Ok(None)
 }
 
 #[cfg(test)]

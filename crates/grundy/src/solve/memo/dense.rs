@@ -1,8 +1,8 @@
 //! The memo search for outcomes on a dense table: 2 bits per position of an
 //! [`Indexed`] game.
 //!
-//! It is the search of [`MemoSearch`](super::MemoSearch) (the same loop: depth first from the asked position,
-//! only reachable positions visited, the same scan for a settling successor before
+//! It is the search of `MemoSearch` (the same loop: depth first from the asked position, only
+//! reachable positions visited, the same scan for a settling successor before
 //! descending, the same cycle detection, budget and cancel rules), but its transposition
 //! table is an array of 2-bit cells indexed by the position's number: unknown, on the stack,
 //! loss or win. Ten million positions take 2.5 MB, which stays in the caches, where a hash
@@ -17,10 +17,12 @@
 
 use std::mem::size_of;
 
-use super::{search, Entry, Outcomes, Table};
 use crate::limits::{Budget, SolveError};
 use crate::model::Indexed;
 use crate::value::{Outcome, Play};
+
+use super::evaluation::Outcomes;
+use super::search::{search, Entry, Table};
 
 /// A memoized outcome search of an [`Indexed`] game over a dense 2-bit table.
 ///

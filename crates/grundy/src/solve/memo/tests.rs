@@ -1,5 +1,8 @@
 use super::*;
 use crate::games::nim::Nim;
+use crate::limits::{Budget, SolveError};
+use crate::model::{Game, Move};
+use crate::value::{Outcome, Play};
 
 /// A chain 0 <- 1 <- ... <- n: from k the only move is to k - 1.
 struct Chain;

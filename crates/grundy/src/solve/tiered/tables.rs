@@ -6,7 +6,7 @@ use crate::value::{Nimber, Outcome, Play};
 
 /// Win or loss of every position of an indexed game, 1 bit per position (1 = win).
 ///
-/// Built by [`super::solve_outcomes`].
+/// Built by `tiered::solve_outcomes`.
 ///
 /// # Examples
 ///
@@ -124,7 +124,7 @@ impl ScoreCells {
 
 /// The best points difference of every position of an indexed game, for the player to move.
 ///
-/// Built by [`super::solve_scores`]; cells are `i8`, `i16`, `i32` or `i64`.
+/// Built by `tiered::solve_scores`; cells are `i8`, `i16`, `i32` or `i64`.
 ///
 /// # Examples
 ///
@@ -241,7 +241,7 @@ impl NimberCells {
 
 /// The nimber of every position of an impartial indexed game.
 ///
-/// Built by [`super::solve_nimbers`]; cells are `u8`, `u16` or `u32`, the narrowest that
+/// Built by `tiered::solve_nimbers`; cells are `u8`, `u16` or `u32`, the narrowest that
 /// held every value.
 ///
 /// # Examples

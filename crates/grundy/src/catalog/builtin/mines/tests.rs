@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::*;
 use crate::catalog::builtin::boards::tests::notation_holds;
-use crate::games::minesweeper::board_nimber;
+use crate::solve::grundy::GrundySolver;
 use crate::testing::Rng;
 use crate::{Budget, Nimber, Outcome};
 
@@ -128,7 +128,11 @@ fn minesweeper_agrees_with_plain_play() {
         let sol = game.solve(&start, &budget).unwrap();
         assert_eq!(
             sol.value.nimber,
-            Some(board_nimber(&board, budget.clone()).unwrap())
+            Some(
+                GrundySolver::new(&Minesweeper, budget.clone())
+                    .nimber_of_sum(board.census().unwrap().kinds())
+                    .unwrap()
+            )
         );
         let mut stack = vec![start];
         let mut visited = std::collections::HashSet::new();

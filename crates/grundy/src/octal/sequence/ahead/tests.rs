@@ -226,7 +226,8 @@ fn urgent_jobs_run_once() {
 /// `PIECE` proofs and a batch; a round without proofs leaves the size as it was.
 #[test]
 fn proof_tasks_follow_the_cost_of_a_proof() {
-    use super::{Pace, BATCH, PIECE, PIECE_NANOS};
+    use super::batch::BATCH;
+    use super::prove::{Pace, PIECE, PIECE_NANOS};
     let mut pace = Pace { piece: PIECE };
     pace.learn(1000 * PIECE_NANOS / 25, 1000);
     assert_eq!(pace.piece, 25, "2 us a proof (Officers)");

@@ -5,6 +5,7 @@
 use super::super::domineering::{Domineering, Grid};
 use super::super::tests::{canonical, random_games, random_tree};
 use super::*;
+use crate::cgt::thermograph::Segment;
 use crate::testing::Rng;
 
 /// Fixed point: a value `v` is held as `v * 2^SCALE`.

@@ -1,4 +1,4 @@
-//! Blank regions linked by shared numbered cells.
+//! A board's components ([`Part`]), and blank regions linked by shared numbered cells.
 //!
 //! A numbered cell can border two or more blank regions (mines on a diagonal with a gap). Then
 //! opening one region opens the shared cell too, and the regions are no longer independent
@@ -19,7 +19,28 @@
 //! [`parts`] therefore keeps counts modulo 2, which keeps a cluster's positions few; the
 //! tests check the result against cell-by-cell play of whole boards.
 
-use super::Part;
+/// One independent component of a Minesweeper board.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::games::minesweeper::Part;
+/// assert!(Part::Region { numbers: 2 } < Part::Number);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Part {
+    /// An unopened blank region with `numbers` unopened numbered cells bordering it. Clicking
+    /// any of its blank cells opens all of it; clicking one of the numbered cells opens that
+    /// cell alone.
+    Region {
+        /// The unopened numbered cells bordering the region.
+        numbers: u32,
+    },
+    /// An unopened numbered cell bordering no blank region: one click opens it.
+    Number,
+    /// Blank regions linked by numbered cells bordering more than one of them.
+    Linked(Linked),
+}
 
 /// A cluster of closed blank regions linked by shared numbered cells.
 ///
