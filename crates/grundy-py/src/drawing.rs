@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use grundy::play::drawing::{Drawing, Fill, Graph, Grid, Heap, Shape, MAX_TOKENS};
+use grundy::drawing::{Drawing, Fill, Graph, Grid, Heap, Shape, MAX_TOKENS};
 use pyo3::prelude::*;
 
 /// How a position looks: ``kind`` is ``"grid"``, ``"heaps"`` or ``"graph"``, ``data`` the
@@ -82,7 +82,7 @@ fn grid_svg(grid: &Grid) -> String {
     const BIG: usize = 36;
     const SMALL: usize = 12;
     let cols = grid.cells.iter().map(Vec::len).max().unwrap_or(0);
-    let line = |c: &grundy::play::drawing::Cell| c.shape != Shape::Square && c.shape != Shape::Disc;
+    let line = |c: &grundy::drawing::Cell| c.shape != Shape::Square && c.shape != Shape::Disc;
     let col_narrow: Vec<bool> = (0..cols)
         .map(|c| {
             let cells: Vec<_> = grid.cells.iter().filter_map(|r| r.get(c)).collect();

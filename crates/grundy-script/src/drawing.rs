@@ -4,7 +4,7 @@
 //! `draw` is called once for a position a person sees, never in a search, so it goes
 //! through `mlua`'s handles rather than the stack readers of the hot path.
 
-use grundy::play::drawing::Drawing;
+use grundy::drawing::Drawing;
 use mlua::{Table, Value};
 use serde_json::{Map, Number, Value as Json};
 

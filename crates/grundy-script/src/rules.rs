@@ -1,8 +1,8 @@
 //! A loaded game file: its functions as [`Rules`], its globals as a [`GameInfo`].
 
+use grundy::drawing::Drawing;
 use grundy::dynamic::partizan::Side;
 use grundy::dynamic::{Datum, Kind};
-use grundy::play::drawing::Drawing;
 use grundy::scripted::{GameInfo, RuleMove, Rules};
 use grundy::Play;
 use std::ffi::c_int;

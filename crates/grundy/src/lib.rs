@@ -22,6 +22,7 @@ pub mod adapter;
 pub mod analysis;
 pub mod catalog;
 pub mod cgt;
+pub mod drawing;
 pub mod dynamic;
 pub mod games;
 pub mod limits;

@@ -343,6 +343,40 @@ fn no_crate_has_an_import_circle() {
     );
 }
 
+/// The crate's top-level modules, each depending on another when one of its files names
+/// one of the other's (the crate root left out: it declares them all).
+fn top_level(graph: &BTreeMap<Module, BTreeSet<Module>>) -> BTreeMap<Module, BTreeSet<Module>> {
+    let mut top: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
+    for (module, deps) in graph.iter().filter(|(m, _)| !m.is_empty()) {
+        let from = vec![module[0].clone()];
+        let entry = top.entry(from.clone()).or_default();
+        for dep in deps.iter().filter(|d| !d.is_empty() && d[0] != from[0]) {
+            entry.insert(vec![dep[0].clone()]);
+        }
+    }
+    top
+}
+
+/// Layers, not only files: the top-level modules of each crate depend one way too (no
+/// module of a crate names one that names it back through any of their files).
+#[test]
+fn top_level_modules_depend_one_way() {
+    let mut report = Vec::new();
+    for krate in crates() {
+        let top = top_level(&graph(&krate.join("src")));
+        let name = krate.file_name().unwrap().to_string_lossy().into_owned();
+        for (circle, _) in circles(&top) {
+            let path: Vec<String> = circle.iter().map(show).collect();
+            report.push(format!("{name}: {} -> {}", path.join(" -> "), path[0]));
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "modules that name each other:\n{}",
+        report.join("\n")
+    );
+}
+
 #[test]
 fn no_source_file_is_longer_than_the_limit() {
     let mut files = Vec::new();

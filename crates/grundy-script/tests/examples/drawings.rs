@@ -5,9 +5,9 @@
 
 use std::sync::Arc;
 
+use grundy::drawing::{Drawing, Fill, Grid};
 use grundy::dynamic::partizan::Side;
 use grundy::dynamic::{Datum, DynGame};
-use grundy::play::drawing::{Drawing, Fill, Grid};
 
 use super::load;
 

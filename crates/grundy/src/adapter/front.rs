@@ -2,12 +2,12 @@
 
 use super::engine::{optimal_by, sign, Adapter, Solved};
 use super::notation::{Notation, MAX_DRAWN_MOVES};
+use crate::drawing::Drawing;
 use crate::dynamic::{
     Ask, Datum, DynError, DynGame, DynMove, Kind, Listing, MoveValue, Solution, Value,
 };
 use crate::limits::Budget;
 use crate::model::Game;
-use crate::play::drawing::Drawing;
 use crate::solve::memo::Scores;
 use crate::value::Play;
 

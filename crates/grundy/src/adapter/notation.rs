@@ -1,8 +1,8 @@
 //! How a game's positions and moves are written: [`Notation`].
 
+use crate::drawing::Drawing;
 use crate::dynamic::{Datum, DynError};
 use crate::model::Move;
-use crate::play::drawing::Drawing;
 
 /// How a game's positions and moves are written: to and from [`Datum`] and text.
 ///
@@ -89,7 +89,7 @@ pub trait Notation<P>: Send + Sync {
     /// ```
     /// use grundy::adapter::Notation;
     /// use grundy::catalog::builtin::HeapNotation;
-    /// use grundy::play::drawing::Drawing;
+    /// use grundy::drawing::Drawing;
     /// let moves = [(vec![0], "heap 1: 1 -> 0".to_string())];
     /// let Some(Drawing::Heaps(heaps)) = HeapNotation.draw(&vec![1], &moves) else { panic!() };
     /// assert_eq!(heaps[0].clicks, vec![Some("heap 1: 1 -> 0".to_string())]);

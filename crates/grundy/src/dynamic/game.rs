@@ -5,8 +5,8 @@ use super::error::DynError;
 use super::partizan::Partizan;
 use super::solution::{Ask, Solution};
 use super::value::{Kind, Value};
+use crate::drawing::Drawing;
 use crate::limits::Budget;
-use crate::play::drawing::Drawing;
 
 /// A game behind one object-safe interface: positions are [`Datum`]s.
 ///
@@ -167,7 +167,7 @@ pub trait DynGame: Send + Sync {
     /// # Examples
     ///
     /// ```
-    /// use grundy::play::drawing::Drawing;
+    /// use grundy::drawing::Drawing;
     /// use grundy::catalog::builtin;
     /// use grundy::dynamic::{Datum, DynGame};
     /// let Some(Drawing::Heaps(heaps)) = builtin::nim().draw(&Datum::ints([2, 1])).unwrap() else {

@@ -10,9 +10,9 @@
 
 use std::sync::Arc;
 
+use crate::drawing::{Drawing, Fill};
 use crate::dynamic::{Ask, Datum, DynError, DynGame, DynMove, Kind, Solution};
 use crate::limits::Budget;
-use crate::play::drawing::{Drawing, Fill};
 use crate::value::Outcome;
 
 pub use super::record::{End, Played, Side};
@@ -230,7 +230,7 @@ impl Session {
     /// use grundy::play::session::{Session, Side};
     /// use grundy::catalog::builtin;
     /// use grundy::dynamic::Datum;
-    /// use grundy::play::drawing::Drawing;
+    /// use grundy::drawing::Drawing;
     /// let session = Session::new(builtin::nim(), Datum::ints([3, 1]), Side::Person);
     /// let Some(Drawing::Heaps(heaps)) = session.drawing().unwrap() else { unreachable!() };
     /// assert_eq!(heaps[0].size, 3);

@@ -30,9 +30,9 @@ use super::interned::{Expanded, Interned, Shared, State};
 use super::rules::{checked_drawing, position_of, GameInfo, Rules};
 use super::{check, symmetry};
 use crate::adapter::Adapter;
+use crate::drawing::Drawing;
 use crate::dynamic::{Ask, Datum, DynError, DynGame, DynMove, Kind, Solution, Value};
 use crate::limits::{Budget, SolveError};
-use crate::play::drawing::Drawing;
 use crate::value::Play;
 
 /// The rules of a [`Rules`] callback as a [`DynGame`], solved by the generic engine.

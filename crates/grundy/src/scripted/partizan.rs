@@ -14,10 +14,10 @@ use std::sync::{Mutex, PoisonError};
 
 use super::rules::{checked_drawing, position_of, GameInfo, Rules};
 use crate::cgt::{Arena, GameId};
+use crate::drawing::Drawing;
 use crate::dynamic::partizan::{Partizan, Side};
 use crate::dynamic::{Ask, Datum, DynError, DynGame, DynMove, Kind, RulesError, Solution};
 use crate::limits::Budget;
-use crate::play::drawing::Drawing;
 
 mod search;
 #[cfg(test)]

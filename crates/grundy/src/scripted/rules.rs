@@ -2,8 +2,8 @@
 //! gives ([`RuleMove`]), what it says of the game ([`GameInfo`]), and why rules could not
 //! be followed (`RulesError`, kept with the front door's errors).
 
+use crate::drawing::Drawing;
 use crate::dynamic::{Datum, DynError, Kind, RulesError};
-use crate::play::drawing::Drawing;
 
 /// A move as the rules give it.
 ///

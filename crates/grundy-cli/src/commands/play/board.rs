@@ -2,7 +2,7 @@
 //! (a cell is its text, else a mark for what fills it), or a graph's nodes and edges.
 //! Heaps stay the `position:` line (`3 5 7` reads better than rows of tokens).
 
-use grundy::play::drawing::{Cell, Drawing, Fill, Graph, Grid, Shape};
+use grundy::drawing::{Cell, Drawing, Fill, Graph, Grid, Shape};
 
 /// The drawing as lines of text, or `None` for one that reads better as the position's
 /// text (heaps).

@@ -15,13 +15,13 @@
 use std::sync::Arc;
 
 use crate::adapter::{Adapter, Notation};
+use crate::drawing::Drawing;
 use crate::dynamic::{Datum, DynError, DynGame, Kind};
 use crate::games::dot::{Dot, Point};
 use crate::games::gems_fight::{GemsFight, GemsFightError};
 use crate::games::team_nim::{Seat, TeamNim};
 use crate::games::young::Young;
 use crate::model::Move;
-use crate::play::drawing::Drawing;
 use crate::value::Play;
 
 use super::drawn;

@@ -4,8 +4,8 @@
 //!
 //! [`Notation::draw`]: crate::adapter::Notation::draw
 
+use crate::drawing::{Cell, Drawing, Fill, Grid, Heap, Shape, MAX_CELLS, MAX_TOKENS};
 use crate::games::dot::{Dot, Point};
-use crate::play::drawing::{Cell, Drawing, Fill, Grid, Heap, Shape, MAX_CELLS, MAX_TOKENS};
 
 /// Heaps named `{what} 1`, `{what} 2`, ...: a click on token `k` of heap `j` makes the move
 /// that `taken` says leaves `k` on heap `j` (`taken(from, to)`: the heap lowered, and to
@@ -157,8 +157,8 @@ mod tests {
     use std::sync::Arc;
 
     use crate::catalog::open;
+    use crate::drawing::Drawing;
     use crate::dynamic::{Datum, DynGame};
-    use crate::play::drawing::Drawing;
 
     /// Walks every position of `game` reachable from `start` (up to `limit` positions) and
     /// checks each drawing: sizes and references valid, every click naming a move of the

@@ -18,10 +18,10 @@
 use std::sync::Arc;
 
 use crate::adapter::{Adapter, Notation};
+use crate::drawing::{Cell, Drawing, Fill, Grid, Shape};
 use crate::dynamic::{Datum, DynError, DynGame, Kind};
 use crate::games::minesweeper::{parts, Board, Minesweeper, Part};
 use crate::model::{Components, Game, Move};
-use crate::play::drawing::{Cell, Drawing, Fill, Grid, Shape};
 use crate::value::Play;
 
 use super::boards::drawing_rows;

@@ -3,9 +3,9 @@
 //! number written; every number at most [`MAX_HEAP`].
 
 use crate::adapter::Notation;
+use crate::drawing::Drawing;
 use crate::dynamic::{Datum, DynError};
 use crate::model::Move;
-use crate::play::drawing::Drawing;
 
 use super::drawn;
 

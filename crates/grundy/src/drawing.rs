@@ -34,7 +34,7 @@ pub const MAX_TEXT: usize = 24;
 /// # Examples
 ///
 /// ```
-/// use grundy::play::drawing::{Cell, Drawing, Fill, Grid};
+/// use grundy::drawing::{Cell, Drawing, Fill, Grid};
 /// let drawing: Drawing =
 ///     serde_json::from_str(r#"{"grid": {"cells": [["x", {"move": "b1"}]], "columns": ["a", "b"]}}"#)
 ///         .unwrap();
@@ -60,7 +60,7 @@ pub enum Drawing {
 /// # Examples
 ///
 /// ```
-/// use grundy::play::drawing::{Cell, Grid};
+/// use grundy::drawing::{Cell, Grid};
 /// let grid = Grid { cells: vec![vec![Cell::text("x"), Cell::text("")]], rows: vec![], columns: vec![] };
 /// assert_eq!(grid.cells[0].len(), 2);
 /// ```
@@ -82,7 +82,7 @@ pub struct Grid {
 /// # Examples
 ///
 /// ```
-/// use grundy::play::drawing::{Cell, Fill, Shape};
+/// use grundy::drawing::{Cell, Fill, Shape};
 /// let cell = Cell { fill: Fill::First, shape: Shape::Disc, ..Cell::text("") };
 /// assert_eq!(cell.click, None);
 /// ```
@@ -106,7 +106,7 @@ impl Cell {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(grundy::play::drawing::Cell::text("3").text, "3");
+    /// assert_eq!(grundy::drawing::Cell::text("3").text, "3");
     /// ```
     pub fn text(text: impl Into<String>) -> Cell {
         Cell {
@@ -122,7 +122,7 @@ impl Cell {
     /// # Examples
     ///
     /// ```
-    /// use grundy::play::drawing::{Cell, Fill, Shape};
+    /// use grundy::drawing::{Cell, Fill, Shape};
     /// let cell = Cell::new(Fill::Filled, Shape::Square, Some("a1".into()));
     /// assert_eq!(cell.click.as_deref(), Some("a1"));
     /// ```
@@ -141,7 +141,7 @@ impl Cell {
 /// # Examples
 ///
 /// ```
-/// use grundy::play::drawing::Fill;
+/// use grundy::drawing::Fill;
 /// assert_eq!(serde_json::to_string(&Fill::Second).unwrap(), "\"second\"");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -167,7 +167,7 @@ pub enum Fill {
 /// # Examples
 ///
 /// ```
-/// use grundy::play::drawing::Shape;
+/// use grundy::drawing::Shape;
 /// assert_eq!(serde_json::from_str::<Shape>("\"horizontal\"").unwrap(), Shape::Horizontal);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -191,7 +191,7 @@ pub enum Shape {
 /// # Examples
 ///
 /// ```
-/// use grundy::play::drawing::Heap;
+/// use grundy::drawing::Heap;
 /// let heap = Heap { size: 2, name: "heap 1".into(), clicks: vec![Some("take 2".into()), None] };
 /// assert_eq!(heap.clicks[0].as_deref(), Some("take 2"));
 /// ```
@@ -215,7 +215,7 @@ pub struct Heap {
 /// # Examples
 ///
 /// ```
-/// use grundy::play::drawing::{Graph, Node};
+/// use grundy::drawing::{Graph, Node};
 /// let graph = Graph { nodes: vec![Node::text("0"), Node::text("1")], edges: vec![[0, 1]] };
 /// assert_eq!(graph.edges.len(), 1);
 /// ```
@@ -234,7 +234,7 @@ pub struct Graph {
 /// # Examples
 ///
 /// ```
-/// use grundy::play::drawing::Node;
+/// use grundy::drawing::Node;
 /// assert_eq!(Node::text("hole").at, None);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -260,7 +260,7 @@ impl Node {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(grundy::play::drawing::Node::text("3").text, "3");
+    /// assert_eq!(grundy::drawing::Node::text("3").text, "3");
     /// ```
     pub fn text(text: impl Into<String>) -> Node {
         Node {
@@ -278,7 +278,7 @@ impl Drawing {
     /// # Examples
     ///
     /// ```
-    /// use grundy::play::drawing::{Drawing, Heap};
+    /// use grundy::drawing::{Drawing, Heap};
     /// let heap = Heap { size: 2, name: String::new(), clicks: vec![Some("a".into()), Some("b".into())] };
     /// assert_eq!(Drawing::Heaps(vec![heap]).clicks(), vec!["a", "b"]);
     /// ```
@@ -310,7 +310,7 @@ impl Drawing {
     /// # Examples
     ///
     /// ```
-    /// use grundy::play::drawing::{Cell, Drawing, Grid};
+    /// use grundy::drawing::{Cell, Drawing, Grid};
     /// let cell = Cell { click: Some("a1".into()), ..Cell::text("") };
     /// let drawing = Drawing::Grid(Grid { cells: vec![vec![cell]], rows: vec![], columns: vec![] });
     /// assert!(drawing.check(&["a1"]).is_ok());
