@@ -12,7 +12,8 @@
 //! # Examples
 //!
 //! ```
-//! use grundy::dynamic::{builtin, Datum, DynGame};
+//! use grundy::catalog::builtin;
+//! use grundy::dynamic::{Datum, DynGame};
 //! use grundy::run::Control;
 //! let control = Control::new();
 //! let budget = control.counting(grundy::Budget::default());
