@@ -6,7 +6,7 @@
 //! [`REMOTENESS_WORK`] moves listed), or when asked ([`Ask::remoteness`]); scores by the
 //! memo search; loopy games by retrograde analysis.
 
-use std::collections::HashSet;
+use std::convert::Infallible;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -18,7 +18,7 @@ use crate::limits::{Budget, SolveError};
 use crate::model::{Game, Move};
 use crate::solve::memo::{Evaluation, Outcomes};
 use crate::solve::retrograde::retrograde;
-use crate::solve::strategy::{Remoteness, Timed};
+use crate::solve::strategy::{walk_line, Remoteness, Timed};
 use crate::value::{Nimber, Outcome, Play};
 /// A closed form standing in for the Grundy solver in one solve.
 pub(super) enum Closed<G: Game> {
@@ -157,25 +157,16 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
         let (root, values, _) = self.memo_values(rule.clone(), budget, pick, pos, moves)?;
         let canon = &self.game;
         let line = self.with_memo(rule, budget, pick, |search| {
-            let mut line = Vec::new();
-            let mut current = pos.clone();
-            while line.len() < MAX_LINE {
-                let want = search.value(&canon.normal(&current))?;
-                let mut chosen = None;
-                for mv in self.moves_of(&current) {
+            walk_line(pos, MAX_LINE, |current| {
+                let want = search.value(&canon.normal(current))?;
+                for mv in self.moves_of(current) {
                     let next = search.value(&canon.normal(&mv.to))?;
                     if search.rule().through(mv.points, mv.again, next) == want {
-                        chosen = Some(mv);
-                        break;
+                        return Ok(Some(mv));
                     }
                 }
-                let Some(mv) = chosen else {
-                    break;
-                };
-                current = mv.to.clone();
-                line.push(mv);
-            }
-            Ok(line)
+                Ok(None)
+            })
         })?;
         Ok((root, values, line))
     }
@@ -353,12 +344,13 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
         pos: &G::Position,
         mut wins: impl FnMut(&Move<G::Position>) -> bool,
     ) -> Vec<Move<G::Position>> {
-        let mut line: Vec<Move<G::Position>> = Vec::new();
-        let mut current = pos.clone();
         let mut looked = 0;
-        while line.len() < MAX_LINE && looked < LINE_WORK {
+        let line = walk_line(pos, MAX_LINE, |current| {
+            if looked >= LINE_WORK {
+                return Ok::<_, Infallible>(None);
+            }
             let (mut first, mut chosen) = (None, None);
-            self.game.game.for_each_move(&current, &mut |mv| {
+            self.game.game.for_each_move(current, &mut |mv| {
                 looked += 1;
                 if wins(mv) {
                     chosen = Some(mv.clone());
@@ -369,13 +361,12 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
                 }
                 ControlFlow::Continue(())
             });
-            let Some(mv) = chosen.or(first) else {
-                break;
-            };
-            current = mv.to.clone();
-            line.push(mv);
+            Ok(chosen.or(first))
+        });
+        match line {
+            Ok(line) => line,
+            Err(never) => match never {},
         }
-        line
     }
 
     pub(super) fn solve_loopy(
@@ -414,21 +405,18 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
         let optimal = (0..values.len())
             .filter(|&i| values[i].outcome == root)
             .collect();
-        let mut line = Vec::new();
-        let mut seen = HashSet::new();
-        let mut current = pos.clone();
-        while line.len() < MAX_LINE && seen.insert(current.clone()) {
-            let want = outcome_of(&current);
-            let Some(mv) = self
-                .moves_of(&current)
+        let line = walk_line(pos, MAX_LINE, |current| {
+            let want = outcome_of(current);
+            let found = self
+                .moves_of(current)
                 .into_iter()
-                .find(|mv| through(mv) == want)
-            else {
-                break;
-            };
-            current = mv.to.clone();
-            line.push(mv);
-        }
+                .find(|mv| through(mv) == want);
+            Ok::<_, Infallible>(found)
+        });
+        let line = match line {
+            Ok(line) => line,
+            Err(never) => match never {},
+        };
         Ok(Solved {
             value: Value::outcome(root),
             values,

@@ -6,6 +6,9 @@
 //! win/loss with the number of moves to the end (Steinhaus's remoteness): a winner takes
 //! the quickest win, a loser the longest resistance.
 
+use std::collections::HashSet;
+use std::hash::Hash;
+
 use crate::limits::SolveError;
 use crate::model::{Game, Move};
 use crate::solve::memo::{Evaluation, MemoSearch};
@@ -120,6 +123,48 @@ pub fn optimal_moves<G: Game, E: Evaluation>(
     Ok(Optimal { value: best, moves })
 }
 
+/// A line of play from `start`: `next` chooses the move made from each position reached
+/// (`None` ends the line), for at most `max_moves` moves; a position met a second time ends
+/// it too (in a game with cycles a line of optimal moves may come back). Every principal
+/// line grundy shows is walked here, whatever chooses its moves.
+///
+/// # Errors
+///
+/// The first error `next` returns.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::model::Move;
+/// use grundy::solve::strategy::walk_line;
+/// // Count down by twos from 7; a position with no move ends the line.
+/// let line = walk_line(&7u32, 10, |&n| -> Result<_, ()> {
+///     Ok((n >= 2).then(|| Move { to: n - 2, points: 0, again: false }))
+/// })
+/// .unwrap();
+/// assert_eq!(line.iter().map(|m| m.to).collect::<Vec<_>>(), [5, 3, 1]);
+/// ```
+pub fn walk_line<P: Clone + Eq + Hash, E>(
+    start: &P,
+    max_moves: usize,
+    mut next: impl FnMut(&P) -> Result<Option<Move<P>>, E>,
+) -> Result<Vec<Move<P>>, E> {
+    let mut line: Vec<Move<P>> = Vec::new();
+    let mut seen = HashSet::from([start.clone()]);
+    let mut current = start.clone();
+    while line.len() < max_moves {
+        let Some(mv) = next(&current)? else {
+            break;
+        };
+        current = mv.to.clone();
+        line.push(mv);
+        if !seen.insert(current.clone()) {
+            break;
+        }
+    }
+    Ok(line)
+}
+
 /// A principal line: from `pos`, an optimal move for whoever is to move, repeated until the
 /// game ends or `max_moves` moves were made. Each entry says whether the mover moves again.
 ///
@@ -148,17 +193,10 @@ pub fn principal_line<G: Game, E: Evaluation>(
     pos: &G::Position,
     max_moves: usize,
 ) -> Result<Vec<Move<G::Position>>, SolveError> {
-    let mut line = Vec::new();
-    let mut current = pos.clone();
-    while line.len() < max_moves {
-        let best = optimal_moves(search, &current)?;
-        let Some(first) = best.moves.into_iter().next() else {
-            break;
-        };
-        current = first.mv.to.clone();
-        line.push(first.mv);
-    }
-    Ok(line)
+    walk_line(pos, max_moves, |current| {
+        let best = optimal_moves(search, current)?;
+        Ok(best.moves.into_iter().next().map(|first| first.mv))
+    })
 }
 
 /// An outcome with the number of moves to the end of the game under best play.
