@@ -27,6 +27,7 @@ mod period;
 mod pygame;
 mod results;
 mod thermograph;
+mod tierdb;
 
 use games::{budget, PyGame};
 use results::PySolution;
@@ -195,6 +196,9 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cgt::cgt, m)?)?;
     m.add_class::<cgt::PyCgt>()?;
     m.add_class::<thermograph::PyThermograph>()?;
+    m.add_function(wrap_pyfunction!(tierdb::build, m)?)?;
+    m.add_class::<tierdb::PyDatabase>()?;
+    m.add_class::<tierdb::PyAnswer>()?;
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::sum, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::table, m)?)?;

@@ -18,6 +18,8 @@ __version__: str
 __all__ = [
     "Analysis",
     "CgtGame",
+    "Database",
+    "DatabaseAnswer",
     "Distribution",
     "Drawing",
     "Game",
@@ -33,6 +35,7 @@ __all__ = [
     "TooLargeError",
     "Value",
     "analyze",
+    "build",
     "cgt",
     "define",
     "families",
@@ -488,3 +491,30 @@ class CgtGame:
 
 def cgt(expression: str) -> CgtGame:
     """The value of an expression in CGSuite's plain-text notation."""
+
+class DatabaseAnswer:
+    """A position's value from a tier database, with each move's (``Database.probe``)."""
+    @property
+    def position(self) -> str: ...
+    @property
+    def outcome(self) -> Outcome: ...
+    @property
+    def remoteness(self) -> int: ...
+    @property
+    def moves(self) -> list[tuple[str, Outcome, int]]: ...
+    @property
+    def best(self) -> list[str]: ...
+
+class Database:
+    """A tier database on disk, opened for lookups."""
+    def __init__(self, path: Union[str, PathLike[str]]) -> None: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def positions(self) -> int: ...
+    def probe(self, position: str = "") -> Optional[DatabaseAnswer]: ...
+    def show(self, position: str = "") -> str: ...
+
+def build(game: str, db: Union[str, PathLike[str]], *, memory: Optional[int] = None) -> Database:
+    """Strongly solves a game (``"connect-four 5 4"``, ``"tic-tac-toe"``) into a tier database."""
+    ...
