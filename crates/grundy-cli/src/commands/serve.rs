@@ -21,6 +21,7 @@
 mod api;
 mod app;
 mod bounds;
+mod db;
 mod error;
 pub(crate) mod examples;
 mod files;
@@ -42,6 +43,9 @@ mod table_tests;
 
 #[cfg(test)]
 mod error_tests;
+
+#[cfg(test)]
+mod db_tests;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
@@ -70,7 +74,8 @@ everything it needs is in the binary. The JSON API is documented in docs/api.md.
 Examples:
   grundy serve
   grundy serve --port 9000
-  grundy serve --host 0.0.0.0 --port 8080   (reachable from other machines: take care)"
+  grundy serve --host 0.0.0.0 --port 8080   (reachable from other machines: take care)
+  grundy serve --db /tmp/c4-54 --db /tmp/ttt   (answers GET /api/db?game=connect-four 5 4&position=4453)"
 )]
 pub struct Args {
     /// The port to listen on (0: any free port; the address is printed).
@@ -125,6 +130,10 @@ pub struct Args {
     /// path, status, time).
     #[arg(long)]
     quiet: bool,
+    /// A tier database (`grundy build`) to answer positions from at /api/db; repeat for
+    /// several.
+    #[arg(long = "db", value_name = "DIR")]
+    databases: Vec<std::path::PathBuf>,
 }
 
 /// Runs `grundy serve` until Ctrl-C.
@@ -157,6 +166,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let addr = listener.local_addr()?;
         let mut app = App::new(limits);
         app.log = !args.quiet;
+        for dir in &args.databases {
+            let db = grundy::tierdb::Database::open(dir)
+                .with_context(|| format!("cannot open the database {}", dir.display()))?;
+            app.databases.push(db);
+        }
         let app = Arc::new(app);
         let sweeper = app.clone();
         tokio::spawn(async move {
@@ -209,6 +223,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/sessions/{id}/hint", get(api::hint))
         .route("/solve", post(api::solve))
         .route("/table", get(table::get).post(table::post))
+        .route("/databases", get(db::list))
+        .route("/db", get(db::probe))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(app.clone());

@@ -60,6 +60,8 @@ pub struct App {
     pub trim: Arc<Trim>,
     /// Whether every request is logged on standard error (off: `--quiet`, and in tests).
     pub log: bool,
+    /// The tier databases positions are answered from (`--db`).
+    pub databases: Vec<grundy::tierdb::Database>,
 }
 
 impl App {
@@ -72,6 +74,7 @@ impl App {
             searches: Arc::new(Semaphore::new(searches)),
             trim: Arc::default(),
             log: false,
+            databases: Vec::new(),
             limits,
         }
     }

@@ -1,0 +1,111 @@
+//! `GET /api/databases` and `GET /api/db`: positions answered from the tier databases the
+//! server was started with (`grundy serve --db DIR`, repeatable): a position's value and
+//! remoteness and every move's, read from one compressed block each, no search.
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::Json;
+use grundy::tierdb::{tier_game, Value};
+use serde::{Deserialize, Serialize};
+
+use super::app::Shared;
+use super::error::ApiError;
+
+/// A database the server answers from.
+#[derive(Serialize)]
+pub struct DatabaseView {
+    /// The game as a person names it, e.g. `connect-four 5 x 4`.
+    game: String,
+    /// The game's name and parameters, as its manifest records them.
+    identity: grundy::tierdb::Identity,
+    /// Positions reachable from the start.
+    positions: u64,
+}
+
+/// `GET /api/databases`: the databases the server was started with.
+pub async fn list(State(app): Shared) -> Json<Vec<DatabaseView>> {
+    Json(
+        app.databases
+            .iter()
+            .map(|db| DatabaseView {
+                game: db.game().describe(),
+                identity: db.game().identity(),
+                positions: db.positions(),
+            })
+            .collect(),
+    )
+}
+
+/// The query of `GET /api/db`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DbQuery {
+    /// The game's words, e.g. `connect-four 5 4` or `tic-tac-toe`.
+    game: String,
+    /// The moves played from the start (columns, or cells); the start when absent.
+    #[serde(default)]
+    position: String,
+}
+
+/// A move and its value for its mover.
+#[derive(Serialize)]
+pub struct MoveView {
+    label: String,
+    value: Value,
+}
+
+/// `GET /api/db`'s answer.
+#[derive(Serialize)]
+pub struct DbAnswer {
+    game: String,
+    position: String,
+    /// False when the position is not reachable from the start.
+    in_database: bool,
+    value: Option<Value>,
+    moves: Vec<MoveView>,
+}
+
+/// `GET /api/db?game=...&position=...`: a position answered from a database.
+pub async fn probe(
+    State(app): Shared,
+    query: Result<Query<DbQuery>, QueryRejection>,
+) -> Result<Json<DbAnswer>, ApiError> {
+    let Query(q) = query?;
+    let words: Vec<&str> = q.game.split_whitespace().collect();
+    let wanted = tier_game(&words).map_err(ApiError::bad_request)?;
+    let identity = wanted.identity();
+    let index = app
+        .databases
+        .iter()
+        .position(|db| db.game().identity() == identity)
+        .ok_or_else(|| {
+            ApiError::not_found(format!(
+                "no database of {} on this server (GET /api/databases lists them)",
+                wanted.describe()
+            ))
+        })?;
+    let answer = tokio::task::spawn_blocking(move || {
+        let db = &app.databases[index];
+        let at = db
+            .game()
+            .parse(&q.position)
+            .map_err(ApiError::bad_request)?;
+        let probe = db
+            .probe(at)
+            .map_err(|e| ApiError::unavailable(format!("the database failed: {e}")))?;
+        Ok::<_, ApiError>(DbAnswer {
+            game: db.game().describe(),
+            position: q.position,
+            in_database: probe.is_some(),
+            value: probe.as_ref().map(|p| p.value),
+            moves: probe
+                .into_iter()
+                .flat_map(|p| p.moves)
+                .map(|(label, value)| MoveView { label, value })
+                .collect(),
+        })
+    })
+    .await
+    .map_err(|e| ApiError::unavailable(format!("the lookup stopped: {e}")))??;
+    Ok(Json(answer))
+}
