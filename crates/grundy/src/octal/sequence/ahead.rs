@@ -7,9 +7,9 @@
 //! after batch (steps 1 and 2) on its own copy of the recent values, taking each unproved
 //! candidate as the value, and sends them through a queue. This thread takes the batches
 //! that are ready (up to one per other thread of the sequence's pool: a *round*) and
-//! proves their candidates on the whole pool, in tasks of about 50 us of proofs (`Pace`), while it
-//! commits the round before, in order. For Officers the two halves of the work are about
-//! even on two threads; with more, the proofs of several batches run at once.
+//! proves their candidates on the whole pool, in tasks of about 50 us of proofs (`Pace`),
+//! while it commits the round before, in order. For Officers the two halves of the work
+//! are about even on two threads; with more, the proofs of several batches run at once.
 //!
 //! The proofs read the candidates before they are proved, and never the store, which the
 //! commits write meanwhile: the proved values and the candidates go into a copy (the
@@ -37,10 +37,11 @@
 //! so that more proving threads help. Those jobs wait in a queue
 //! (`Urgent`) that each proof task looks at first: the blocks need them soon.
 //!
-//! The batches run when the sequence is set to more than one thread (`threads`: the
-//! count is its own, and so is the pool, whatever pool the caller runs in), only while the sparse method can defer its proofs (once it knows a
-//! rare value), and never across a mask review or a window's first drop, which take the
-//! one-thread path. The far parts need a split (long) rare list.
+//! The batches run when the sequence is set to more than one thread (`threads`: the count
+//! is its own, and so is the pool, whatever pool the caller runs in), only while the
+//! sparse method can defer its proofs (once it knows a rare value), and never across a
+//! mask review or a window's first drop, which take the one-thread path. The far parts
+//! need a split (long) rare list.
 
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -142,7 +143,7 @@ pub(super) struct Parts<'a> {
 }
 
 impl Ahead {
-    /// The threads the batches run on (none on one).
+    /// The threads the batches run on (no batches on one).
     pub(super) fn threads(&self) -> NonZeroUsize {
         self.threads.count()
     }
