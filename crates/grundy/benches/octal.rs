@@ -8,6 +8,8 @@
 //! many as the machine has cores), and prints how fast the thread computing candidates
 //! would let each run go however many threads prove (`Sequence::pipeline`).
 
+use std::num::NonZeroUsize;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::octal::period::{analyze, Verdict};
 use grundy::octal::{Method, Sequence};
@@ -80,28 +82,18 @@ fn officers(c: &mut Criterion) {
     let mut direct = sequence("0.6", Method::Direct);
     direct.extend_to(20_000).expect("within the budget");
     // Two threads (candidates ahead, proofs behind) against one, in the same run.
-    let pool = |threads| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool")
-    };
     let prefix = direct.values();
-    let run = || {
+    let run = |threads| {
         let mut seq = sequence("0.6", Method::Sparse);
+        seq.set_threads(NonZeroUsize::new(threads).expect("a thread"));
         seq.extend_to(len).expect("within the budget");
         assert_eq!(&seq.values()[..20_000], prefix);
         seq.values().to_vec()
     };
-    let (one, two) = (pool(1), pool(2));
-    let alone = one.install(run);
-    assert_eq!(two.install(run), alone);
-    group.bench_function("sparse 2^21 two threads", |b| {
-        b.iter(|| two.install(run).len())
-    });
-    group.bench_function("sparse 2^21 one thread", |b| {
-        b.iter(|| one.install(run).len())
-    });
+    let alone = run(1);
+    assert_eq!(run(2), alone);
+    group.bench_function("sparse 2^21 two threads", |b| b.iter(|| run(2).len()));
+    group.bench_function("sparse 2^21 one thread", |b| b.iter(|| run(1).len()));
     group.bench_function("sparse 2^15", |b| {
         b.iter(|| {
             let mut seq = sequence("0.6", Method::Sparse);
@@ -127,8 +119,9 @@ fn scaling(c: &mut Criterion) {
     group.sample_size(10);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     for (code, len) in [("0.6", 1 << 22), ("0.167", 1 << 24)] {
-        let run = || {
+        let run = |threads| {
             let mut seq = sequence(code, Method::Sparse);
+            seq.set_threads(NonZeroUsize::new(threads).expect("a thread"));
             seq.extend_to(len).expect("within the budget");
             (seq.tally().digest, seq.pipeline())
         };
@@ -137,11 +130,7 @@ fn scaling(c: &mut Criterion) {
             if threads > 2 && threads > cores {
                 continue;
             }
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a thread pool");
-            let (digest, pipeline) = pool.install(run);
+            let (digest, pipeline) = run(threads);
             // The thread computing candidates bounds the speed, however many threads prove.
             if let Some(rate) = pipeline.candidate_rate() {
                 eprintln!(
@@ -157,7 +146,7 @@ fn scaling(c: &mut Criterion) {
                 "{code} on {threads} threads"
             );
             let name = format!("{code} to 2^{} on {threads} threads", len.trailing_zeros());
-            group.bench_function(name, |b| b.iter(|| pool.install(run)));
+            group.bench_function(name, |b| b.iter(|| run(threads)));
         }
     }
     group.finish();

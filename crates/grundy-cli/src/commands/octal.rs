@@ -7,6 +7,7 @@
 use std::fs::{File, OpenOptions};
 use std::io::IsTerminal;
 use std::io::{self, Write};
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -143,20 +144,9 @@ struct RingReport {
     first_values: Vec<u16>,
 }
 
-/// Runs `grundy octal`, on a pool of `--threads` threads when given (rayon's global pool,
-/// sized by RAYON_NUM_THREADS or the machine's cores, otherwise).
+/// Runs `grundy octal`, on `--threads` threads when given (else the library's default:
+/// RAYON_NUM_THREADS or the machine's cores).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    match args.threads {
-        Some(threads) => rayon::ThreadPoolBuilder::new()
-            .num_threads(usize::from(threads))
-            .build()
-            .context("cannot start the threads")?
-            .install(|| compute(args)),
-        None => compute(args),
-    }
-}
-
-fn compute(args: Args) -> anyhow::Result<ExitCode> {
     let game: TakeAndBreak = args.code.parse()?;
     if let Some(path) = &args.plot {
         if args.spill.is_some() {
@@ -203,6 +193,9 @@ fn compute(args: Args) -> anyhow::Result<ExitCode> {
         }
         _ => Sequence::new(game.clone(), method, budget)?,
     };
+    if let Some(threads) = args.threads.and_then(|n| NonZeroUsize::new(usize::from(n))) {
+        seq.set_threads(threads);
+    }
     let mut spill_handle = None;
     if let Some(file) = &args.spill {
         if seq.window().is_none() {

@@ -75,6 +75,35 @@ fn every_thread_count_gives_the_same_report() {
     assert!(stderr(&zero).contains("--threads"), "{}", stderr(&zero));
 }
 
+/// The threads a run reports are those `--threads` passed (else RAYON_NUM_THREADS), the
+/// flag winning over the variable: the library runs its own pool of that many.
+#[test]
+fn the_pool_line_counts_the_threads_passed() {
+    for (flag, env, threads) in [
+        (Some("3"), Some("1"), 3),
+        (None, Some("3"), 3),
+        (Some("2"), Some("6"), 2),
+    ] {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+        command.args(["octal", "0.6", "--to", "99999"]);
+        if let Some(flag) = flag {
+            command.args(["--threads", flag]);
+        }
+        if let Some(env) = env {
+            command.env("RAYON_NUM_THREADS", env);
+        }
+        let out = command.output().expect("the grundy binary runs");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let out = stdout(&out);
+        let pool = out.lines().find(|line| line.starts_with("pool: "));
+        let pool = pool.unwrap_or_else(|| panic!("{flag:?} {env:?}: {out}"));
+        assert!(
+            pool.starts_with(&format!("pool: {threads} threads busy ")),
+            "{pool}"
+        );
+    }
+}
+
 /// The files of a `--frequencies` folder, by name.
 fn frequency_files(dir: &Path) -> Vec<(String, String)> {
     let mut files: Vec<(String, String)> = std::fs::read_dir(dir)

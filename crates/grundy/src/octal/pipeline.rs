@@ -6,8 +6,8 @@ use serde::Serialize;
 /// The work of the sparse method's batches on several threads, since the sequence was made
 /// in this process (`Sequence::pipeline`).
 ///
-/// One thread computes candidates ahead; the rayon pool proves them and, from five
-/// threads on, passes the far and middle parts of each block. The rest of the candidates'
+/// One thread computes candidates ahead; the sequence's pool (`Sequence::set_threads`)
+/// proves them and, from five threads on, passes the far and middle parts of each block. The rest of the candidates'
 /// work is one thread's: its CPU time per candidate bounds the run at
 /// [`Pipeline::candidate_rate`] values per second, however many threads prove.
 ///
@@ -16,9 +16,9 @@ use serde::Serialize;
 /// ```
 /// use grundy::octal::{Method, Sequence};
 ///
-/// let pool = rayon::ThreadPoolBuilder::new().num_threads(5).build().unwrap();
 /// let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
-/// pool.install(|| seq.extend_to(200_000)).unwrap();
+/// seq.set_threads(5.try_into().unwrap());
+/// seq.extend_to(200_000).unwrap();
 /// let pipeline = seq.pipeline();
 /// assert!(pipeline.batches > 0);
 /// // The far parts that came in time, and the blocks that did not wait for theirs.

@@ -12,9 +12,9 @@
 //! count of each value, the last heap size of each, a digest of all values) are kept
 //! either way, for the report of a windowed run.
 //!
-//! Threads: with more than one thread in the rayon pool, a sparse run with a long rare
-//! list computes candidates on a second thread while this one and the pool's others prove
-//! them (`ahead`); the values are the same on any number of threads.
+//! Threads: set to more than one ([`Sequence::set_threads`]), a sparse run with a long rare
+//! list computes candidates on a thread while a pool of the sequence's own proves them
+//! (`ahead`); the values are the same on any number of threads.
 //!
 //! The ring (circular) variant needs no table of its own: a ring's first move leaves a
 //! line, so its value is a mex over at most t line values.
@@ -24,6 +24,8 @@ mod engine;
 mod ring;
 mod saved;
 
+use std::num::NonZeroUsize;
+
 use engine::Engine;
 pub(super) use saved::WindowedState;
 
@@ -31,7 +33,7 @@ use super::code::TakeAndBreak;
 use super::direct::{Marks, Rules};
 use super::error::{not_kept, spill_error, ComputeError};
 use super::method::Method;
-use super::period::theorem::{proof_length, Period};
+use super::period::theorem::{proves, Period};
 use super::pipeline::Pipeline;
 use super::sparse::Sparse;
 use super::stats::Tally;
@@ -280,6 +282,30 @@ impl Sequence {
         self.store.len() == 0
     }
 
+    /// Runs the sparse method's batches on `threads` threads from now on: one computes
+    /// candidates, the others prove them, on a pool of the sequence's own (made when the
+    /// batches first run), whatever pool the caller runs in. One thread runs no batches.
+    /// The values are the same on any number; a pool the OS refuses to start panics.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::octal::{Method, Sequence};
+    /// let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
+    /// seq.set_threads(3.try_into().unwrap());
+    /// seq.extend_to(100_000).unwrap();
+    /// assert_eq!(seq.pipeline().threads, 3);
+    /// ```
+    pub fn set_threads(&mut self, threads: NonZeroUsize) {
+        self.ahead.set_threads(threads);
+    }
+
+    /// The threads of [`Sequence::set_threads`]; by default as many as rayon's default pool
+    /// has (`RAYON_NUM_THREADS` when a positive number, else the machine's parallelism).
+    pub fn threads(&self) -> NonZeroUsize {
+        self.ahead.threads()
+    }
+
     /// What the sparse method's batches on several threads did so far in this process
     /// (all zero on one thread, or before the batches start).
     ///
@@ -288,7 +314,8 @@ impl Sequence {
     /// ```
     /// use grundy::octal::{Method, Sequence};
     /// let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, grundy::Budget::default()).unwrap();
-    /// rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap().install(|| seq.extend_to(50_000)).unwrap();
+    /// seq.set_threads(std::num::NonZeroUsize::MIN);
+    /// seq.extend_to(50_000).unwrap();
     /// assert_eq!(seq.pipeline(), grundy::octal::Pipeline::default());
     /// ```
     pub fn pipeline(&self) -> Pipeline {
@@ -379,16 +406,15 @@ impl Sequence {
         }
         self.check_fits(len)?;
         self.store.reserve(len);
-        let two_threads = self.method == Method::Sparse && rayon::current_num_threads() > 1;
         while self.store.len() < len {
             if self.store.len().is_multiple_of(4096) {
                 self.budget.check_cancelled()?;
             }
             let ready = match &mut self.engine {
-                Engine::Sparse(sparse) if two_threads => {
+                Engine::Sparse(sparse) => {
                     self.ahead.ready(&self.store, sparse, len).then_some(sparse)
                 }
-                _ => None,
+                Engine::Direct => None,
             };
             if let Some(sparse) = ready {
                 let parts = ahead::Parts {
@@ -434,9 +460,10 @@ impl Sequence {
     }
 
     /// Extends the sequence to `len` values by a period that the values computed so far
-    /// prove (the Octal Game Periodicity Theorem, see [`proof_length`]): G(n) =
-    /// G(n - p) for n >= e + p, with no search. The values are exactly those
-    /// [`Sequence::extend_to`] would compute (tested against it), at the speed of a copy.
+    /// prove (the Octal Game Periodicity Theorem, see
+    /// [`proof_length`](super::period::theorem::proof_length)): G(n) = G(n - p) for
+    /// n >= e + p, with no search. The values are exactly those [`Sequence::extend_to`]
+    /// would compute (tested against it), at the speed of a copy.
     ///
     /// # Errors
     ///
@@ -464,19 +491,7 @@ impl Sequence {
             preperiod: e,
         } = period;
         let have = self.store.len();
-        let needed = proof_length(&self.game, period);
-        // The theorem needs every value up to its proof length; values computed after it
-        // that a window still keeps must agree too (they do, if the theorem holds: a
-        // mismatch would be a bug, refused rather than extended).
-        let agrees = |n: usize| match (self.store.get(n), self.store.get(n - p)) {
-            (Some(a), Some(b)) => Some(a == b),
-            _ => None,
-        };
-        let proved = p >= 1
-            && needed <= have
-            && (e + p..needed).all(|n| agrees(n) == Some(true))
-            && (needed.max(e + p)..have).all(|n| agrees(n) != Some(false));
-        if !proved {
+        if !proves(&self.game, period, have, |n| self.store.get(n)) {
             return Err(ComputeError::NotProved {
                 period: p,
                 preperiod: e,

@@ -190,16 +190,15 @@ fn sparse_method_agrees_with_direct_where_a_rare_value_first_reaches_512() {
         let direct = values(text, Method::Direct, first + 40);
         assert_eq!(direct[first], 512, "{text}");
         assert!(direct[..first].iter().all(|&v| v < 512), "{text}");
-        let one = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap();
+        let mut one = Sequence::new(code(text), Method::Sparse, Budget::default()).unwrap();
+        one.set_threads(std::num::NonZeroUsize::MIN);
+        one.extend_to(first + 40).unwrap();
         let runs = [
-            ("this pool", values(text, Method::Sparse, first + 40)),
             (
-                "one thread",
-                one.install(|| values(text, Method::Sparse, first + 40)),
+                "the default threads",
+                values(text, Method::Sparse, first + 40),
             ),
+            ("one thread", one.values().to_vec()),
         ];
         for (threads, sparse) in runs {
             let wrong = (0..direct.len()).find(|&n| sparse[n] != direct[n]);

@@ -38,9 +38,13 @@ use tables::{NimberCells, ScoreCells};
 pub use tables::{NimberTable, OutcomeTable, ScoreTable};
 
 /// Positions per parallel task at most: large enough to amortize scheduling, small enough to
-/// balance. Small tiers are cut into smaller tasks (down to `CHUNK / 16`), about four per
-/// thread, so that they too run in parallel.
+/// balance. Smaller tiers are cut into [`TASKS`] smaller tasks (down to `CHUNK / 16`), so
+/// that they too run in parallel.
 const CHUNK: usize = 4096;
+
+/// The tasks a tier is cut into, where they are not too small: four per thread up to 16
+/// threads. The cut depends on the tier alone, never on the pool the solver runs in.
+const TASKS: usize = 64;
 
 /// Per-task scratch space, reused from position to position.
 #[derive(Default)]
@@ -309,7 +313,7 @@ fn for_each_tier<G: Indexed>(
 }
 
 /// Fills `out` (element `j` is item `first + j`) with `solve(scratch, item)`, in parallel
-/// chunks of at most `max_chunk` items (about four per thread, at least `max_chunk / 16`)
+/// chunks of at most `max_chunk` items ([`TASKS`] of them, of at least `max_chunk / 16`)
 /// when there is more than one chunk. Each task owns its elements.
 fn fill_tier<T, E, F>(
     out: &mut [T],
@@ -323,10 +327,7 @@ where
     E: Send,
     F: Fn(&mut Scratch, usize) -> Result<T, E> + Sync,
 {
-    let chunk = out
-        .len()
-        .div_ceil(4 * rayon::current_num_threads())
-        .clamp(max_chunk / 16, max_chunk);
+    let chunk = out.len().div_ceil(TASKS).clamp(max_chunk / 16, max_chunk);
     let sequential = |out: &mut [T], seq_buf: &mut Scratch| {
         for (j, cell) in out.iter_mut().enumerate() {
             *cell = solve(seq_buf, first + j)?;

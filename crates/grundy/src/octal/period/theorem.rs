@@ -112,6 +112,28 @@ pub fn proof_length(game: &TakeAndBreak, period: Period) -> usize {
     checked_below + p
 }
 
+/// Whether the values G(0 .. have), read by `get` (`None` for one not kept), prove
+/// `period` for `game`: every value up to its [`proof_length`] must be kept and agree; the
+/// later ones that are kept must agree too (they do, if the theorem holds: a mismatch
+/// would be a bug, refused rather than extended).
+pub(crate) fn proves(
+    game: &TakeAndBreak,
+    period: Period,
+    have: usize,
+    get: impl Fn(usize) -> Option<u16>,
+) -> bool {
+    let (p, e) = (period.period, period.preperiod);
+    let needed = proof_length(game, period);
+    let agrees = |n: usize| match (get(n), get(n - p)) {
+        (Some(a), Some(b)) => Some(a == b),
+        _ => None,
+    };
+    p >= 1
+        && needed <= have
+        && (e + p..needed).all(|n| agrees(n) == Some(true))
+        && (needed.max(e + p)..have).all(|n| agrees(n) != Some(false))
+}
+
 /// The tails of one slice of values under shifts p taken in increasing order: for each, the
 /// least e with G(n + p) - G(n) = s for all e <= n < len - p (len - p when even the last
 /// pair differs), s being 0 for a period, or a saltus, wanted only where it is at most a

@@ -6,10 +6,10 @@
 //! The heaps go in batches of [`BATCH`]. A second thread computes the candidates of batch
 //! after batch (steps 1 and 2) on its own copy of the recent values, taking each unproved
 //! candidate as the value, and sends them through a queue. This thread takes the batches
-//! that are ready (up to one per other thread of the rayon pool: a *round*) and proves
-//! their candidates on the whole pool, in tasks of about 50 us of proofs (`Pace`), while it
-//! commits the round before, in order. For Officers the two halves of the work are about
-//! even on two threads; with more, the proofs of several batches run at once.
+//! that are ready (up to one per other thread of the sequence's pool: a *round*) and
+//! proves their candidates on the whole pool, in tasks of about 50 us of proofs (`Pace`),
+//! while it commits the round before, in order. For Officers the two halves of the work
+//! are about even on two threads; with more, the proofs of several batches run at once.
 //!
 //! The proofs read the candidates before they are proved, and never the store, which the
 //! commits write meanwhile: the proved values and the candidates go into a copy (the
@@ -37,11 +37,13 @@
 //! so that more proving threads help. Those jobs wait in a queue
 //! (`Urgent`) that each proof task looks at first: the blocks need them soon.
 //!
-//! The batches run when the rayon pool has more than one thread (`RAYON_NUM_THREADS=1`
-//! keeps a run on one), only while the sparse method can defer its proofs (once it knows a
-//! rare value), and never across a mask review or a window's first drop, which take the
-//! one-thread path. The far parts need a split (long) rare list.
+//! The batches run when the sequence is set to more than one thread (`threads`: the count
+//! is its own, and so is the pool, whatever pool the caller runs in), only while the
+//! sparse method can defer its proofs (once it knows a rare value), and never across a
+//! mask review or a window's first drop, which take the one-thread path. The far parts
+//! need a split (long) rare list.
 
+use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, TryRecvError};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -94,6 +96,8 @@ const LOW: usize = 2 * TAIL;
 /// The state of the runs in batches of one sequence.
 #[derive(Debug, Default)]
 pub(super) struct Ahead {
+    /// The threads the batches run on, and their pool.
+    threads: Threads,
     /// No batches before this heap size (after a stretch that stopped early).
     resume_at: usize,
     front: Front,
@@ -117,12 +121,14 @@ mod front;
 mod prove;
 mod shared;
 mod stage;
+mod threads;
 
 use batch::{Batch, BATCH};
 use far::{Feed, Urgent};
 use front::Front;
 use prove::{commit_round, prove_round, Pace, Prover, PIECE};
 use stage::{stage_one, Context};
+use threads::Threads;
 
 /// The parts of a sequence that a run in batches reads and extends.
 pub(super) struct Parts<'a> {
@@ -137,14 +143,24 @@ pub(super) struct Parts<'a> {
 }
 
 impl Ahead {
-    /// Whether a sparse run on more than one thread may go on in batches now: past its
+    /// The threads the batches run on (no batches on one).
+    pub(super) fn threads(&self) -> NonZeroUsize {
+        self.threads.count()
+    }
+
+    /// Runs the batches on `threads` threads from now on.
+    pub(super) fn set_threads(&mut self, threads: NonZeroUsize) {
+        self.threads.set(threads);
+    }
+
+    /// Whether a sparse run may go on in batches now: on more than one thread, past its
     /// backoff, far enough from `len`, and with proofs that can wait.
     pub(super) fn ready(&self, store: &Store, sparse: &Sparse, len: usize) -> bool {
         let n = store.len();
-        n >= self.resume_at && len >= n + BATCH && sparse.defers()
+        self.threads.count().get() > 1 && n >= self.resume_at && len >= n + BATCH && sparse.defers()
     }
 
-    /// Computes values towards `len` in batches on the rayon pool's threads, until a batch
+    /// Computes values towards `len` in batches on the sequence's pool, until a batch
     /// stops early (a heap that must be computed alone), a proof fails, or `len` is
     /// reached. Leaves only proved values in the sequence.
     pub(super) fn extend(&mut self, parts: Parts, len: usize) -> Result<(), ComputeError> {
@@ -165,7 +181,9 @@ impl Ahead {
             sparse: &mut *sparse,
             budget,
         };
-        let result = self.run_batches(batches, len);
+        // Everything the batches spawn, join or split goes to this pool, never the caller's.
+        let pool = self.threads.pool();
+        let result = pool.install(|| self.run_batches(batches, len));
         if !matches!(result, Ok(true)) {
             // Candidates past the last proved value were dropped: so is the block they
             // were marked in.
@@ -194,15 +212,15 @@ impl Ahead {
         }
         // One thread computes candidates; the others prove the batches of a round. With
         // two or more proving, the first pairs move from the candidates to the proofs.
-        let slots = rayon::current_num_threads().saturating_sub(1).max(1);
+        let threads = ahead.threads.count().get();
+        let slots = threads.saturating_sub(1).max(1);
         sparse.leave_pairs_to_proofs(slots >= 2);
         // As many of the last TAIL values as the store keeps: this cannot fail.
         ahead.tail.sync(store, TAIL.min(store.recent().1.len()));
         // A prover for each thread of the pool (the proofs are spread over all of them),
         // and one for the commits, which run beside the next round's proofs.
-        let workers = rayon::current_num_threads();
-        ahead.provers.truncate(workers + 1);
-        while ahead.provers.len() < workers + 1 {
+        ahead.provers.truncate(threads + 1);
+        while ahead.provers.len() < threads + 1 {
             ahead.provers.push(Mutex::new(Prover::new()));
         }
         for prover in &mut ahead.provers {
@@ -435,7 +453,7 @@ impl Ahead {
         sparse.use_far(None);
         let done = Pipeline {
             seconds: wall.elapsed().as_secs_f64(),
-            threads: rayon::current_num_threads() as u64,
+            threads: threads as u64,
             far_seconds: urgent.seconds(),
             ..done
         };

@@ -2,18 +2,24 @@
 //! and rounds of proofs did (a pool of 8 on two cores still proves up to 7 batches at once).
 
 use std::io::Cursor;
+use std::num::NonZeroUsize;
 
 use crate::octal::stats::Tally;
 use crate::octal::{Method, Sequence, SpillFile, Window};
 use crate::Budget;
 
-/// Runs `f` on a pool of `threads` threads (the batches run only with two or more).
-fn on_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+/// A pool of `threads` threads, for a caller's own rayon work around a run.
+fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .unwrap()
-        .install(f)
+}
+
+/// `seq`, set to `threads` threads (the batches run only with two or more).
+fn on_threads(seq: &mut Sequence, threads: usize) -> &mut Sequence {
+    seq.set_threads(NonZeroUsize::new(threads).unwrap());
+    seq
 }
 
 fn sparse(code: &str) -> Sequence {
@@ -22,15 +28,42 @@ fn sparse(code: &str) -> Sequence {
 
 /// G(0 .. len) of `code`, computed on one thread.
 fn alone(code: &str, len: usize) -> Vec<u16> {
-    on_threads(1, || {
-        let mut seq = sparse(code);
-        seq.extend_to(len).unwrap();
-        assert_eq!(
-            seq.ahead.stats.batches, 0,
-            "{code}: one thread never batches"
-        );
-        seq.values().to_vec()
-    })
+    let mut seq = sparse(code);
+    on_threads(&mut seq, 1).extend_to(len).unwrap();
+    assert_eq!(
+        seq.ahead.stats.batches, 0,
+        "{code}: one thread never batches"
+    );
+    seq.values().to_vec()
+}
+
+/// The count a sequence is set to is the one its batches run on, and the one that decides
+/// whether the far parts are passed ahead, whatever pool the caller runs in: rayon's
+/// global one, or a pool of its own of another size.
+#[test]
+fn the_threads_set_are_those_the_run_reports() {
+    for (ambient, threads) in [(None, 2), (Some(1), 3), (Some(8), 2), (Some(2), 5)] {
+        let mut seq = sparse("0.6");
+        let run = |seq: &mut Sequence| on_threads(seq, threads).extend_to(60_000);
+        match ambient {
+            Some(size) => pool(size).install(|| run(&mut seq)),
+            None => run(&mut seq),
+        }
+        .unwrap();
+        assert_eq!(seq.threads().get(), threads);
+        let pipeline = seq.pipeline();
+        let told = format!("{threads} threads in a pool of {ambient:?}");
+        assert!(pipeline.batches > 0, "{told}");
+        assert_eq!(pipeline.threads, threads as u64, "{told}");
+        let far = pipeline.far_blocks > 0;
+        assert_eq!(far, threads >= super::FAR_THREADS, "{told}");
+    }
+    // One thread set runs no batches, even in a pool of four.
+    let mut seq = sparse("0.6");
+    pool(4)
+        .install(|| on_threads(&mut seq, 1).extend_to(60_000))
+        .unwrap();
+    assert_eq!(seq.pipeline(), crate::octal::Pipeline::default());
 }
 
 /// The pools the runs in batches are tested on: the pipeline alone (2), one round of two
@@ -43,7 +76,7 @@ fn spilled_on(threads: usize, window: Window, len: usize) -> Sequence {
     let mut seq = sparse("0.6");
     let spill: Box<dyn SpillFile> = Box::new(Cursor::new(Vec::new()));
     seq.keep_window(window, Some(spill)).unwrap();
-    on_threads(threads, || seq.extend_to(len)).unwrap();
+    on_threads(&mut seq, threads).extend_to(len).unwrap();
     seq
 }
 
@@ -53,11 +86,10 @@ fn spilled_on(threads: usize, window: Window, len: usize) -> Sequence {
 fn compare(code: &str, len: usize, threads: usize) -> (u64, u64) {
     let alone = alone(code, len);
     let mut seq = sparse(code);
-    on_threads(threads, || {
-        for step in (3000..len).step_by(9973).chain([len]) {
-            seq.extend_to(step).unwrap();
-        }
-    });
+    on_threads(&mut seq, threads);
+    for step in (3000..len).step_by(9973).chain([len]) {
+        seq.extend_to(step).unwrap();
+    }
     assert_eq!(seq.values(), alone, "{code} on {threads} threads");
     assert_eq!(seq.tally(), &Tally::of(&alone), "{code}");
     // The far parts are passed ahead from FAR_THREADS threads on, never below (and only
@@ -105,12 +137,11 @@ fn rounds_read_candidates_only_behind_a_proof() {
     let len = 40_000;
     let full = alone("0.6", len);
     let mut seq = sparse("0.6");
-    on_threads(8, || {
-        for step in (2048..len).step_by(1531).chain([len]) {
-            seq.extend_to(step).unwrap();
-            assert_eq!(seq.values(), &full[..step]);
-        }
-    });
+    on_threads(&mut seq, 8);
+    for step in (2048..len).step_by(1531).chain([len]) {
+        seq.extend_to(step).unwrap();
+        assert_eq!(seq.values(), &full[..step]);
+    }
     assert!(seq.ahead.stats.failed_proofs > 0);
 }
 
@@ -146,12 +177,12 @@ fn a_cancelled_batch_leaves_only_proved_values() {
         let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let budget = Budget::default().with_cancel(cancel.clone());
         let mut seq = Sequence::new("0.6".parse().unwrap(), Method::Sparse, budget).unwrap();
-        on_threads(threads, || seq.extend_to(25_000)).unwrap();
+        on_threads(&mut seq, threads).extend_to(25_000).unwrap();
         cancel.store(true, std::sync::atomic::Ordering::Relaxed);
-        assert!(on_threads(threads, || seq.extend_to(len)).is_err());
+        assert!(seq.extend_to(len).is_err());
         assert_eq!(seq.values(), &full[..seq.len()]);
         cancel.store(false, std::sync::atomic::Ordering::Relaxed);
-        on_threads(resumed_on, || seq.extend_to(len)).unwrap();
+        on_threads(&mut seq, resumed_on).extend_to(len).unwrap();
         assert_eq!(seq.values(), full);
     }
 }
@@ -184,7 +215,7 @@ fn proofs_past_the_copy_finish_at_commit() {
     let full = alone("0.6", len);
     for threads in POOLS {
         let mut seq = sparse("0.6");
-        on_threads(threads, || seq.extend_to(len)).unwrap();
+        on_threads(&mut seq, threads).extend_to(len).unwrap();
         assert_eq!(seq.values(), full, "{threads} threads");
         assert!(
             seq.ahead.finished > 0,
@@ -201,7 +232,7 @@ fn urgent_jobs_run_once() {
     use std::sync::Arc;
     let runs: Arc<Vec<AtomicUsize>> = Arc::new((0..500).map(|_| AtomicUsize::new(0)).collect());
     let urgent = Arc::new(super::far::Urgent::default());
-    on_threads(4, || {
+    pool(4).install(|| {
         rayon::scope(|pool| {
             for i in 0..500 {
                 let runs = Arc::clone(&runs);
