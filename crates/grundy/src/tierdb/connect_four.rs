@@ -1,7 +1,7 @@
 //! Connect Four as a tier game: tier `k` holds the boards with `k` stones, numbered by
 //! [`ConnectFour::rank`]; a move drops a stone, so it leads to tier `k + 1`.
 
-use super::game::{End, Identity, Place, TierGame};
+use super::game::{draw_rows, End, Identity, Place, TierGame};
 use crate::games::connect_four::{Board, ConnectFour};
 
 impl ConnectFour {
@@ -84,21 +84,14 @@ impl TierGame for ConnectFour {
         let board = self.board_at(at);
         // X moves first: with an even number of stones the player to move is X.
         let x_to_move = board.stones().is_multiple_of(2);
-        let mut rows = Vec::new();
-        for row in (0..self.height()).rev() {
-            let line: String = (0..self.width())
-                .map(|col| {
-                    let bit = 1u64 << (row + col * (self.height() + 1));
-                    match (board.mask & bit != 0, (board.mine & bit != 0) == x_to_move) {
-                        (false, _) => '.',
-                        (true, true) => 'X',
-                        (true, false) => 'O',
-                    }
-                })
-                .collect();
-            rows.push(line);
-        }
-        rows.join("\n")
+        draw_rows(self.width(), self.height(), |row, col| {
+            let bit = 1u64 << (self.height() - 1 - row + col * (self.height() + 1));
+            match (board.mask & bit != 0, (board.mine & bit != 0) == x_to_move) {
+                (false, _) => '.',
+                (true, true) => 'X',
+                (true, false) => 'O',
+            }
+        })
     }
 }
 

@@ -202,3 +202,12 @@ pub trait TierGame: Debug + Send + Sync {
         format!("move {label}")
     }
 }
+
+/// A board drawn as text, top row first: `cell(row, column)` (row 0 at the top) gives each
+/// cell's character. The tier games' [`TierGame::show`] draw their boards with it.
+pub(super) fn draw_rows(width: u32, height: u32, cell: impl Fn(u32, u32) -> char) -> String {
+    (0..height)
+        .map(|row| (0..width).map(|col| cell(row, col)).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}

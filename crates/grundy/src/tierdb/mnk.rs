@@ -2,7 +2,7 @@
 //! with `t` stones, numbered by [`Mnk::rank`]; a move places a stone, so it leads to tier
 //! `t + 1`.
 
-use super::game::{End, Identity, Place, TierGame};
+use super::game::{draw_rows, End, Identity, Place, TierGame};
 use crate::games::mnk::{Grid, Mnk};
 
 impl Mnk {
@@ -92,18 +92,13 @@ impl TierGame for Mnk {
     /// The board, top row first: `X` the first player's stones, `O` the second's.
     fn show(&self, at: Place) -> String {
         let grid = self.unrank(at.tier, at.rank);
-        let cell = |c: u32| match (grid.x >> c & 1, grid.o >> c & 1) {
-            (1, _) => 'X',
-            (_, 1) => 'O',
-            _ => '.',
-        };
-        (0..self.height())
-            .map(|r| {
-                (0..self.width())
-                    .map(|c| cell(r * self.width() + c))
-                    .collect()
-            })
-            .collect::<Vec<String>>()
-            .join("\n")
+        draw_rows(self.width(), self.height(), |row, col| {
+            let c = row * self.width() + col;
+            match (grid.x >> c & 1, grid.o >> c & 1) {
+                (1, _) => 'X',
+                (_, 1) => 'O',
+                _ => '.',
+            }
+        })
     }
 }
