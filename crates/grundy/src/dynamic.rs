@@ -13,8 +13,8 @@
 //! module `adapter`) and a small notation (position to and from a `Datum`, text, move
 //! labels); the catalogue's `builtin` does that for every game of the library, and
 //! `scripted` for games defined by rules (game files, Python functions). The adapter runs
-//! the generic engine (memo search, Grundy solver, retrograde analysis), never a closed
-//! form, and keeps its tables between calls, so a play session (the module `play`) that
+//! a family's closed form where it has one and the generic engine (memo search, Grundy
+//! solver, retrograde analysis) otherwise, and keeps its tables between calls, so a play session (the module `play`) that
 //! asks about many positions of one game searches each position once.
 
 mod datum;
