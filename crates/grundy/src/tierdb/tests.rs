@@ -102,11 +102,13 @@ fn four_by_four_is_a_draw_as_tromp_found() {
 #[ignore = "minutes: cargo test --release -p grundy --lib -- --ignored tierdb"]
 fn larger_boards_match_tromp() {
     // Tromp's tables: 5 x 4 "=" with 3945711 positions, 4 x 5 "=" with 1706255, 6 x 4
-    // "-" (a second player win) with 94910577 (minutes).
+    // "-" (a second player win) with 94910577, 5 x 5 "=" with 69763700 (the last two also
+    // the sums of the per-ply counts Böck's solver prints, BENCHMARKS.md; a minute or two).
     for (w, h, positions, outcome) in [
         (5, 4, 3945711, Outcome::Draw),
         (4, 5, 1706255, Outcome::Draw),
         (6, 4, 94910577, Outcome::Loss),
+        (5, 5, 69763700, Outcome::Draw),
     ] {
         let dir = TempDir::new(&format!("value-{w}x{h}"));
         let report = build(&c4(w, h), &dir.0, &BuildOptions::default()).unwrap();
