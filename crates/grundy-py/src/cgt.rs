@@ -51,12 +51,33 @@ impl PyCgt {
 ///     True
 ///     >>> str(grundy.cgt("{1|-1}")), grundy.cgt("{1|-1}").temperature
 ///     ('+-1', Fraction(1, 1))
+///     >>> from fractions import Fraction
+///     >>> grundy.cgt(3) == grundy.cgt("3"), str(grundy.cgt(Fraction(3, 4)))
+///     (True, '3/4')
 #[pyfunction]
-pub fn cgt(expression: &str) -> PyResult<PyCgt> {
-    let id = arena()
-        .parse(expression)
-        .map_err(|err| PyValueError::new_err(err.to_string()))?;
-    Ok(PyCgt { id })
+pub fn cgt(expression: &Bound<'_, PyAny>) -> PyResult<PyCgt> {
+    if expression.is_instance_of::<PyString>() {
+        let text: String = expression.extract()?;
+        let id = arena()
+            .parse(&text)
+            .map_err(|err| PyValueError::new_err(err.to_string()))?;
+        return Ok(PyCgt { id });
+    }
+    if let Some(id) = comparand(expression)? {
+        return Ok(PyCgt { id });
+    }
+    // A Fraction that is no dyadic rational: say why, as the operations do.
+    let rational = expression.py().import("numbers")?.getattr("Rational")?;
+    if expression.is_instance(&rational)? {
+        return Err(PyValueError::new_err(format!(
+            "{} is not a dyadic rational (a number game's denominator is a power of two)",
+            expression.str()?
+        )));
+    }
+    Err(PyTypeError::new_err(format!(
+        "grundy.cgt takes an expression string, an int, a dyadic Fraction or a CgtGame, not {}",
+        expression.get_type().name()?
+    )))
 }
 
 /// A game, an int (a number) or an expression as an operand.
@@ -65,8 +86,7 @@ fn operand(other: &Bound<'_, PyAny>) -> PyResult<GameId> {
         return Ok(game.get().id);
     }
     if other.is_instance_of::<PyString>() {
-        let text: String = other.extract()?;
-        return Ok(cgt(&text)?.id);
+        return Ok(cgt(other)?.id);
     }
     if let Ok(n) = other.extract::<i64>() {
         return Ok(arena().integer(n));

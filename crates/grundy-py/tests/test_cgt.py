@@ -178,3 +178,18 @@ def test_values_compare_with_numbers_as_their_hashes_say():
         grundy.cgt("1") < Fraction(1, 3)
     with pytest.raises(TypeError):
         grundy.cgt("1") < "2"
+
+
+def test_numbers_make_games_as_their_expressions_do():
+    """grundy.cgt takes an int, a dyadic Fraction or a game as it takes a string."""
+    from fractions import Fraction
+
+    assert grundy.cgt(0) == grundy.cgt("0") == 0
+    assert grundy.cgt(-7) == grundy.cgt("-7")
+    assert str(grundy.cgt(Fraction(-5, 8))) == "-5/8"
+    up = grundy.cgt("^")
+    assert grundy.cgt(up) is not up and grundy.cgt(up) == up
+    with pytest.raises(ValueError, match="not a dyadic rational"):
+        grundy.cgt(Fraction(1, 3))
+    with pytest.raises(TypeError, match="not list"):
+        grundy.cgt([1])

@@ -489,8 +489,8 @@ class CgtGame:
     def norton_multiply(self, u: CgtOperand) -> CgtGame: ...
     def ordinal_sum(self, h: CgtOperand) -> CgtGame: ...
 
-def cgt(expression: str) -> CgtGame:
-    """The value of an expression in CGSuite's plain-text notation."""
+def cgt(expression: Union[str, int, Fraction, CgtGame]) -> CgtGame:
+    """The value of an expression in CGSuite's plain-text notation, or of a number."""
 
 class DatabaseAnswer:
     """A position's value from a tier database, with each move's (``Database.probe``)."""
