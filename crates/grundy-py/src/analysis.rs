@@ -296,12 +296,15 @@ pub struct PyTable {
 pub fn table(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
-    to: u64,
+    to: i64,
     pairs: bool,
     max_positions: Option<u64>,
     memory: Option<u64>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTable> {
+    // A negative size is a bad argument (ValueError), not an overflow of an unsigned type.
+    let to = u64::try_from(to)
+        .map_err(|_| PyValueError::new_err(format!("to must be at least 0, found {to}")))?;
     if let Ok(words) = game.cast::<PyString>() {
         let text: String = words.extract()?;
         let mut words = words_of(&text).into();

@@ -102,3 +102,9 @@ def test_three_engines_agree_on_a_subtraction_game():
     solved = [game.nimber(n) for n in range(0, 301, 7)]
     assert table == octal
     assert solved == table[::7]
+
+
+def test_a_negative_size_is_a_value_error():
+    """As the command line says it (grundy table nim --to -5), not an OverflowError."""
+    with pytest.raises(ValueError, match="at least 0, found -5"):
+        grundy.table("nim", -5)
