@@ -338,6 +338,9 @@ def test_game_files_load_and_solve_like_the_built_in_game():
         assert game.solve(heaps).nimber == builtin.solve(heaps).nimber, heaps
     with pytest.raises(FileNotFoundError, match="cannot read the game file"):
         grundy.load(root / "missing.luau")
+    # A list sets a list parameter, as grundy.game takes one (and as --param set=1,3,4).
+    as_list = grundy.load(root / "examples" / "games" / "subtraction.luau", set=[1, 3, 4])
+    assert as_list.solve([10, 12]).nimber == builtin.solve([10, 12]).nimber
 
 
 # Issue 22: the value first, remoteness on request, one search per table, Ctrl-C and
