@@ -322,9 +322,20 @@ fn solve_tier<G: TierGame + ?Sized>(
                     continue;
                 }
                 let value = solve_position(game, Place { tier: k, rank }, above, children)
-                    .ok_or_else(|| DbError::Corrupt {
-                        path: PathBuf::from(tier_file(k + 1)),
-                        why: format!("a successor of rank {rank} of tier {k} is missing"),
+                    .ok_or_else(|| {
+                        // The tier of the first successor without a value in the tiers read.
+                        let value_of = |c: &Place| {
+                            let values = above.iter().find(|(t, _)| *t == c.tier)?.1;
+                            values.get(c.rank as usize).filter(|&&b| b != ABSENT)
+                        };
+                        let tier = children
+                            .iter()
+                            .find(|c| value_of(c).is_none())
+                            .map_or(k + 1, |c| c.tier);
+                        DbError::Corrupt {
+                            path: PathBuf::from(tier_file(tier)),
+                            why: format!("a successor of rank {rank} of tier {k} is missing"),
+                        }
                     })?;
                 *cell = value.encode().ok_or(DbError::Remoteness {
                     tier: k,
