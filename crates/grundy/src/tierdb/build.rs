@@ -433,7 +433,13 @@ pub fn build<G: TierGame + ?Sized>(
                     why: "the manifest's positions do not match the game's".into(),
                 });
             }
-            check_file(dir, &entry)?;
+            // A kept tier that a tier still to solve reads is checked when it is loaded
+            // (`load_tier`); the others are checked here, so each file is read once.
+            let read_later =
+                (0..k).any(|j| manifest.entry(j).is_none() && game.child_tiers(j).contains(&k));
+            if !read_later {
+                check_file(dir, &entry)?;
+            }
             report.kept.push(k);
             report.bytes += entry.bytes;
             continue;
