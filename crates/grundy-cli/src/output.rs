@@ -37,26 +37,6 @@ pub fn check_plot_path(path: &std::path::Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The memory this process may use for tables: three quarters of the smaller of the
-/// memory available now and the address-space limit (`ulimit -v`), when Linux says them
-/// (`/proc/meminfo`, `/proc/self/limits`); `None` elsewhere. Defaults are capped by it so
-/// that a refusal, not an allocation failure, ends a job too large for the machine.
-pub fn machine_bytes() -> Option<u64> {
-    // The number in word `index` of the line of `path` that starts with `key`.
-    let field = |path: &str, key: &str, index: usize| -> Option<u64> {
-        let text = std::fs::read_to_string(path).ok()?;
-        let line = text.lines().find(|line| line.starts_with(key))?;
-        line.split_whitespace().nth(index)?.parse().ok()
-    };
-    let available = field("/proc/meminfo", "MemAvailable:", 1).map(|kib| kib.saturating_mul(1024));
-    let address_space = field("/proc/self/limits", "Max address space", 3);
-    let least = match (available, address_space) {
-        (Some(a), Some(b)) => a.min(b),
-        (a, b) => a.or(b)?,
-    };
-    Some(least / 4 * 3)
-}
-
 /// A progress line on stderr for a search: the positions it has expanded (counted by the
 /// library's run control, [`grundy::run::Control`]) and their rate, shown once the search
 /// passes a second (a quick answer draws nothing); none with `--json` or when stderr is not
@@ -174,10 +154,10 @@ impl Drop for Progress {
     }
 }
 
-/// `bytes`, lowered to what the machine can hold ([`machine_bytes`]): the default of every
-/// memory budget the commands set.
+/// `bytes`, lowered to what the machine can hold ([`grundy::limits::machine_bytes`]): the
+/// default of every memory budget the commands set.
 pub fn fitting(bytes: u64) -> u64 {
-    machine_bytes().map_or(bytes, |machine| machine.min(bytes))
+    grundy::limits::machine_bytes().map_or(bytes, |machine| machine.min(bytes))
 }
 
 /// Writes the line that stands for `count` moves left out of a list of moves (nothing for

@@ -93,13 +93,15 @@ pub fn analyze(py: Python<'_>, words: &str) -> PyResult<PyAnalysis> {
                 _ => components.push(Component::Family(chunk.to_vec())),
             }
         }
-        let analysis = interrupt::run(py, grundy::Budget::default(), move |budget| {
-            analyze_components(&components, &budget)
-        })?
+        let analysis = interrupt::run(
+            py,
+            grundy::Budget::default().within_machine(),
+            move |budget| analyze_components(&components, &budget),
+        )?
         .map_err(analysis_error)?;
         return Ok(PyAnalysis { analysis });
     }
-    let analysis = interrupt::run(py, grundy::Budget::default(), move |_| {
+    let analysis = interrupt::run(py, grundy::Budget::default().within_machine(), move |_| {
         analyze_words(&words)
     })?
     .map_err(analysis_error)?;
@@ -123,8 +125,10 @@ pub fn sum(py: Python<'_>, components: Vec<String>) -> PyResult<PyAnalysis> {
         }
         words.extend(words_of(component));
     }
-    let analysis = interrupt::run(py, grundy::Budget::default(), move |_| analyze_sum(&words))?
-        .map_err(analysis_error)?;
+    let analysis = interrupt::run(py, grundy::Budget::default().within_machine(), move |_| {
+        analyze_sum(&words)
+    })?
+    .map_err(analysis_error)?;
     Ok(PyAnalysis { analysis })
 }
 

@@ -166,12 +166,15 @@ impl PyGame {
     }
 }
 
-/// The budget of a search: `max_positions` stored, `memory` bytes.
+/// The budget of a search: `max_positions` stored, `memory` bytes; by default
+/// [`MAX_POSITIONS`] and the library's default bytes lowered to what this process can still
+/// hold (as the command line does), so that a search too large for a notebook's kernel is
+/// refused, not killed.
 pub fn budget(max_positions: Option<u64>, memory: Option<u64>) -> Budget {
     let budget = Budget::default().with_positions(max_positions.unwrap_or(MAX_POSITIONS));
     match memory {
         Some(bytes) => budget.with_bytes(bytes),
-        None => budget,
+        None => budget.within_machine(),
     }
 }
 
@@ -272,8 +275,13 @@ impl PyGame {
     /// remoteness and the principal line only when they cost no more than the value did,
     /// else ``skipped`` is true; ``remoteness=True`` computes them whatever they cost.
     /// ``max_positions`` bounds the positions the search stores (50 million by
-    /// default), ``memory`` its bytes; a position that needs more raises
-    /// ``grundy.TooLargeError`` saying the size. Ctrl-C stops the search
+    /// default), ``memory`` its bytes (by default the least of 8 GiB and three quarters
+    /// of what this process can still take: the memory available, its cgroup's limit and
+    /// ``ulimit -v``); a position that needs more raises ``grundy.TooLargeError`` saying
+    /// the size, before the table that would pass it is allocated. Positions kept from
+    /// earlier calls count toward the limit, and a call refused for them is run again
+    /// from nothing, so a call is refused only when its own search needs more (an answer
+    /// already known is free). Ctrl-C stops the search
     /// (``KeyboardInterrupt``). ``progress``, a function, is called every half second
     /// of a search with the positions expanded so far and the seconds spent; an exception
     /// it raises stops the search and is raised.

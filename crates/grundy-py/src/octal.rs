@@ -200,8 +200,8 @@ fn poisoned<T>(_: T) -> PyErr {
 /// run and is raised here, as is ``KeyboardInterrupt`` on Ctrl-C. ``checkpoint`` names a
 /// file the run resumes from when it exists and saves to every ``checkpoint_every``
 /// seconds, when it stops and when it ends. ``memory`` bounds the bytes of values (2 a
-/// value; 8 GiB by default): a run that needs more raises ``grundy.TooLargeError`` before
-/// it starts.
+/// value; 8 GiB by default, less where the process can take less): a run that needs more
+/// raises ``grundy.TooLargeError`` before it starts.
 ///
 /// Examples:
 ///     >>> s = grundy.octal("0.6", to=1000)
@@ -230,7 +230,7 @@ pub fn octal(
             .map_err(|err| PyValueError::new_err(err.to_string()))?,
         None => Method::for_game(&game),
     };
-    let bytes = memory.unwrap_or(8 << 30);
+    let bytes = memory.unwrap_or_else(|| Budget::default().within_machine().bytes());
     let budget = Budget::default()
         .with_bytes(bytes)
         .with_positions(bytes / 2);

@@ -192,7 +192,7 @@ pub fn build(py: Python<'_>, game: &str, db: PathBuf, memory: Option<u64>) -> Py
     let game = tier_game(&words).map_err(PyValueError::new_err)?;
     let budget = match memory {
         Some(bytes) => Budget::default().with_bytes(bytes),
-        None => Budget::default(),
+        None => Budget::default().within_machine(),
     };
     let dir = db.clone();
     let built = interrupt::run(py, budget, move |budget| {

@@ -138,6 +138,60 @@ def test_budget_refusal_says_the_size():
     assert issubclass(grundy.TooLargeError, MemoryError)
 
 
+def _walk():
+    """A walk to the corner of a grid, defined in Python: (x, y) moves to (x - 1, y) or
+    (x, y - 1); (n, n) reaches (n + 1)^2 positions."""
+    return grundy.define(lambda p: [(p[0] - 1, p[1]), (p[0], p[1] - 1)] if min(p) > 0 else [])
+
+
+def test_max_positions_counts_what_the_call_needs_whatever_came_before():
+    # (41, 41) reaches 42^2 = 1764 positions: refused under 1000 on a fresh game, and
+    # still refused (not answered) after another call has kept 1681 positions.
+    fresh = _walk()
+    with pytest.raises(grundy.TooLargeError, match="limit of 1000"):
+        fresh.solve((41, 41), max_positions=1000)
+    assert fresh.solve((41, 41), max_positions=2000).outcome == "loss"
+    warm = _walk()
+    warm.solve((40, 40))
+    for limit in (100, 1000):
+        with pytest.raises(grundy.TooLargeError, match=f"limit of {limit}"):
+            warm.solve((41, 41), max_positions=limit)
+    # Kept positions never make a small call fail: the search runs again from nothing.
+    assert warm.solve((3, 3), max_positions=16).outcome == "loss"
+
+
+def test_default_memory_follows_the_address_space_limit():
+    # A kernel limited to its mapped memory and 160 MiB more: the default budget follows the
+    # limit (as the command line's does), so the search is refused with TooLargeError and
+    # the process lives; with a fixed default it would die allocating.
+    script = textwrap.dedent(
+        """
+        import resource
+        import grundy
+
+        def mapped():
+            for line in open("/proc/self/status"):
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+
+        limit = mapped() + (160 << 20)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        walk = grundy.define(lambda p: [(p[0] - 1, p[1]), (p[0], p[1] - 1)] if min(p) > 0 else [])
+        try:
+            walk.solve((4000, 4000))
+            print("solved")
+        except grundy.TooLargeError as err:
+            print("refused:", err)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("refused: the game needs"), done.stdout
+    assert "bytes, more than the limit of" in done.stdout
+
+
 def test_self_nested_list_is_refused_not_a_crash():
     nested = []
     nested.append(nested)

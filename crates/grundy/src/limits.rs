@@ -9,6 +9,10 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
+mod machine;
+
+pub use machine::machine_bytes;
+
 /// Limits on a solver's work: positions stored, bytes allocated, moves listed (the time a
 /// search takes, roughly), and a cancel flag.
 ///
@@ -149,6 +153,23 @@ impl Budget {
         }
     }
 
+    /// The same budget, its bytes lowered to what the machine can still hold
+    /// ([`machine_bytes`]): what a front end does to a default limit, so that a job too
+    /// large for the machine is refused rather than killed by an allocation failure.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let budget = grundy::Budget::default().with_bytes(1 << 20).within_machine();
+    /// assert!(budget.bytes() <= 1 << 20);
+    /// ```
+    pub fn within_machine(self) -> Self {
+        match machine_bytes() {
+            Some(machine) if machine < self.bytes => self.with_bytes(machine),
+            _ => self,
+        }
+    }
+
     /// The most positions a solver may store.
     pub fn positions(&self) -> u64 {
         self.positions
@@ -236,6 +257,39 @@ impl Budget {
             });
         }
         Ok(())
+    }
+
+    /// `Ok` when a hash table of `entry` bytes an entry (key, value and control byte)
+    /// that holds `capacity` entries before it grows fits once it holds `len`: `len`
+    /// entries while it has room, and when it must grow, the old table and the one twice
+    /// its size together (both are held while the entries move), checked before the
+    /// growth allocates.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::TooLarge`] with `unit: "bytes"`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let budget = grundy::Budget::default().with_bytes(1_000);
+    /// // Room for 56 entries of 16 bytes: 57 entries need a second table of 128 buckets.
+    /// assert!(budget.check_table(56, 56, 16).is_ok());
+    /// assert!(budget.check_table(57, 56, 16).is_err());
+    /// ```
+    pub fn check_table(&self, len: u64, capacity: u64, entry: u64) -> Result<(), SolveError> {
+        if len <= capacity {
+            return self.check_bytes(len.saturating_mul(entry));
+        }
+        // A table of capacity c has its buckets, a power of two, 7/8 full at most.
+        let buckets = |capacity: u64| match capacity {
+            0 => 0,
+            1..8 => (capacity + 1).next_power_of_two(),
+            _ => (capacity.saturating_mul(8) / 7).next_power_of_two(),
+        };
+        let old = buckets(capacity);
+        let new = buckets(len.max(capacity + 1));
+        self.check_bytes(old.saturating_add(new).saturating_mul(entry))
     }
 
     /// `Err(SolveError::Interrupted)` once the cancel flag is set.

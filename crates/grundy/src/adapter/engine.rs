@@ -324,17 +324,24 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
     }
 
     /// Runs `work` on a memo search under `rule` over the table `pick` selects; the table
-    /// goes back whatever the result.
-    pub(super) fn with_memo<E: Evaluation, T>(
+    /// goes back whatever the result. Positions kept from earlier calls count toward the
+    /// budget: when they make it too small, `work` runs again on an empty table, so that a
+    /// call is refused only when it alone needs more.
+    pub(super) fn with_memo<E: Evaluation + Clone, T>(
         &self,
         rule: E,
         budget: &Budget,
         pick: Pick<G::Position, E::Value>,
-        work: impl FnOnce(&mut MemoSearch<'_, Canon<G>, E>) -> Result<T, SolveError>,
+        mut work: impl FnMut(&mut MemoSearch<'_, Canon<G>, E>) -> Result<T, SolveError>,
     ) -> Result<T, SolveError> {
-        let table = std::mem::take(pick(&mut self.lock()));
-        let mut search = MemoSearch::new(&self.game, rule, budget.clone()).with_table(table);
-        let res = work(&mut search);
+        let kept = std::mem::take(pick(&mut self.lock()));
+        let had_kept = !kept.is_empty();
+        let mut search = MemoSearch::new(&self.game, rule.clone(), budget.clone()).with_table(kept);
+        let mut res = work(&mut search);
+        if had_kept && matches!(res, Err(SolveError::TooLarge { .. })) {
+            search = MemoSearch::new(&self.game, rule, budget.clone());
+            res = work(&mut search);
+        }
         let table = search.into_table();
         let mut tables = self.lock();
         let slot = pick(&mut tables);
@@ -344,15 +351,21 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
         res
     }
 
-    /// Runs `work` on the Grundy solver over the kept table.
+    /// Runs `work` on the Grundy solver over the kept table, again on an empty one when the
+    /// kept positions make the budget too small (as [`Adapter::with_memo`]).
     pub(super) fn with_grundy<T>(
         &self,
         budget: &Budget,
-        work: impl FnOnce(&mut GrundySolver<'_, Canon<G>>) -> Result<T, SolveError>,
+        mut work: impl FnMut(&mut GrundySolver<'_, Canon<G>>) -> Result<T, SolveError>,
     ) -> Result<T, SolveError> {
-        let table = std::mem::take(&mut self.lock().nimbers);
-        let mut solver = (self.grundy)(&self.game, budget.clone()).with_table(table);
-        let res = work(&mut solver);
+        let kept = std::mem::take(&mut self.lock().nimbers);
+        let had_kept = !kept.is_empty();
+        let mut solver = (self.grundy)(&self.game, budget.clone()).with_table(kept);
+        let mut res = work(&mut solver);
+        if had_kept && matches!(res, Err(SolveError::TooLarge { .. })) {
+            solver = (self.grundy)(&self.game, budget.clone());
+            res = work(&mut solver);
+        }
         let table = solver.into_table();
         let mut tables = self.lock();
         if tables.nimbers.len() < table.len() {

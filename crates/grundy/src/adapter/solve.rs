@@ -117,7 +117,7 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
     /// budget's positions is refused before the search starts: a search for remoteness or
     /// scores stores every position it reaches but those behind a win in one move.
     #[allow(clippy::type_complexity)]
-    pub(super) fn memo_values<E: Evaluation>(
+    pub(super) fn memo_values<E: Evaluation + Clone>(
         &self,
         rule: E,
         budget: &Budget,

@@ -321,7 +321,9 @@ impl<'g, G: Game> GrundySolver<'g, G> {
     ) -> Result<(), SolveError> {
         let needed = self.table.len() as u64 + 1;
         self.budget.check_positions(needed)?;
-        self.budget.check_bytes(needed * Self::entry_bytes())?;
+        let capacity = self.table.capacity() as u64;
+        self.budget
+            .check_table(needed, capacity, Self::entry_bytes())?;
         if needed.is_multiple_of(4_096) {
             self.budget.check_cancelled()?;
         }

@@ -239,7 +239,8 @@ impl<P: Clone + Eq + Hash, V: Copy> Table for FxIndexMap<P, Entry<V>> {
     fn open(&mut self, key: &P, budget: &Budget) -> Result<(), SolveError> {
         let needed = HashMap::len(self) as u64 + 1;
         budget.check_positions(needed)?;
-        budget.check_bytes(needed * (size_of::<(P, Entry<V>)>() as u64 + 1))?;
+        let entry = size_of::<(P, Entry<V>)>() as u64 + 1;
+        budget.check_table(needed, self.capacity() as u64, entry)?;
         self.insert(key.clone(), Entry::Open);
         Ok(())
     }
