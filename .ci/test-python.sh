@@ -18,9 +18,9 @@ if [ ! -x "$venv/bin/python" ]; then
     fi
 fi
 if [ ! -x "$venv/bin/maturin" ] ||
-    ! "$venv/bin/python" -c "import maturin, numpy, pytest, matplotlib" 2>/dev/null; then
+    ! "$venv/bin/python" -c "import maturin, numpy, pytest, matplotlib, nbclient, nbformat, ipykernel" 2>/dev/null; then
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-        "maturin>=1.9,<2" numpy pytest matplotlib
+        "maturin>=1.9,<2" numpy pytest matplotlib nbclient nbformat ipykernel
 fi
 # The environment's own tools come first: maturin's build hook starts `maturin` by name, so
 # without this only a maturin installed by hand elsewhere would be found.

@@ -13,7 +13,7 @@ use grundy::table::{
 use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::errors::{catalog_error, dyn_error, solve_error};
 use crate::games::{budget, PyGame};
@@ -204,6 +204,11 @@ impl PyAnalysis {
     fn __str__(&self) -> String {
         self.analysis.why().join("\n")
     }
+
+    /// The analysis in a notebook: the outcome coloured, the winning moves, the reasons.
+    fn _repr_html_(&self) -> String {
+        crate::notebook::analysis_html(&self.analysis)
+    }
 }
 
 /// The pattern of a table's values: a period (plain or arithmetic), proved or a
@@ -267,6 +272,28 @@ impl PyPattern {
     }
 }
 
+impl PyTable {
+    /// Whether each n = 0 .. to is a P-position (the player to move loses).
+    fn losing(&self) -> Vec<bool> {
+        match &self.table {
+            Tabulated::Family(t) => {
+                let mut losing = vec![false; t.to as usize + 1];
+                for &n in &t.p_positions {
+                    if let Some(cell) = losing.get_mut(n as usize) {
+                        *cell = true;
+                    }
+                }
+                losing
+            }
+            Tabulated::Game(t) => t
+                .outcomes()
+                .iter()
+                .map(|&outcome| outcome == grundy::Outcome::Loss)
+                .collect(),
+        }
+    }
+}
+
 enum Tabulated {
     Family(Table),
     Game(GameTable),
@@ -276,6 +303,9 @@ enum Tabulated {
 #[pyclass(name = "Table", module = "grundy", frozen)]
 pub struct PyTable {
     table: Tabulated,
+    /// The family's words and whether pairs were tabulated, to pickle a family's table as
+    /// the call that makes it again; None for a ``Game``'s table.
+    recipe: Option<(String, bool)>,
 }
 
 /// Tabulates a game: its Grundy values (or outcomes) for n = 0 .. to, or its P-positions
@@ -326,6 +356,7 @@ pub fn table(
         .map_err(table_error)?;
         return Ok(PyTable {
             table: Tabulated::Family(table),
+            recipe: Some((text, pairs)),
         });
     }
     let Ok(game) = game.cast::<PyGame>() else {
@@ -348,6 +379,7 @@ pub fn table(
         .map_err(table_error)?;
     Ok(PyTable {
         table: Tabulated::Game(table),
+        recipe: None,
     })
 }
 
@@ -484,6 +516,90 @@ impl PyTable {
             Tabulated::Family(t) => to_python(py, t),
             Tabulated::Game(t) => to_python(py, t),
         }
+    }
+
+    /// The table as a numpy array: the nimbers G(0) .. G(to) (``nimbers``), or for a table
+    /// of pairs the P-positions as a 2-D bool array (``cells``), or for a game without
+    /// nimbers whether each n is a P-position (a bool array).
+    #[pyo3(signature = (dtype = None, copy = None))]
+    fn __array__<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let _ = copy;
+        let array = match (self.nimbers(py), self.cells(py)?) {
+            (Some(nimbers), _) => nimbers,
+            (None, Some(cells)) => cells.into_any(),
+            (None, None) => PyArray1::from_vec(py, self.losing()).into_any(),
+        };
+        match dtype {
+            Some(dtype) => array.call_method1("astype", (dtype,)),
+            None => Ok(array),
+        }
+    }
+
+    /// Pickles as the call that made it, ``grundy.table(game, to, pairs=...)``, for a
+    /// family's table; a ``Game``'s table does not pickle (TypeError).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let Some((words, pairs)) = &self.recipe else {
+            return Err(PyTypeError::new_err(
+                "cannot pickle the table of a grundy.Game: tables of built-in families \
+                 (grundy.table(\"nim\", ...)) pickle, as the call that makes them again",
+            ));
+        };
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("pairs", *pairs)?;
+        let table = py.import("grundy")?.getattr("table")?;
+        let make = py
+            .import("functools")?
+            .getattr("partial")?
+            .call((table,), Some(&kwargs))?;
+        (make, (words.clone(), self.to()))
+            .into_pyobject(py)
+            .map(|t| t.into_any())
+    }
+
+    /// The rows of the table: ``to + 1`` (n = 0 .. to, or a = 0 .. to for pairs).
+    fn __len__(&self) -> usize {
+        self.to() as usize + 1
+    }
+
+    /// The values of ``numpy.asarray(table)``, row by row.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let array = self.__array__(py, None, None)?;
+        Ok(array.call_method0("tolist")?.try_iter()?.into_any())
+    }
+
+    /// The table in a notebook: its pattern with its proof (or how far it was checked),
+    /// the shape of the P-positions and the closed form, the first values with the
+    /// P-positions in red, and the P-positions.
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let nimbers = match &self.table {
+            Tabulated::Family(t) => t.nimbers.clone(),
+            Tabulated::Game(t) if t.axes == Axes::One => t.nimbers(),
+            Tabulated::Game(_) => None,
+        };
+        let p_positions = self
+            .p_positions(py)?
+            .iter()
+            .map(|p| p.str().map(|s| s.to_string()))
+            .collect::<PyResult<Vec<_>>>()?;
+        let mut findings = Vec::new();
+        if let Some(pattern) = self.pattern() {
+            findings.push(pattern.pattern.describe());
+        }
+        findings.extend(self.shape());
+        findings.extend(self.closed_form());
+        let game = self.game();
+        Ok(crate::notebook::table_html(&crate::notebook::TableView {
+            game: &game,
+            to: self.to(),
+            nimbers: nimbers.as_deref(),
+            p_positions,
+            findings,
+        }))
     }
 
     fn __repr__(&self) -> String {

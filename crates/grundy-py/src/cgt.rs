@@ -139,6 +139,16 @@ impl PyCgt {
     /// compares with another, and with an int, a Fraction or a float whose value is a
     /// dyadic rational (``grundy.cgt("1/2") == Fraction(1, 2)``); anything else is not
     /// comparable (``==`` is False, ``<`` raises TypeError).
+    /// The value in a notebook, as LaTeX (``$\\pm 1$`` for ``+-1``, arrows for ups).
+    fn _repr_latex_(&self) -> String {
+        crate::notebook::cgt_latex(&self.__str__())
+    }
+
+    /// Pickles as its canonical form, read back by ``grundy.cgt``.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((py.import("grundy")?.getattr("cgt")?, (self.__str__(),)))
+    }
+
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
         let py = other.py();
         let Some(other) = comparand(other)? else {

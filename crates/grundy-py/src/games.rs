@@ -39,6 +39,23 @@ pub struct PyGame {
     /// For a game whose moves are Python code: the exception its callbacks raised (a
     /// search calls them from its worker thread, attaching to the interpreter per call).
     pub pending: Option<Arc<Pending>>,
+    /// How to make the game again, for pickling; None for a game that cannot be.
+    pub recipe: Option<Recipe>,
+}
+
+/// How a game was made, so that it pickles as the call that makes it again (its tables
+/// are not pickled: they are a cache).
+#[derive(Clone, Debug)]
+pub enum Recipe {
+    /// A built-in family by its words: ``grundy.game(words)``.
+    Family(String),
+    /// A game file with its parameters: ``grundy.load(path, **params)``.
+    File {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Its parameters as the command line writes them.
+        params: Vec<(String, String)>,
+    },
 }
 
 impl PyGame {
@@ -47,6 +64,15 @@ impl PyGame {
         PyGame {
             inner,
             pending: None,
+            recipe: None,
+        }
+    }
+
+    /// The same game, pickled as `recipe` makes it.
+    pub fn with_recipe(self, recipe: Recipe) -> Self {
+        PyGame {
+            recipe: Some(recipe),
+            ..self
         }
     }
 
@@ -55,6 +81,7 @@ impl PyGame {
         PyGame {
             inner,
             pending: Some(pending),
+            recipe: None,
         }
     }
 
@@ -166,6 +193,15 @@ impl PyGame {
     }
 }
 
+impl PyGame {
+    /// The position drawn as SVG, for a notebook, when the game draws it (a drawing that
+    /// fails is left out: the solution shows without it).
+    pub fn board(&self, pos: &Datum) -> Option<String> {
+        let drawing = self.guard(|| self.inner.draw(pos), dyn_error).ok()??;
+        Some(crate::drawing::svg(&drawing))
+    }
+}
+
 /// The budget of a search: `max_positions` stored, `memory` bytes; by default
 /// [`MAX_POSITIONS`] and the library's default bytes lowered to what this process can still
 /// hold (as the command line does), so that a search too large for a notebook's kernel is
@@ -184,6 +220,29 @@ impl PyGame {
     #[getter]
     fn name(&self) -> String {
         self.inner.name()
+    }
+
+    /// Pickles as the call that made it (``grundy.game`` or ``grundy.load``); a game
+    /// defined in Python or opened by ``grundy.parse`` does not pickle (TypeError).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let grundy = py.import("grundy")?;
+        match &self.recipe {
+            Some(Recipe::Family(words)) => (grundy.getattr("game")?, (words.clone(),))
+                .into_pyobject(py)
+                .map(|t| t.into_any()),
+            Some(Recipe::File { path, params }) => (
+                grundy.getattr("_load_file")?,
+                (path.clone(), params.clone()),
+            )
+                .into_pyobject(py)
+                .map(|t| t.into_any()),
+            None => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "cannot pickle the game {:?}: built-in families (grundy.game) and game files \
+                 (grundy.load) pickle, a game defined in Python or opened by grundy.parse \
+                 does not",
+                self.inner.name()
+            ))),
+        }
     }
 
     /// One line saying what the game is.
@@ -309,7 +368,8 @@ impl PyGame {
         };
         let solution =
             self.solve_datum(py, &pos, budget(max_positions, memory), (ask, progress))?;
-        Ok(PySolution { solution })
+        let board = self.board(&pos);
+        Ok(PySolution { solution, board })
     }
 
     /// The nimber (Grundy value) of ``position``; impartial games under normal play only.

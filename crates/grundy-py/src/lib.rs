@@ -20,6 +20,7 @@ mod errors;
 mod fraction;
 mod games;
 mod interrupt;
+mod notebook;
 mod octal;
 mod open;
 mod pending;
@@ -76,7 +77,7 @@ fn game(name: &str, param: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
             words.join(" ")
         )));
     }
-    Ok(PyGame::builtin(game))
+    Ok(PyGame::builtin(game).with_recipe(games::Recipe::Family(words.join(" "))))
 }
 
 /// A game and a position from the words ``grundy solve`` takes:
@@ -123,7 +124,8 @@ fn solve(
         all_moves,
     };
     let solution = game.solve_datum(py, &pos, budget(max_positions, memory), (ask, progress))?;
-    Ok(PySolution { solution })
+    let board = game.board(&pos);
+    Ok(PySolution { solution, board })
 }
 
 /// A game file's parameter as the command line writes it (`--param set=1,2`): a list or
@@ -164,9 +166,16 @@ fn load(path: PathBuf, params: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
             words.push((name.extract::<String>()?, param_text(&value)?));
         }
     }
+    _load_file(path, words)
+}
+
+/// A game file with its parameters as the command line writes them: what a pickled game
+/// file is made again by.
+#[pyfunction]
+fn _load_file(path: PathBuf, params: Vec<(String, String)>) -> PyResult<PyGame> {
     let game =
-        grundy_script::load(&path, &words).map_err(|err| errors::script_error(&path, err))?;
-    Ok(PyGame::builtin(game))
+        grundy_script::load(&path, &params).map_err(|err| errors::script_error(&path, err))?;
+    Ok(PyGame::builtin(game).with_recipe(games::Recipe::File { path, params }))
 }
 
 /// The built-in families and board games: a list of dicts with ``name``, ``param``,
@@ -210,6 +219,7 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(families, m)?)?;
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(results::_restore, m)?)?;
+    m.add_function(wrap_pyfunction!(_load_file, m)?)?;
     m.add_function(wrap_pyfunction!(octal::octal, m)?)?;
     m.add_function(wrap_pyfunction!(pygame::define, m)?)?;
     m.add_function(wrap_pyfunction!(cgt::cgt, m)?)?;

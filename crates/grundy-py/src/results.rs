@@ -9,7 +9,7 @@ use grundy::dynamic::{DynMove, MoveValue, Solution, Value};
 use grundy::Outcome;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyIterator, PyList, PyString};
 use serde::Serialize;
 
 use crate::datum::{from_datum, to_datum};
@@ -58,7 +58,14 @@ pub fn _restore(py: Python<'_>, kind: &str, json: &str) -> PyResult<Py<PyAny>> {
         }
         "Solution" => {
             let solution: Solution = serde_json::from_str(json).map_err(bad)?;
-            Py::new(py, PySolution { solution })?.into_any()
+            Py::new(
+                py,
+                PySolution {
+                    solution,
+                    board: None,
+                },
+            )?
+            .into_any()
         }
         other => return Err(PyValueError::new_err(format!("no result kind {other:?}"))),
     })
@@ -297,6 +304,9 @@ impl PyMoveValue {
 #[pyclass(name = "Solution", module = "grundy", frozen)]
 pub struct PySolution {
     pub solution: Solution,
+    /// The position drawn (SVG), shown beside the moves in a notebook, when the game
+    /// draws its positions.
+    pub board: Option<String>,
 }
 
 #[pymethods]
@@ -441,10 +451,30 @@ impl PySolution {
         reduce(py, "Solution", &self.solution)
     }
 
-    fn __repr__(&self) -> String {
-        format!(
+    /// The moves listed (``len(moves)``).
+    fn __len__(&self) -> usize {
+        self.solution.moves.len()
+    }
+
+    /// The moves listed, each with its value (as ``moves``).
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        PyList::new(py, self.moves())?.try_iter()
+    }
+
+    /// The solution in a notebook: the board, the value, and every move listed coloured
+    /// by its value for the mover (the optimal ones starred).
+    fn _repr_html_(&self) -> String {
+        crate::notebook::solution_html(&self.solution, self.board.as_deref())
+    }
+
+    /// The position as Python writes it (a tuple, as ``position`` gives it), the value and
+    /// the number of moves.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
             "grundy.Solution(position={}, {}, {} moves)",
-            self.solution.position, self.solution.value, self.solution.counts.moves
-        )
+            self.position(py)?.repr()?,
+            self.solution.value,
+            self.solution.counts.moves
+        ))
     }
 }
