@@ -405,7 +405,8 @@ impl PyTable {
 
     /// The Grundy values G(0) .. G(to) as a numpy ``uint16`` array, as octal values are
     /// (``uint64`` only for a game file's nimbers past 65535), or None (games without
-    /// nimbers, tables of pairs).
+    /// nimbers, tables of pairs). Unsigned, as numpy keeps them, a difference wraps around:
+    /// widen first (``t.nimbers.astype(int)``) to subtract.
     #[getter]
     fn nimbers<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyAny>> {
         let nimbers = match &self.table {

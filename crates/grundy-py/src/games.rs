@@ -341,9 +341,10 @@ impl PyGame {
     /// earlier calls count toward the limit, and a call refused for them is run again
     /// from nothing, so a call is refused only when its own search needs more (an answer
     /// already known is free). Ctrl-C stops the search
-    /// (``KeyboardInterrupt``). ``progress``, a function, is called every half second
-    /// of a search with the positions expanded so far and the seconds spent; an exception
-    /// it raises stops the search and is raised.
+    /// (``KeyboardInterrupt``). ``progress(done, total)``, a function, is called every
+    /// half second of a search with the positions expanded so far and None (a search does
+    /// not know its size beforehand; ``grundy.octal`` calls the same signature with its
+    /// target); an exception it raises stops the search and is raised.
     ///
     /// Examples:
     ///     >>> s = grundy.game("nim").solve([3, 5, 7])

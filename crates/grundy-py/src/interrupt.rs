@@ -32,8 +32,9 @@ where
     run_watched(py, budget, None, job)
 }
 
-/// [`run`], calling `progress(positions, seconds)` every [`PROGRESS`] meanwhile: the
-/// positions the search has expanded and the seconds since it began. An exception the
+/// [`run`], calling `progress(done, total)` every [`PROGRESS`] meanwhile, the one signature
+/// of every progress callback (`grundy.octal`'s too): `done` the positions the search has
+/// expanded, `total` None (a search does not know its size beforehand). An exception the
 /// callback raises stops the job, as a signal does, and is raised.
 pub fn run_watched<T, F>(
     py: Python<'_>,
@@ -73,8 +74,8 @@ where
                         if reported.elapsed() >= PROGRESS {
                             reported = Instant::now();
                             let positions = control.done();
-                            let seconds = control.elapsed().as_secs_f64();
-                            checked = callback.call1((positions, seconds)).map(drop);
+                            let total: Option<u64> = None;
+                            checked = callback.call1((positions, total)).map(drop);
                         }
                     }
                     if let Err(err) = checked {

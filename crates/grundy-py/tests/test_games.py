@@ -465,12 +465,14 @@ def test_progress_is_called_while_a_python_game_is_searched():
         return [n - 1] if n > 0 else []
 
     calls = []
-    nimber = grundy.define(slow).nimber(700, progress=lambda n, s: calls.append((n, s)))
+    nimber = grundy.define(slow).nimber(700, progress=lambda n, t: calls.append((n, t)))
     assert nimber == 700 % 2
     assert calls, "called at least once in about 1.4 s"
+    # One signature for every progress callback: (done, total), total None for a search.
+    assert {t for _, t in calls} == {None}
     assert [n for n, _ in calls] == sorted(n for n, _ in calls)
 
-    def stop(n, seconds):
+    def stop(n, total):
         raise KeyError("stop")
 
     with pytest.raises(KeyError, match="stop"):

@@ -198,7 +198,7 @@ class Game:
         memory: Optional[int] = None,
         remoteness: bool = False,
         all_moves: bool = False,
-        progress: Optional[Callable[[int, float], object]] = None,
+        progress: Optional[Progress] = None,
     ) -> Solution: ...
     def nimber(
         self,
@@ -206,7 +206,7 @@ class Game:
         *,
         max_positions: Optional[int] = None,
         memory: Optional[int] = None,
-        progress: Optional[Callable[[int, float], object]] = None,
+        progress: Optional[Progress] = None,
     ) -> int: ...
     def canonical(
         self,
@@ -214,7 +214,7 @@ class Game:
         *,
         max_positions: Optional[int] = None,
         memory: Optional[int] = None,
-        progress: Optional[Callable[[int, float], object]] = None,
+        progress: Optional[Progress] = None,
     ) -> CgtGame: ...
 
 def game(name: str, param: Union[str, int, Sequence[int], None] = None) -> Game:
@@ -231,7 +231,7 @@ def solve(
     memory: Optional[int] = None,
     remoteness: bool = False,
     all_moves: bool = False,
-    progress: Optional[Callable[[int, float], object]] = None,
+    progress: Optional[Progress] = None,
 ) -> Solution:
     """Solves the position named by the words 'grundy solve' takes, a game file's too:
     solve("nim 3 5 7"), solve("examples/games/subtraction.luau 10")."""
@@ -339,7 +339,7 @@ def table(
     pairs: bool = False,
     max_positions: Optional[int] = None,
     memory: Optional[int] = None,
-    progress: Optional[Callable[[int, float], object]] = None,
+    progress: Optional[Progress] = None,
 ) -> Table:
     """Tabulates a game and finds its pattern, shape and closed form."""
 
@@ -375,7 +375,7 @@ class Distribution:
     @property
     def last_rare(self) -> Optional[int]: ...
 
-Progress = Callable[[int, int], object]
+Progress = Callable[[int, Optional[int]], object]
 
 class OctalSequence:
     """A take-and-break code's Grundy sequence."""
