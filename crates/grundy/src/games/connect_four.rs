@@ -76,6 +76,10 @@ pub struct ConnectFour {
     binomial: Vec<[u64; 65]>,
     /// `ways[c][s]`: height vectors of `c` columns summing to `s`.
     ways: Vec<Vec<u64>>,
+    /// `ways_below[(c * (cells + 1) + s) * (height + 1) + h]`: the sum of `ways[c][s - v]`
+    /// for `v < h`: the height vectors that [`ConnectFour::rank`] counts before a column of
+    /// `h` stones followed by `c` columns, `s` stones left (one lookup a column).
+    ways_below: Vec<u64>,
 }
 
 /// A position: the stones of the player to move, all stones, and their count.
@@ -184,11 +188,21 @@ impl ConnectFour {
                 ways[c][s] = (0..=(h as usize).min(s)).map(|v| ways[c - 1][s - v]).sum();
             }
         }
+        let mut ways_below = vec![0u64; (w as usize) * (cells + 1) * (h as usize + 1)];
+        for c in 0..w as usize {
+            for s in 0..=cells {
+                let at = (c * (cells + 1) + s) * (h as usize + 1);
+                for v in 0..(h as usize).min(s) {
+                    ways_below[at + v + 1] = ways_below[at + v].saturating_add(ways[c][s - v]);
+                }
+            }
+        }
         Ok(ConnectFour {
             width: w,
             height: h,
             binomial,
             ways,
+            ways_below,
         })
     }
 
@@ -369,6 +383,7 @@ impl ConnectFour {
         };
         let stride = self.stride();
         let column = (1u64 << self.height) - 1;
+        let (cells, rows) = (self.cells() as usize + 1, self.height as usize + 1);
         let mut heights_rank = 0u64;
         let mut left = k as usize;
         let mut colour_rank = 0u64;
@@ -378,18 +393,16 @@ impl ConnectFour {
             let bits = (board.mask >> (c * stride)) & column;
             let h = bits.count_ones() as usize;
             let cols_after = (self.width - 1 - c) as usize;
-            for v in 0..h {
-                heights_rank += self.ways[cols_after][left - v];
-            }
+            heights_rank += self.ways_below[(cols_after * cells + left) * rows + h];
             left -= h;
-            let x_bits = (xs >> (c * stride)) & column;
-            for r in 0..h {
-                if x_bits >> r & 1 == 1 {
-                    x_seen += 1;
-                    colour_rank += self.binomial[seen][x_seen];
-                }
-                seen += 1;
+            // The X stones of the column, bottom up: each adds the colourings before it.
+            let mut x_bits = (xs >> (c * stride)) & column;
+            while x_bits != 0 {
+                x_seen += 1;
+                colour_rank += self.binomial[seen + x_bits.trailing_zeros() as usize][x_seen];
+                x_bits &= x_bits - 1;
             }
+            seen += h;
         }
         heights_rank * self.binomial[k as usize][k.div_ceil(2) as usize] + colour_rank
     }
