@@ -189,11 +189,11 @@ impl ConnectFour {
             }
         }
         let mut ways_below = vec![0u64; (w as usize) * (cells + 1) * (h as usize + 1)];
-        for c in 0..w as usize {
+        for (c, ways_c) in ways.iter().take(w as usize).enumerate() {
             for s in 0..=cells {
                 let at = (c * (cells + 1) + s) * (h as usize + 1);
                 for v in 0..(h as usize).min(s) {
-                    ways_below[at + v + 1] = ways_below[at + v].saturating_add(ways[c][s - v]);
+                    ways_below[at + v + 1] = ways_below[at + v].saturating_add(ways_c[s - v]);
                 }
             }
         }
