@@ -261,15 +261,23 @@ impl Database {
             let labels = self.game.labels(at);
             for (label, child) in labels.into_iter().zip(children) {
                 let Some(after) = self.value(child)? else {
-                    return Err(DbError::Corrupt {
-                        path: self.dir.join(tier_file(child.tier)),
-                        why: "a move from a position in the database leads out of it".into(),
-                    });
+                    return Err(self.mismatch(
+                        child,
+                        "a move from a position in the database leads out of it",
+                    ));
                 };
                 moves.push((label, mover_value(after)));
             }
         }
         Ok(Some(Probe { value, moves }))
+    }
+
+    /// The error of a database that does not match its game, found at `at`: `why`.
+    pub(super) fn mismatch(&self, at: Place, why: &str) -> DbError {
+        DbError::Corrupt {
+            path: self.dir.join(tier_file(at.tier)),
+            why: why.into(),
+        }
     }
 
     /// Checks every tier file against the manifest's size and CRC-32 (reads them whole).

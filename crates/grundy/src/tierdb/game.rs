@@ -6,6 +6,8 @@ use std::fmt::Debug;
 
 use serde::{Deserialize, Serialize};
 
+use crate::drawing::{Cell, Drawing, Fill, Grid, Shape};
+
 /// A position by its tier and its rank (its number within the tier, below
 /// [`TierGame::tier_size`]).
 ///
@@ -201,6 +203,45 @@ pub trait TierGame: Debug + Send + Sync {
     fn move_name(&self, label: &str) -> String {
         format!("move {label}")
     }
+
+    /// How the position at `at` looks, as data ([`Drawing`]: a board whose cells name the
+    /// moves a click on them makes); `None` (the default) for a game shown as text only.
+    fn draw(&self, at: Place) -> Option<Drawing> {
+        let _ = at;
+        None
+    }
+}
+
+/// A board drawn as data, top row first: `cell(row, column)` (row 0 at the top) gives each
+/// cell's fill and the label of the move a click on it makes. A board of discs (Connect
+/// Four) numbers its rows from the bottom and its columns from 1, as its moves name them.
+pub(super) fn draw_board(
+    (width, height): (u32, u32),
+    shape: Shape,
+    cell: impl Fn(u32, u32) -> (Fill, Option<String>),
+) -> Drawing {
+    let cells = (0..height)
+        .map(|row| {
+            (0..width)
+                .map(|col| {
+                    let (fill, click) = cell(row, col);
+                    Cell::new(fill, shape, click)
+                })
+                .collect()
+        })
+        .collect();
+    let numbered = shape == Shape::Disc;
+    Drawing::Grid(Grid {
+        cells,
+        rows: match numbered {
+            true => (0..height).map(|row| (height - row).to_string()).collect(),
+            false => Vec::new(),
+        },
+        columns: match numbered {
+            true => (1..=width).map(|col| col.to_string()).collect(),
+            false => Vec::new(),
+        },
+    })
 }
 
 /// A board drawn as text, top row first: `cell(row, column)` (row 0 at the top) gives each
