@@ -38,6 +38,10 @@ impl TierGame for ConnectFour {
         format!("connect-four {} x {}", self.width(), self.height())
     }
 
+    fn words(&self) -> String {
+        format!("connect-four {} {}", self.width(), self.height())
+    }
+
     fn move_name(&self, label: &str) -> String {
         format!("column {label}")
     }

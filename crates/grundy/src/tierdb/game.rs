@@ -199,6 +199,14 @@ pub trait TierGame: Debug + Send + Sync {
         self.identity().to_string()
     }
 
+    /// The words that name the game to a front end (what [`tier_game`] reads, e.g.
+    /// `connect-four 5 4`); by default its identity's name.
+    ///
+    /// [`tier_game`]: super::tier_game
+    fn words(&self) -> String {
+        self.identity().game
+    }
+
     /// A move by its label, as a sentence names it (`column 3`); by default `move 3`.
     fn move_name(&self, label: &str) -> String {
         format!("move {label}")
@@ -214,7 +222,8 @@ pub trait TierGame: Debug + Send + Sync {
 
 /// A board drawn as data, top row first: `cell(row, column)` (row 0 at the top) gives each
 /// cell's fill and the label of the move a click on it makes. A board of discs (Connect
-/// Four) numbers its rows from the bottom and its columns from 1, as its moves name them.
+/// Four) numbers its rows from the bottom and its columns from 1, as its moves name them; a
+/// board of squares writes `X` and `O` in the stones' cells.
 pub(super) fn draw_board(
     (width, height): (u32, u32),
     shape: Shape,
@@ -225,7 +234,15 @@ pub(super) fn draw_board(
             (0..width)
                 .map(|col| {
                     let (fill, click) = cell(row, col);
-                    Cell::new(fill, shape, click)
+                    let text = match (shape, fill) {
+                        (Shape::Square, Fill::First) => "X",
+                        (Shape::Square, Fill::Second) => "O",
+                        _ => "",
+                    };
+                    Cell {
+                        text: text.to_string(),
+                        ..Cell::new(fill, shape, click)
+                    }
                 })
                 .collect()
         })

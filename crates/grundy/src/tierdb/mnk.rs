@@ -52,6 +52,13 @@ impl TierGame for Mnk {
         }
     }
 
+    fn words(&self) -> String {
+        match *self == Mnk::tic_tac_toe() {
+            true => "tic-tac-toe".to_string(),
+            false => format!("mnk {} {} {}", self.width(), self.height(), self.line()),
+        }
+    }
+
     fn move_name(&self, label: &str) -> String {
         format!("cell {label}")
     }
@@ -103,7 +110,8 @@ impl TierGame for Mnk {
         })
     }
 
-    /// The board, top row first: `X`'s stones red ([`Fill::First`]), `O`'s yellow; a click
+    /// The board, top row first: `X`'s stones red ([`Fill::First`]) and marked `X`, `O`'s
+    /// yellow and marked `O`; a click
     /// on an empty cell plays there while the game goes on.
     fn draw(&self, at: Place) -> Option<Drawing> {
         let grid = self.unrank(at.tier, at.rank);
