@@ -26,9 +26,18 @@ fn analyze_reads_the_best_moves_and_a_line_from_a_database() {
     // X in the centre, O on an edge (cell 2): X wins (a known trap of tic-tac-toe).
     let (code, out, err) = grundy(&["analyze", "tic-tac-toe", "at", "5 2", "--db", db]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("position  5 2\n          .O.\n          .X.\n"), "{out}");
-    assert!(out.contains("value     win in 5 (the player to move wins"), "{out}");
-    assert!(out.contains("moves     7 (each valued for its mover)"), "{out}");
+    assert!(
+        out.contains("position  5 2\n          .O.\n          .X.\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("value     win in 5 (the player to move wins"),
+        "{out}"
+    );
+    assert!(
+        out.contains("moves     7 (each valued for its mover)"),
+        "{out}"
+    );
     assert!(out.contains("  cell 1     win in 5  best"), "{out}");
     assert!(out.contains("(the quickest win)"), "{out}");
     assert!(out.contains(" (5 moves to the end)"), "{out}");
@@ -55,7 +64,10 @@ fn analyze_reads_the_best_moves_and_a_line_from_a_database() {
     // A game over: its value, no moves, no line.
     let (code, out, _) = grundy(&["analyze", "tic-tac-toe", "at", "1 4 2 5 3", "--db", db]);
     assert_eq!(code, 0);
-    assert!(out.contains("loss in 0") && out.contains("none: the game is over"), "{out}");
+    assert!(
+        out.contains("loss in 0") && out.contains("none: the game is over"),
+        "{out}"
+    );
     for (args, message) in [
         (
             vec!["analyze", "connect-four", "4", "3", "--db", db],

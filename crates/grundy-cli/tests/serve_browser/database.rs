@@ -97,5 +97,8 @@ pub(super) async fn play_databases(client: &Client) {
         "const e = document.getElementById('play-error'); return !e.hidden && e.textContent",
     )
     .await;
-    assert!(error.as_str().unwrap().contains("cell 5 is taken"), "{error}");
+    assert!(
+        error.as_str().unwrap().contains("cell 5 is taken"),
+        "{error}"
+    );
 }

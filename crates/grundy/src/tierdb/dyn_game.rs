@@ -17,7 +17,7 @@ use crate::value::{Outcome, Play};
 
 /// A tier database played through the front door: positions are `[tier, rank]` (the
 /// game's [`Place`]), text is the moves played from the start (as the game's
-/// [`TierGame::parse`](super::TierGame::parse) reads it), and a solve reads the position and
+/// [`TierGame::parse`](super::game::TierGame::parse) reads it), and a solve reads the position and
 /// its moves from the database, with its best moves and a principal line
 /// ([`Database::line`]). A position not in the database is refused, saying so.
 ///
@@ -32,9 +32,9 @@ use crate::value::{Outcome, Play};
 /// let dir = std::env::temp_dir().join(format!("grundy-doc-dbgame-{}", std::process::id()));
 /// build(&Mnk::tic_tac_toe(), &dir, &BuildOptions::default()).unwrap();
 /// let game = DbGame::new(Arc::new(Database::open(&dir).unwrap()));
-/// let pos = game.parse("5 1").unwrap();
+/// let pos = game.parse("5 2").unwrap(); // X in the centre, O on an edge
 /// let sol = game.solve(&pos, &Budget::default()).unwrap();
-/// assert_eq!(sol.value.outcome, Outcome::Win); // X to move wins after 5 1
+/// assert_eq!(sol.value.outcome, Outcome::Win);
 /// assert_eq!(sol.value.remoteness, Some(5));
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```

@@ -199,10 +199,8 @@ pub trait TierGame: Debug + Send + Sync {
         self.identity().to_string()
     }
 
-    /// The words that name the game to a front end (what [`tier_game`] reads, e.g.
+    /// The words that name the game to a front end (what `tierdb::tier_game` reads, e.g.
     /// `connect-four 5 4`); by default its identity's name.
-    ///
-    /// [`tier_game`]: super::tier_game
     fn words(&self) -> String {
         self.identity().game
     }

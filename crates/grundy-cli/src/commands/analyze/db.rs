@@ -125,12 +125,19 @@ fn print_text(db: &Database, r: &Report) -> io::Result<()> {
         grundy::Outcome::Loss => "the player to move loses",
         grundy::Outcome::Draw => "neither player can force a win",
     };
-    writeln!(out, "value     {value} ({who}; moves to the end under perfect play)")?;
+    writeln!(
+        out,
+        "value     {value} ({who}; moves to the end under perfect play)"
+    )?;
     if r.moves.is_empty() {
         writeln!(out, "moves     none: the game is over")?;
         return Ok(());
     }
-    writeln!(out, "moves     {} (each valued for its mover)", r.moves.len())?;
+    writeln!(
+        out,
+        "moves     {} (each valued for its mover)",
+        r.moves.len()
+    )?;
     for m in &r.moves {
         let best = if m.best { "  best" } else { "" };
         writeln!(out, "  {:<10} {}{best}", game.move_name(&m.label), m.value)?;

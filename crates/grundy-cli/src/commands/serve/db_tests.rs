@@ -114,7 +114,11 @@ async fn a_session_plays_a_database_to_the_end() {
         app,
     };
     let (status, mut state) = client
-        .send(Method::POST, "/api/sessions", Some(r#"{"db": "tic-tac-toe"}"#))
+        .send(
+            Method::POST,
+            "/api/sessions",
+            Some(r#"{"db": "tic-tac-toe"}"#),
+        )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{state}");
     assert_eq!(state["game"], "tic-tac-toe");

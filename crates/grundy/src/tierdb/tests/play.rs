@@ -127,13 +127,21 @@ fn a_session_plays_a_database_to_the_end() {
     // The drawing clicks exactly the moves.
     let at = game.parse("5").unwrap();
     let drawing = game.draw(&at).unwrap().unwrap();
-    let labels: Vec<String> = game.moves(&at).unwrap().into_iter().map(|m| m.label).collect();
+    let labels: Vec<String> = game
+        .moves(&at)
+        .unwrap()
+        .into_iter()
+        .map(|m| m.label)
+        .collect();
     let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
     drawing.check(&labels).unwrap();
     assert_eq!(drawing.clicks().len(), 8);
     // Positions not in the database, or not positions of the game.
     let gone = game.check(&Datum::ints([6, 0])).unwrap_err();
-    assert!(matches!(&gone, DynError::Position(m) if m.contains("not in the database")), "{gone}");
+    assert!(
+        matches!(&gone, DynError::Position(m) if m.contains("not in the database")),
+        "{gone}"
+    );
     let bad = game.check(&Datum::ints([10, 0])).unwrap_err();
     assert!(bad.to_string().contains("[tier, rank]"), "{bad}");
     let taken = game.parse("5 5").unwrap_err();
