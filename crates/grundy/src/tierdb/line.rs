@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::database::{Database, Probe};
 use super::error::DbError;
 use super::game::Place;
-use super::value::{Value, REMOTENESS};
+use super::value::{mover_value, Value, REMOTENESS};
 
 impl Probe {
     /// The indices (into [`Probe::moves`]) of the best moves, ascending: those whose value
@@ -86,36 +86,47 @@ impl Database {
     /// std::fs::remove_dir_all(&dir).unwrap();
     /// ```
     pub fn line(&self, at: Place) -> Result<Option<Vec<Step>>, DbError> {
+        let Some(mut value) = self.value(at)? else {
+            return Ok(None);
+        };
         let mut line = Vec::new();
         let mut now = at;
         let mut children = Vec::new();
         loop {
-            let Some(mut probe) = self.probe(now)? else {
-                return match line.is_empty() {
-                    true => Ok(None),
-                    false => Err(self.mismatch(now, "a best move leads out of the database")),
-                };
-            };
-            let Some(&best) = probe.best().first() else {
-                if !probe.moves.is_empty() {
-                    return Err(self.mismatch(now, "a position has moves but none is best"));
-                }
+            children.clear();
+            if self.game().expand(now, &mut children).is_some() || children.is_empty() {
                 return Ok(Some(line));
-            };
+            }
             // Each best move takes the remoteness down by one, and a tier file's is at most
             // 63: a longer line is a database that does not match its game.
             if line.len() > usize::from(REMOTENESS) {
                 return Err(self.mismatch(now, "a principal line runs past 63 moves"));
             }
-            children.clear();
-            self.game().expand(now, &mut children);
-            let (label, value) = probe.moves.swap_remove(best);
-            now = children[best];
+            // The first move whose value for its mover is the position's: the first best
+            // move, found without reading the moves after it.
+            let mut best = None;
+            for (i, &child) in children.iter().enumerate() {
+                let Some(after) = self.value(child)? else {
+                    return Err(self.mismatch(
+                        child,
+                        "a move from a position in the database leads out of it",
+                    ));
+                };
+                if mover_value(after) == value {
+                    best = Some((i, child, after));
+                    break;
+                }
+            }
+            let Some((i, child, after)) = best else {
+                return Err(self.mismatch(now, "a position has moves but none is best"));
+            };
             line.push(Step {
-                label,
-                to: now,
+                label: self.game().labels(now).swap_remove(i),
+                to: child,
                 value,
             });
+            now = child;
+            value = after;
         }
     }
 }
