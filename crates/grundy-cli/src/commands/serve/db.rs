@@ -1,6 +1,7 @@
 //! `GET /api/databases` and `GET /api/db`: positions answered from the tier databases the
 //! server was started with (`grundy serve --db DIR`, repeatable): a position's value and
-//! remoteness and every move's, read from one compressed block each, no search.
+//! remoteness and every move's, read from one compressed block each, no search; and the
+//! database a session plays (`{"db": WORDS}`, through the library's `DbGame`).
 
 use std::sync::Arc;
 
