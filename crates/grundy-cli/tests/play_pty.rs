@@ -163,3 +163,44 @@ fn tictactoe_on_its_drawn_board() {
     assert!(screen.contains("game over: a draw"), "{screen}");
     quit(session);
 }
+
+/// Tic-tac-toe against its tier database (`grundy build`): the board drawn, hints with
+/// every move's value and remoteness, grundy's replies read at once, and a draw on a full
+/// board when the person follows the hints; a move that is not one is refused.
+#[test]
+fn a_drawn_game_against_a_database() {
+    let dir = std::env::temp_dir().join(format!("grundy-pty-db-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.to_str().unwrap();
+    let built = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["build", "tic-tac-toe", "--db", db])
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{built:?}");
+    let mut session = play(&["tic-tac-toe", "--db", db]);
+    let mut screen = prompt(&mut session);
+    assert_eq!(screen.matches(". . .").count(), 3, "{screen}");
+    let hint = say(&mut session, "hint");
+    assert!(hint.contains("this position: draw in 9"), "{hint}");
+    let replied = say(&mut session, "5");
+    assert!(replied.contains("grundy plays"), "{replied}");
+    let refused = say(&mut session, "10");
+    assert!(refused.contains("no move \"10\""), "{refused}");
+    for _ in 0..5 {
+        if screen.contains("game over") {
+            break;
+        }
+        let hint = say(&mut session, "hint");
+        let best = hint
+            .lines()
+            .find(|line| line.trim_end().ends_with("best"))
+            .unwrap_or_else(|| panic!("no best move in {hint}"));
+        assert!(best.contains("draw in "), "{hint}");
+        let number = best.trim().split(')').next().unwrap().trim().to_string();
+        screen = say(&mut session, &number);
+        assert!(screen.contains("you play"), "{screen}");
+    }
+    assert!(screen.contains("game over: a draw"), "{screen}");
+    quit(session);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,7 +1,7 @@
 //! The playground in a real browser: `grundy serve` on an ephemeral port, headless Chromium
 //! driven through chromedriver (WebDriver, the `fantoccini` crate) through a whole game of
-//! Nim, its buttons, a family's table and game files' tables; screenshots land in
-//! `target/browser/`.
+//! Nim, its buttons, a family's table, game files' tables and games against tier databases
+//! (`--db`); screenshots land in `target/browser/`.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/setup-browser.sh` installs them).
 //! Without them the test fails and says so; `GRUNDY_SKIP_BROWSER=1` skips it on purpose.
@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
+#[path = "serve_browser/database.rs"]
+mod database;
 #[path = "serve_browser/examples.rs"]
 mod examples;
 #[path = "serve_browser/play.rs"]
@@ -47,10 +49,11 @@ fn find(names: &[&str]) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// `grundy serve --port 0` and the address it prints.
-fn serve() -> (Killed, String) {
+/// `grundy serve --port 0 args` and the address it prints.
+fn serve(args: &[String]) -> (Killed, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(["serve", "--port", "0"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -191,7 +194,8 @@ async fn a_game_of_nim_and_a_table_in_chromium() {
              (or set GRUNDY_SKIP_BROWSER=1 to skip it on purpose)"
         );
     };
-    let (_server, url) = serve();
+    let (_built, databases) = database::build();
+    let (_server, url) = serve(&databases);
     let (_driver, driver_url) = chromedriver(&driver);
     let profile = std::env::temp_dir().join(format!("grundy-browser-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&profile);
@@ -242,6 +246,7 @@ async fn drive(client: Client, url: String) {
     play::board_game(&client).await;
     play::tictactoe(&client).await;
     play::connect_four(&client).await;
+    database::play_databases(&client).await;
     examples::every_example(&client).await;
     examples::bad_start(&client).await;
     let facts = tables::family(&client).await;

@@ -10,6 +10,13 @@
 //! [`BLOCK`] ranks behind a block index, so that one position costs one block read and
 //! decompressed.
 //!
+//! # Answers
+//!
+//! [`Database::probe`] reads a position's value and every move's; [`Probe::best`] names the
+//! best moves and [`Database::line`] plays a principal line out to the end. [`DbGame`] is
+//! a database as a game of the front door (`dynamic::DynGame`), which play sessions play
+//! against at once.
+//!
 //! # Values
 //!
 //! A byte is the value for the player to move with its remoteness (moves to the end under
@@ -54,10 +61,12 @@ mod build;
 mod builtin;
 mod connect_four;
 mod database;
+mod dyn_game;
 mod error;
 mod format;
 mod game;
 mod layout;
+mod line;
 mod mnk;
 mod value;
 
@@ -67,7 +76,9 @@ mod tests;
 pub use build::{build, BuildOptions, BuildProgress, BuildReport};
 pub use builtin::{tier_game, TIER_GAMES};
 pub use database::{Database, Probe};
+pub use dyn_game::DbGame;
 pub use error::DbError;
 pub use game::{End, Identity, Place, TierGame};
 pub use layout::{BLOCK, FORMAT_VERSION, MANIFEST};
+pub use line::Step;
 pub use value::Value;

@@ -20,6 +20,8 @@ use grundy::analysis::partizan::Summand;
 use super::solve::{is_game_file, limit, load_file, open_file, partizan};
 use crate::output::print_json;
 
+mod db;
+
 /// Arguments of `grundy analyze`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Games and their parameters: see 'grundy list'. Examples:
@@ -27,6 +29,7 @@ use crate::output::print_json;
   grundy analyze subtraction 1,3,4 -- 10 12
   grundy analyze wythoff 1618033988749894848 2618033988749894848
   grundy analyze sum nim 3 + bash 2 5 + wythoff 1 2
+  grundy analyze connect-four 5 4 at 4453 --db /tmp/c4-54   (from a 'grundy build' database)
 A sum may hold game files (FILE.luau POSITION, impartial under normal play: their values
 come from a search), each --param applying to every file of the sum:
   grundy analyze examples/games/subtraction.luau 10 + subtraction 1,3,4 -- 6 + nim 3")]
@@ -42,6 +45,10 @@ pub struct Args {
     max_positions: Option<u64>,
     #[arg(long, value_name = "GIB", value_parser = crate::output::gibibytes, help = limit::MEMORY_HELP)]
     memory: Option<u64>,
+    /// Answer from a tier database built by 'grundy build' (GAME... [at MOVES]): the board,
+    /// every move's value and remoteness, the best moves and a principal line.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["params", "max_positions", "memory"])]
+    db: Option<std::path::PathBuf>,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -65,6 +72,9 @@ struct Report<'a> {
 /// Runs `grundy analyze`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let words = &args.words;
+    if let Some(dir) = &args.db {
+        return db::run(words, dir, args.json);
+    }
     if let Some(summands) = partizan_sum(words, &args.params)? {
         let budget = Budget::default()
             .with_positions(limit::positions(args.max_positions, true))

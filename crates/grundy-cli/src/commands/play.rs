@@ -5,9 +5,11 @@
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use grundy::dynamic::{DynError, Solution};
+use grundy::dynamic::{Datum, DynError, DynGame, Solution};
 use grundy::play::session::{Session, Side};
+use grundy::tierdb::DbGame;
 use grundy::Budget;
 
 use super::solve::limit;
@@ -30,6 +32,8 @@ Examples:
   grundy play wythoff 4 7 --engine-first
   grundy play minesweeper @board.txt
   grundy play examples/games/tictactoe.luau
+  grundy play connect-four 5 4 --db /tmp/c4-54   (perfect play from a 'grundy build' database)
+  grundy play tic-tac-toe at '5 1' --db /tmp/ttt
 Board games and @PATH files as in 'grundy solve --help'."
 )]
 pub struct Args {
@@ -40,6 +44,10 @@ pub struct Args {
     /// A game file's parameter, NAME=VALUE (repeatable).
     #[arg(long = "param", value_name = "NAME=VALUE")]
     params: Vec<String>,
+    /// Play against a tier database built by 'grundy build' (GAME... [at MOVES]): every
+    /// answer read from it at once, values with remoteness.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["params", "max_positions", "memory"])]
+    db: Option<std::path::PathBuf>,
     /// Let grundy move first.
     #[arg(long)]
     engine_first: bool,
@@ -61,7 +69,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// Plays the game of `args` (`file`: a game file).
 fn play(args: Args, file: bool) -> anyhow::Result<ExitCode> {
-    let (game, start) = super::solve::open(&args.words, &args.params)?;
+    let (game, start): (Arc<dyn DynGame>, Datum) = match &args.db {
+        Some(dir) => {
+            let (db, at, _) = super::solve::db::open("play", &args.words, dir)?;
+            (Arc::new(DbGame::new(Arc::new(db))), DbGame::datum(at))
+        }
+        None => super::solve::open(&args.words, &args.params)?,
+    };
     let budget = Budget::default()
         .with_positions(limit::positions(args.max_positions, file))
         .with_bytes(limit::bytes(args.memory));

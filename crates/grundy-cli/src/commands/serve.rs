@@ -75,7 +75,7 @@ Examples:
   grundy serve
   grundy serve --port 9000
   grundy serve --host 0.0.0.0 --port 8080   (reachable from other machines: take care)
-  grundy serve --db /tmp/c4-54 --db /tmp/ttt   (answers GET /api/db?game=connect-four 5 4&position=4453)"
+  grundy serve --db /tmp/c4-54 --db /tmp/ttt   (the page plays them at full speed; GET /api/db?game=connect-four 5 4&position=4453)"
 )]
 pub struct Args {
     /// The port to listen on (0: any free port; the address is printed).
@@ -130,8 +130,8 @@ pub struct Args {
     /// path, status, time).
     #[arg(long)]
     quiet: bool,
-    /// A tier database (`grundy build`) to answer positions from at /api/db; repeat for
-    /// several.
+    /// A tier database (`grundy build`) to answer positions from (the page's Play tab,
+    /// sessions, /api/db); repeat for several.
     #[arg(long = "db", value_name = "DIR")]
     databases: Vec<std::path::PathBuf>,
 }
@@ -169,7 +169,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         for dir in &args.databases {
             let db = grundy::tierdb::Database::open(dir)
                 .with_context(|| format!("cannot open the database {}", dir.display()))?;
-            app.databases.push(db);
+            app.databases.push(Arc::new(db));
         }
         let app = Arc::new(app);
         let sweeper = app.clone();

@@ -238,7 +238,7 @@ pub(super) async fn connect_four(client: &Client) {
 /// Plays by clicking the board until the game ends: a part whose move has the outcome
 /// `outcome` (any clickable part when empty), waiting for grundy's replies; returns the
 /// settled state at the end.
-async fn play_by_clicks(client: &Client, outcome: &str, what: &str) -> Value {
+pub(super) async fn play_by_clicks(client: &Client, outcome: &str, what: &str) -> Value {
     let filter = if outcome.is_empty() {
         String::new()
     } else {

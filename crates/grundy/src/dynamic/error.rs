@@ -46,6 +46,10 @@ pub enum DynError {
     /// for the mover): its positions have none, its value is a canonical form.
     #[error("a partizan game's position has no player to move: its value is a canonical form (grundy solve shows it; Left's and Right's moves are listed apart)")]
     NoTurn,
+    /// The tier database a game is answered from could not be read (a file gone or
+    /// corrupt); says which and why.
+    #[error("the database failed: {0}")]
+    Database(String),
     /// A value does not fit the partizan algebra's numbers.
     #[error(transparent)]
     Cgt(#[from] crate::cgt::CgtError),

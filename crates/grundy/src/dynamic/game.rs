@@ -7,6 +7,7 @@ use super::solution::{Ask, Solution};
 use super::value::{Kind, Value};
 use crate::drawing::Drawing;
 use crate::limits::Budget;
+use crate::value::Outcome;
 
 /// A game behind one object-safe interface: positions are [`Datum`]s.
 ///
@@ -199,6 +200,23 @@ pub trait DynGame: Send + Sync {
     /// ```
     fn position_of(&self, numbers: &[u64]) -> Option<Result<Datum, DynError>> {
         let _ = numbers;
+        None
+    }
+
+    /// How the game ended at `pos`, a position with no moves, for the player to move, when
+    /// the game says so itself: a board game whose full board is a draw. `None` (the
+    /// default): the player who cannot move gets what [`DynGame::kind`]'s play convention
+    /// gives.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::catalog::builtin;
+    /// use grundy::dynamic::{Datum, DynGame};
+    /// assert_eq!(builtin::nim().ended(&Datum::ints([0])), None);
+    /// ```
+    fn ended(&self, pos: &Datum) -> Option<Outcome> {
+        let _ = pos;
         None
     }
 

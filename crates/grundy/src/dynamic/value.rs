@@ -28,8 +28,9 @@ pub enum Kind {
         /// Normal or misère play.
         play: Play,
     },
-    /// Win or loss only (moves may differ by whose turn it is, or grant bonus turns):
-    /// outcomes with remoteness.
+    /// Win or loss (moves may differ by whose turn it is, or grant bonus turns), or a draw
+    /// where the game ends in one (`DynGame::ended`: a full board, as a tier database
+    /// answers it): outcomes with remoteness.
     WinLoss {
         /// What a player who cannot move gets.
         play: Play,

@@ -489,8 +489,8 @@ impl Session {
 
     /// How the game ended, or `None` while it goes on.
     ///
-    /// A player who cannot move loses under normal play and wins under misère play; a
-    /// scoring game is won on points (equal points are a draw); a loopy game is called a
+    /// A player who cannot move loses under normal play and wins under misère play, unless
+    /// the game says how it ended ([`DynGame::ended`]: a full board drawn); a scoring game is won on points (equal points are a draw); a loopy game is called a
     /// draw once a drawn position comes back with the same side to move, and once any
     /// position comes back a third time.
     ///
@@ -523,9 +523,14 @@ impl Session {
                     std::cmp::Ordering::Less => Some(Side::Engine),
                     std::cmp::Ordering::Equal => None,
                 },
-                kind => match kind.play().terminal() {
+                kind => match self
+                    .game
+                    .ended(self.position())
+                    .unwrap_or(kind.play().terminal())
+                {
                     Outcome::Win => Some(stuck),
-                    _ => Some(stuck.other()),
+                    Outcome::Loss => Some(stuck.other()),
+                    Outcome::Draw => None,
                 },
             }
         };

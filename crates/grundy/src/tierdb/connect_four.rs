@@ -1,7 +1,8 @@
 //! Connect Four as a tier game: tier `k` holds the boards with `k` stones, numbered by
 //! [`ConnectFour::rank`]; a move drops a stone, so it leads to tier `k + 1`.
 
-use super::game::{draw_rows, End, Identity, Place, TierGame};
+use super::game::{draw_board, draw_rows, End, Identity, Place, TierGame};
+use crate::drawing::{Drawing, Fill, Shape};
 use crate::games::connect_four::{Board, ConnectFour};
 
 impl ConnectFour {
@@ -35,6 +36,10 @@ impl TierGame for ConnectFour {
 
     fn describe(&self) -> String {
         format!("connect-four {} x {}", self.width(), self.height())
+    }
+
+    fn words(&self) -> String {
+        format!("connect-four {} {}", self.width(), self.height())
     }
 
     fn move_name(&self, label: &str) -> String {
@@ -93,6 +98,25 @@ impl TierGame for ConnectFour {
             }
         })
     }
+
+    /// The board of discs, top row first: the first player's red ([`Fill::First`]), the
+    /// second's yellow; a click anywhere in a column with room drops a disc there.
+    fn draw(&self, at: Place) -> Option<Drawing> {
+        let board = self.board_at(at);
+        let x_to_move = board.stones().is_multiple_of(2);
+        let over = board.is_over(self);
+        let size = (self.width(), self.height());
+        Some(draw_board(size, Shape::Disc, |row, col| {
+            let bit = 1u64 << (self.height() - 1 - row + col * (self.height() + 1));
+            let fill = match (board.mask & bit != 0, (board.mine & bit != 0) == x_to_move) {
+                (false, _) => Fill::Empty,
+                (true, true) => Fill::First,
+                (true, false) => Fill::Second,
+            };
+            let open = !over && self.can_play(&board, col);
+            (fill, open.then(|| (col + 1).to_string()))
+        }))
+    }
 }
 
 #[cfg(test)]
@@ -114,5 +138,39 @@ mod tests {
         assert_eq!(game.expand(won, &mut children), Some(End::Loss));
         assert!(game.labels(won).is_empty());
         assert!(game.parse("9").unwrap_err().contains("not a column"));
+    }
+
+    /// The drawing shows the discs as `show` writes them and clicks exactly the moves.
+    #[test]
+    fn the_drawing_matches_the_text_and_the_moves() {
+        let game = ConnectFour::new(4, 3).unwrap();
+        for moves in ["", "1213", "1122334", "111222"] {
+            let at = game.parse(moves).unwrap();
+            let Some(Drawing::Grid(grid)) = game.draw(at) else {
+                panic!("a grid")
+            };
+            let text: Vec<String> = grid
+                .cells
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .map(|c| match c.fill {
+                            Fill::First => 'X',
+                            Fill::Second => 'O',
+                            _ => '.',
+                        })
+                        .collect()
+                })
+                .collect();
+            assert_eq!(text.join("\n"), game.show(at), "{moves}");
+            let labels = game.labels(at);
+            let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+            let drawing = Drawing::Grid(grid);
+            drawing.check(&labels).unwrap();
+            let mut clicks = drawing.clicks();
+            clicks.sort_unstable();
+            clicks.dedup();
+            assert_eq!(clicks, labels, "{moves}");
+        }
     }
 }

@@ -35,18 +35,23 @@ pub struct Probe {
     pub moves: Vec<(String, Value)>,
 }
 
+/// The decompressed blocks a tier keeps (64 KiB each): a game played on reads the same
+/// blocks again, its principal line most of all.
+const KEPT_BLOCKS: usize = 8;
+
 /// A tier's file and block index, kept open for lookups.
 #[derive(Debug)]
 struct OpenTier {
     path: PathBuf,
     ranks: u64,
     index: Vec<BlockEntry>,
-    /// The block read last, decompressed: its number and values.
-    last: Mutex<Option<(usize, Vec<u8>)>>,
+    /// The blocks read last, decompressed (their numbers and values), the most recent
+    /// first: at most [`KEPT_BLOCKS`].
+    kept: Mutex<Vec<(usize, Vec<u8>)>>,
 }
 
 /// A complete database opened for lookups: its manifest and every tier's block index in
-/// memory, a position's block read from disk when asked (the last block read of each tier
+/// memory, a position's block read from disk when asked (the last few blocks read of each tier
 /// kept decompressed).
 ///
 /// # Examples
@@ -154,7 +159,7 @@ impl Database {
                 path,
                 ranks: entry.ranks,
                 index,
-                last: Mutex::new(None),
+                kept: Mutex::new(Vec::new()),
             });
         }
         Ok(Database {
@@ -213,11 +218,11 @@ impl Database {
         }
         let b = (at.rank / BLOCK as u64) as usize;
         let i = (at.rank % BLOCK as u64) as usize;
-        let mut last = tier.last.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((block, values)) = last.as_ref() {
-            if *block == b {
-                return Ok(Value::decode(values[i]));
-            }
+        let mut kept = tier.kept.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(k) = kept.iter().position(|(block, _)| *block == b) {
+            let value = Value::decode(kept[k].1[i]);
+            kept[..=k].rotate_right(1);
+            return Ok(value);
         }
         let entry = tier.index[b];
         let len = (tier.ranks as usize - b * BLOCK).min(BLOCK);
@@ -229,7 +234,8 @@ impl Database {
             .map_err(io_err(&tier.path))?;
         let values = decode_block(&tier.path, &compressed, &entry, len)?;
         let value = Value::decode(values[i]);
-        *last = Some((b, values));
+        kept.truncate(KEPT_BLOCKS - 1);
+        kept.insert(0, (b, values));
         Ok(value)
     }
 
@@ -261,15 +267,23 @@ impl Database {
             let labels = self.game.labels(at);
             for (label, child) in labels.into_iter().zip(children) {
                 let Some(after) = self.value(child)? else {
-                    return Err(DbError::Corrupt {
-                        path: self.dir.join(tier_file(child.tier)),
-                        why: "a move from a position in the database leads out of it".into(),
-                    });
+                    return Err(self.mismatch(
+                        child,
+                        "a move from a position in the database leads out of it",
+                    ));
                 };
                 moves.push((label, mover_value(after)));
             }
         }
         Ok(Some(Probe { value, moves }))
+    }
+
+    /// The error of a database that does not match its game, found at `at`: `why`.
+    pub(super) fn mismatch(&self, at: Place, why: &str) -> DbError {
+        DbError::Corrupt {
+            path: self.dir.join(tier_file(at.tier)),
+            why: why.into(),
+        }
     }
 
     /// Checks every tier file against the manifest's size and CRC-32 (reads them whole).

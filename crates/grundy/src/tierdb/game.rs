@@ -6,6 +6,8 @@ use std::fmt::Debug;
 
 use serde::{Deserialize, Serialize};
 
+use crate::drawing::{Cell, Drawing, Fill, Grid, Shape};
+
 /// A position by its tier and its rank (its number within the tier, below
 /// [`TierGame::tier_size`]).
 ///
@@ -197,10 +199,64 @@ pub trait TierGame: Debug + Send + Sync {
         self.identity().to_string()
     }
 
+    /// The words that name the game to a front end (what `tierdb::tier_game` reads, e.g.
+    /// `connect-four 5 4`); by default its identity's name.
+    fn words(&self) -> String {
+        self.identity().game
+    }
+
     /// A move by its label, as a sentence names it (`column 3`); by default `move 3`.
     fn move_name(&self, label: &str) -> String {
         format!("move {label}")
     }
+
+    /// How the position at `at` looks, as data ([`Drawing`]: a board whose cells name the
+    /// moves a click on them makes); `None` (the default) for a game shown as text only.
+    fn draw(&self, at: Place) -> Option<Drawing> {
+        let _ = at;
+        None
+    }
+}
+
+/// A board drawn as data, top row first: `cell(row, column)` (row 0 at the top) gives each
+/// cell's fill and the label of the move a click on it makes. A board of discs (Connect
+/// Four) numbers its rows from the bottom and its columns from 1, as its moves name them; a
+/// board of squares writes `X` and `O` in the stones' cells.
+pub(super) fn draw_board(
+    (width, height): (u32, u32),
+    shape: Shape,
+    cell: impl Fn(u32, u32) -> (Fill, Option<String>),
+) -> Drawing {
+    let cells = (0..height)
+        .map(|row| {
+            (0..width)
+                .map(|col| {
+                    let (fill, click) = cell(row, col);
+                    let text = match (shape, fill) {
+                        (Shape::Square, Fill::First) => "X",
+                        (Shape::Square, Fill::Second) => "O",
+                        _ => "",
+                    };
+                    Cell {
+                        text: text.to_string(),
+                        ..Cell::new(fill, shape, click)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let numbered = shape == Shape::Disc;
+    Drawing::Grid(Grid {
+        cells,
+        rows: match numbered {
+            true => (0..height).map(|row| (height - row).to_string()).collect(),
+            false => Vec::new(),
+        },
+        columns: match numbered {
+            true => (1..=width).map(|col| col.to_string()).collect(),
+            false => Vec::new(),
+        },
+    })
 }
 
 /// A board drawn as text, top row first: `cell(row, column)` (row 0 at the top) gives each

@@ -2,7 +2,8 @@
 //! with `t` stones, numbered by [`Mnk::rank`]; a move places a stone, so it leads to tier
 //! `t + 1`.
 
-use super::game::{draw_rows, End, Identity, Place, TierGame};
+use super::game::{draw_board, draw_rows, End, Identity, Place, TierGame};
+use crate::drawing::{Drawing, Fill, Shape};
 use crate::games::mnk::{Grid, Mnk};
 
 impl Mnk {
@@ -48,6 +49,13 @@ impl TierGame for Mnk {
                 self.height(),
                 self.line()
             ),
+        }
+    }
+
+    fn words(&self) -> String {
+        match *self == Mnk::tic_tac_toe() {
+            true => "tic-tac-toe".to_string(),
+            false => format!("mnk {} {} {}", self.width(), self.height(), self.line()),
         }
     }
 
@@ -100,5 +108,23 @@ impl TierGame for Mnk {
                 _ => '.',
             }
         })
+    }
+
+    /// The board, top row first: `X`'s stones red ([`Fill::First`]) and marked `X`, `O`'s
+    /// yellow and marked `O`; a click
+    /// on an empty cell plays there while the game goes on.
+    fn draw(&self, at: Place) -> Option<Drawing> {
+        let grid = self.unrank(at.tier, at.rank);
+        let open: u64 = self.open_cells(&grid).fold(0, |set, c| set | 1 << c);
+        let size = (self.width(), self.height());
+        Some(draw_board(size, Shape::Square, |row, col| {
+            let c = row * self.width() + col;
+            let fill = match (grid.x >> c & 1, grid.o >> c & 1) {
+                (1, _) => Fill::First,
+                (_, 1) => Fill::Second,
+                _ => Fill::Empty,
+            };
+            (fill, (open >> c & 1 == 1).then(|| (c + 1).to_string()))
+        }))
     }
 }

@@ -60,8 +60,9 @@ pub struct App {
     pub trim: Arc<Trim>,
     /// Whether every request is logged on standard error (off: `--quiet`, and in tests).
     pub log: bool,
-    /// The tier databases positions are answered from (`--db`).
-    pub databases: Vec<grundy::tierdb::Database>,
+    /// The tier databases positions are answered from (`--db`), shared with the sessions
+    /// that play them.
+    pub databases: Vec<Arc<grundy::tierdb::Database>>,
 }
 
 impl App {

@@ -1,14 +1,17 @@
 //! `GET /api/databases` and `GET /api/db`: positions answered from the tier databases the
 //! server was started with (`grundy serve --db DIR`, repeatable): a position's value and
-//! remoteness and every move's, read from one compressed block each, no search.
+//! remoteness and every move's, read from one compressed block each, no search; and the
+//! database a session plays (`{"db": WORDS}`, through the library's `DbGame`).
+
+use std::sync::Arc;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::Json;
-use grundy::tierdb::{tier_game, Value};
+use grundy::tierdb::{tier_game, Database, Value};
 use serde::{Deserialize, Serialize};
 
-use super::app::Shared;
+use super::app::{App, Shared};
 use super::error::ApiError;
 
 /// A database the server answers from.
@@ -16,6 +19,9 @@ use super::error::ApiError;
 pub struct DatabaseView {
     /// The game as a person names it, e.g. `connect-four 5 x 4`.
     game: String,
+    /// The words that name it in `/api/db`'s `game` and a session's `db`, e.g.
+    /// `connect-four 5 4`.
+    words: String,
     /// The game's name and parameters, as its manifest records them.
     identity: grundy::tierdb::Identity,
     /// Positions reachable from the start.
@@ -29,6 +35,7 @@ pub async fn list(State(app): Shared) -> Json<Vec<DatabaseView>> {
             .iter()
             .map(|db| DatabaseView {
                 game: db.game().describe(),
+                words: db.game().words(),
                 identity: db.game().identity(),
                 positions: db.positions(),
             })
@@ -63,6 +70,28 @@ pub struct DbAnswer {
     in_database: bool,
     value: Option<Value>,
     moves: Vec<MoveView>,
+    /// The labels of the best moves (the quickest win, else the soonest draw, else the
+    /// longest loss).
+    best: Vec<String>,
+}
+
+/// The database of the game `words` names (`connect-four 5 4`, `tic-tac-toe`) among the
+/// server's: 400 when the words name no game with databases, 404 when the server has none
+/// of it.
+pub fn database(app: &App, words: &str) -> Result<Arc<Database>, ApiError> {
+    let words: Vec<&str> = words.split_whitespace().collect();
+    let wanted = tier_game(&words).map_err(ApiError::bad_request)?;
+    let identity = wanted.identity();
+    app.databases
+        .iter()
+        .find(|db| db.game().identity() == identity)
+        .cloned()
+        .ok_or_else(|| {
+            ApiError::not_found(format!(
+                "no database of {} on this server (GET /api/databases lists them)",
+                wanted.describe()
+            ))
+        })
 }
 
 /// `GET /api/db?game=...&position=...`: a position answered from a database.
@@ -71,21 +100,8 @@ pub async fn probe(
     query: Result<Query<DbQuery>, QueryRejection>,
 ) -> Result<Json<DbAnswer>, ApiError> {
     let Query(q) = query?;
-    let words: Vec<&str> = q.game.split_whitespace().collect();
-    let wanted = tier_game(&words).map_err(ApiError::bad_request)?;
-    let identity = wanted.identity();
-    let index = app
-        .databases
-        .iter()
-        .position(|db| db.game().identity() == identity)
-        .ok_or_else(|| {
-            ApiError::not_found(format!(
-                "no database of {} on this server (GET /api/databases lists them)",
-                wanted.describe()
-            ))
-        })?;
+    let db = database(&app, &q.game)?;
     let answer = tokio::task::spawn_blocking(move || {
-        let db = &app.databases[index];
         let at = db
             .game()
             .parse(&q.position)
@@ -93,10 +109,15 @@ pub async fn probe(
         let probe = db
             .probe(at)
             .map_err(|e| ApiError::unavailable(format!("the database failed: {e}")))?;
+        let best = probe.as_ref().map(|p| p.best()).unwrap_or_default();
         Ok::<_, ApiError>(DbAnswer {
             game: db.game().describe(),
             position: q.position,
             in_database: probe.is_some(),
+            best: best
+                .iter()
+                .flat_map(|&i| probe.as_ref().map(|p| p.moves[i].0.clone()))
+                .collect(),
             value: probe.as_ref().map(|p| p.value),
             moves: probe
                 .into_iter()

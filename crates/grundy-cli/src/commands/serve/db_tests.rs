@@ -24,8 +24,8 @@ async fn positions_are_answered_from_several_databases() {
     let c4 = built("c4", &["connect-four", "4", "3"]);
     let ttt = built("ttt", &["tic-tac-toe"]);
     let mut app = App::new(limits());
-    app.databases.push(Database::open(&c4).unwrap());
-    app.databases.push(Database::open(&ttt).unwrap());
+    app.databases.push(Arc::new(Database::open(&c4).unwrap()));
+    app.databases.push(Arc::new(Database::open(&ttt).unwrap()));
     let app = Arc::new(app);
     let client = Client {
         router: router(app.clone()),
@@ -36,6 +36,8 @@ async fn positions_are_answered_from_several_databases() {
     assert_eq!(list[0]["game"], "connect-four 4 x 3");
     assert_eq!(list[0]["positions"], 12031);
     assert_eq!(list[1]["game"], "tic-tac-toe");
+    assert_eq!(list[0]["words"], "connect-four 4 3");
+    assert_eq!(list[1]["words"], "tic-tac-toe");
     let started = Instant::now();
     let (status, answer) = client
         .send(
@@ -51,6 +53,11 @@ async fn positions_are_answered_from_several_databases() {
     assert_eq!(answer["moves"].as_array().unwrap().len(), 6);
     assert_eq!(answer["moves"][1]["label"], "3");
     assert_eq!(answer["moves"][1]["value"]["outcome"], "loss");
+    let best: Vec<&str> = (0..6)
+        .filter(|&i| answer["moves"][i]["value"] == answer["value"])
+        .map(|i| answer["moves"][i]["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(answer["best"], serde_json::json!(best));
     // Timings are measured in BENCHMARKS.md; this only guards against a search sneaking in.
     assert!(took.as_secs() < 5, "{took:?}");
     let (status, start) = client
@@ -89,5 +96,105 @@ async fn positions_are_answered_from_several_databases() {
         );
     }
     std::fs::remove_dir_all(&c4).unwrap();
+    std::fs::remove_dir_all(&ttt).unwrap();
+}
+
+/// A session plays a database: the board drawn with every empty cell a click, each move
+/// valued with its remoteness, grundy's replies its best moves, and the game played to a
+/// draw on a full board; a position and a request that the database cannot answer are
+/// refused with what is wrong.
+#[tokio::test]
+async fn a_session_plays_a_database_to_the_end() {
+    let ttt = built("session-ttt", &["tic-tac-toe"]);
+    let mut app = App::new(limits());
+    app.databases.push(Arc::new(Database::open(&ttt).unwrap()));
+    let app = Arc::new(app);
+    let client = Client {
+        router: router(app.clone()),
+        app,
+    };
+    let (status, mut state) = client
+        .send(
+            Method::POST,
+            "/api/sessions",
+            Some(r#"{"db": "tic-tac-toe"}"#),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{state}");
+    assert_eq!(state["game"], "tic-tac-toe");
+    assert_eq!(state["value"]["outcome"], "draw");
+    assert_eq!(state["value"]["remoteness"], 9);
+    assert_eq!(state["moves"].as_array().unwrap().len(), 9);
+    assert_eq!(state["drawing"]["grid"]["cells"][1][1]["move"], "5");
+    let id = state["id"].as_str().unwrap().to_string();
+    let mut plays = 0;
+    while state["end"].is_null() {
+        let moves = state["moves"].as_array().unwrap();
+        let best = moves.iter().find(|m| m["optimal"] == true).unwrap();
+        assert_eq!(best["value"], state["value"]);
+        assert!(best["value"]["remoteness"].is_u64());
+        let body = serde_json::json!({ "move": best["label"] }).to_string();
+        let uri = format!("/api/sessions/{id}/play");
+        let (status, after) = client.send(Method::POST, &uri, Some(&body)).await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        plays += 1;
+        let started = Instant::now();
+        let uri = format!("/api/sessions/{id}/reply");
+        let (status, replied) = client.send(Method::POST, &uri, None).await;
+        assert!(started.elapsed().as_secs() < 5);
+        assert_eq!(status, StatusCode::OK, "{replied}");
+        state = replied;
+    }
+    assert_eq!(plays, 5);
+    assert_eq!(state["end"]["winner"], serde_json::Value::Null);
+    assert_eq!(state["end"]["text"], "a draw");
+    assert_eq!(state["history"].as_array().unwrap().len(), 9);
+    let cells = state["drawing"]["grid"]["cells"].as_array().unwrap();
+    let marks: String = cells
+        .iter()
+        .flat_map(|row| row.as_array().unwrap())
+        .map(|cell| cell["text"].as_str().unwrap())
+        .collect();
+    assert_eq!((marks.len(), marks.matches('X').count()), (9, 5), "{marks}");
+    // A hint: the best moves and a principal line as long as the remoteness.
+    let (_, start) = client
+        .send(
+            Method::POST,
+            "/api/sessions",
+            Some(r#"{"db": "tic-tac-toe", "position": "5 2"}"#),
+        )
+        .await;
+    let uri = format!("/api/sessions/{}/hint", start["id"].as_str().unwrap());
+    let (status, hint) = client.send(Method::GET, &uri, None).await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    assert_eq!(hint["value"]["outcome"], "win");
+    assert_eq!(hint["line"].as_array().unwrap().len(), 5);
+    for (body, want, message) in [
+        (
+            r#"{"db": "tic-tac-toe", "position": "1 4 2 5 3 6"}"#,
+            StatusCode::BAD_REQUEST,
+            "the game is already won",
+        ),
+        (
+            r#"{"db": "connect-four 4 4"}"#,
+            StatusCode::NOT_FOUND,
+            "no database of connect-four 4 x 4",
+        ),
+        (
+            r#"{"db": "tic-tac-toe", "game": "nim"}"#,
+            StatusCode::BAD_REQUEST,
+            "db names the game by itself",
+        ),
+        (
+            r#"{"db": "chess"}"#,
+            StatusCode::BAD_REQUEST,
+            "'chess' has no tier database",
+        ),
+    ] {
+        let (status, body_back) = client.send(Method::POST, "/api/sessions", Some(body)).await;
+        assert_eq!(status, want, "{body}: {body_back}");
+        let error = body_back["error"].as_str().unwrap();
+        assert!(error.contains(message), "{body}: {error}");
+    }
     std::fs::remove_dir_all(&ttt).unwrap();
 }

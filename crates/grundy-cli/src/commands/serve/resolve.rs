@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use grundy::catalog::{open, BOARDS, SPECS};
 use grundy::dynamic::{Datum, DynGame};
+use grundy::tierdb::DbGame;
 
 use super::app::App;
 use super::error::ApiError;
@@ -29,6 +30,11 @@ game_request! {
         /// were skipped).
         #[serde(default)]
         pub remoteness: bool,
+        /// A tier database the server was started with, by the words that name its game
+        /// (`GET /api/databases`: `connect-four 5 4`, `tic-tac-toe`), instead of `game`:
+        /// every answer read from it; `position` is the moves played from the start.
+        #[serde(default)]
+        db: Option<String>,
     }
 }
 
@@ -45,6 +51,9 @@ pub struct Resolved {
 /// else the library's resolver. Nothing here reads a file.
 pub fn resolve(app: &App, req: &GameRequest) -> Result<Resolved, ApiError> {
     let position = position_words(&req.position)?;
+    if let Some(words) = &req.db {
+        return from_database(app, req, words, position);
+    }
     match req.named()? {
         Named::Catalogue { game, param } => {
             let (game, position) = resolve_words(game, param, position)?;
@@ -72,6 +81,39 @@ pub fn resolve(app: &App, req: &GameRequest) -> Result<Resolved, ApiError> {
             })
         }
     }
+}
+
+/// A database's game (`db`, alone of the fields that name a game) from the moves
+/// `position` (its start without them).
+fn from_database(
+    app: &App,
+    req: &GameRequest,
+    words: &str,
+    position: Option<Vec<String>>,
+) -> Result<Resolved, ApiError> {
+    let named = [
+        req.game.is_some(),
+        req.source.is_some(),
+        req.example.is_some(),
+        req.param.is_some(),
+        req.params.is_some(),
+    ];
+    if named.contains(&true) {
+        return Err(ApiError::bad_request(
+            "db names the game by itself: give it without game, source, example, param or \
+             params",
+        ));
+    }
+    let game = DbGame::new(super::db::database(app, words)?);
+    let position = match position {
+        Some(moves) => game.parse(&moves.join(" "))?,
+        None => DbGame::datum(game.database().game().start()),
+    };
+    Ok(Resolved {
+        game: Arc::new(game),
+        position,
+        memory: None,
+    })
 }
 
 /// The words of a request's position (none when absent or empty).

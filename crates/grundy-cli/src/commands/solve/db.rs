@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
-use grundy::tierdb::{tier_game, Database, Value, TIER_GAMES};
+use grundy::tierdb::{tier_game, Database, Place, Value, TIER_GAMES};
 use serde::Serialize;
 
 use crate::output::print_json;
@@ -30,11 +30,17 @@ struct MoveReport {
     value: Value,
 }
 
-/// Answers `words` (the game's words, then optionally `at MOVES`) from the database in
-/// `dir`.
-pub fn run(words: &[String], dir: &Path, json: bool) -> anyhow::Result<ExitCode> {
-    let usage =
-        format!("with --db: grundy solve GAME... [at MOVES] --db DIR, GAME one of {TIER_GAMES}");
+/// The database in `dir` and the position `words` name (the game's words, then optionally
+/// `at MOVES`) with its moves as given, for `grundy COMMAND ... --db DIR`: refused when the
+/// database holds another game than the words name.
+pub fn open(
+    command: &str,
+    words: &[String],
+    dir: &Path,
+) -> anyhow::Result<(Database, Place, String)> {
+    let usage = format!(
+        "with --db: grundy {command} GAME... [at MOVES] --db DIR, GAME one of {TIER_GAMES}"
+    );
     let (game_words, moves) = match words.iter().position(|w| w == "at") {
         Some(at) if at + 2 == words.len() => (&words[..at], words[at + 1].as_str()),
         Some(_) => bail!("{usage}; MOVES are one word (quote it: at '5 1 9')"),
@@ -52,6 +58,15 @@ pub fn run(words: &[String], dir: &Path, json: bool) -> anyhow::Result<ExitCode>
         );
     }
     let at = game.parse(moves).map_err(anyhow::Error::msg)?;
+    Ok((db, at, moves.to_string()))
+}
+
+/// Answers `words` (the game's words, then optionally `at MOVES`) from the database in
+/// `dir`.
+pub fn run(words: &[String], dir: &Path, json: bool) -> anyhow::Result<ExitCode> {
+    let (db, at, moves) = open("solve", words, dir)?;
+    let moves = moves.as_str();
+    let game = db.game();
     let probe = db.probe(at)?;
     let identity = game.identity();
     let report = Report {

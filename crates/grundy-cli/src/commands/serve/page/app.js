@@ -35,12 +35,14 @@ async function main() {
   try {
     games = (await api("GET", "/games")).games;
     examples = (await api("GET", "/examples")).examples;
+    databases = await api("GET", "/databases");
   } catch (err) {
     showError("play-error", err);
     return;
   }
   fillSelect($("play-game"), games);
   fillFiles($("play-game"), examples);
+  fillDatabases($("play-game"), databases);
   fillSelect($("table-game"), games.filter((g) => !g.board));
   fillFiles($("table-game"), examples.filter((e) => e.table));
   applyPreset("play");

@@ -26,6 +26,9 @@ const $ = (id) => document.getElementById(id);
 let games = [];
 // The example game files (GET /api/examples): {name, summary, source}.
 let examples = [];
+// The tier databases the server was started with (GET /api/databases): {game, words,
+// positions}; played from the Play tab as "db:" + words.
+let databases = [];
 let session = null;
 let busy = false;
 
@@ -114,6 +117,26 @@ function fillFiles(select, list) {
   select.append(group);
 }
 
+// The databases at the top of the play form's list, the first one chosen.
+function fillDatabases(select, list) {
+  if (list.length === 0) return;
+  const group = el("optgroup", { label: "databases (perfect play at full speed)" });
+  group.append(...list.map((d) => el("option", { value: "db:" + d.words }, d.game + " (database)")));
+  select.prepend(group);
+  select.value = "db:" + list[0].words;
+}
+
+// The play form for a database: the moves played from the start as its position.
+function applyDatabase(words) {
+  const db = databases.find((d) => d.words === words);
+  showFields("none");
+  $("play-position").value = "";
+  $("play-position").placeholder = "moves from the start";
+  $("play-summary").textContent = db
+    ? db.game + ": every move's value and remoteness read from a tier database of " + db.positions + " positions"
+    : "";
+}
+
 // What the play form asks for: a family's parameter, a board game's setup (lines kept) or a
 // game file's source and parameters.
 function showFields(mode) {
@@ -155,6 +178,10 @@ function applyPreset(prefix) {
   const name = $(prefix + "-game").value;
   if (prefix === "play" && name.startsWith("file:")) {
     applyFile(name.slice(5));
+    return;
+  }
+  if (prefix === "play" && name.startsWith("db:")) {
+    applyDatabase(name.slice(3));
     return;
   }
   if (prefix === "table") {

@@ -191,7 +191,9 @@ function playRequest() {
     engine_first: $("play-engine-first").checked,
   };
   const info = { choice, position: body.position, engineFirst: body.engine_first };
-  if (choice.startsWith("file:")) {
+  if (choice.startsWith("db:")) {
+    body.db = choice.slice(3);
+  } else if (choice.startsWith("file:")) {
     body.source = $("play-source").value;
     body.params = readParams($("play-params").value);
     info.params = $("play-params").value;
@@ -329,7 +331,12 @@ function fileRules(source) {
 function showRules() {
   const choice = $("play-game").value;
   let text = "", params = [];
-  if (choice.startsWith("file:")) {
+  if (choice.startsWith("db:")) {
+    const db = databases.find((d) => "db:" + d.words === choice);
+    if (db) text = db.game + ", solved strongly by grundy build: the value (win, loss or draw, in how many moves) of each of its " +
+      db.positions + " positions is read from the database, so grundy answers at once.";
+    params.push("position: the moves played from the start, as grundy solve " + choice.slice(3) + " at MOVES takes them");
+  } else if (choice.startsWith("file:")) {
     [text, params] = fileRules($("play-source").value);
   } else {
     const game = games.find((g) => g.name === choice);

@@ -1,0 +1,269 @@
+//! A database as a game of the front door ([`DbGame`], a `DynGame`): what `grundy play` and
+//! the web page's sessions play against, every answer read from the database at once.
+
+use std::sync::Arc;
+
+use super::database::Database;
+use super::error::DbError;
+use super::game::{End, Place};
+use super::value::Value;
+use crate::drawing::Drawing;
+use crate::dynamic::{
+    Ask, Datum, DynError, DynGame, DynMove, Kind, MoveCounts, MoveValue, Solution,
+    Value as DynValue,
+};
+use crate::limits::Budget;
+use crate::value::{Outcome, Play};
+
+/// A tier database played through the front door: positions are `[tier, rank]` (the
+/// game's [`Place`]), text is the moves played from the start (as the game's
+/// [`TierGame::parse`](super::game::TierGame::parse) reads it), and a solve reads the position and
+/// its moves from the database, with its best moves and a principal line
+/// ([`Database::line`]). A position not in the database is refused, saying so.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Arc;
+/// use grundy::games::mnk::Mnk;
+/// use grundy::dynamic::DynGame;
+/// use grundy::tierdb::{build, BuildOptions, Database, DbGame};
+/// use grundy::{Budget, Outcome};
+/// let dir = std::env::temp_dir().join(format!("grundy-doc-dbgame-{}", std::process::id()));
+/// build(&Mnk::tic_tac_toe(), &dir, &BuildOptions::default()).unwrap();
+/// let game = DbGame::new(Arc::new(Database::open(&dir).unwrap()));
+/// let pos = game.parse("5 2").unwrap(); // X in the centre, O on an edge
+/// let sol = game.solve(&pos, &Budget::default()).unwrap();
+/// assert_eq!(sol.value.outcome, Outcome::Win);
+/// assert_eq!(sol.value.remoteness, Some(5));
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+#[derive(Clone, Debug)]
+pub struct DbGame {
+    db: Arc<Database>,
+}
+
+impl DbGame {
+    /// The game of `db`.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// use std::sync::Arc;
+    /// use grundy::dynamic::DynGame;
+    /// use grundy::tierdb::{Database, DbGame};
+    /// let game = DbGame::new(Arc::new(Database::open("/tmp/c4-54").unwrap()));
+    /// println!("{}", game.name());
+    /// ```
+    pub fn new(db: Arc<Database>) -> DbGame {
+        DbGame { db }
+    }
+
+    /// The database.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// use std::sync::Arc;
+    /// use grundy::tierdb::{Database, DbGame};
+    /// let game = DbGame::new(Arc::new(Database::open("/tmp/c4-54").unwrap()));
+    /// println!("{} positions", game.database().positions());
+    /// ```
+    pub fn database(&self) -> &Database {
+        &self.db
+    }
+
+    /// The position `[tier, rank]` as data.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::dynamic::Datum;
+    /// use grundy::tierdb::{DbGame, Place};
+    /// assert_eq!(DbGame::datum(Place { tier: 2, rank: 7 }), Datum::ints([2, 7]));
+    /// ```
+    pub fn datum(at: Place) -> Datum {
+        // Ranks count positions of one tier, far below 2^63.
+        Datum::ints([i64::from(at.tier), at.rank as i64])
+    }
+
+    /// The place of `pos`, checked: a `[tier, rank]` of the game that is in the database.
+    ///
+    /// # Errors
+    ///
+    /// [`DynError::Position`] saying what is wrong (not a place of the game, or not in the
+    /// database: not reachable from the start); [`DynError::Database`] when reading fails.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// use std::sync::Arc;
+    /// use grundy::dynamic::Datum;
+    /// use grundy::tierdb::{Database, DbGame, Place};
+    /// let game = DbGame::new(Arc::new(Database::open("/tmp/c4-54").unwrap()));
+    /// assert_eq!(game.place(&Datum::ints([0, 0])).unwrap(), Place { tier: 0, rank: 0 });
+    /// ```
+    pub fn place(&self, pos: &Datum) -> Result<Place, DynError> {
+        let game = self.db.game();
+        let numbers: Option<Vec<i64>> = pos
+            .as_list()
+            .filter(|items| items.len() == 2)
+            .and_then(|items| items.iter().map(Datum::as_int).collect());
+        let at = numbers.and_then(|n| {
+            let at = Place {
+                tier: u32::try_from(n[0]).ok()?,
+                rank: u64::try_from(n[1]).ok()?,
+            };
+            (at.tier < game.tiers() && at.rank < game.tier_size(at.tier)).then_some(at)
+        });
+        let Some(at) = at else {
+            return Err(DynError::Position(format!(
+                "a position of {} from its database is [tier, rank] (or the moves played, as \
+                 text), found {}",
+                game.describe(),
+                pos.brief()
+            )));
+        };
+        match self.db.value(at).map_err(failed)? {
+            Some(_) => Ok(at),
+            None => Err(not_in(&self.db, &pos.brief())),
+        }
+    }
+
+    /// The moves of the position at `at` as the front door lists them, with the places
+    /// they reach.
+    fn listed(&self, at: Place) -> Vec<(DynMove, Place)> {
+        let game = self.db.game();
+        let mut children = Vec::new();
+        if game.expand(at, &mut children).is_some() {
+            return Vec::new();
+        }
+        game.labels(at)
+            .into_iter()
+            .zip(children)
+            .map(|(label, to)| (plain_move(label, to), to))
+            .collect()
+    }
+}
+
+/// A move that earns no points and gives no bonus turn.
+fn plain_move(label: String, to: Place) -> DynMove {
+    DynMove {
+        label,
+        to: DbGame::datum(to),
+        points: 0,
+        again: false,
+    }
+}
+
+/// A database's value as the front door writes it.
+fn dyn_value(value: Value) -> DynValue {
+    DynValue {
+        remoteness: Some(u64::from(value.remoteness)),
+        ..DynValue::outcome(value.outcome)
+    }
+}
+
+fn failed(err: DbError) -> DynError {
+    DynError::Database(err.to_string())
+}
+
+/// The error of a position (as `shown`) that is not in `db`.
+fn not_in(db: &Database, shown: &str) -> DynError {
+    DynError::Position(format!(
+        "{shown} is not in the database of {}: not reachable from its start",
+        db.game().describe()
+    ))
+}
+
+impl DynGame for DbGame {
+    fn name(&self) -> String {
+        self.db.game().describe()
+    }
+
+    fn description(&self) -> String {
+        format!(
+            "perfect play read from a tier database of {} positions",
+            self.db.positions()
+        )
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::WinLoss { play: Play::Normal }
+    }
+
+    fn start(&self) -> Option<Datum> {
+        Some(DbGame::datum(self.db.game().start()))
+    }
+
+    fn parse(&self, text: &str) -> Result<Datum, DynError> {
+        let at = self.db.game().parse(text).map_err(DynError::Position)?;
+        match self.db.value(at).map_err(failed)? {
+            Some(_) => Ok(DbGame::datum(at)),
+            None => Err(not_in(&self.db, &crate::text::quoted(text))),
+        }
+    }
+
+    fn check(&self, pos: &Datum) -> Result<Datum, DynError> {
+        self.place(pos).map(DbGame::datum)
+    }
+
+    fn show(&self, pos: &Datum) -> Result<String, DynError> {
+        Ok(self.db.game().show(self.place(pos)?))
+    }
+
+    fn moves(&self, pos: &Datum) -> Result<Vec<DynMove>, DynError> {
+        let at = self.place(pos)?;
+        Ok(self.listed(at).into_iter().map(|(mv, _)| mv).collect())
+    }
+
+    fn solve_with(&self, pos: &Datum, _budget: &Budget, _ask: Ask) -> Result<Solution, DynError> {
+        let at = self.place(pos)?;
+        let probe = self.db.probe(at).map_err(failed)?;
+        let probe = probe.ok_or_else(|| not_in(&self.db, &pos.brief()))?;
+        let optimal = probe.best();
+        let moves: Vec<MoveValue> = self
+            .listed(at)
+            .into_iter()
+            .zip(&probe.moves)
+            .enumerate()
+            .map(|(index, ((mv, _), (_, value)))| MoveValue {
+                index,
+                mv,
+                value: dyn_value(*value),
+            })
+            .collect();
+        let line = self.db.line(at).map_err(failed)?.unwrap_or_default();
+        Ok(Solution {
+            position: pos.clone(),
+            value: dyn_value(probe.value),
+            counts: MoveCounts {
+                moves: moves.len(),
+                winning: moves
+                    .iter()
+                    .filter(|m| m.value.outcome == Outcome::Win)
+                    .count(),
+                optimal: optimal.len(),
+            },
+            moves,
+            optimal,
+            line: line
+                .into_iter()
+                .map(|step| plain_move(step.label, step.to))
+                .collect(),
+            skipped: false,
+        })
+    }
+
+    fn draw(&self, pos: &Datum) -> Result<Option<Drawing>, DynError> {
+        Ok(self.db.game().draw(self.place(pos)?))
+    }
+
+    fn ended(&self, pos: &Datum) -> Option<Outcome> {
+        let at = self.place(pos).ok()?;
+        match self.db.game().expand(at, &mut Vec::new())? {
+            End::Loss => Some(Outcome::Loss),
+            End::Draw => Some(Outcome::Draw),
+        }
+    }
+}
