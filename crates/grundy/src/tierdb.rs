@@ -53,12 +53,15 @@
 mod build;
 mod builtin;
 mod connect_four;
+mod cycles;
 mod database;
 mod error;
 mod format;
 mod game;
+mod keys;
 mod layout;
 mod mnk;
+mod scripted;
 mod value;
 
 #[cfg(test)]
@@ -68,6 +71,7 @@ pub use build::{build, BuildOptions, BuildProgress, BuildReport};
 pub use builtin::{tier_game, TIER_GAMES};
 pub use database::{Database, Probe};
 pub use error::DbError;
-pub use game::{End, Identity, Place, TierGame};
+pub use game::{End, FileIdentity, Identity, Place, TierGame};
 pub use layout::{BLOCK, FORMAT_VERSION, MANIFEST};
+pub use scripted::{build_file, open_file, MAX_TIER};
 pub use value::Value;
