@@ -16,7 +16,24 @@
 //! perfect play: the winner hurries, the loser delays, a draw is reached soonest): `0x80 |
 //! r` a win in `r`, `0x40 | r` a loss in `r`, `0x00 | r` a draw in `r`, `0xFF` a rank not
 //! reachable from the start (not in the database). A build refuses a game whose remoteness
-//! passes 63.
+//! passes 63. In a tier whose moves may stay in it, a draw that never ends (positions
+//! repeat for ever) is `0x3F`, the byte of a draw in 63 ([`Value::is_endless`]).
+//!
+//! # Game files
+//!
+//! A game file that gives `tier(pos)` is built by [`build_file`]: its positions are found
+//! forward from the start, tier by tier, sorted by their keys (their encodings) and
+//! numbered in that order; each tier's keys are written to `tier-K.keys` (LZ4 blocks of
+//! 4096 keys behind an index of their first keys, a CRC-32 a block and one for the file in
+//! the manifest), and the manifest records the file's name, parameters and source hash.
+//! [`open_file`] opens such a database with the file's rules: a position's rank is a
+//! binary search over its tier's keys.
+//!
+//! # Moves within a tier
+//!
+//! A game whose positions repeat lists a tier among its own [`TierGame::child_tiers`];
+//! that tier is then solved by retrograde analysis (the module `cycles`), after the tiers
+//! its other moves reach. A tier whose moves all leave it takes the plain pass, unchanged.
 //!
 //! # Building
 //!

@@ -16,7 +16,7 @@ use super::format::{
 };
 use super::game::{Place, TierGame};
 use super::layout::{BLOCK, MANIFEST};
-use super::value::{Value, ABSENT, DRAW, LOSS, REMOTENESS, WIN};
+use super::value::{Value, ABSENT, DRAW, ENDLESS, LOSS, REMOTENESS, WIN};
 use crate::limits::Budget;
 use crate::run::Control;
 use crate::value::Outcome;
@@ -281,6 +281,10 @@ fn solve_position<G: TierGame + ?Sized>(
     let (outcome, r) = if best_win != u8::MAX {
         (Outcome::Win, best_win)
     } else if best_draw != u8::MAX {
+        if best_draw == REMOTENESS {
+            // The draws reached never end (`ENDLESS`), and neither does this one.
+            return Value::decode(ENDLESS);
+        }
         (Outcome::Draw, best_draw)
     } else {
         // Also a position with no moves: lost at once (`worst_loss` + 1 would be 1).

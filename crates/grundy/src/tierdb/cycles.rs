@@ -89,7 +89,8 @@ struct Seen {
     win: Vec<u8>,
     /// The latest loss through moves outside (0: none).
     loss: Vec<u8>,
-    /// The soonest draw through a move outside ([`NONE`]: none).
+    /// The soonest draw through a move outside ([`NONE`]: none; 64: only draws that never
+    /// end).
     draw: Vec<u8>,
     /// In-tier moves not yet resolved.
     count: Vec<u32>,
@@ -237,7 +238,8 @@ fn draws(
         if !open[p] || values[p] != ABSENT {
             continue;
         }
-        if best[p] != NONE {
+        // A draw outside that never ends counts as 64 (63 + 1): so does this one.
+        if best[p] != NONE && draw[p] != REMOTENESS + 1 {
             return Err(DbError::Remoteness {
                 tier: k,
                 remoteness: u32::from(best[p]),
