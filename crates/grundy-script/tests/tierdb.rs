@@ -5,16 +5,23 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use grundy::tierdb::{build, build_file, open_file, tier_game, BuildOptions, BuildReport, Database, Place};
+use grundy::tierdb::{
+    build, build_file, open_file, tier_game, BuildOptions, BuildReport, Database, Place,
+};
 use grundy::{Budget, Outcome};
 
 fn example(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/games").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/games")
+        .join(name)
 }
 
 /// A fresh directory for one test.
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-script-tierdb-{name}-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "grundy-script-tierdb-{name}-{}",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
@@ -75,7 +82,12 @@ fn tictactoe_file_matches_the_builtin_game_and_the_search() {
     // Each position's value and its moves' values are those of the built-in game.
     let (mut a, mut b) = (Vec::new(), Vec::new());
     while let Some((f, m)) = stack.pop() {
-        assert_eq!(db.value(f).unwrap(), other.value(m).unwrap(), "{}", file.show(f));
+        assert_eq!(
+            db.value(f).unwrap(),
+            other.value(m).unwrap(),
+            "{}",
+            file.show(f)
+        );
         a.clear();
         b.clear();
         file.expand(f, &mut a);
@@ -117,11 +129,20 @@ fn loopy_file_matches_retrograde_analysis() {
         Some("[[3], [4, 3], [4, 5], [0, 1, 5], [1, 2], [2, 3]]"),
     ];
     for graph in graphs {
-        let params: Vec<(String, String)> =
-            graph.map(|g| ("graph".to_string(), g.to_string())).into_iter().collect();
+        let params: Vec<(String, String)> = graph
+            .map(|g| ("graph".to_string(), g.to_string()))
+            .into_iter()
+            .collect();
         let dir = temp("cat");
         let file = grundy_script::load_rules(&path, &params).unwrap();
-        let report = build_file(file.rules, file.info, file.identity, &dir, &BuildOptions::default()).unwrap();
+        let report = build_file(
+            file.rules,
+            file.info,
+            file.identity,
+            &dir,
+            &BuildOptions::default(),
+        )
+        .unwrap();
         let file = grundy_script::load_rules(&path, &params).unwrap();
         let db = open_file(file.rules, file.info, file.identity, &dir).unwrap();
         let game = grundy_script::load(&path, &params).unwrap();
@@ -195,22 +216,40 @@ fn take(tier: &str) -> String {
 #[test]
 fn malformed_files_are_refused_clearly() {
     let no_tier = refused(&take(""));
-    assert!(no_tier.contains("no function tier(pos)") && no_tier.contains("docs/game-files.md"), "{no_tier}");
+    assert!(
+        no_tier.contains("no function tier(pos)") && no_tier.contains("docs/game-files.md"),
+        "{no_tier}"
+    );
     let negative = refused(&take("function tier(n) return n - 3 end"));
-    assert!(negative.contains("tier returned -1: a tier is an integer from 0 to 1023"), "{negative}");
+    assert!(
+        negative.contains("tier returned -1: a tier is an integer from 0 to 1023"),
+        "{negative}"
+    );
     let huge = refused(&take("function tier(n) return 1e12 end"));
     assert!(huge.contains("tier returned 1000000000000"), "{huge}");
     let fraction = refused(&take("function tier(n) return n / 2 end"));
-    assert!(fraction.contains("tier returned") && fraction.contains("not an integer"), "{fraction}");
+    assert!(
+        fraction.contains("tier returned") && fraction.contains("not an integer"),
+        "{fraction}"
+    );
     let down = refused(&take("function tier(n) return n end"));
-    assert!(down.contains("move 1 from 3 to 2 leads from tier 3 down to tier 2"), "{down}");
+    assert!(
+        down.contains("move 1 from 3 to 2 leads from tier 3 down to tier 2"),
+        "{down}"
+    );
     let within = refused(&take("function tier(n) return 0 end"));
-    assert!(within.contains("within tier 0") && within.contains("loopy"), "{within}");
+    assert!(
+        within.contains("within tier 0") && within.contains("loopy"),
+        "{within}"
+    );
     let scores = refused(
         "scoring = true\nstart = 2\nfunction tier(n) return 2 - n end\n\
          function moves(n) if n == 0 then return {} end return {{to = n - 1, points = 1}} end",
     );
-    assert!(scores.contains("play goes on from it") && scores.contains("points end the game"), "{scores}");
+    assert!(
+        scores.contains("play goes on from it") && scores.contains("points end the game"),
+        "{scores}"
+    );
 }
 
 /// A database is refused for its game file changed since it was built, and a built-in
@@ -225,8 +264,13 @@ fn a_changed_file_is_refused() {
     build_path(&path, &db, &BuildOptions::default()).unwrap();
     std::fs::write(&path, take("function tier(n) return 3 - n end -- changed")).unwrap();
     let file = grundy_script::load_rules(&path, &[]).unwrap();
-    let err = open_file(file.rules, file.info, file.identity, &db).unwrap_err().to_string();
-    assert!(err.contains("was built from another version of take.luau"), "{err}");
+    let err = open_file(file.rules, file.info, file.identity, &db)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("was built from another version of take.luau"),
+        "{err}"
+    );
     let again = build_path(&path, &db, &BuildOptions::default()).unwrap_err();
     assert!(again.contains("another version"), "{again}");
     let builtin = Database::open(&db).unwrap_err().to_string();

@@ -244,7 +244,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let words: Vec<String> = std::iter::once(args.game.clone())
             .chain(args.words.iter().cloned())
             .collect();
-        return db::run(&words, &args.params, dir, args.json);
+        return db::run(&words, &file_params(&args.params)?, dir, args.json);
     }
     let mut words: Vec<String> = std::iter::once(args.game.clone())
         .chain(args.words.iter().cloned())

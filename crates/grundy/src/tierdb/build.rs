@@ -204,7 +204,15 @@ fn reachable<G: TierGame + ?Sized>(
             ))
         };
         if allowed.contains(&k) {
-            cycles::reach_tier(game, k, &tiers[k as usize], &mark, &refuse, &allowed, budget)?;
+            cycles::reach_tier(
+                game,
+                k,
+                &tiers[k as usize],
+                &mark,
+                &refuse,
+                &allowed,
+                budget,
+            )?;
             if k + 1 < game.tiers() {
                 advance(progress, ranks);
             }

@@ -183,7 +183,10 @@ pub(super) fn solve_tier<G: TierGame + ?Sized>(
             }
         }
     }
-    if buckets[64].iter().any(|&(p, _)| values[p as usize] == ABSENT) {
+    if buckets[64]
+        .iter()
+        .any(|&(p, _)| values[p as usize] == ABSENT)
+    {
         return Err(DbError::Remoteness {
             tier: k,
             remoteness: 64,
@@ -205,7 +208,9 @@ fn draws(
     reachable: &dyn Fn(usize) -> bool,
 ) -> Result<(), DbError> {
     let n = values.len();
-    let open: Vec<bool> = (0..n).map(|p| reachable(p) && values[p] == ABSENT).collect();
+    let open: Vec<bool> = (0..n)
+        .map(|p| reachable(p) && values[p] == ABSENT)
+        .collect();
     let mut best: Vec<u8> = draw.to_vec();
     let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); 65];
     for p in 0..n {
@@ -276,7 +281,13 @@ fn see<G: TierGame + ?Sized>(
                 }
                 let s = &mut summary[p - first];
                 children.clear();
-                if let Some(end) = game.expand(Place { tier: k, rank: p as u64 }, children) {
+                if let Some(end) = game.expand(
+                    Place {
+                        tier: k,
+                        rank: p as u64,
+                    },
+                    children,
+                ) {
                     s[3] = match end {
                         End::Loss => LOSS,
                         End::Draw => DRAW,

@@ -9,7 +9,9 @@ use serde::Serialize;
 
 use super::builtin::open_game;
 use super::error::{io_err, DbError};
-use super::format::{check_bytes, check_file, decode_block, read_index, tier_file, BlockEntry, Manifest};
+use super::format::{
+    check_bytes, check_file, decode_block, read_index, tier_file, BlockEntry, Manifest,
+};
 use super::game::{Place, TierGame};
 use super::layout::{BLOCK, MANIFEST};
 use super::value::{mover_value, Value};

@@ -112,7 +112,8 @@ pub(super) fn encode_keys(tier: u32, keys: &KeyList) -> Vec<u8> {
         .step_by(KEY_BLOCK)
         .map(|i| keys.get(i))
         .collect();
-    let data_start = HEADER + blocks.len() * INDEX_ENTRY + firsts.iter().map(|f| f.len()).sum::<usize>();
+    let data_start =
+        HEADER + blocks.len() * INDEX_ENTRY + firsts.iter().map(|f| f.len()).sum::<usize>();
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&tier.to_le_bytes());
@@ -169,7 +170,9 @@ impl KeyFile {
         let mut file = File::open(&path).map_err(io_err(&path))?;
         let size = file.metadata().map_err(io_err(&path))?.len();
         if size != entry.bytes {
-            return Err(corrupt("its size is not the manifest's (truncated or overwritten)"));
+            return Err(corrupt(
+                "its size is not the manifest's (truncated or overwritten)",
+            ));
         }
         let mut header = [0u8; HEADER];
         file.read_exact(&mut header)
@@ -275,7 +278,10 @@ impl KeyFile {
         if rank >= self.keys {
             return Ok(None);
         }
-        let (b, i) = ((rank / KEY_BLOCK as u64) as usize, (rank % KEY_BLOCK as u64) as usize);
+        let (b, i) = (
+            (rank / KEY_BLOCK as u64) as usize,
+            (rank % KEY_BLOCK as u64) as usize,
+        );
         self.with_block(b, |keys| Some(keys.get(i).to_vec()))
     }
 
@@ -332,7 +338,10 @@ mod tests {
         assert_eq!(file.rank(b"00001").unwrap(), None);
         assert_eq!(file.rank(b"99999999").unwrap(), None);
         let wrong = KeysEntry { keys: 5, ..entry };
-        assert!(matches!(KeyFile::open(&dir, &wrong), Err(DbError::Corrupt { .. })));
+        assert!(matches!(
+            KeyFile::open(&dir, &wrong),
+            Err(DbError::Corrupt { .. })
+        ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -185,7 +185,11 @@ impl TierGame for FileGame {
     /// hold is a place outside it.
     fn parse(&self, text: &str) -> Result<Place, String> {
         let pos = match text.trim().is_empty() {
-            true => self.info.start.clone().ok_or("the game file gives no start")?,
+            true => self
+                .info
+                .start
+                .clone()
+                .ok_or("the game file gives no start")?,
             false => self.rules.parse(text)?,
         };
         self.place(&pos).map_err(|e| e.to_string())

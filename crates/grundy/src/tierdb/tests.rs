@@ -532,5 +532,5 @@ fn a_tier_that_does_not_fit_the_disk_is_refused_with_the_figures() {
     );
 }
 
-mod games;
 mod cycles;
+mod games;

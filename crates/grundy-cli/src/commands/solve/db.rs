@@ -31,22 +31,26 @@ struct MoveReport {
     value: Value,
 }
 
-/// The database in `dir` of the game file `file` (with `params`, each `NAME=VALUE`).
-fn open_file_db(file: &str, params: &[String], dir: &Path) -> anyhow::Result<Database> {
-    let params = super::file_params(params)?;
-    let loaded = grundy_script::load_rules(Path::new(file), &params)?;
+/// The database in `dir` of the game file `file` (with `params`, each (name, value)).
+fn open_file_db(file: &str, params: &[(String, String)], dir: &Path) -> anyhow::Result<Database> {
+    let loaded = grundy_script::load_rules(Path::new(file), params)?;
     Ok(open_file(loaded.rules, loaded.info, loaded.identity, dir)
         .context("cannot open the database")?)
 }
 
 /// Answers `words` (the game's words, then optionally `at MOVES`; or a game file, then
 /// optionally a position in its notation) from the database in `dir`.
-pub fn run(words: &[String], params: &[String], dir: &Path, json: bool) -> anyhow::Result<ExitCode> {
+pub fn run(
+    words: &[String],
+    params: &[(String, String)],
+    dir: &Path,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
     let usage = format!(
         "with --db: grundy solve GAME... [at MOVES] --db DIR, GAME one of {TIER_GAMES}, or \
          grundy solve FILE.luau [POSITION] --db DIR"
     );
-    let (db, moves) = if super::is_game_file(&words[0]) {
+    let (db, moves) = if words[0].ends_with(&format!(".{}", grundy_script::EXTENSION)) {
         let db = open_file_db(&words[0], params, dir)?;
         (db, words[1..].join(" "))
     } else {

@@ -89,7 +89,10 @@ pub(super) fn tier_of(rules: &dyn Rules, origin: &str, pos: &Datum) -> Result<u3
             .to_string(),
         )
     };
-    let tier = rules.tier(pos).ok_or_else(|| no_tier(origin))?.map_err(failed)?;
+    let tier = rules
+        .tier(pos)
+        .ok_or_else(|| no_tier(origin))?
+        .map_err(failed)?;
     if !(0..=MAX_TIER).contains(&tier) {
         return Err(failed(format!(
             "{origin}: tier returned {tier}: a tier is an integer from 0 to {MAX_TIER}"
@@ -117,12 +120,10 @@ fn end_of(kind: Kind, incoming: Incoming) -> Option<End> {
             Incoming::None | Incoming::Zero => End::Draw,
             Incoming::Mixed => return None,
         },
-        Kind::Impartial { play } | Kind::WinLoss { play } | Kind::Loopy { play } => {
-            match play {
-                Play::Normal => End::Loss,
-                Play::Misere => End::Win,
-            }
-        }
+        Kind::Impartial { play } | Kind::WinLoss { play } | Kind::Loopy { play } => match play {
+            Play::Normal => End::Loss,
+            Play::Misere => End::Win,
+        },
         Kind::Partizan => return None,
     })
 }
@@ -261,7 +262,12 @@ fn number(
     let mut orders: Vec<Vec<u32>> = vec![Vec::new(); count];
     for (&t, pending) in &tiers {
         let mut order: Vec<u32> = (0..pending.keys.len() as u32).collect();
-        order.sort_unstable_by(|&a, &b| pending.keys.get(a as usize).cmp(pending.keys.get(b as usize)));
+        order.sort_unstable_by(|&a, &b| {
+            pending
+                .keys
+                .get(a as usize)
+                .cmp(pending.keys.get(b as usize))
+        });
         let mut rank = vec![0u32; order.len()];
         for (r, &i) in order.iter().enumerate() {
             rank[i as usize] = r as u32;
@@ -284,7 +290,8 @@ fn number(
             let incoming = pending.incoming[i];
             let scored = matches!(incoming, Incoming::Plus | Incoming::Minus | Incoming::Mixed);
             if targets.is_empty() {
-                let end = end_of(info.kind, incoming).ok_or_else(|| scoring(rules, info, &pending.keys, i, true))?;
+                let end = end_of(info.kind, incoming)
+                    .ok_or_else(|| scoring(rules, info, &pending.keys, i, true))?;
                 out.ends.push(Some(end));
             } else if scored && info.kind == Kind::Scoring {
                 return Err(scoring(rules, info, &pending.keys, i, false));

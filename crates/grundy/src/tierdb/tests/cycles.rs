@@ -99,7 +99,10 @@ impl TierGame for Graph {
     fn labels(&self, at: Place) -> Vec<String> {
         let mut children = Vec::new();
         self.expand(at, &mut children);
-        children.iter().map(|c| format!("{} {}", c.tier, c.rank)).collect()
+        children
+            .iter()
+            .map(|c| format!("{} {}", c.tier, c.rank))
+            .collect()
     }
     fn parse(&self, text: &str) -> Result<Place, String> {
         let (t, r) = text.split_once(' ').ok_or("TIER RANK")?;
@@ -172,7 +175,9 @@ fn by_rounds(g: &Graph) -> HashMap<Place, Option<(Outcome, u32)>> {
             if before.contains_key(&p) {
                 continue;
             }
-            if m.iter().any(|c| before.get(c).is_some_and(|v| v.0 == Outcome::Draw)) {
+            if m.iter()
+                .any(|c| before.get(c).is_some_and(|v| v.0 == Outcome::Draw))
+            {
                 known.insert(p, (Outcome::Draw, n));
             }
         }
@@ -204,17 +209,31 @@ fn loopy_tiers_match_retrograde_analysis_and_the_definition() {
         let g = Graph::random(&mut rng, 1 + case % 4, size, true);
         let dir = TempDir::new(&format!("cycles-{case}"));
         let report = build(&g, &dir.0, &BuildOptions::default()).unwrap();
-        let db = Database::open_with(&dir.0, Box::new(Graph { nodes: g.nodes.clone() })).unwrap();
+        let db = Database::open_with(
+            &dir.0,
+            Box::new(Graph {
+                nodes: g.nodes.clone(),
+            }),
+        )
+        .unwrap();
         let table = retrograde(&g, &g.start(), Play::Normal, &Budget::default()).unwrap();
         let rounds = by_rounds(&g);
         let places = reached(&g);
         assert_eq!(report.positions, places.len() as u64);
         for p in places {
             let value = db.value(p).unwrap().unwrap();
-            assert_eq!(Some(value.outcome), table.outcome(&p), "case {case} at {p:?}");
+            assert_eq!(
+                Some(value.outcome),
+                table.outcome(&p),
+                "case {case} at {p:?}"
+            );
             match rounds[&p] {
                 Some((outcome, r)) => {
-                    assert_eq!((value.outcome, value.remoteness), (outcome, r), "case {case} at {p:?}");
+                    assert_eq!(
+                        (value.outcome, value.remoteness),
+                        (outcome, r),
+                        "case {case} at {p:?}"
+                    );
                 }
                 None => {
                     assert!(value.is_endless(), "case {case} at {p:?}: {value}");
@@ -284,18 +303,45 @@ fn one_tier_without_cycles_matches_the_plain_pass() {
     for case in 0..30 {
         let size = 5 + rng.below(30);
         let g = Graph::random(&mut rng, 2 + case % 5, size, false);
-        let flat = Flat(Graph { nodes: g.nodes.clone() }, size);
-        let (a, b) = (TempDir::new(&format!("flat-a-{case}")), TempDir::new(&format!("flat-b-{case}")));
+        let flat = Flat(
+            Graph {
+                nodes: g.nodes.clone(),
+            },
+            size,
+        );
+        let (a, b) = (
+            TempDir::new(&format!("flat-a-{case}")),
+            TempDir::new(&format!("flat-b-{case}")),
+        );
         let many = build(&g, &a.0, &BuildOptions::default()).unwrap();
         let one = build(&flat, &b.0, &BuildOptions::default()).unwrap();
         assert_eq!(many.positions, one.positions);
         assert_eq!(many.value, one.value);
         let (da, db) = (
-            Database::open_with(&a.0, Box::new(Graph { nodes: g.nodes.clone() })).unwrap(),
-            Database::open_with(&b.0, Box::new(Flat(Graph { nodes: g.nodes.clone() }, size))).unwrap(),
+            Database::open_with(
+                &a.0,
+                Box::new(Graph {
+                    nodes: g.nodes.clone(),
+                }),
+            )
+            .unwrap(),
+            Database::open_with(
+                &b.0,
+                Box::new(Flat(
+                    Graph {
+                        nodes: g.nodes.clone(),
+                    },
+                    size,
+                )),
+            )
+            .unwrap(),
         );
         for p in reached(&g) {
-            assert_eq!(da.value(p).unwrap(), db.value(flat.place(p)).unwrap(), "case {case} at {p:?}");
+            assert_eq!(
+                da.value(p).unwrap(),
+                db.value(flat.place(p)).unwrap(),
+                "case {case} at {p:?}"
+            );
         }
     }
 }
