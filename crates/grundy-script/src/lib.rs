@@ -243,6 +243,9 @@ pub fn load_source_as_partizan(
     Ok(Arc::new(PartizanGame::new(rules, info)))
 }
 
+/// Every parameter a file declares with its value, as the command line writes it.
+type Declared = Vec<(String, String)>;
+
 /// Runs the file and reads its rules and description, with every parameter it declares
 /// and its value as the command line writes it.
 fn define(
@@ -250,7 +253,7 @@ fn define(
     source: &str,
     params: &[(String, String)],
     memory_cap: usize,
-) -> Result<(rules::FileRules, GameInfo, Vec<(String, String)>), ScriptError> {
+) -> Result<(rules::FileRules, GameInfo, Declared), ScriptError> {
     let run = |message: String| ScriptError::Run { message };
     let vm = sandbox::Vm::new(file, memory_cap).map_err(|e| run(format!("{file}: {e}")))?;
     let declared =

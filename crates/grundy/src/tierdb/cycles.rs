@@ -100,6 +100,10 @@ struct Seen {
     edges: Vec<(u32, u32)>,
 }
 
+/// What [`see`] finds in a block of ranks: each rank's [win, loss, draw, end] (as in
+/// [`Seen`]), its in-tier moves counted, and those moves as (to, from).
+type BlockSeen = (Vec<[u8; 4]>, Vec<u32>, Vec<(u32, u32)>);
+
 /// The values of tier `k` (`reach` its reachable ranks as bits), whose moves may stay in
 /// it; `above` holds the values of the other tiers its moves reach.
 pub(super) fn solve_tier<G: TierGame + ?Sized>(
@@ -158,7 +162,7 @@ pub(super) fn solve_tier<G: TierGame + ?Sized>(
         }
     }
     for r in 0..=REMOTENESS as usize {
-        if r % 8 == 0 {
+        if r.is_multiple_of(8) {
             budget.check_cancelled()?;
         }
         while let Some((p, kind)) = buckets[r].pop() {
@@ -265,7 +269,7 @@ fn see<G: TierGame + ?Sized>(
     budget: &Budget,
 ) -> Result<Seen, DbError> {
     let n = game.tier_size(k) as usize;
-    let blocks: Vec<(Vec<[u8; 4]>, Vec<u32>, Vec<(u32, u32)>)> = (0..n)
+    let blocks: Vec<BlockSeen> = (0..n)
         .step_by(BLOCK)
         .collect::<Vec<_>>()
         .into_par_iter()

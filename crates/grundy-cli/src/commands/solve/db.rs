@@ -34,8 +34,7 @@ struct MoveReport {
 /// The database in `dir` of the game file `file` (with `params`, each (name, value)).
 fn open_file_db(file: &str, params: &[(String, String)], dir: &Path) -> anyhow::Result<Database> {
     let loaded = grundy_script::load_rules(Path::new(file), params)?;
-    Ok(open_file(loaded.rules, loaded.info, loaded.identity, dir)
-        .context("cannot open the database")?)
+    open_file(loaded.rules, loaded.info, loaded.identity, dir).context("cannot open the database")
 }
 
 /// Answers `words` (the game's words, then optionally `at MOVES`; or a game file, then

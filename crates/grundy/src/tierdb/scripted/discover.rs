@@ -159,7 +159,7 @@ pub(super) fn discover(
             if i == pending.keys.len() {
                 break;
             }
-            if i % 4096 == 0 {
+            if i.is_multiple_of(4096) {
                 budget.check_cancelled()?;
                 budget.check_bytes(bytes)?;
             }
