@@ -165,3 +165,43 @@ fn ctrl_c_stops_a_build_that_resumes() {
     assert!(!report["kept"].as_array().unwrap().is_empty(), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A game file that defines `tier(pos)`: built, answered from its database at the start, at
+/// a position in its notation and at one it never reaches; a file without `tier` is told
+/// what to add, and a built-in form refuses the file's database saying how to open it.
+#[test]
+fn a_game_file_is_built_and_answered() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-tierdb-file-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.to_str().unwrap();
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/games/tictactoe.luau"
+    );
+    let (code, out, err) = grundy(&["build", file, "--db", db, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["positions"], 5478);
+    assert_eq!(report["value"]["remoteness"], 9);
+    let (code, out, _) = grundy(&["solve", file, "x.. .o. ...", "--db", db]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("tic-tac-toe at x.. .o. ...: draw in 7"),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 8, "{out}");
+    let (code, out, _) = grundy(&["solve", file, "xxx ooo ...", "--db", db]);
+    assert_eq!(code, 0);
+    assert!(out.contains("not in the database"), "{out}");
+    let (code, _, err) = grundy(&["solve", "tic-tac-toe", "--db", db]);
+    assert_eq!(code, 2);
+    assert!(err.contains("open it with the file"), "{err}");
+    let subtraction = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/games/subtraction.luau"
+    );
+    let (code, _, err) = grundy(&["build", subtraction, "--db", db]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no function tier(pos)"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

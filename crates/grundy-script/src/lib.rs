@@ -40,7 +40,8 @@ use std::sync::{Arc, PoisonError};
 
 use grundy::dynamic::{DynGame, Kind};
 use grundy::scripted::PartizanGame;
-use grundy::scripted::{CallbackGame, GameInfo};
+use grundy::scripted::{CallbackGame, GameInfo, Rules};
+use grundy::tierdb::FileIdentity;
 
 mod convert;
 mod drawing;
@@ -106,6 +107,48 @@ pub fn is_game_file(word: &str) -> bool {
 /// assert!(err.to_string().starts_with("missing.luau: cannot read the game file"));
 /// ```
 pub fn load(path: &Path, params: &[(String, String)]) -> Result<Arc<dyn DynGame>, ScriptError> {
+    let (file, source) = read_source(path)?;
+    load_source(&file, &source, params)
+}
+
+/// A game file loaded as its rules (for what needs more than a [`DynGame`]: a tier
+/// database calls the file's `tier` and keys its positions), with what identifies it.
+pub struct RuleFile {
+    /// The file's functions.
+    pub rules: Box<dyn Rules>,
+    /// Its name, kind and start.
+    pub info: GameInfo,
+    /// The file's name, every parameter it declares with its value, and a hash of its
+    /// source, as a tier database's manifest records them.
+    pub identity: FileIdentity,
+}
+
+/// Loads the game file at `path` with `params` in force as its rules
+/// ([`RuleFile`]), for a tier database.
+///
+/// # Errors
+///
+/// As [`load`].
+///
+/// # Examples
+///
+/// ```
+/// let file = grundy_script::load_rules(std::path::Path::new("../../examples/games/tictactoe.luau"), &[]).unwrap();
+/// assert_eq!(file.info.name, "tic-tac-toe");
+/// assert_eq!(file.identity.file, "tictactoe.luau");
+/// ```
+pub fn load_rules(path: &Path, params: &[(String, String)]) -> Result<RuleFile, ScriptError> {
+    let (file, source) = read_source(path)?;
+    let (rules, info, declared) = define(&file, &source, params, MEMORY_CAP)?;
+    Ok(RuleFile {
+        rules: Box::new(rules),
+        info,
+        identity: FileIdentity::new(&file, &declared, &source),
+    })
+}
+
+/// The source of the game file at `path`, named as messages name it.
+fn read_source(path: &Path) -> Result<(String, String), ScriptError> {
     let file = path.display().to_string();
     let read = |message: String| ScriptError::Read {
         file: file.clone(),
@@ -120,7 +163,7 @@ pub fn load(path: &Path, params: &[(String, String)]) -> Result<Arc<dyn DynGame>
         )));
     }
     let source = std::fs::read_to_string(path).map_err(|e| read(e.to_string()))?;
-    load_source(&file, &source, params)
+    Ok((file, source))
 }
 
 /// Loads a game from `source`, named `file` in messages, with `params` in force, its Luau
@@ -164,7 +207,7 @@ pub fn load_source_within(
     params: &[(String, String)],
     memory_cap: usize,
 ) -> Result<Arc<dyn DynGame>, ScriptError> {
-    let (rules, info) = define(file, source, params, memory_cap)?;
+    let (rules, info, _) = define(file, source, params, memory_cap)?;
     Ok(match info.kind {
         Kind::Partizan => Arc::new(PartizanGame::new(rules, info)),
         _ => Arc::new(CallbackGame::new(rules, info)),
@@ -196,17 +239,21 @@ pub fn load_source_as_partizan(
     source: &str,
     params: &[(String, String)],
 ) -> Result<Arc<dyn DynGame>, ScriptError> {
-    let (rules, info) = define(file, source, params, MEMORY_CAP)?;
+    let (rules, info, _) = define(file, source, params, MEMORY_CAP)?;
     Ok(Arc::new(PartizanGame::new(rules, info)))
 }
 
-/// Runs the file and reads its rules and description.
+/// Every parameter a file declares with its value, as the command line writes it.
+type Declared = Vec<(String, String)>;
+
+/// Runs the file and reads its rules and description, with every parameter it declares
+/// and its value as the command line writes it.
 fn define(
     file: &str,
     source: &str,
     params: &[(String, String)],
     memory_cap: usize,
-) -> Result<(rules::FileRules, GameInfo), ScriptError> {
+) -> Result<(rules::FileRules, GameInfo, Declared), ScriptError> {
     let run = |message: String| ScriptError::Run { message };
     let vm = sandbox::Vm::new(file, memory_cap).map_err(|e| run(format!("{file}: {e}")))?;
     let declared =
@@ -229,7 +276,12 @@ fn define(
     }
     let params = declared.finish().map_err(parameter)?;
     drop(declared);
-    rules::define(vm, &params)
+    let (rules, info) = rules::define(vm, &params)?;
+    let values = params
+        .iter()
+        .map(|p| (p.name.clone(), params::shown(&p.value)))
+        .collect();
+    Ok((rules, info, values))
 }
 
 /// A syntax error from Luau's `FILE:LINE: what` (the whole message if it has no line).

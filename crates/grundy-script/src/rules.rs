@@ -29,6 +29,7 @@ pub(crate) struct FileRules {
     parse: Option<Function>,
     position: Option<Function>,
     draw: Option<Function>,
+    tier: Option<Function>,
 }
 
 impl FileRules {
@@ -174,6 +175,20 @@ impl Rules for FileRules {
             .map(|&n| Datum::Int(i64::try_from(n).unwrap_or(i64::MAX)))
             .collect();
         Some(self.call(function, "position", &args, read))
+    }
+
+    fn tier(&self, pos: &Datum) -> Option<Result<i64, String>> {
+        let function = self.tier.as_ref()?;
+        Some(
+            match self.call(function, "tier", std::slice::from_ref(pos), read) {
+                Ok(Datum::Int(n)) => Ok(n),
+                Ok(other) => Err(format!(
+                    "{}: tier returned {other}, not an integer",
+                    self.vm.file()
+                )),
+                Err(message) => Err(message),
+            },
+        )
     }
 
     fn draw(&self, pos: &Datum) -> Result<Option<Drawing>, String> {
@@ -355,6 +370,7 @@ pub(crate) fn define(vm: Vm, params: &[Param]) -> Result<(FileRules, GameInfo), 
         parse: function(&globals, "parse", "of a text").map_err(definition)?,
         position: function(&globals, "position", "of one or two integers").map_err(definition)?,
         draw: function(&globals, "draw", "of a position").map_err(definition)?,
+        tier: function(&globals, "tier", "of a position").map_err(definition)?,
         label: function(&globals, "label", "of a position and a move's position")
             .map_err(definition)?,
         moves,

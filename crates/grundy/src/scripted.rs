@@ -21,3 +21,4 @@ pub use impartial::CallbackGame;
 pub use interned::{Id, TABLE_BYTES};
 pub use partizan::PartizanGame;
 pub use rules::{parse_data, show_data, GameInfo, RuleMove, Rules};
+pub(crate) use store::{decode_exact, encode};

@@ -23,7 +23,24 @@
 //! perfect play: the winner hurries, the loser delays, a draw is reached soonest): `0x80 |
 //! r` a win in `r`, `0x40 | r` a loss in `r`, `0x00 | r` a draw in `r`, `0xFF` a rank not
 //! reachable from the start (not in the database). A build refuses a game whose remoteness
-//! passes 63.
+//! passes 63. In a tier whose moves may stay in it, a draw that never ends (positions
+//! repeat for ever) is `0x3F`, the byte of a draw in 63 ([`Value::is_endless`]).
+//!
+//! # Game files
+//!
+//! A game file that gives `tier(pos)` is built by [`build_file`]: its positions are found
+//! forward from the start, tier by tier, sorted by their keys (their encodings) and
+//! numbered in that order; each tier's keys are written to `tier-K.keys` (LZ4 blocks of
+//! 4096 keys behind an index of their first keys, a CRC-32 a block and one for the file in
+//! the manifest), and the manifest records the file's name, parameters and source hash.
+//! [`open_file`] opens such a database with the file's rules: a position's rank is a
+//! binary search over its tier's keys.
+//!
+//! # Moves within a tier
+//!
+//! A game whose positions repeat lists a tier among its own [`TierGame::child_tiers`];
+//! that tier is then solved by retrograde analysis (the module `cycles`), after the tiers
+//! its other moves reach. A tier whose moves all leave it takes the plain pass, unchanged.
 //!
 //! # Building
 //!
@@ -60,14 +77,17 @@
 mod build;
 mod builtin;
 mod connect_four;
+mod cycles;
 mod database;
 mod dyn_game;
 mod error;
 mod format;
 mod game;
+mod keys;
 mod layout;
 mod line;
 mod mnk;
+mod scripted;
 mod value;
 
 #[cfg(test)]
@@ -78,7 +98,8 @@ pub use builtin::{tier_game, TIER_GAMES};
 pub use database::{Database, Probe};
 pub use dyn_game::DbGame;
 pub use error::DbError;
-pub use game::{End, Identity, Place, TierGame};
+pub use game::{End, FileIdentity, Identity, Place, TierGame};
 pub use layout::{BLOCK, FORMAT_VERSION, MANIFEST};
 pub use line::Step;
+pub use scripted::{build_file, open_file, MAX_TIER};
 pub use value::Value;

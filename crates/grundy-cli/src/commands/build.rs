@@ -1,4 +1,5 @@
-//! `grundy build GAME... --db DIR` (`connect-four 5 4`, `tic-tac-toe`, `mnk 4 4 4`):
+//! `grundy build GAME... --db DIR` (`connect-four 5 4`, `tic-tac-toe`, `mnk 4 4 4`, or a
+//! game file that defines `tier(pos)`):
 //! strongly solves every position reachable from the start, tier by tier on every core,
 //! into a database on disk (`grundy::tierdb`), resuming a build that was stopped; `grundy
 //! solve GAME... at MOVES --db DIR` answers from it.
@@ -9,7 +10,9 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context};
 use grundy::run::Control;
-use grundy::tierdb::{build, tier_game, BuildOptions, DbError, Value, TIER_GAMES};
+use grundy::tierdb::{
+    build, build_file, tier_game, BuildOptions, DbError, Identity, TierGame, Value, TIER_GAMES,
+};
 use grundy::{Budget, SolveError};
 use serde::Serialize;
 
@@ -25,12 +28,17 @@ A build that was stopped (Ctrl-C stops it between blocks) resumes at the first t
 written, with the same bytes. A progress bar with the time left is shown on a terminal.
 Answer from the database with: grundy solve GAME... at MOVES --db DIR
 (connect-four: the columns played from 1, e.g. 4453; tic-tac-toe and mnk: the cells
-played, numbered from 1 row by row, e.g. '5 1 9').")]
+played, numbered from 1 row by row, e.g. '5 1 9'). A game file (FILE.luau) that defines
+tier(pos) is built the same way: its positions found forward from its start, numbered by
+grundy (DIR/tier-K.keys); answer with: grundy solve FILE.luau POSITION --db DIR.")]
 pub struct Args {
     /// The game and its numbers: connect-four WIDTH HEIGHT, tic-tac-toe, or mnk WIDTH
-    /// HEIGHT LINE (an m,n,k-game).
+    /// HEIGHT LINE (an m,n,k-game); or a game file (FILE.luau) that defines tier(pos).
     #[arg(required = true, value_name = "GAME")]
     game: Vec<String>,
+    /// A game file's parameter, NAME=VALUE (repeatable).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    params: Vec<String>,
     /// The database's directory (created if missing).
     #[arg(long, value_name = "DIR")]
     db: PathBuf,
@@ -63,11 +71,46 @@ struct Report {
     bits_per_position: f64,
 }
 
+/// The game to build: a built-in one by its words, or a game file with its parameters.
+enum Game {
+    Builtin(Box<dyn TierGame>),
+    File(grundy_script::RuleFile),
+}
+
+impl Game {
+    fn open(args: &Args) -> anyhow::Result<Game> {
+        if super::solve::is_game_file(&args.game[0]) {
+            if args.game.len() > 1 {
+                bail!(
+                    "a game file is built from its start: give no words after {} (its \
+                     parameters with --param NAME=VALUE)",
+                    args.game[0]
+                );
+            }
+            let params = super::solve::file_params(&args.params)?;
+            let file = grundy_script::load_rules(std::path::Path::new(&args.game[0]), &params)?;
+            return Ok(Game::File(file));
+        }
+        if let Some(param) = args.params.first() {
+            bail!("--param {param}: parameters are for game files (a FILE.luau)");
+        }
+        let game = tier_game(&args.game).map_err(|why| {
+            anyhow::anyhow!(
+                "{why} (grundy build connect-four 5 4 --db DIR, or grundy build FILE.luau \
+                 --db DIR; the games: {TIER_GAMES})"
+            )
+        })?;
+        Ok(Game::Builtin(game))
+    }
+}
+
 /// Runs `grundy build`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let game = tier_game(&args.game).map_err(|why| {
-        anyhow::anyhow!("{why} (grundy build connect-four 5 4 --db DIR; the games: {TIER_GAMES})")
-    })?;
+    let game = Game::open(&args)?;
+    let (name, identity) = match &game {
+        Game::Builtin(game) => (game.describe(), game.identity()),
+        Game::File(file) => (file.info.name.clone(), Identity::new(&file.info.name, &[])),
+    };
     // Ctrl-C cancels the build through its control, which also counts the ranks built.
     let control = Control::with_cancel_flag(crate::output::ctrl_c());
     let budget =
@@ -84,7 +127,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "Ctrl-C stops, resumable",
         move || (progress.done(), progress.total()),
     );
-    let result = build(game.as_ref(), &args.db, &options);
+    let result = match game {
+        Game::Builtin(game) => build(game.as_ref(), &args.db, &options),
+        Game::File(file) => build_file(file.rules, file.info, file.identity, &args.db, &options),
+    };
     drop(bar);
     let report = match result {
         Err(DbError::Solve(SolveError::Interrupted)) => bail!(
@@ -95,7 +141,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             other.with_context(|| format!("cannot build the database in {}", args.db.display()))?
         }
     };
-    let identity = game.identity();
     let out = Report {
         game: identity.game,
         parameters: identity.parameters,
@@ -112,7 +157,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print_json(&out)?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!("{}: {} positions reachable", game.describe(), out.positions);
+    println!("{name}: {} positions reachable", out.positions);
     match out.value {
         Some(value) => println!("start: {value} (for the first player)"),
         None => println!(

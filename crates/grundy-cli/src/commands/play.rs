@@ -71,7 +71,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn play(args: Args, file: bool) -> anyhow::Result<ExitCode> {
     let (game, start): (Arc<dyn DynGame>, Datum) = match &args.db {
         Some(dir) => {
-            let (db, at, _) = super::solve::db::open("play", &args.words, dir)?;
+            let (db, at, _) = super::solve::db::open("play", &args.words, &[], dir)?;
             (Arc::new(DbGame::new(Arc::new(db))), DbGame::datum(at))
         }
         None => super::solve::open(&args.words, &args.params)?,

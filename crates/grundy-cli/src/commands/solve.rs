@@ -198,15 +198,20 @@ pub fn is_game_file(word: &str) -> bool {
     word.ends_with(&format!(".{}", grundy_script::EXTENSION))
 }
 
-/// Loads the game file `file` with `params`, each `NAME=VALUE`.
-pub fn load_file(file: &str, params: &[String]) -> anyhow::Result<Arc<dyn DynGame>> {
-    let params = params
+/// A game file's parameters, each `NAME=VALUE`, as (name, value).
+pub fn file_params(params: &[String]) -> anyhow::Result<Vec<(String, String)>> {
+    params
         .iter()
         .map(|param| match param.split_once('=') {
             Some((name, value)) => Ok((name.trim().to_string(), value.to_string())),
             None => bail!("--param {param}: write NAME=VALUE, e.g. --param k=3"),
         })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+        .collect()
+}
+
+/// Loads the game file `file` with `params`, each `NAME=VALUE`.
+pub fn load_file(file: &str, params: &[String]) -> anyhow::Result<Arc<dyn DynGame>> {
+    let params = file_params(params)?;
     Ok(grundy_script::load(std::path::Path::new(file), &params)?)
 }
 
@@ -239,7 +244,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let words: Vec<String> = std::iter::once(args.game.clone())
             .chain(args.words.iter().cloned())
             .collect();
-        return db::run(&words, dir, args.json);
+        return db::run(&words, &file_params(&args.params)?, dir, args.json);
     }
     let mut words: Vec<String> = std::iter::once(args.game.clone())
         .chain(args.words.iter().cloned())

@@ -232,6 +232,37 @@ pub trait Rules: Send + Sync {
         None
     }
 
+    /// The tier of `pos` for a tier database (a game file's `tier`): `None`, the default,
+    /// when the rules give no tiers. A tier is an integer from 0 up, and every move leads to
+    /// a tier at least its position's (the same tier only where positions may repeat).
+    ///
+    /// # Errors
+    ///
+    /// `Some(Err(..))`: a message saying what went wrong (the caller adds the position).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::scripted::{RuleMove, Rules};
+    /// use grundy::dynamic::Datum;
+    /// struct Countdown;
+    /// impl Rules for Countdown {
+    ///     fn moves(&self, pos: &Datum, _: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
+    ///         let n = pos.as_int().ok_or("a number")?;
+    ///         out.extend((n > 0).then(|| RuleMove::to(Datum::Int(n - 1))));
+    ///         Ok(())
+    ///     }
+    ///     fn tier(&self, pos: &Datum) -> Option<Result<i64, String>> {
+    ///         Some(pos.as_int().map(|n| 10 - n).ok_or("a number".into()))
+    ///     }
+    /// }
+    /// assert_eq!(Countdown.tier(&Datum::Int(3)), Some(Ok(7)));
+    /// ```
+    fn tier(&self, pos: &Datum) -> Option<Result<i64, String>> {
+        let _ = pos;
+        None
+    }
+
     /// How `pos` looks, as data (a game file's `draw`); `Ok(None)`, the default: the game
     /// does not draw. The game checks the drawing ([`Drawing::check`]) against the
     /// position's moves.

@@ -105,7 +105,7 @@ impl Positions {
 }
 
 /// Appends the encoding of `datum` to `out`.
-pub(super) fn encode(datum: &Datum, out: &mut Vec<u8>) {
+pub(crate) fn encode(datum: &Datum, out: &mut Vec<u8>) {
     match datum {
         Datum::Int(n) => {
             out.push(INT);
@@ -176,6 +176,53 @@ fn decode(at: &mut &[u8]) -> Datum {
     }
 }
 
+/// The datum `bytes` encode, all of them; `None` when they are not an encoding (bytes
+/// read from a file, checked rather than trusted).
+pub(crate) fn decode_exact(bytes: &[u8]) -> Option<Datum> {
+    fn varint(at: &mut &[u8]) -> Option<u64> {
+        let mut n = 0u64;
+        for shift in (0..64).step_by(7) {
+            let (&byte, rest) = at.split_first()?;
+            *at = rest;
+            n |= u64::from(byte & 0x7f) << shift;
+            if byte < 0x80 {
+                return Some(n);
+            }
+        }
+        None
+    }
+    fn item(at: &mut &[u8], depth: usize) -> Option<Datum> {
+        let (&tag, rest) = at.split_first()?;
+        *at = rest;
+        Some(match tag {
+            INT => {
+                let n = varint(at)?;
+                Datum::Int(((n >> 1) as i64) ^ -((n & 1) as i64))
+            }
+            STR => {
+                let len = usize::try_from(varint(at)?).ok()?;
+                let text = at.get(..len)?;
+                *at = &at[len..];
+                Datum::Str(String::from_utf8(text.to_vec()).ok()?)
+            }
+            FALSE => Datum::Bool(false),
+            TRUE => Datum::Bool(true),
+            LIST if depth < 256 => {
+                let len = varint(at)?;
+                let mut items = Vec::new();
+                for _ in 0..len {
+                    items.push(item(at, depth + 1)?);
+                }
+                Datum::List(items)
+            }
+            _ => return None,
+        })
+    }
+    let mut at = bytes;
+    let datum = item(&mut at, 0)?;
+    at.is_empty().then_some(datum)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,6 +258,8 @@ mod tests {
             encode(datum, &mut scratch);
             assert_eq!(positions.find(&scratch), Some(idx as u32));
             assert_eq!(&positions.datum(idx as u32), datum);
+            assert_eq!(decode_exact(&scratch).as_ref(), Some(datum));
+            assert_eq!(decode_exact(&scratch[..scratch.len() - 1]), None);
         }
         assert_eq!(positions.len(), data.len());
         assert_eq!(scratch.len(), 32);

@@ -9,13 +9,14 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::cycles;
 use super::error::{io_err, DbError};
 use super::format::{
     check_file, encode_tier, load_tier, tier_file, write_atomically, Manifest, TierEntry,
 };
-use super::game::{End, Place, TierGame};
+use super::game::{Place, TierGame};
 use super::layout::{BLOCK, MANIFEST};
-use super::value::{Value, ABSENT, DRAW, LOSS, REMOTENESS, WIN};
+use super::value::{Value, ABSENT, DRAW, ENDLESS, LOSS, REMOTENESS, WIN};
 use crate::limits::Budget;
 use crate::run::Control;
 use crate::value::Outcome;
@@ -109,7 +110,7 @@ const MANIFEST_ROOM: u64 = 1 << 20;
 
 /// Whether tier `tier`'s file of `bytes` fits the free space of `dir`'s file system (with
 /// room for the manifest), checked before it is written.
-fn check_disk(dir: &Path, tier: u32, bytes: u64) -> Result<(), DbError> {
+pub(super) fn check_disk(dir: &Path, tier: u32, bytes: u64) -> Result<(), DbError> {
     let available = fs4::available_space(dir).map_err(io_err(dir))?;
     disk_fits(dir, tier, bytes, available)
 }
@@ -194,6 +195,29 @@ fn reachable<G: TierGame + ?Sized>(
         let ranks = game.tier_size(k);
         let allowed = game.child_tiers(k);
         let children_ok = |c: &Place| allowed.contains(&c.tier);
+        let refuse = |child: Place| {
+            DbError::Game(format!(
+                "{}: a move from tier {k} leads to tier {}, not one of {:?}",
+                game.identity(),
+                child.tier,
+                allowed
+            ))
+        };
+        if allowed.contains(&k) {
+            cycles::reach_tier(
+                game,
+                k,
+                &tiers[k as usize],
+                &mark,
+                &refuse,
+                &allowed,
+                budget,
+            )?;
+            if k + 1 < game.tiers() {
+                advance(progress, ranks);
+            }
+            continue;
+        }
         // A chunk of words is a block of ranks: the cancel flag and the counter are looked
         // at once a block.
         tiers[k as usize]
@@ -213,12 +237,7 @@ fn reachable<G: TierGame + ?Sized>(
                         }
                         for &child in children.iter() {
                             if !children_ok(&child) {
-                                return Err(DbError::Game(format!(
-                                    "{}: a move from tier {k} leads to tier {}, not one of {:?}",
-                                    game.identity(),
-                                    child.tier,
-                                    allowed
-                                )));
+                                return Err(refuse(child));
                             }
                             mark(child)?;
                         }
@@ -249,20 +268,8 @@ fn solve_position<G: TierGame + ?Sized>(
     children: &mut Vec<Place>,
 ) -> Option<Value> {
     children.clear();
-    match game.expand(at, children) {
-        Some(End::Loss) => {
-            return Some(Value {
-                outcome: Outcome::Loss,
-                remoteness: 0,
-            })
-        }
-        Some(End::Draw) => {
-            return Some(Value {
-                outcome: Outcome::Draw,
-                remoteness: 0,
-            })
-        }
-        None => {}
+    if let Some(end) = game.expand(at, children) {
+        return Some(end.value());
     }
     let mut best_win = u8::MAX;
     let mut best_draw = u8::MAX;
@@ -282,6 +289,10 @@ fn solve_position<G: TierGame + ?Sized>(
     let (outcome, r) = if best_win != u8::MAX {
         (Outcome::Win, best_win)
     } else if best_draw != u8::MAX {
+        if best_draw == REMOTENESS {
+            // The draws reached never end (`ENDLESS`), and neither does this one.
+            return Value::decode(ENDLESS);
+        }
         (Outcome::Draw, best_draw)
     } else {
         // Also a position with no moves: lost at once (`worst_loss` + 1 would be 1).
@@ -447,7 +458,7 @@ pub fn build<G: TierGame + ?Sized>(
         // The tiers this one's moves reach: kept from the tier solved before, else read.
         let wanted = game.child_tiers(k);
         loaded.retain(|(t, _)| wanted.contains(t));
-        for &t in &wanted {
+        for &t in wanted.iter().filter(|&&t| t != k) {
             if loaded.iter().all(|(l, _)| *l != t) {
                 let entry = manifest.entry(t).ok_or_else(|| DbError::Corrupt {
                     path: dir.join(MANIFEST),
@@ -457,7 +468,14 @@ pub fn build<G: TierGame + ?Sized>(
             }
         }
         let above: Vec<(u32, &[u8])> = loaded.iter().map(|(t, v)| (*t, v.as_slice())).collect();
-        let values = solve_tier(game, k, &reach[k as usize], &above, budget, progress)?;
+        let values = match wanted.contains(&k) {
+            true => {
+                let values = cycles::solve_tier(game, k, &reach[k as usize], &above, budget)?;
+                advance(progress, values.len() as u64);
+                values
+            }
+            false => solve_tier(game, k, &reach[k as usize], &above, budget, progress)?,
+        };
         drop(above);
         let bytes = encode_tier(k, &values);
         let entry = TierEntry {

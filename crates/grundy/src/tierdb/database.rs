@@ -9,7 +9,9 @@ use serde::Serialize;
 
 use super::builtin::open_game;
 use super::error::{io_err, DbError};
-use super::format::{check_file, decode_block, read_index, tier_file, BlockEntry, Manifest};
+use super::format::{
+    check_bytes, check_file, decode_block, read_index, tier_file, BlockEntry, Manifest,
+};
 use super::game::{Place, TierGame};
 use super::layout::{BLOCK, MANIFEST};
 use super::value::{mover_value, Value};
@@ -95,6 +97,16 @@ impl Database {
     pub fn open(dir: impl AsRef<Path>) -> Result<Database, DbError> {
         let dir = dir.as_ref().to_path_buf();
         let manifest = Manifest::read(&dir)?;
+        if let Some(file) = &manifest.identity.file {
+            return Err(DbError::Game(format!(
+                "{} holds the database of the game file {}: open it with the file (grundy \
+                 solve {} POSITION --db {})",
+                dir.display(),
+                file.file,
+                file.file,
+                dir.display()
+            )));
+        }
         let game = open_game(&manifest.identity).map_err(|why| DbError::OtherGame {
             dir: dir.clone(),
             found: manifest.identity.to_string(),
@@ -286,7 +298,8 @@ impl Database {
         }
     }
 
-    /// Checks every tier file against the manifest's size and CRC-32 (reads them whole).
+    /// Checks every tier file (and a game file's keys files) against the manifest's size
+    /// and CRC-32 (reads them whole).
     ///
     /// # Errors
     ///
@@ -300,6 +313,9 @@ impl Database {
     pub fn verify(&self) -> Result<(), DbError> {
         for entry in &self.manifest.tiers {
             check_file(&self.dir, entry)?;
+        }
+        for entry in &self.manifest.keys {
+            check_bytes(&self.dir, &entry.file, entry.bytes, entry.crc32)?;
         }
         Ok(())
     }

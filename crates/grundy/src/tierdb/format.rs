@@ -28,6 +28,17 @@ pub(super) struct TierEntry {
     pub(super) crc32: u32,
 }
 
+/// A tier's keys file as the manifest records it (a game file's database: the sorted
+/// keys that number the tier's positions).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct KeysEntry {
+    pub(super) tier: u32,
+    pub(super) file: String,
+    pub(super) keys: u64,
+    pub(super) bytes: u64,
+    pub(super) crc32: u32,
+}
+
 /// `manifest.json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(super) struct Manifest {
@@ -43,6 +54,9 @@ pub(super) struct Manifest {
     /// Set once every tier is written.
     pub(super) positions: Option<u64>,
     pub(super) value: Option<Value>,
+    /// A game file's keys files, by tier (none for a game that numbers its positions).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(super) keys: Vec<KeysEntry>,
 }
 
 impl Manifest {
@@ -58,6 +72,7 @@ impl Manifest {
             tiers: Vec::new(),
             positions: None,
             value: None,
+            keys: Vec::new(),
         }
     }
 
@@ -249,24 +264,33 @@ pub(super) fn load_tier(dir: &Path, entry: &TierEntry) -> Result<Vec<u8>, DbErro
 
 /// The bytes of a tier file, checked against the manifest's size and CRC.
 pub(super) fn check_file(dir: &Path, entry: &TierEntry) -> Result<Vec<u8>, DbError> {
-    let path = dir.join(&entry.file);
+    check_bytes(dir, &entry.file, entry.bytes, entry.crc32)
+}
+
+/// The bytes of the file `name` in `dir`, checked against the size and CRC the manifest
+/// records.
+pub(super) fn check_bytes(
+    dir: &Path,
+    name: &str,
+    size: u64,
+    crc32: u32,
+) -> Result<Vec<u8>, DbError> {
+    let path = dir.join(name);
     let bytes = fs::read(&path).map_err(io_err(&path))?;
     let corrupt = |why: String| DbError::Corrupt {
         path: path.clone(),
         why,
     };
-    if bytes.len() as u64 != entry.bytes {
+    if bytes.len() as u64 != size {
         return Err(corrupt(format!(
-            "{} bytes, the manifest says {} (truncated or overwritten)",
+            "{} bytes, the manifest says {size} (truncated or overwritten)",
             bytes.len(),
-            entry.bytes
         )));
     }
     let crc = crc32fast::hash(&bytes);
-    if crc != entry.crc32 {
+    if crc != crc32 {
         return Err(corrupt(format!(
-            "CRC-32 {crc:08x}, the manifest says {:08x}",
-            entry.crc32
+            "CRC-32 {crc:08x}, the manifest says {crc32:08x}"
         )));
     }
     Ok(bytes)

@@ -6,6 +6,8 @@ use std::fmt::Debug;
 
 use serde::{Deserialize, Serialize};
 
+use super::value::Value;
+use crate::value::Outcome;
 use crate::drawing::{Cell, Drawing, Fill, Grid, Shape};
 
 /// A position by its tier and its rank (its number within the tier, below
@@ -40,6 +42,30 @@ pub enum End {
     Loss,
     /// Nobody won (a full board).
     Draw,
+    /// The player to move has won (misère play: who cannot move wins).
+    Win,
+}
+
+impl End {
+    /// The value of a position that ended so, for the player to move: remoteness 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::tierdb::End;
+    /// assert_eq!(End::Win.value().to_string(), "win in 0");
+    /// ```
+    pub fn value(self) -> Value {
+        let outcome = match self {
+            End::Loss => Outcome::Loss,
+            End::Draw => Outcome::Draw,
+            End::Win => Outcome::Win,
+        };
+        Value {
+            outcome,
+            remoteness: 0,
+        }
+    }
 }
 
 /// Which game a database holds: its name and parameters, as the manifest records them.
@@ -57,6 +83,57 @@ pub struct Identity {
     pub game: String,
     /// Its parameters by name.
     pub parameters: BTreeMap<String, u64>,
+    /// The game file it was built from, for a game file's database.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<FileIdentity>,
+}
+
+/// The game file a database was built from: its name, its parameters as given, and a hash
+/// of its source, so that a database is refused for a file changed since.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::tierdb::FileIdentity;
+/// let a = FileIdentity::new("take.luau", &[("most".into(), "2".into())], "start = 7");
+/// let b = FileIdentity::new("take.luau", &[("most".into(), "2".into())], "start = 8");
+/// assert_eq!(a.file, "take.luau");
+/// assert_ne!(a.source, b.source);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileIdentity {
+    /// The file's name (without its directory).
+    pub file: String,
+    /// Its parameters by name, as the command line writes them.
+    pub params: BTreeMap<String, String>,
+    /// The source's length and FNV-1a hash (64 bits, hexadecimal): `fnv1a64:LEN:HASH`.
+    pub source: String,
+}
+
+impl FileIdentity {
+    /// The identity of the file named `file` (a path: its last part is kept) with
+    /// `params` in force and `source` its text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let id = grundy::tierdb::FileIdentity::new("examples/games/x.luau", &[], "");
+    /// assert_eq!(id.file, "x.luau");
+    /// assert_eq!(id.source, "fnv1a64:0:cbf29ce484222325");
+    /// ```
+    pub fn new(file: &str, params: &[(String, String)], source: &str) -> FileIdentity {
+        let hash = source.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        let name = std::path::Path::new(file)
+            .file_name()
+            .map_or_else(|| file.to_string(), |n| n.to_string_lossy().into_owned());
+        FileIdentity {
+            file: name,
+            params: params.iter().cloned().collect(),
+            source: format!("fnv1a64:{}:{hash:016x}", source.len()),
+        }
+    }
 }
 
 impl Identity {
@@ -75,6 +152,7 @@ impl Identity {
                 .iter()
                 .map(|&(name, value)| (name.to_string(), value))
                 .collect(),
+            file: None,
         }
     }
 
@@ -97,6 +175,13 @@ impl std::fmt::Display for Identity {
         f.write_str(&self.game)?;
         for (name, value) in &self.parameters {
             write!(f, " {name}={value}")?;
+        }
+        if let Some(file) = &self.file {
+            write!(f, " (file {}", file.file)?;
+            for (name, value) in &file.params {
+                write!(f, " {name}={value}")?;
+            }
+            write!(f, ")")?;
         }
         Ok(())
     }
@@ -161,7 +246,10 @@ pub trait TierGame: Debug + Send + Sync {
     /// The ranks of `tier`: its positions are numbered below this.
     fn tier_size(&self, tier: u32) -> u64;
 
-    /// The tiers a move from a position of `tier` may reach, each above `tier`, ascending.
+    /// The tiers a move from a position of `tier` may reach, ascending: each above `tier`,
+    /// or `tier` itself for a game whose moves may stay in their tier (positions that may
+    /// repeat: such a tier is solved by retrograde analysis, with draws for what neither
+    /// player can force).
     fn child_tiers(&self, tier: u32) -> Vec<u32> {
         match tier + 1 < self.tiers() {
             true => vec![tier + 1],

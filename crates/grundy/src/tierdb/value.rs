@@ -10,6 +10,9 @@ pub(super) const DRAW: u8 = 0x00;
 pub(super) const LOSS: u8 = 0x40;
 pub(super) const WIN: u8 = 0x80;
 pub(super) const REMOTENESS: u8 = 0x3F;
+/// A draw that never ends (positions repeat for ever under best play), in a tier with
+/// moves within it: the byte of a draw in 63.
+pub(super) const ENDLESS: u8 = DRAW | REMOTENESS;
 
 /// A position's value for the player to move, with its remoteness.
 ///
@@ -31,11 +34,32 @@ pub struct Value {
 
 impl std::fmt::Display for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} in {}", self.outcome, self.remoteness)
+        match self.is_endless() {
+            true => write!(f, "{} (play goes on for ever)", self.outcome),
+            false => write!(f, "{} in {}", self.outcome, self.remoteness),
+        }
     }
 }
 
 impl Value {
+    /// True for a draw that never ends: a position of a game whose positions repeat, from
+    /// which neither player can force an end (the byte of a draw in 63,
+    /// whose remoteness is 63).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::tierdb::Value;
+    /// use grundy::Outcome;
+    /// let v = Value::decode(0x3F).unwrap();
+    /// assert!(v.is_endless());
+    /// assert_eq!(v.to_string(), "draw (play goes on for ever)");
+    /// assert!(!Value::decode(0x05).unwrap().is_endless());
+    /// ```
+    pub fn is_endless(&self) -> bool {
+        self.outcome == Outcome::Draw && self.remoteness >= u32::from(REMOTENESS)
+    }
+
     /// The value of a byte of a tier file: `0x80 | r` a win in `r`, `0x40 | r` a loss in
     /// `r`, `0x00 | r` a draw in `r`; `None` for a rank not in the database (`0xFF`).
     ///
@@ -86,8 +110,12 @@ impl Value {
     }
 }
 
-/// The value of a move for its mover, from the value of the position it reaches.
+/// The value of a move for its mover, from the value of the position it reaches (a draw
+/// that never ends stays one).
 pub(super) fn mover_value(after: Value) -> Value {
+    if after.is_endless() {
+        return after;
+    }
     Value {
         outcome: match after.outcome {
             Outcome::Win => Outcome::Loss,

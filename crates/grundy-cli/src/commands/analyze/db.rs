@@ -54,7 +54,7 @@ struct LineStep {
 /// Analyses `words` (the game's words, then optionally `at MOVES`) from the database in
 /// `dir`.
 pub fn run(words: &[String], dir: &Path, json: bool) -> anyhow::Result<ExitCode> {
-    let (db, at, moves) = crate::commands::solve::db::open("analyze", words, dir)?;
+    let (db, at, moves) = crate::commands::solve::db::open("analyze", words, &[], dir)?;
     let report = report(&db, at, moves)?;
     if json {
         print_json(&report)?;

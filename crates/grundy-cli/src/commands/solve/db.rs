@@ -1,12 +1,13 @@
-//! `grundy solve GAME... [at MOVES] --db DIR`: a position answered from a tier database
-//! (`grundy build`) instead of a search: its value and remoteness and every move's.
+//! `grundy solve GAME... [at MOVES] --db DIR` and `grundy solve FILE.luau [POSITION] --db
+//! DIR`: a position answered from a tier database (`grundy build`) instead of a search: its
+//! value and remoteness and every move's.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
-use grundy::tierdb::{tier_game, Database, Place, Value, TIER_GAMES};
+use grundy::tierdb::{open_file, tier_game, Database, Place, Value, TIER_GAMES};
 use serde::Serialize;
 
 use crate::output::print_json;
@@ -30,41 +31,61 @@ struct MoveReport {
     value: Value,
 }
 
+/// The database in `dir` of the game file `file` (with `params`, each (name, value)).
+fn open_file_db(file: &str, params: &[(String, String)], dir: &Path) -> anyhow::Result<Database> {
+    let loaded = grundy_script::load_rules(Path::new(file), params)?;
+    open_file(loaded.rules, loaded.info, loaded.identity, dir).context("cannot open the database")
+}
+
 /// The database in `dir` and the position `words` name (the game's words, then optionally
-/// `at MOVES`) with its moves as given, for `grundy COMMAND ... --db DIR`: refused when the
-/// database holds another game than the words name.
+/// `at MOVES`; or a game file, loaded with `params`, then optionally a position in its
+/// notation) with the position as given, for `grundy COMMAND ... --db DIR`: refused when
+/// the database holds another game than the words name.
 pub fn open(
     command: &str,
     words: &[String],
+    params: &[(String, String)],
     dir: &Path,
 ) -> anyhow::Result<(Database, Place, String)> {
     let usage = format!(
-        "with --db: grundy {command} GAME... [at MOVES] --db DIR, GAME one of {TIER_GAMES}"
+        "with --db: grundy {command} GAME... [at MOVES] --db DIR, GAME one of {TIER_GAMES}, or \
+         grundy {command} FILE.luau [POSITION] --db DIR"
     );
-    let (game_words, moves) = match words.iter().position(|w| w == "at") {
-        Some(at) if at + 2 == words.len() => (&words[..at], words[at + 1].as_str()),
-        Some(_) => bail!("{usage}; MOVES are one word (quote it: at '5 1 9')"),
-        None => (words, ""),
+    let (db, moves) = if words[0].ends_with(&format!(".{}", grundy_script::EXTENSION)) {
+        let db = open_file_db(&words[0], params, dir)?;
+        (db, words[1..].join(" "))
+    } else {
+        let (game_words, moves) = match words.iter().position(|w| w == "at") {
+            Some(at) if at + 2 == words.len() => (&words[..at], words[at + 1].as_str()),
+            Some(_) => bail!("{usage}; MOVES are one word (quote it: at '5 1 9')"),
+            None => (words, ""),
+        };
+        let wanted = tier_game(game_words).map_err(|why| anyhow::anyhow!("{why} ({usage})"))?;
+        let db = Database::open(dir).context("cannot open the database")?;
+        if db.game().identity() != wanted.identity() {
+            bail!(
+                "{} holds {}, not {}",
+                dir.display(),
+                db.game().describe(),
+                wanted.describe()
+            );
+        }
+        (db, moves.to_string())
     };
-    let wanted = tier_game(game_words).map_err(|why| anyhow::anyhow!("{why} ({usage})"))?;
-    let db = Database::open(dir).context("cannot open the database")?;
     let game = db.game();
-    if game.identity() != wanted.identity() {
-        bail!(
-            "{} holds {}, not {}",
-            dir.display(),
-            game.describe(),
-            wanted.describe()
-        );
-    }
-    let at = game.parse(moves).map_err(anyhow::Error::msg)?;
-    Ok((db, at, moves.to_string()))
+    let at = game.parse(&moves).map_err(anyhow::Error::msg)?;
+    Ok((db, at, moves))
 }
 
-/// Answers `words` (the game's words, then optionally `at MOVES`) from the database in
-/// `dir`.
-pub fn run(words: &[String], dir: &Path, json: bool) -> anyhow::Result<ExitCode> {
-    let (db, at, moves) = open("solve", words, dir)?;
+/// Answers `words` (the game's words, then optionally `at MOVES`; or a game file, then
+/// optionally a position in its notation) from the database in `dir`.
+pub fn run(
+    words: &[String],
+    params: &[(String, String)],
+    dir: &Path,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let (db, at, moves) = open("solve", words, params, dir)?;
     let moves = moves.as_str();
     let game = db.game();
     let probe = db.probe(at)?;
