@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::database::Database;
 use super::error::DbError;
-use super::game::{End, Place};
+use super::game::Place;
 use super::value::Value;
 use crate::drawing::Drawing;
 use crate::dynamic::{
@@ -261,9 +261,6 @@ impl DynGame for DbGame {
 
     fn ended(&self, pos: &Datum) -> Option<Outcome> {
         let at = self.place(pos).ok()?;
-        match self.db.game().expand(at, &mut Vec::new())? {
-            End::Loss => Some(Outcome::Loss),
-            End::Draw => Some(Outcome::Draw),
-        }
+        Some(self.db.game().expand(at, &mut Vec::new())?.value().outcome)
     }
 }
