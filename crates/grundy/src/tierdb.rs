@@ -52,21 +52,26 @@
 
 mod build;
 mod builtin;
+mod cluster;
 mod connect_four;
 mod database;
+mod driver;
 mod error;
 mod format;
 mod game;
 mod layout;
 mod mnk;
+mod split;
 mod value;
 
 #[cfg(test)]
 mod tests;
 
-pub use build::{build, BuildOptions, BuildProgress, BuildReport};
+pub use build::{BuildOptions, BuildProgress, BuildReport};
 pub use builtin::{tier_game, TIER_GAMES};
+pub use cluster::{Cluster, Local, Solo};
 pub use database::{Database, Probe};
+pub use driver::{build, build_with};
 pub use error::DbError;
 pub use game::{End, Identity, Place, TierGame};
 pub use layout::{BLOCK, FORMAT_VERSION, MANIFEST};

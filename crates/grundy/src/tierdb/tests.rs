@@ -533,3 +533,4 @@ fn a_tier_that_does_not_fit_the_disk_is_refused_with_the_figures() {
 }
 
 mod games;
+mod split;
