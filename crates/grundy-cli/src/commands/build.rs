@@ -72,9 +72,7 @@ struct Report {
     sent: Vec<u64>,
 }
 
-/// The processes of this build: MPI's world with the feature `mpi`, else this one alone
-/// (refusing to run as one of several processes of an MPI job, which would each build
-/// the whole database into the same directory).
+/// The processes of this build: MPI's world with the feature `mpi`, else this one alone.
 #[cfg(feature = "mpi")]
 fn cluster() -> anyhow::Result<mpi::World> {
     mpi::World::init()
@@ -82,16 +80,32 @@ fn cluster() -> anyhow::Result<mpi::World> {
 
 #[cfg(not(feature = "mpi"))]
 fn cluster() -> anyhow::Result<grundy::tierdb::Solo> {
-    for var in ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"] {
-        if let Some(n) = std::env::var(var).ok().filter(|n| n.parse() != Ok(1u64)) {
-            bail!(
-                "started as one of {n} MPI processes ({var}), but this grundy was built \
-                 without MPI: build it with `cargo build --release -p grundy-cli --features \
-                 mpi` (docs/cluster.md)"
-            );
+    Ok(grundy::tierdb::Solo)
+}
+
+/// Why a process that MPI's launcher started among others sees itself alone.
+#[cfg(feature = "mpi")]
+const ALONE: &str = "MPI here sees this process alone: this grundy's MPI library is not the \
+                     launcher's (build it with the MPI whose mpirun starts it; docs/cluster.md)";
+#[cfg(not(feature = "mpi"))]
+const ALONE: &str = "this grundy was built without MPI: build it with `cargo build --release -p \
+                     grundy-cli --features mpi` (docs/cluster.md)";
+
+/// Refuses to run alone as one of several processes of an MPI job (OpenMPI and MPICH say
+/// so in the environment): each would build the whole database into the same directory.
+fn check_not_alone_among_many(size: usize) -> anyhow::Result<()> {
+    if size > 1 {
+        return Ok(());
+    }
+    for var in ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"] {
+        if let Some(n) = std::env::var(var)
+            .ok()
+            .filter(|n| n.parse().is_ok_and(|n: u64| n > 1))
+        {
+            bail!("started as one of {n} MPI processes ({var}), but {ALONE}");
         }
     }
-    Ok(grundy::tierdb::Solo)
+    Ok(())
 }
 
 /// Runs `grundy build`.
@@ -110,6 +124,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         progress: Some(Arc::clone(&progress)),
     };
     let world = cluster()?;
+    check_not_alone_among_many(world.size())?;
     let root = world.rank() == 0;
     let bar = Progress::bar(
         args.json || !root,
