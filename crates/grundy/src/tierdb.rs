@@ -26,6 +26,9 @@
 //! file, synced and renamed, then the manifest (written the same way) records it with its
 //! CRC-32: a killed build resumes at the first tier not recorded, after checking the
 //! recorded ones, and writes the same bytes (results do not depend on threads or timing).
+//! [`build_with`] splits a build across processes (a [`Cluster`], MPI's in the front end):
+//! each works on its share of every tier's blocks and receives the others', and the files
+//! are the same bytes for any number of processes.
 //! The memory needed (the reachability bits of every tier, a tier's values and their
 //! compressed copy, and the tiers its moves reach) is checked against the [`Budget`] before
 //! anything is allocated.
