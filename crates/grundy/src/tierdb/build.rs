@@ -18,7 +18,7 @@ use crate::limits::Budget;
 use crate::run::Control;
 use crate::value::Outcome;
 
-/// How [`build`] runs.
+/// How `build` runs.
 ///
 /// # Examples
 ///
@@ -39,7 +39,7 @@ pub struct BuildOptions {
     pub progress: Option<Arc<BuildProgress>>,
 }
 
-/// How far a [`build`] has gone, in ranks handled: those of every tier but the last in the
+/// How far a `build` has gone, in ranks handled: those of every tier but the last in the
 /// reachability pass, then those of each tier solved by this run (tiers kept from an earlier
 /// run count for nothing). A front end reads it from another thread (the library draws
 /// nothing); [`BuildProgress::total`] is known once the manifest is read, before the long
@@ -70,7 +70,7 @@ pub(super) fn advance(progress: Option<&BuildProgress>, ranks: u64) {
     }
 }
 
-/// What [`build`] did.
+/// What `build` did.
 ///
 /// # Examples
 ///
