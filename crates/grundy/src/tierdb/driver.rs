@@ -107,10 +107,12 @@ pub fn build_with<G: TierGame + ?Sized>(
         Ok(serde_json::to_vec(&manifest).expect("a manifest serializes"))
     })?;
     let mut manifest: Manifest =
-        serde_json::from_slice(&manifest).map_err(|e| DbError::Cluster {
-            rank: 0,
-            why: format!("its manifest does not read back: {e}"),
-        })?;
+        ranks.agree(
+            serde_json::from_slice(&manifest).map_err(|e| DbError::Cluster {
+                rank: 0,
+                why: format!("its manifest does not read back: {e}"),
+            }),
+        )?;
     let tiers = game.tiers();
     let progress = options.progress.as_deref();
     if let Some(progress) = progress {

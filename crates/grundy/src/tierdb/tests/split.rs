@@ -172,3 +172,32 @@ fn a_process_lost_or_failing_stops_the_others_with_its_message() {
         );
     }
 }
+
+#[test]
+fn each_process_counts_the_whole_builds_progress() {
+    let dir = TempDir::new("split-progress");
+    let done: Vec<(u64, u64)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = Local::group(3)
+            .into_iter()
+            .map(|me| {
+                let dir = &dir.0;
+                scope.spawn(move || {
+                    let progress = std::sync::Arc::new(BuildProgress::default());
+                    let options = BuildOptions {
+                        progress: Some(std::sync::Arc::clone(&progress)),
+                        ..BuildOptions::default()
+                    };
+                    build_with(&Scatter, dir, &options, &me).unwrap();
+                    (progress.done(), progress.total())
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let ranks: u64 = (0..TIERS).map(|k| Scatter.tier_size(k)).sum();
+    let last = Scatter.tier_size(TIERS - 1);
+    for (done, total) in done {
+        // Every tier solved, every tier but the last expanded: the others' blocks included.
+        assert_eq!((done, total), (2 * ranks - last, 2 * ranks - last));
+    }
+}
