@@ -205,3 +205,27 @@ fn a_game_file_is_built_and_answered() {
     assert!(err.contains("no function tier(pos)"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A process started by `mpirun -np 3` (OpenMPI and MPICH say so in the environment) that
+/// sees itself alone (built without the cargo feature `mpi`, or with another MPI library
+/// than the launcher's) refuses to build the whole database beside the others.
+#[test]
+fn a_build_alone_refuses_to_be_one_of_several_processes() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-no-mpi-{}", std::process::id()));
+    for var in ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["build", "tic-tac-toe", "--db"])
+            .arg(&dir)
+            .env(var, "3")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("grundy: started as one of 3 MPI processes")
+                && err.contains("docs/cluster.md"),
+            "{err}"
+        );
+        assert!(!dir.exists(), "nothing is written");
+    }
+}

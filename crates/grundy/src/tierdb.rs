@@ -50,6 +50,9 @@
 //! file, synced and renamed, then the manifest (written the same way) records it with its
 //! CRC-32: a killed build resumes at the first tier not recorded, after checking the
 //! recorded ones, and writes the same bytes (results do not depend on threads or timing).
+//! [`build_with`] splits a build across processes (a [`Cluster`], MPI's in the front end):
+//! each works on its share of every tier's blocks and receives the others', and the files
+//! are the same bytes for any number of processes.
 //! The memory needed (the reachability bits of every tier, a tier's values and their
 //! compressed copy, and the tiers its moves reach) is checked against the [`Budget`] before
 //! anything is allocated.
@@ -76,9 +79,11 @@
 
 mod build;
 mod builtin;
+mod cluster;
 mod connect_four;
 mod cycles;
 mod database;
+mod driver;
 mod dyn_game;
 mod error;
 mod format;
@@ -88,14 +93,17 @@ mod layout;
 mod line;
 mod mnk;
 mod scripted;
+mod split;
 mod value;
 
 #[cfg(test)]
 mod tests;
 
-pub use build::{build, BuildOptions, BuildProgress, BuildReport};
+pub use build::{BuildOptions, BuildProgress, BuildReport};
 pub use builtin::{tier_game, TIER_GAMES};
+pub use cluster::{Cluster, Local, Solo};
 pub use database::{Database, Probe};
+pub use driver::{build, build_with};
 pub use dyn_game::DbGame;
 pub use error::DbError;
 pub use game::{End, FileIdentity, Identity, Place, TierGame};

@@ -2,7 +2,12 @@
 //! game file that defines `tier(pos)`):
 //! strongly solves every position reachable from the start, tier by tier on every core,
 //! into a database on disk (`grundy::tierdb`), resuming a build that was stopped; `grundy
-//! solve GAME... at MOVES --db DIR` answers from it.
+//! solve GAME... at MOVES --db DIR` answers from it. Built with the cargo feature `mpi`,
+//! `mpirun -np N grundy build ...` splits each tier across the N processes
+//! (`build/mpi.rs`; docs/cluster.md).
+
+#[cfg(feature = "mpi")]
+mod mpi;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,7 +16,8 @@ use std::sync::Arc;
 use anyhow::{bail, Context};
 use grundy::run::Control;
 use grundy::tierdb::{
-    build, build_file, tier_game, BuildOptions, DbError, Identity, TierGame, Value, TIER_GAMES,
+    build_file, build_with, tier_game, BuildOptions, Cluster, DbError, Identity, TierGame, Value,
+    TIER_GAMES,
 };
 use grundy::{Budget, SolveError};
 use serde::Serialize;
@@ -69,6 +75,46 @@ struct Report {
     kept: Vec<u32>,
     bytes: u64,
     bits_per_position: f64,
+    /// The processes the build was split across (1 without MPI).
+    processes: usize,
+    /// Bytes each process put into exchanges with the others, by rank.
+    sent: Vec<u64>,
+}
+
+/// The processes of this build: MPI's world with the feature `mpi`, else this one alone.
+#[cfg(feature = "mpi")]
+fn cluster() -> anyhow::Result<mpi::World> {
+    mpi::World::init()
+}
+
+#[cfg(not(feature = "mpi"))]
+fn cluster() -> anyhow::Result<grundy::tierdb::Solo> {
+    Ok(grundy::tierdb::Solo)
+}
+
+/// Why a process that MPI's launcher started among others sees itself alone.
+#[cfg(feature = "mpi")]
+const ALONE: &str = "MPI here sees this process alone: this grundy's MPI library is not the \
+                     launcher's (build it with the MPI whose mpirun starts it; docs/cluster.md)";
+#[cfg(not(feature = "mpi"))]
+const ALONE: &str = "this grundy was built without MPI: build it with `cargo build --release -p \
+                     grundy-cli --features mpi` (docs/cluster.md)";
+
+/// Refuses to run alone as one of several processes of an MPI job (OpenMPI and MPICH say
+/// so in the environment): each would build the whole database into the same directory.
+fn check_not_alone_among_many(size: usize) -> anyhow::Result<()> {
+    if size > 1 {
+        return Ok(());
+    }
+    for var in ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"] {
+        if let Some(n) = std::env::var(var)
+            .ok()
+            .filter(|n| n.parse().is_ok_and(|n: u64| n > 1))
+        {
+            bail!("started as one of {n} MPI processes ({var}), but {ALONE}");
+        }
+    }
+    Ok(())
 }
 
 /// The game to build: a built-in one by its words, or a game file with its parameters.
@@ -121,17 +167,31 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         stop_after: args.stop_after,
         progress: Some(Arc::clone(&progress)),
     };
+    let world = cluster()?;
+    check_not_alone_among_many(world.size())?;
+    let root = world.rank() == 0;
     let bar = Progress::bar(
-        args.json,
+        args.json || !root,
         "building",
         "Ctrl-C stops, resumable",
         move || (progress.done(), progress.total()),
     );
     let result = match game {
-        Game::Builtin(game) => build(game.as_ref(), &args.db, &options),
+        Game::Builtin(game) => build_with(game.as_ref(), &args.db, &options, &world),
+        Game::File(_) if world.size() > 1 => Err(DbError::Game(format!(
+            "{name}: a game file's database is built on one process (its positions are found \
+             forward from its start); run it without mpirun"
+        ))),
         Game::File(file) => build_file(file.rules, file.info, file.identity, &args.db, &options),
     };
     drop(bar);
+    if !root {
+        // Every process has the same outcome; rank 0 alone reports it.
+        return Ok(match result {
+            Ok(report) => sent_by_rank(&world, report.sent).map(|_| ExitCode::SUCCESS)?,
+            Err(_) => ExitCode::from(2),
+        });
+    }
     let report = match result {
         Err(DbError::Solve(SolveError::Interrupted)) => bail!(
             "interrupted: the tiers written to {} are kept; run the same command again to resume",
@@ -141,6 +201,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             other.with_context(|| format!("cannot build the database in {}", args.db.display()))?
         }
     };
+    let sent = sent_by_rank(&world, report.sent)?;
     let out = Report {
         game: identity.game,
         parameters: identity.parameters,
@@ -152,7 +213,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         kept: report.kept,
         bytes: report.bytes,
         bits_per_position: report.bytes as f64 * 8.0 / report.positions as f64,
+        processes: world.size(),
+        sent,
     };
+    if out.processes > 1 {
+        let sent: Vec<String> = out.sent.iter().map(u64::to_string).collect();
+        eprintln!(
+            "grundy: split across {} processes; bytes sent by each, from rank 0: {}",
+            out.processes,
+            sent.join(", ")
+        );
+    }
     if args.json {
         print_json(&out)?;
         return Ok(ExitCode::SUCCESS);
@@ -175,4 +246,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         out.db, out.bytes, out.bits_per_position
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The bytes each process sent, by rank (gathered from every process).
+fn sent_by_rank(world: &dyn Cluster, mine: u64) -> anyhow::Result<Vec<u64>> {
+    let all = world.all_gather(&mine.to_le_bytes())?;
+    all.iter()
+        .map(|b| {
+            let bytes: [u8; 8] = b.as_slice().try_into().context("a process sent no count")?;
+            Ok(u64::from_le_bytes(bytes))
+        })
+        .collect()
 }

@@ -1,7 +1,6 @@
 //! Building a database: the reachability pass, each tier solved from the one above it,
 //! files written and a stopped build resumed.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -11,17 +10,16 @@ use serde::Serialize;
 
 use super::cycles;
 use super::error::{io_err, DbError};
-use super::format::{
-    check_file, encode_tier, load_tier, tier_file, write_atomically, Manifest, TierEntry,
-};
+use super::format::tier_file;
 use super::game::{Place, TierGame};
-use super::layout::{BLOCK, MANIFEST};
+use super::layout::BLOCK;
+use super::split::{Owner, Ranks};
 use super::value::{Value, ABSENT, DRAW, ENDLESS, LOSS, REMOTENESS, WIN};
 use crate::limits::Budget;
 use crate::run::Control;
 use crate::value::Outcome;
 
-/// How [`build`] runs.
+/// How `build` runs.
 ///
 /// # Examples
 ///
@@ -42,7 +40,7 @@ pub struct BuildOptions {
     pub progress: Option<Arc<BuildProgress>>,
 }
 
-/// How far a [`build`] has gone, in ranks handled: those of every tier but the last in the
+/// How far a `build` has gone, in ranks handled: those of every tier but the last in the
 /// reachability pass, then those of each tier solved by this run (tiers kept from an earlier
 /// run count for nothing). A front end reads it from another thread (the library draws
 /// nothing); [`BuildProgress::total`] is known once the manifest is read, before the long
@@ -67,13 +65,13 @@ pub struct BuildOptions {
 pub type BuildProgress = Control;
 
 /// Adds `ranks` to the progress counter, if any.
-fn advance(progress: Option<&BuildProgress>, ranks: u64) {
+pub(super) fn advance(progress: Option<&BuildProgress>, ranks: u64) {
     if let Some(progress) = progress {
         progress.add(ranks);
     }
 }
 
-/// What [`build`] did.
+/// What `build` did.
 ///
 /// # Examples
 ///
@@ -100,6 +98,10 @@ pub struct BuildReport {
     pub kept: Vec<u32>,
     /// Bytes of the tier files.
     pub bytes: u64,
+    /// Bytes this process put into exchanges with the others of a split build
+    /// (`build_with`): its share of the reachability marks and of each tier's compressed
+    /// blocks, and what rank 0 read for all; 0 for one process alone.
+    pub sent: u64,
 }
 
 /// The memory a build needs, checked against the budget: the reachability bits of every
@@ -129,7 +131,7 @@ pub(super) fn disk_fits(dir: &Path, tier: u32, bytes: u64, available: u64) -> Re
     }
 }
 
-fn check_memory<G: TierGame + ?Sized>(game: &G, budget: &Budget) -> Result<(), DbError> {
+pub(super) fn check_memory<G: TierGame + ?Sized>(game: &G, budget: &Budget) -> Result<(), DbError> {
     let tiers = game.tiers();
     let bits: u64 = (0..tiers).map(|k| game.tier_size(k).div_ceil(64) * 8).sum();
     let (tier, tier_bytes) = (0..tiers)
@@ -160,11 +162,17 @@ fn check_memory<G: TierGame + ?Sized>(game: &G, budget: &Budget) -> Result<(), D
 
 /// The reachable ranks of every tier, as bits, found forward from the start: the tiers in
 /// order, since a move only leads to a later tier.
-fn reachable<G: TierGame + ?Sized>(
+///
+/// Split across processes, each expands its own blocks of a tier ([`Owner`]) and marks
+/// its own copy of the later tiers; the copies of a tier are OR-ed before it is expanded,
+/// and every step's outcome is agreed, so every process returns the same bits or error.
+pub(super) fn reachable<G: TierGame + ?Sized>(
     game: &G,
     budget: &Budget,
     progress: Option<&BuildProgress>,
+    ranks: &Ranks<'_>,
 ) -> Result<Vec<Vec<u64>>, DbError> {
+    let owner = ranks.owner();
     let tiers: Vec<Vec<AtomicU64>> = (0..game.tiers())
         .map(|k| {
             (0..game.tier_size(k).div_ceil(64))
@@ -191,8 +199,15 @@ fn reachable<G: TierGame + ?Sized>(
     };
     mark(start)?;
     for k in 0..game.tiers() {
-        budget.check_cancelled()?;
-        let ranks = game.tier_size(k);
+        let tier = &tiers[k as usize];
+        if !ranks.alone() {
+            let mut words: Vec<u64> = tier.iter().map(|w| w.load(Ordering::Relaxed)).collect();
+            ranks.or_all(&mut words)?;
+            for (word, bits) in tier.iter().zip(words) {
+                word.store(bits, Ordering::Relaxed);
+            }
+        }
+        let size = game.tier_size(k);
         let allowed = game.child_tiers(k);
         let children_ok = |c: &Place| allowed.contains(&c.tier);
         let refuse = |child: Place| {
@@ -204,51 +219,61 @@ fn reachable<G: TierGame + ?Sized>(
             ))
         };
         if allowed.contains(&k) {
-            cycles::reach_tier(
-                game,
-                k,
-                &tiers[k as usize],
-                &mark,
-                &refuse,
-                &allowed,
-                budget,
-            )?;
+            // Moves within the tier: found by a search of the tier, on one process.
+            let reached = match ranks.alone() {
+                true => cycles::reach_tier(game, k, tier, &mark, &refuse, &allowed, budget),
+                false => Err(DbError::Game(format!(
+                    "{}: tier {k} has moves within it, which a build split across processes \
+                     does not solve yet: build it on one process",
+                    game.identity()
+                ))),
+            };
+            ranks.agree(reached)?;
             if k + 1 < game.tiers() {
-                advance(progress, ranks);
+                advance(progress, size);
             }
             continue;
         }
         // A chunk of words is a block of ranks: the cancel flag and the counter are looked
         // at once a block.
-        tiers[k as usize]
-            .par_chunks(BLOCK / 64)
-            .enumerate()
-            .try_for_each_init(Vec::new, |children, (c, words)| -> Result<(), DbError> {
-                budget.check_cancelled()?;
-                for (i, word) in words.iter().enumerate() {
-                    let w = c * (BLOCK / 64) + i;
-                    let mut bits = word.load(Ordering::Relaxed);
-                    while bits != 0 {
-                        let rank = w as u64 * 64 + u64::from(bits.trailing_zeros());
-                        bits &= bits - 1;
-                        children.clear();
-                        if game.expand(Place { tier: k, rank }, children).is_some() {
-                            continue;
-                        }
-                        for &child in children.iter() {
-                            if !children_ok(&child) {
-                                return Err(refuse(child));
+        let expanded = budget
+            .check_cancelled()
+            .map_err(DbError::from)
+            .and_then(|()| {
+                tier.par_chunks(BLOCK / 64)
+                    .enumerate()
+                    .filter(|(c, _)| owner.owns(*c))
+                    .try_for_each_init(Vec::new, |children, (c, words)| -> Result<(), DbError> {
+                        budget.check_cancelled()?;
+                        for (i, word) in words.iter().enumerate() {
+                            let w = c * (BLOCK / 64) + i;
+                            let mut bits = word.load(Ordering::Relaxed);
+                            while bits != 0 {
+                                let rank = w as u64 * 64 + u64::from(bits.trailing_zeros());
+                                bits &= bits - 1;
+                                children.clear();
+                                if game.expand(Place { tier: k, rank }, children).is_some() {
+                                    continue;
+                                }
+                                for &child in children.iter() {
+                                    if !children_ok(&child) {
+                                        return Err(refuse(child));
+                                    }
+                                    mark(child)?;
+                                }
                             }
-                            mark(child)?;
                         }
-                    }
-                }
-                if k + 1 < game.tiers() {
-                    let first = (c * BLOCK) as u64;
-                    advance(progress, (ranks - first).min(BLOCK as u64));
-                }
-                Ok(())
-            })?;
+                        if k + 1 < game.tiers() {
+                            let first = (c * BLOCK) as u64;
+                            advance(progress, (size - first).min(BLOCK as u64));
+                        }
+                        Ok(())
+                    })
+            });
+        ranks.agree(expanded)?;
+        if k + 1 < game.tiers() {
+            advance(progress, owner.others(size, BLOCK));
+        }
     }
     Ok(tiers
         .into_iter()
@@ -257,7 +282,7 @@ fn reachable<G: TierGame + ?Sized>(
 }
 
 /// The values of the tiers a tier's moves reach, by tier.
-type Above<'a> = [(u32, &'a [u8])];
+pub(super) type Above<'a> = [(u32, &'a [u8])];
 
 /// The byte of the position at `at` (reachable) from the values of the tiers above it;
 /// `None` when a successor is marked unreachable (a corrupt tier above).
@@ -312,19 +337,23 @@ fn solve_position<G: TierGame + ?Sized>(
     })
 }
 
-/// The values of tier `k`, in parallel over blocks.
-fn solve_tier<G: TierGame + ?Sized>(
+/// The values of tier `k`, in parallel over blocks: those of the blocks `owner` owns (the
+/// others' are left [`ABSENT`]).
+pub(super) fn solve_tier<G: TierGame + ?Sized>(
     game: &G,
     k: u32,
     reach: &[u64],
     above: &Above<'_>,
     budget: &Budget,
     progress: Option<&BuildProgress>,
+    owner: Owner,
 ) -> Result<Vec<u8>, DbError> {
     let mut values = vec![ABSENT; game.tier_size(k) as usize];
-    values.par_chunks_mut(BLOCK).enumerate().try_for_each_init(
-        Vec::new,
-        |children, (b, chunk)| -> Result<(), DbError> {
+    values
+        .par_chunks_mut(BLOCK)
+        .enumerate()
+        .filter(|(b, _)| owner.owns(*b))
+        .try_for_each_init(Vec::new, |children, (b, chunk)| -> Result<(), DbError> {
             budget.check_cancelled()?;
             let first = (b * BLOCK) as u64;
             for (i, cell) in chunk.iter_mut().enumerate() {
@@ -355,162 +384,6 @@ fn solve_tier<G: TierGame + ?Sized>(
             }
             advance(progress, chunk.len() as u64);
             Ok(())
-        },
-    )?;
+        })?;
     Ok(values)
-}
-/// Builds (or resumes building) the database of `game` in `dir`: every position reachable
-/// from the start, strongly solved, tier by tier from the full board down.
-///
-/// # Errors
-///
-/// [`DbError::Memory`] when the build does not fit `options.budget` (nothing allocated);
-/// [`DbError::OtherGame`] or [`DbError::Version`] when `dir` holds another database;
-/// [`DbError::Corrupt`] when a tier recorded as complete fails its checksum;
-/// [`DbError::Io`] on a file error; [`DbError::Solve`] when cancelled.
-///
-/// # Examples
-///
-/// A build stopped after tier 5 and resumed writes the same files as one run.
-///
-/// ```
-/// use grundy::games::connect_four::ConnectFour;
-/// use grundy::tierdb::{build, BuildOptions};
-/// let dir = std::env::temp_dir().join(format!("grundy-doc-build-{}", std::process::id()));
-/// let game = ConnectFour::new(3, 3).unwrap();
-/// let stop = BuildOptions { stop_after: Some(5), ..BuildOptions::default() };
-/// assert_eq!(build(&game, &dir, &stop).unwrap().value, None);
-/// let report = build(&game, &dir, &BuildOptions::default()).unwrap();
-/// assert_eq!(report.kept, vec![9, 8, 7, 6, 5]);
-/// assert_eq!(report.positions, 869); // John Tromp's count for 3 x 3
-/// std::fs::remove_dir_all(&dir).unwrap();
-/// ```
-pub fn build<G: TierGame + ?Sized>(
-    game: &G,
-    dir: &Path,
-    options: &BuildOptions,
-) -> Result<BuildReport, DbError> {
-    let budget = &options.budget;
-    check_memory(game, budget)?;
-    fs::create_dir_all(dir).map_err(io_err(dir))?;
-    let identity = game.identity();
-    let mut manifest = if dir.join(MANIFEST).exists() {
-        let found = Manifest::read(dir)?;
-        if found.identity != identity {
-            return Err(DbError::OtherGame {
-                dir: dir.to_path_buf(),
-                found: found.identity.to_string(),
-                wanted: identity.to_string(),
-            });
-        }
-        found
-    } else {
-        Manifest::new(identity)
-    };
-    let tiers = game.tiers();
-    let progress = options.progress.as_deref();
-    if let Some(progress) = progress {
-        let reach: u64 = (0..tiers.saturating_sub(1))
-            .map(|k| game.tier_size(k))
-            .sum();
-        let solve: u64 = (0..tiers)
-            .filter(|&k| manifest.entry(k).is_none())
-            .map(|k| game.tier_size(k))
-            .sum();
-        progress.set_done(0);
-        progress.set_total(reach + solve);
-    }
-    let reach = reachable(game, budget, progress)?;
-    let per_tier: Vec<u64> = reach
-        .iter()
-        .map(|t| t.iter().map(|w| u64::from(w.count_ones())).sum())
-        .collect();
-    let mut report = BuildReport {
-        positions: per_tier.iter().sum(),
-        per_tier: per_tier.clone(),
-        value: None,
-        written: Vec::new(),
-        kept: Vec::new(),
-        bytes: 0,
-    };
-    // The values of tiers solved or read, kept while a tier below may need them.
-    let mut loaded: Vec<(u32, Vec<u8>)> = Vec::new();
-    for k in (0..tiers).rev() {
-        budget.check_cancelled()?;
-        if let Some(entry) = manifest.entry(k).cloned() {
-            if entry.positions != per_tier[k as usize] || entry.ranks != game.tier_size(k) {
-                return Err(DbError::Corrupt {
-                    path: dir.join(&entry.file),
-                    why: "the manifest's positions do not match the game's".into(),
-                });
-            }
-            // A kept tier that a tier still to solve reads is checked when it is loaded
-            // (`load_tier`); the others are checked here, so each file is read once.
-            let read_later =
-                (0..k).any(|j| manifest.entry(j).is_none() && game.child_tiers(j).contains(&k));
-            if !read_later {
-                check_file(dir, &entry)?;
-            }
-            report.kept.push(k);
-            report.bytes += entry.bytes;
-            continue;
-        }
-        // The tiers this one's moves reach: kept from the tier solved before, else read.
-        let wanted = game.child_tiers(k);
-        loaded.retain(|(t, _)| wanted.contains(t));
-        for &t in wanted.iter().filter(|&&t| t != k) {
-            if loaded.iter().all(|(l, _)| *l != t) {
-                let entry = manifest.entry(t).ok_or_else(|| DbError::Corrupt {
-                    path: dir.join(MANIFEST),
-                    why: format!("tier {t} is not recorded, though tier {k} needs it"),
-                })?;
-                loaded.push((t, load_tier(dir, entry)?));
-            }
-        }
-        let above: Vec<(u32, &[u8])> = loaded.iter().map(|(t, v)| (*t, v.as_slice())).collect();
-        let values = match wanted.contains(&k) {
-            true => {
-                let values = cycles::solve_tier(game, k, &reach[k as usize], &above, budget)?;
-                advance(progress, values.len() as u64);
-                values
-            }
-            false => solve_tier(game, k, &reach[k as usize], &above, budget, progress)?,
-        };
-        drop(above);
-        let bytes = encode_tier(k, &values);
-        let entry = TierEntry {
-            tier: k,
-            file: tier_file(k),
-            ranks: values.len() as u64,
-            positions: per_tier[k as usize],
-            bytes: bytes.len() as u64,
-            crc32: crc32fast::hash(&bytes),
-        };
-        check_disk(dir, k, bytes.len() as u64)?;
-        write_atomically(dir, &entry.file, &bytes)?;
-        drop(bytes);
-        report.bytes += entry.bytes;
-        manifest.tiers.push(entry);
-        manifest.tiers.sort_by_key(|e| e.tier);
-        manifest.write(dir)?;
-        report.written.push(k);
-        loaded.push((k, values));
-        if options.stop_after == Some(k) && k > 0 {
-            return Ok(report);
-        }
-    }
-    let start = game.start();
-    let values = match loaded.iter().find(|(t, _)| *t == start.tier) {
-        Some((_, values)) => values[start.rank as usize],
-        None => {
-            let entry = manifest.entry(start.tier).expect("every tier is recorded");
-            load_tier(dir, entry)?[start.rank as usize]
-        }
-    };
-    let value = Value::decode(values);
-    manifest.positions = Some(report.positions);
-    manifest.value = value;
-    manifest.write(dir)?;
-    report.value = value;
-    Ok(report)
 }

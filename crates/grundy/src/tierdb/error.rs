@@ -116,6 +116,15 @@ pub enum DbError {
         /// The bytes free on the directory's file system.
         available: u64,
     },
+    /// Another process of a build split across processes failed (with its own message) or
+    /// was lost; every process still running stops with this error.
+    #[error("process {rank} of the build: {why}")]
+    Cluster {
+        /// The process's rank.
+        rank: usize,
+        /// Its error, or how it was lost.
+        why: String,
+    },
     /// The build was refused or cancelled by the budget.
     #[error(transparent)]
     Solve(#[from] SolveError),

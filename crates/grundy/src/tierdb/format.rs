@@ -5,7 +5,6 @@ use std::fs::{self, File};
 use std::io::Read;
 use std::path::Path;
 
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::error::{io_err, DbError};
@@ -128,28 +127,30 @@ pub(super) fn tier_file(tier: u32) -> String {
     format!("tier-{tier:02}.bin")
 }
 
-/// A tier file's bytes: header, block index, LZ4 blocks.
-pub(super) fn encode_tier(tier: u32, values: &[u8]) -> Vec<u8> {
-    let blocks: Vec<Vec<u8>> = values
-        .par_chunks(BLOCK)
-        .map(lz4_flex::block::compress)
-        .collect();
+/// One block of values, compressed as a tier file holds it (LZ4, deterministic: any
+/// process compresses a block to the same bytes).
+pub(super) fn compress_block(values: &[u8]) -> Vec<u8> {
+    lz4_flex::block::compress(values)
+}
+
+/// A tier file's bytes from its compressed blocks, in order: header, block index, blocks.
+pub(super) fn assemble_tier(tier: u32, ranks: u64, blocks: &[Vec<u8>]) -> Vec<u8> {
     let data_start = HEADER + blocks.len() * INDEX_ENTRY;
     let total = data_start + blocks.iter().map(Vec::len).sum::<usize>();
     let mut out = Vec::with_capacity(total);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&tier.to_le_bytes());
     out.extend_from_slice(&(BLOCK as u32).to_le_bytes());
-    out.extend_from_slice(&(values.len() as u64).to_le_bytes());
+    out.extend_from_slice(&ranks.to_le_bytes());
     out.extend_from_slice(&(blocks.len() as u64).to_le_bytes());
     let mut offset = data_start as u64;
-    for block in &blocks {
+    for block in blocks {
         out.extend_from_slice(&offset.to_le_bytes());
         out.extend_from_slice(&(block.len() as u32).to_le_bytes());
         out.extend_from_slice(&crc32fast::hash(block).to_le_bytes());
         offset += block.len() as u64;
     }
-    for block in &blocks {
+    for block in blocks {
         out.extend_from_slice(block);
     }
     out
@@ -165,12 +166,22 @@ pub(super) struct BlockEntry {
 
 /// A tier file's header and index, checked against the manifest's entry and the file's size.
 pub(super) fn read_index(path: &Path, entry: &TierEntry) -> Result<Vec<BlockEntry>, DbError> {
+    let file = File::open(path).map_err(io_err(path))?;
+    let size = file.metadata().map_err(io_err(path))?.len();
+    index_of(path, entry, size, file)
+}
+
+/// [`read_index`] from the start of a file of `size` bytes (`path` names it in errors).
+fn index_of(
+    path: &Path,
+    entry: &TierEntry,
+    size: u64,
+    mut file: impl Read,
+) -> Result<Vec<BlockEntry>, DbError> {
     let corrupt = |why: String| DbError::Corrupt {
         path: path.to_path_buf(),
         why,
     };
-    let mut file = File::open(path).map_err(io_err(path))?;
-    let size = file.metadata().map_err(io_err(path))?.len();
     if size != entry.bytes {
         return Err(corrupt(format!(
             "{size} bytes, the manifest says {} (truncated or overwritten)",
@@ -247,11 +258,11 @@ pub(super) fn decode_block(
     Ok(values)
 }
 
-/// Reads a whole tier file, checked against the manifest's CRC, and decompresses it.
-pub(super) fn load_tier(dir: &Path, entry: &TierEntry) -> Result<Vec<u8>, DbError> {
+/// The values of a tier file's `bytes` (already checked against the manifest's size and
+/// CRC, here or by the process that read them), decompressed block by block.
+pub(super) fn decode_tier(dir: &Path, entry: &TierEntry, bytes: &[u8]) -> Result<Vec<u8>, DbError> {
     let path = dir.join(&entry.file);
-    let bytes = check_file(dir, entry)?;
-    let index = read_index(&path, entry)?;
+    let index = index_of(&path, entry, bytes.len() as u64, bytes)?;
     let mut values = Vec::with_capacity(entry.ranks as usize);
     for (b, block) in index.iter().enumerate() {
         let len = (entry.ranks as usize - b * BLOCK).min(BLOCK);

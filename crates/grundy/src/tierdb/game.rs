@@ -7,8 +7,8 @@ use std::fmt::Debug;
 use serde::{Deserialize, Serialize};
 
 use super::value::Value;
-use crate::value::Outcome;
 use crate::drawing::{Cell, Drawing, Fill, Grid, Shape};
+use crate::value::Outcome;
 
 /// A position by its tier and its rank (its number within the tier, below
 /// [`TierGame::tier_size`]).

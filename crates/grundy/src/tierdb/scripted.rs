@@ -11,8 +11,9 @@ mod discover;
 
 use std::path::Path;
 
-use super::build::{build, check_disk, BuildOptions, BuildReport};
+use super::build::{check_disk, BuildOptions, BuildReport};
 use super::database::Database;
+use super::driver::build;
 use super::error::DbError;
 use super::format::{check_bytes, write_atomically, KeysEntry, Manifest};
 use super::game::{End, FileIdentity, Identity, Place, TierGame};

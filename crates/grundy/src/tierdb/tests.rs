@@ -534,5 +534,5 @@ fn a_tier_that_does_not_fit_the_disk_is_refused_with_the_figures() {
 
 mod cycles;
 mod games;
-
 mod play;
+mod split;

@@ -1,0 +1,90 @@
+//! `grundy build` across the processes of an MPI job (cargo feature `mpi`): the library's
+//! [`Cluster`] over MPI's world communicator (rsmpi, on OpenMPI or MPICH). Collectives only,
+//! called from the main thread (the build's own threads never call MPI). A process that
+//! dies ends the job: MPI's launcher (`mpirun`, `srun`) stops the others and says which.
+
+use anyhow::Context;
+use grundy::tierdb::{Cluster, DbError};
+use mpi::collective::SystemOperation;
+use mpi::datatype::PartitionMut;
+use mpi::environment::Universe;
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::*;
+use mpi::Count;
+
+/// MPI's world, initialized for the build and finalized when dropped.
+pub struct World {
+    world: SimpleCommunicator,
+    // Dropped after `world`: finalizes MPI.
+    _universe: Universe,
+}
+
+impl World {
+    /// Initializes MPI (a process started without `mpirun` is a world of one).
+    pub fn init() -> anyhow::Result<World> {
+        let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)
+            .context("MPI was initialized twice")?;
+        Ok(World {
+            world: universe.world(),
+            _universe: universe,
+        })
+    }
+}
+
+/// A length as MPI counts it (an `int`); the library keeps each exchange far below.
+fn count(len: usize) -> Result<Count, DbError> {
+    Count::try_from(len).map_err(|_| DbError::Cluster {
+        rank: 0,
+        why: format!("an exchange of {len} bytes passes MPI's count"),
+    })
+}
+
+impl Cluster for World {
+    fn rank(&self) -> usize {
+        self.world.rank() as usize
+    }
+
+    fn size(&self) -> usize {
+        self.world.size() as usize
+    }
+
+    fn all_gather(&self, mine: &[u8]) -> Result<Vec<Vec<u8>>, DbError> {
+        // Each part travels behind one byte: an empty Rust slice's address (1) is OpenMPI's
+        // `MPI_IN_PLACE`.
+        let mut sent = Vec::with_capacity(mine.len() + 1);
+        sent.push(0u8);
+        sent.extend_from_slice(mine);
+        let size = self.size();
+        let mut counts: Vec<Count> = vec![0; size];
+        self.world
+            .all_gather_into(&count(sent.len())?, &mut counts[..]);
+        let mut displs: Vec<Count> = Vec::with_capacity(size);
+        let mut total = 0usize;
+        for &c in &counts {
+            displs.push(count(total)?);
+            total += c as usize;
+        }
+        count(total)?;
+        let mut buf = vec![0u8; total];
+        {
+            let mut parts = PartitionMut::new(&mut buf[..], &counts[..], &displs[..]);
+            self.world.all_gather_varcount_into(&sent[..], &mut parts);
+        }
+        Ok(counts
+            .iter()
+            .zip(&displs)
+            .map(|(&c, &d)| buf[d as usize + 1..(d + c) as usize].to_vec())
+            .collect())
+    }
+
+    fn or_all(&self, words: &mut [u64]) -> Result<(), DbError> {
+        if words.is_empty() {
+            return Ok(());
+        }
+        count(words.len())?;
+        let mine = words.to_vec();
+        self.world
+            .all_reduce_into(&mine[..], words, SystemOperation::bitwise_or());
+        Ok(())
+    }
+}

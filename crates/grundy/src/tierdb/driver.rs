@@ -1,0 +1,273 @@
+//! The build's driver: the manifest read or begun, the reachability pass, then tier by
+//! tier from the last down: a kept tier checked, the tiers its moves reach loaded, its
+//! values solved, its file and the manifest written. Split across processes
+//! ([`Cluster`]), every process runs this same loop on its share of each tier's blocks and
+//! receives the others' ([`Ranks`]); rank 0 alone reads and writes the directory.
+
+use std::fs;
+use std::path::Path;
+
+use rayon::prelude::*;
+
+use super::build::{
+    advance, check_disk, check_memory, reachable, solve_tier, BuildOptions, BuildReport,
+};
+use super::cluster::{Cluster, Solo};
+use super::cycles;
+use super::error::{io_err, DbError};
+use super::format::{
+    assemble_tier, check_file, compress_block, decode_tier, tier_file, write_atomically, Manifest,
+    TierEntry,
+};
+use super::game::TierGame;
+use super::layout::{BLOCK, MANIFEST};
+use super::split::Ranks;
+use super::value::Value;
+
+/// Builds (or resumes building) the database of `game` in `dir`: every position reachable
+/// from the start, strongly solved, tier by tier from the full board down.
+///
+/// # Errors
+///
+/// [`DbError::Memory`] when the build does not fit `options.budget` (nothing allocated);
+/// [`DbError::OtherGame`] or [`DbError::Version`] when `dir` holds another database;
+/// [`DbError::Corrupt`] when a tier recorded as complete fails its checksum;
+/// [`DbError::Io`] on a file error; [`DbError::Solve`] when cancelled.
+///
+/// # Examples
+///
+/// A build stopped after tier 5 and resumed writes the same files as one run.
+///
+/// ```
+/// use grundy::games::connect_four::ConnectFour;
+/// use grundy::tierdb::{build, BuildOptions};
+/// let dir = std::env::temp_dir().join(format!("grundy-doc-build-{}", std::process::id()));
+/// let game = ConnectFour::new(3, 3).unwrap();
+/// let stop = BuildOptions { stop_after: Some(5), ..BuildOptions::default() };
+/// assert_eq!(build(&game, &dir, &stop).unwrap().value, None);
+/// let report = build(&game, &dir, &BuildOptions::default()).unwrap();
+/// assert_eq!(report.kept, vec![9, 8, 7, 6, 5]);
+/// assert_eq!(report.positions, 869); // John Tromp's count for 3 x 3
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn build<G: TierGame + ?Sized>(
+    game: &G,
+    dir: &Path,
+    options: &BuildOptions,
+) -> Result<BuildReport, DbError> {
+    build_with(game, dir, options, &Solo)
+}
+
+/// [`build`] split across the processes of `cluster` (every process calls it with the same
+/// arguments): each solves its share of every tier's blocks and receives the others', so
+/// each returns the same report, and rank 0 writes the same files as [`build`] alone
+/// (byte for byte, for any number of processes). Only rank 0 reads or writes `dir`; a
+/// resumed build may run on another number of processes.
+///
+/// # Errors
+///
+/// Those of [`build`], on every process; [`DbError::Cluster`] on the others when one
+/// process fails (with its message) or is lost.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::games::connect_four::ConnectFour;
+/// use grundy::tierdb::{build_with, BuildOptions, Solo};
+/// let dir = std::env::temp_dir().join(format!("grundy-doc-with-{}", std::process::id()));
+/// let report = build_with(&ConnectFour::new(3, 2).unwrap(), &dir, &BuildOptions::default(), &Solo);
+/// assert_eq!(report.unwrap().sent, 0); // alone, nothing is sent
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn build_with<G: TierGame + ?Sized>(
+    game: &G,
+    dir: &Path,
+    options: &BuildOptions,
+    cluster: &dyn Cluster,
+) -> Result<BuildReport, DbError> {
+    let ranks = Ranks::new(cluster);
+    let owner = ranks.owner();
+    let budget = &options.budget;
+    check_memory(game, budget)?;
+    let identity = game.identity();
+    let manifest = ranks.read_on_root(|| {
+        fs::create_dir_all(dir).map_err(io_err(dir))?;
+        let manifest = if dir.join(MANIFEST).exists() {
+            let found = Manifest::read(dir)?;
+            if found.identity != identity {
+                return Err(DbError::OtherGame {
+                    dir: dir.to_path_buf(),
+                    found: found.identity.to_string(),
+                    wanted: identity.to_string(),
+                });
+            }
+            found
+        } else {
+            Manifest::new(identity)
+        };
+        Ok(serde_json::to_vec(&manifest).expect("a manifest serializes"))
+    })?;
+    let mut manifest: Manifest =
+        ranks.agree(
+            serde_json::from_slice(&manifest).map_err(|e| DbError::Cluster {
+                rank: 0,
+                why: format!("its manifest does not read back: {e}"),
+            }),
+        )?;
+    let tiers = game.tiers();
+    let progress = options.progress.as_deref();
+    if let Some(progress) = progress {
+        let reach: u64 = (0..tiers.saturating_sub(1))
+            .map(|k| game.tier_size(k))
+            .sum();
+        let solve: u64 = (0..tiers)
+            .filter(|&k| manifest.entry(k).is_none())
+            .map(|k| game.tier_size(k))
+            .sum();
+        progress.set_done(0);
+        progress.set_total(reach + solve);
+    }
+    let reach = reachable(game, budget, progress, &ranks)?;
+    let per_tier: Vec<u64> = reach
+        .iter()
+        .map(|t| t.iter().map(|w| u64::from(w.count_ones())).sum())
+        .collect();
+    let mut report = BuildReport {
+        positions: per_tier.iter().sum(),
+        per_tier: per_tier.clone(),
+        value: None,
+        written: Vec::new(),
+        kept: Vec::new(),
+        bytes: 0,
+        sent: 0,
+    };
+    // Reads a kept tier's values: rank 0 reads and checks the file, every process decodes.
+    let load = |entry: &TierEntry| -> Result<Vec<u8>, DbError> {
+        let bytes = ranks.read_on_root(|| check_file(dir, entry))?;
+        decode_tier(dir, entry, &bytes)
+    };
+    // The values of tiers solved or read, kept while a tier below may need them.
+    let mut loaded: Vec<(u32, Vec<u8>)> = Vec::new();
+    for k in (0..tiers).rev() {
+        ranks.agree(budget.check_cancelled().map_err(DbError::from))?;
+        if let Some(entry) = manifest.entry(k).cloned() {
+            if entry.positions != per_tier[k as usize] || entry.ranks != game.tier_size(k) {
+                return Err(DbError::Corrupt {
+                    path: dir.join(&entry.file),
+                    why: "the manifest's positions do not match the game's".into(),
+                });
+            }
+            // A kept tier that a tier still to solve reads is checked when it is loaded
+            // (`load`); the others are checked here, so each file is read once.
+            let read_later =
+                (0..k).any(|j| manifest.entry(j).is_none() && game.child_tiers(j).contains(&k));
+            if !read_later {
+                let checked = match ranks.is_root() {
+                    true => check_file(dir, &entry).map(drop),
+                    false => Ok(()),
+                };
+                ranks.agree(checked)?;
+            }
+            report.kept.push(k);
+            report.bytes += entry.bytes;
+            continue;
+        }
+        // The tiers this one's moves reach: kept from the tier solved before, else read.
+        let wanted = game.child_tiers(k);
+        loaded.retain(|(t, _)| wanted.contains(t));
+        for &t in wanted.iter().filter(|&&t| t != k) {
+            if loaded.iter().all(|(l, _)| *l != t) {
+                let entry = manifest.entry(t).ok_or_else(|| DbError::Corrupt {
+                    path: dir.join(MANIFEST),
+                    why: format!("tier {t} is not recorded, though tier {k} needs it"),
+                })?;
+                loaded.push((t, load(entry)?));
+            }
+        }
+        let above: Vec<(u32, &[u8])> = loaded.iter().map(|(t, v)| (*t, v.as_slice())).collect();
+        let solved = match wanted.contains(&k) {
+            // Moves within the tier: retrograde analysis of the whole tier, on one process
+            // (the reachability pass refused a split build of such a game).
+            true => cycles::solve_tier(game, k, &reach[k as usize], &above, budget)
+                .inspect(|values| advance(progress, values.len() as u64)),
+            false => solve_tier(game, k, &reach[k as usize], &above, budget, progress, owner),
+        };
+        drop(above);
+        let mut values = ranks.agree(solved)?;
+        // Each process compresses its own blocks, receives the others' and decompresses
+        // them into its values: every process then holds the whole tier.
+        let mine: Vec<Vec<u8>> = values
+            .par_chunks(BLOCK)
+            .enumerate()
+            .filter(|(b, _)| owner.owns(*b))
+            .map(|(_, chunk)| compress_block(chunk))
+            .collect();
+        let blocks = ranks.gather_blocks(values.len().div_ceil(BLOCK), mine)?;
+        let unpacked = values
+            .par_chunks_mut(BLOCK)
+            .zip(blocks.par_iter())
+            .enumerate()
+            .filter(|(b, _)| !owner.owns(*b))
+            .try_for_each(|(b, (chunk, block))| {
+                let got = lz4_flex::block::decompress(block, chunk.len()).ok();
+                match got.filter(|got| got.len() == chunk.len()) {
+                    Some(got) => {
+                        chunk.copy_from_slice(&got);
+                        Ok(())
+                    }
+                    None => Err(DbError::Cluster {
+                        rank: b % owner.size(),
+                        why: format!("its block {b} of tier {k} does not decompress"),
+                    }),
+                }
+            });
+        ranks.agree(unpacked)?;
+        advance(progress, owner.others(values.len() as u64, BLOCK));
+        let bytes = assemble_tier(k, values.len() as u64, &blocks);
+        drop(blocks);
+        let entry = TierEntry {
+            tier: k,
+            file: tier_file(k),
+            ranks: values.len() as u64,
+            positions: per_tier[k as usize],
+            bytes: bytes.len() as u64,
+            crc32: crc32fast::hash(&bytes),
+        };
+        report.bytes += entry.bytes;
+        manifest.tiers.push(entry.clone());
+        manifest.tiers.sort_by_key(|e| e.tier);
+        let written = match ranks.is_root() {
+            true => check_disk(dir, k, entry.bytes)
+                .and_then(|()| write_atomically(dir, &entry.file, &bytes))
+                .and_then(|()| manifest.write(dir)),
+            false => Ok(()),
+        };
+        drop(bytes);
+        ranks.agree(written)?;
+        report.written.push(k);
+        loaded.push((k, values));
+        if options.stop_after == Some(k) && k > 0 {
+            report.sent = ranks.sent();
+            return Ok(report);
+        }
+    }
+    let start = game.start();
+    let byte = match loaded.iter().find(|(t, _)| *t == start.tier) {
+        Some((_, values)) => values[start.rank as usize],
+        None => {
+            let entry = manifest.entry(start.tier).expect("every tier is recorded");
+            load(entry)?[start.rank as usize]
+        }
+    };
+    let value = Value::decode(byte);
+    manifest.positions = Some(report.positions);
+    manifest.value = value;
+    let written = match ranks.is_root() {
+        true => manifest.write(dir),
+        false => Ok(()),
+    };
+    ranks.agree(written)?;
+    report.value = value;
+    report.sent = ranks.sent();
+    Ok(report)
+}

@@ -1,0 +1,203 @@
+//! A build split across processes (threads acting as ranks through `Local`) writes the same
+//! bytes as one process, for every number of processes, resumed on another number, and a
+//! process that fails or is lost stops every other with its message instead of a hang.
+
+use std::path::Path;
+
+use super::{c4, files, TempDir};
+use crate::tierdb::*;
+
+/// A game of wide tiers (several blocks each, the last one partial) whose moves scatter over
+/// the next two tiers, with losses, draws and unreachable ranks: every block's owner
+/// matters, which Connect Four's small boards (a block a tier) do not test.
+#[derive(Debug)]
+struct Scatter;
+
+const TIERS: u32 = 7;
+
+impl TierGame for Scatter {
+    fn identity(&self) -> Identity {
+        Identity::new("scatter", &[])
+    }
+    fn tiers(&self) -> u32 {
+        TIERS
+    }
+    fn tier_size(&self, tier: u32) -> u64 {
+        3 * BLOCK as u64 + 1000 * u64::from(tier) + 17
+    }
+    fn child_tiers(&self, tier: u32) -> Vec<u32> {
+        (tier + 1..(tier + 3).min(TIERS)).collect()
+    }
+    fn expand(&self, at: Place, children: &mut Vec<Place>) -> Option<End> {
+        match at.rank % 13 {
+            0 if at.tier > 0 => return Some(End::Loss),
+            5 => return Some(End::Draw),
+            _ => {}
+        }
+        for tier in self.child_tiers(at.tier) {
+            let size = self.tier_size(tier);
+            for salt in [1u64, 97, 1009, 7919, 104_729, 1_299_709] {
+                let rank = (at.rank.wrapping_mul(2_654_435_761) + salt * u64::from(tier)) % size;
+                children.push(Place { tier, rank });
+            }
+        }
+        None
+    }
+    fn labels(&self, at: Place) -> Vec<String> {
+        let mut children = Vec::new();
+        self.expand(at, &mut children);
+        (0..children.len()).map(|i| i.to_string()).collect()
+    }
+    fn parse(&self, _text: &str) -> Result<Place, String> {
+        Ok(self.start())
+    }
+    fn show(&self, at: Place) -> String {
+        format!("{at:?}")
+    }
+}
+
+/// Builds `game` in `dir` on `size` threads acting as processes; each one's result.
+fn split<G: TierGame>(
+    game: &G,
+    dir: &Path,
+    size: usize,
+    options: &BuildOptions,
+) -> Vec<Result<BuildReport, DbError>> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = Local::group(size)
+            .into_iter()
+            .map(|me| scope.spawn(move || build_with(game, dir, options, &me)))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
+}
+
+#[test]
+fn a_split_build_writes_the_bytes_of_one_process() {
+    let whole = TempDir::new("split-whole");
+    let alone = build(&Scatter, &whole.0, &BuildOptions::default()).unwrap();
+    assert!(alone.positions > 50_000, "{alone:?}");
+    assert_eq!(alone.sent, 0);
+    for size in [2, 3, 5] {
+        let dir = TempDir::new(&format!("split-{size}"));
+        let reports = split(&Scatter, &dir.0, size, &BuildOptions::default());
+        for (rank, report) in reports.into_iter().enumerate() {
+            let report = report.unwrap();
+            assert_eq!(
+                (report.positions, report.value),
+                (alone.positions, alone.value)
+            );
+            assert_eq!(report.bytes, alone.bytes);
+            // Each process sends its share of the marks and of the compressed blocks.
+            assert!(
+                report.sent > 0 && report.sent < alone.bytes * 2,
+                "{rank}: {report:?}"
+            );
+        }
+        assert_eq!(files(&whole.0), files(&dir.0), "{size} processes");
+    }
+    // Connect Four and a game whose moves jump tiers, on three processes.
+    let game = c4(4, 3);
+    let (one, three) = (TempDir::new("split-c4-1"), TempDir::new("split-c4-3"));
+    build(&game, &one.0, &BuildOptions::default()).unwrap();
+    for report in split(&game, &three.0, 3, &BuildOptions::default()) {
+        assert_eq!(report.unwrap().positions, 12_031); // Tromp's count for 4 x 3
+    }
+    assert_eq!(files(&one.0), files(&three.0));
+}
+
+#[test]
+fn a_split_build_stopped_resumes_on_another_number_of_processes() {
+    let whole = TempDir::new("split-resume-whole");
+    build(&Scatter, &whole.0, &BuildOptions::default()).unwrap();
+    let parts = TempDir::new("split-resume");
+    let stop = BuildOptions {
+        stop_after: Some(4),
+        ..BuildOptions::default()
+    };
+    for report in split(&Scatter, &parts.0, 3, &stop) {
+        assert_eq!(report.unwrap().written, vec![6, 5, 4]);
+    }
+    for report in split(&Scatter, &parts.0, 2, &BuildOptions::default()) {
+        let report = report.unwrap();
+        assert_eq!(report.kept, vec![6, 5, 4]);
+        assert_eq!(report.written, vec![3, 2, 1, 0]);
+    }
+    assert_eq!(files(&whole.0), files(&parts.0));
+    // Everything kept: the start's value comes from rank 0's file.
+    let again = split(&Scatter, &parts.0, 4, &BuildOptions::default());
+    let value = build(&Scatter, &whole.0, &BuildOptions::default())
+        .unwrap()
+        .value;
+    for report in again {
+        assert_eq!(report.unwrap().value, value);
+    }
+}
+
+#[test]
+fn a_process_lost_or_failing_stops_the_others_with_its_message() {
+    // Process 2 of 3 is gone before the build starts (killed): the others stop.
+    let dir = TempDir::new("split-lost");
+    let mut group = Local::group(3);
+    drop(group.pop());
+    let results: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = group
+            .into_iter()
+            .map(|me| {
+                let dir = &dir.0;
+                scope.spawn(move || build_with(&Scatter, dir, &BuildOptions::default(), &me))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for result in results {
+        let err = result.unwrap_err();
+        assert!(matches!(err, DbError::Cluster { rank: 2, .. }), "{err}");
+        assert!(
+            err.to_string()
+                .starts_with("process 2 of the build: it stopped"),
+            "{err}"
+        );
+    }
+    // Rank 0 finds another game's database: every process stops with its message.
+    let other = TempDir::new("split-other");
+    build(&c4(3, 2), &other.0, &BuildOptions::default()).unwrap();
+    let results = split(&Scatter, &other.0, 3, &BuildOptions::default());
+    assert!(matches!(results[0], Err(DbError::OtherGame { .. })));
+    for result in &results[1..] {
+        let err = result.as_ref().unwrap_err().to_string();
+        assert!(
+            err.starts_with("process 0 of the build: ") && err.contains("not scatter"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn each_process_counts_the_whole_builds_progress() {
+    let dir = TempDir::new("split-progress");
+    let done: Vec<(u64, u64)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = Local::group(3)
+            .into_iter()
+            .map(|me| {
+                let dir = &dir.0;
+                scope.spawn(move || {
+                    let progress = std::sync::Arc::new(BuildProgress::default());
+                    let options = BuildOptions {
+                        progress: Some(std::sync::Arc::clone(&progress)),
+                        ..BuildOptions::default()
+                    };
+                    build_with(&Scatter, dir, &options, &me).unwrap();
+                    (progress.done(), progress.total())
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let ranks: u64 = (0..TIERS).map(|k| Scatter.tier_size(k)).sum();
+    let last = Scatter.tier_size(TIERS - 1);
+    for (done, total) in done {
+        // Every tier solved, every tier but the last expanded: the others' blocks included.
+        assert_eq!((done, total), (2 * ranks - last, 2 * ranks - last));
+    }
+}
