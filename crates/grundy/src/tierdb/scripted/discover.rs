@@ -306,13 +306,10 @@ fn number(
         child_tiers.dedup();
         out.child_tiers = child_tiers;
     }
+    // The start was the first position met in its tier.
     let start = Place {
         tier: start_tier,
-        rank: 0,
-    };
-    let start = Place {
         rank: u64::from(ranks[start_tier as usize][0]),
-        ..start
     };
     Ok((found, start))
 }
