@@ -27,6 +27,7 @@ mod pending;
 mod period;
 mod pygame;
 mod results;
+mod table;
 mod thermograph;
 mod tierdb;
 
@@ -230,10 +231,10 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tierdb::PyAnswer>()?;
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::sum, m)?)?;
-    m.add_function(wrap_pyfunction!(analysis::table, m)?)?;
+    m.add_function(wrap_pyfunction!(table::table, m)?)?;
     m.add_class::<analysis::PyAnalysis>()?;
-    m.add_class::<analysis::PyTable>()?;
-    m.add_class::<analysis::PyPattern>()?;
+    m.add_class::<table::PyTable>()?;
+    m.add_class::<table::PyPattern>()?;
     m.add_class::<PyGame>()?;
     m.add_class::<octal::PyOctal>()?;
     m.add_class::<period::PyPeriod>()?;
