@@ -457,6 +457,17 @@ impl PyOctal {
         }
     }
 
+    /// Pickles as the call that computes it again, ``grundy.octal(code, to)`` with as many
+    /// values (computed again where it is unpickled: values, verdict and period are the
+    /// same, whatever the method or threads).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let code = self.code()?;
+        let len = self.judged()?.len;
+        (py.import("grundy")?.getattr("octal")?, (code, len))
+            .into_pyobject(py)
+            .map(|t| t.into_any())
+    }
+
     fn __repr__(&self) -> PyResult<String> {
         let seq = self.seq()?;
         let judged = self.judged()?;

@@ -93,6 +93,10 @@ def test_what_a_user_holds_pickles():
     assert again.p_positions == table.p_positions
     solution = grundy.game("nim").solve([3, 5])
     assert pickle.loads(pickle.dumps(solution)) == solution
+    kayles = grundy.octal("0.77", to=200)
+    again = pickle.loads(pickle.dumps(kayles))
+    assert again.code == "0.77" and np.array_equal(again.values, kayles.values)
+    assert again.verdict.period == 12 and again.verdict.proved
 
 
 def test_what_cannot_be_made_again_says_so():
