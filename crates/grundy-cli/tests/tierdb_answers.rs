@@ -1,20 +1,10 @@
 //! `grundy analyze ... --db`: a position analysed from a tier database (the board, every
 //! move's value, the best moves, a principal line to the end), as text and JSON, and the
 //! refusals.
+#[path = "support/exit.rs"]
+mod exit;
 
-use std::process::Command;
-
-fn grundy(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the grundy binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use exit::grundy;
 
 #[test]
 fn analyze_reads_the_best_moves_and_a_line_from_a_database() {

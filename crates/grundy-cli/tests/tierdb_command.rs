@@ -3,17 +3,10 @@
 
 use std::process::Command;
 
-fn grundy(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the grundy binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+#[path = "support/exit.rs"]
+mod exit;
+
+use exit::grundy;
 
 #[test]
 fn build_stop_resume_and_answer() {
