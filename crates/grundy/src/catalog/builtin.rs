@@ -515,13 +515,17 @@ pub fn kiki(rows: u64, columns: u64) -> Arc<dyn DynGame> {
 }
 
 mod boards;
+mod codes;
 mod drawn;
 mod mines;
+mod misere;
 mod notations;
 
 pub use boards::{dot, gems_fight, team_nim, young};
+pub use codes::{code, CodeRow};
 pub(crate) use mines::drawn_minesweeper;
 pub use mines::{minesweeper, MAX_CELLS};
+pub use misere::{bash_reach_misere, heaps_misere, misere};
 use notations::CountNotation;
 pub use notations::{FibonacciNotation, HeapNotation, PairNotation, StairNotation, MAX_HEAP};
 
