@@ -25,9 +25,10 @@ const MISERE: Kind = Kind::Impartial { play: Play::Misere };
 /// use grundy::games::wythoff::Wythoff;
 /// use grundy::{Budget, Outcome};
 /// let game = misere(Wythoff, PairNotation, "wythoff", "take from one heap, or the same from both");
-/// // Misère Wythoff: (1, 1) and (0, 2) are lost for the player to move.
+/// // Misère Wythoff: (0, 1) is lost for the player to move (their only move leaves none
+/// // to the other, who then wins); (0, 0) is won, as is (1, 1), by moving to (0, 1).
 /// let loses = |a, b| game.solve(&Datum::ints([a, b]), &Budget::default()).unwrap().value.outcome == Outcome::Loss;
-/// assert!(loses(1, 1) && loses(0, 2) && !loses(0, 0));
+/// assert!(loses(0, 1) && !loses(0, 0) && !loses(1, 1));
 /// ```
 pub fn misere<G, N>(
     game: G,
