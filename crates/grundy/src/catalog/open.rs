@@ -305,6 +305,11 @@ mod tests {
             ("staircase 2 4 3", "staircase", "2 4 3"),
             ("moore 2 5 3 7", "moore 2", "5 3 7"),
             ("corner 4 7", "corner", "4 7"),
+            ("0.77 3 5", "0.77", "3 5"),
+            ("kayles -- 3", "0.77", "3"),
+            ("dawsons-kayles 9", "0.07", "9"),
+            ("octal 0.137 -- 10 20", "0.137", "10 20"),
+            (".F 4", "0.F", "4"),
         ] {
             let (game, pos) = open(&words(typed)).unwrap();
             assert_eq!(game.name(), name, "{typed}");
@@ -339,12 +344,61 @@ mod tests {
                 "bad position: expected two integers A B, found 1 words",
             ),
             (
+                "0.9x 3",
+                "invalid digit 'x' at position 4 of the code \"0.9x\" (digits are 0-9 and A-F)",
+            ),
+            ("0. 3", "the code 0. allows no move"),
+            (
+                "1.7 3",
+                "the digit '1' before the point of \"1.7\" is not allowed",
+            ),
+            ("octal", "octal needs its parameter CODE"),
+            ("0.6 5000", "bad position: a heap of 5000 is past 4095"),
+            (
                 "nim 3 -1",
                 "bad position: a heap must be at least 0, found -1",
             ),
         ] {
             let err = open(&words(typed)).err().unwrap().to_string();
             assert!(err.starts_with(message), "{typed}: {err}");
+        }
+        let err = open_in(&words("young 2 3 2 7 3 9 1 2 3 7 2 2 3 1"), Play::Misere);
+        assert_eq!(
+            err.err().unwrap().to_string(),
+            "young has no misère form: misère play is for impartial games (see 'grundy list')"
+        );
+    }
+
+    /// Every family opens under misère play, as the same game with misère's kind.
+    #[test]
+    fn every_family_opens_under_misere_play() {
+        use crate::dynamic::Kind;
+        for typed in [
+            "nim 3",
+            "misere-nim 3",
+            "bash 3 4",
+            "bash-reach 3 30",
+            "subtraction 1,3,4 -- 5",
+            "lasker 3",
+            "grundy-game 8",
+            "wythoff 3 5",
+            "fibonacci-nim 10",
+            "staircase 2 4",
+            "moore 2 5 3",
+            "corner 4 7",
+            "0.77 3",
+            "kayles 3",
+        ] {
+            let (game, pos) = open_in(&words(typed), Play::Misere).unwrap();
+            assert_eq!(
+                game.kind(),
+                Kind::Impartial { play: Play::Misere },
+                "{typed}"
+            );
+            assert!(
+                game.solve(&pos, &crate::Budget::default()).is_ok(),
+                "{typed}"
+            );
         }
     }
 }
