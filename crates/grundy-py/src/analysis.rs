@@ -83,7 +83,8 @@ pub fn analyze(py: Python<'_>, words: &str) -> PyResult<PyAnalysis> {
         for chunk in words.split(|word| word == "+") {
             match chunk.split_first() {
                 Some((file, rest)) if is_file(file) => {
-                    let (game, position) = crate::open::open_file(file, rest)?;
+                    let (game, position) =
+                        crate::open::open_file(file, rest, grundy::Play::Normal)?;
                     components.push(Component::Game {
                         name: file.clone(),
                         game,
@@ -588,9 +589,7 @@ impl PyTable {
             .map(|p| p.str().map(|s| s.to_string()))
             .collect::<PyResult<Vec<_>>>()?;
         let mut findings = Vec::new();
-        if let Some(pattern) = self.pattern() {
-            findings.push(pattern.pattern.describe());
-        }
+        findings.extend(self.pattern_line());
         findings.extend(self.shape());
         findings.extend(self.closed_form());
         let game = self.game();
@@ -604,10 +603,20 @@ impl PyTable {
     }
 
     fn __repr__(&self) -> String {
-        let found = match self.pattern() {
-            Some(pattern) => pattern.pattern.describe(),
-            None => "no period found".to_string(),
-        };
+        let found = self
+            .pattern_line()
+            .unwrap_or_else(|| "no period found".to_string());
         format!("grundy.Table({:?}, to={}, {found})", self.game(), self.to())
+    }
+}
+
+impl PyTable {
+    /// The line that says what the values' period is: a code's verdict from the octal
+    /// engine, or the pattern found.
+    fn pattern_line(&self) -> Option<String> {
+        match &self.table {
+            Tabulated::Family(t) => t.pattern.map(|p| p.to_string()),
+            Tabulated::Game(t) => t.pattern.map(|p| p.describe()),
+        }
     }
 }
