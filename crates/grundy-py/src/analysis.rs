@@ -274,6 +274,14 @@ impl PyPattern {
 }
 
 impl PyTable {
+    /// The period's line: a code's verdict from the octal engine, or the pattern found.
+    fn pattern_line(&self) -> Option<String> {
+        match &self.table {
+            Tabulated::Family(t) => t.pattern.map(|p| p.to_string()),
+            Tabulated::Game(t) => t.pattern.map(|p| p.describe()),
+        }
+    }
+
     /// Whether each n = 0 .. to is a P-position (the player to move loses).
     fn losing(&self) -> Vec<bool> {
         match &self.table {
@@ -603,20 +611,7 @@ impl PyTable {
     }
 
     fn __repr__(&self) -> String {
-        let found = self
-            .pattern_line()
-            .unwrap_or_else(|| "no period found".to_string());
+        let found = (self.pattern_line()).unwrap_or_else(|| "no period found".into());
         format!("grundy.Table({:?}, to={}, {found})", self.game(), self.to())
-    }
-}
-
-impl PyTable {
-    /// The line that says what the values' period is: a code's verdict from the octal
-    /// engine, or the pattern found.
-    fn pattern_line(&self) -> Option<String> {
-        match &self.table {
-            Tabulated::Family(t) => t.pattern.map(|p| p.to_string()),
-            Tabulated::Game(t) => t.pattern.map(|p| p.describe()),
-        }
     }
 }

@@ -1,12 +1,12 @@
 //! Octal and hexadecimal take-and-break games by their code as [`DynGame`]s: rows of
-//! heaps kept in order (as [`super::HeapRow`]), every move spelled out from the code, each
+//! heaps kept in order (as [`HeapRow`](super::rows::HeapRow)), every move spelled out from the code, each
 //! heap a component whose value comes from the octal engine ([`Known`]).
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::notations::HeapNotation;
-use super::sorted_heaps;
+use super::notations::{HeapNotation, MAX_HEAP};
+use super::rows::sorted_heaps;
 use crate::adapter::{Adapter, Notation};
 use crate::drawing::Drawing;
 use crate::dynamic::{Datum, DynError, DynGame, Kind};
@@ -186,7 +186,7 @@ pub fn code(code: TakeAndBreak, play: Play) -> Result<Arc<dyn DynGame>, ComputeE
     let kind = Kind::Impartial { play };
     if play == Play::Misere {
         let notation = CodeNotation {
-            max: super::MAX_HEAP,
+            max: MAX_HEAP,
             code: name.clone(),
         };
         let game = CodeRow::new(code, None);
@@ -200,7 +200,7 @@ pub fn code(code: TakeAndBreak, play: Play) -> Result<Arc<dyn DynGame>, ComputeE
         &crate::limits::Budget::default(),
     )?;
     let notation = CodeNotation {
-        max: known.largest().min(super::MAX_HEAP),
+        max: known.largest().min(MAX_HEAP),
         code: name.clone(),
     };
     let game = CodeRow::new(code, Some(Arc::new(known)));

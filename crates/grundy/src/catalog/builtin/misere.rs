@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use super::notations::CountNotation;
-use super::{sorted_heaps, HeapNotation, HeapRow};
+use super::notations::{CountNotation, HeapNotation};
+use super::rows::{sorted_heaps, HeapRow};
 use crate::adapter::{Adapter, Notation};
 use crate::dynamic::{DynGame, Kind};
 use crate::games::bash::{Bash, BashReach};

@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use super::*;
 use crate::adapter::Notation;
+use crate::model::Game;
 use crate::dynamic::{Datum, Value};
 use crate::games::heaps::Heaps;
 use crate::solve::grundy::GrundySolver;
