@@ -6,9 +6,9 @@ use std::collections::HashSet;
 
 use super::*;
 use crate::adapter::Notation;
-use crate::model::Game;
 use crate::dynamic::{Datum, Value};
 use crate::games::heaps::Heaps;
+use crate::model::Game;
 use crate::solve::grundy::GrundySolver;
 use crate::solve::memo::{MemoSearch, Outcomes};
 use crate::solve::strategy::Remoteness;
