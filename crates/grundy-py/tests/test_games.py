@@ -46,7 +46,7 @@ def test_builtin_subtraction_matches_plain_search():
     assert solution.outcome == ("win" if solution.nimber else "loss")
 
 
-def kayles_moves(n):
+def kayles_row_moves(n):
     """Kayles on one row of n pins: knock down one pin or two adjacent pins."""
     out = []
     for take in (1, 2):
@@ -59,7 +59,7 @@ def test_codes_are_games_and_play_misere():
     # Kayles (0.77) against plain search written here: a row splits into two rows.
     @functools.lru_cache(maxsize=None)
     def kayles(n):
-        return mex(kayles(a) ^ kayles(b) for _, a, b in kayles_moves(n))
+        return mex(kayles(a) ^ kayles(b) for _, a, b in kayles_row_moves(n))
 
     game = grundy.game("0.77")
     assert grundy.game("kayles").name == game.name == "0.77"
@@ -75,7 +75,7 @@ def test_codes_are_games_and_play_misere():
         nexts = []
         for i, h in enumerate(heaps):
             rest = heaps[:i] + heaps[i + 1:]
-            for _, a, b in kayles_moves(h):
+            for _, a, b in kayles_row_moves(h):
                 nexts.append(tuple(sorted(x for x in rest + (a, b) if x > 0)))
         if not nexts:
             return True  # who cannot move wins
