@@ -317,6 +317,9 @@ fn list_names_every_family() {
         "lasker",
         "grundy-game",
         "corner X Y",
+        "octal CODE",
+        "kayles",
+        "dawsons-kayles",
         "sum ",
         "gems-fight G B S",
         "young N M",
@@ -327,8 +330,8 @@ fn list_names_every_family() {
     ] {
         assert!(text.contains(name), "{name}");
     }
-    // 16 families, a blank line and a heading, two lines for each of 6 board games.
-    assert_eq!(text.lines().count(), 16 + 2 + 2 * 6);
+    // 19 families, a blank line and a heading, two lines for each of 6 board games.
+    assert_eq!(text.lines().count(), 19 + 2 + 2 * 6);
     assert!(ok(&["list", "--json"]).contains("\"name\": \"wythoff\""));
 }
 

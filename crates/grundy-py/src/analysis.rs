@@ -62,7 +62,8 @@ pub fn analyze(py: Python<'_>, words: &str) -> PyResult<PyAnalysis> {
         for chunk in words.split(|word| word == "+") {
             match chunk.split_first() {
                 Some((file, rest)) if is_file(file) => {
-                    let (game, position) = crate::open::open_file(file, rest)?;
+                    let (game, position) =
+                        crate::open::open_file(file, rest, grundy::Play::Normal)?;
                     components.push(Component::Game {
                         name: file.clone(),
                         game,

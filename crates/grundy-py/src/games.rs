@@ -47,8 +47,9 @@ pub struct PyGame {
 /// are not pickled: they are a cache).
 #[derive(Clone, Debug)]
 pub enum Recipe {
-    /// A built-in family by its words: ``grundy.game(words)``.
-    Family(String),
+    /// A built-in family by its words, under misère play when true:
+    /// ``grundy.game(words, None, misere)``.
+    Family(String, bool),
     /// A game file with its parameters: ``grundy.load(path, **params)``.
     File {
         /// The file.
@@ -227,7 +228,10 @@ impl PyGame {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let grundy = py.import("grundy")?;
         match &self.recipe {
-            Some(Recipe::Family(words)) => (grundy.getattr("game")?, (words.clone(),))
+            Some(Recipe::Family(words, misere)) => (
+                grundy.getattr("game")?,
+                (words.clone(), None::<String>, *misere),
+            )
                 .into_pyobject(py)
                 .map(|t| t.into_any()),
             Some(Recipe::File { path, params }) => (

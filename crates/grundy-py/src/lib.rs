@@ -54,7 +54,9 @@ fn family_words(name: &str, param: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<St
 
 /// A built-in family, named as ``grundy list`` names it: ``game("nim")``,
 /// ``game("subtraction", "1,3,4")``, ``game("bash", 3)``, ``game("moore 2")``,
-/// ``game("bash-reach 3 30")`` (its N belongs to the game).
+/// ``game("bash-reach 3 30")`` (its N belongs to the game), or an octal or hexadecimal
+/// code: ``game("0.77")`` (Kayles, also ``game("kayles")``), ``game("0.F")``.
+/// ``misere=True``: misère play (whoever cannot move wins), the whole position searched.
 ///
 /// Raises ValueError with the command line's message for an unknown name or a bad
 /// parameter.
@@ -65,11 +67,16 @@ fn family_words(name: &str, param: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<St
 ///     'win'
 ///     >>> grundy.game("subtraction", [1, 3, 4]).name
 ///     'subtraction 1,3,4'
+///     >>> grundy.game("0.77").solve([3, 5, 7]).nimber
+///     5
+///     >>> grundy.game("kayles", misere=True).solve([1]).outcome
+///     'loss'
 #[pyfunction]
-#[pyo3(signature = (name, param = None))]
-fn game(name: &str, param: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
+#[pyo3(signature = (name, param = None, misere = false))]
+fn game(name: &str, param: Option<&Bound<'_, PyAny>>, misere: bool) -> PyResult<PyGame> {
     let words = family_words(name, param)?;
-    let (game, rest) = grundy::catalog::open_game(&words).map_err(errors::catalog_error)?;
+    let (game, rest) =
+        grundy::catalog::open_game_in(&words, play_of(misere)).map_err(errors::catalog_error)?;
     if !rest.is_empty() {
         return Err(PyValueError::new_err(format!(
             "grundy.game takes a family and its parameter; {:?} is a position: give it to \
@@ -78,7 +85,15 @@ fn game(name: &str, param: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
             words.join(" ")
         )));
     }
-    Ok(PyGame::builtin(game).with_recipe(games::Recipe::Family(words.join(" "))))
+    Ok(PyGame::builtin(game).with_recipe(games::Recipe::Family(words.join(" "), misere)))
+}
+
+/// Misère play when `misere`, else normal play.
+fn play_of(misere: bool) -> grundy::Play {
+    match misere {
+        true => grundy::Play::Misere,
+        false => grundy::Play::Normal,
+    }
 }
 
 /// A game and a position from the words ``grundy solve`` takes:
@@ -90,13 +105,14 @@ fn game(name: &str, param: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
 ///     >>> g.name, pos
 ///     ('wythoff', (3, 5))
 #[pyfunction]
-fn parse<'py>(py: Python<'py>, words: &str) -> PyResult<(PyGame, Bound<'py, PyAny>)> {
+#[pyo3(signature = (words, *, misere = false))]
+fn parse<'py>(py: Python<'py>, words: &str, misere: bool) -> PyResult<(PyGame, Bound<'py, PyAny>)> {
     let words: Vec<String> = words.split_whitespace().map(String::from).collect();
     let (game, position) = match words.split_first() {
         Some((file, position)) if file.ends_with(&format!(".{}", grundy_script::EXTENSION)) => {
-            open::open_file(file, position)?
+            open::open_file(file, position, play_of(misere))?
         }
-        _ => grundy::catalog::open(&words).map_err(errors::catalog_error)?,
+        _ => grundy::catalog::open_in(&words, play_of(misere)).map_err(errors::catalog_error)?,
     };
     Ok((PyGame::builtin(game), datum::from_datum(py, &position)?))
 }
@@ -108,17 +124,19 @@ fn parse<'py>(py: Python<'py>, words: &str) -> PyResult<(PyGame, Bound<'py, PyAn
 ///     >>> grundy.solve("nim 3 5 7").nimber
 ///     1
 #[pyfunction]
-#[pyo3(signature = (words, *, max_positions = None, memory = None, remoteness = false, all_moves = false, progress = None))]
+#[pyo3(signature = (words, *, misere = false, max_positions = None, memory = None, remoteness = false, all_moves = false, progress = None))]
+#[allow(clippy::too_many_arguments)] // Python's keywords, one by one
 fn solve(
     py: Python<'_>,
     words: &str,
+    misere: bool,
     max_positions: Option<u64>,
     memory: Option<u64>,
     remoteness: bool,
     all_moves: bool,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PySolution> {
-    let (game, position) = parse(py, words)?;
+    let (game, position) = parse(py, words, misere)?;
     let pos = datum::to_datum(&position)?;
     let ask = grundy::dynamic::Ask {
         remoteness,

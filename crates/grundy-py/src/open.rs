@@ -10,13 +10,17 @@ use pyo3::prelude::*;
 pub fn open_file(
     file: &str,
     words: &[String],
+    play: grundy::Play,
 ) -> PyResult<(
     std::sync::Arc<dyn grundy::dynamic::DynGame>,
     grundy::dynamic::Datum,
 )> {
     let path = PathBuf::from(file);
-    let game =
-        grundy_script::load(&path, &[]).map_err(|err| crate::errors::script_error(&path, err))?;
+    let game = match play {
+        grundy::Play::Normal => grundy_script::load(&path, &[]),
+        grundy::Play::Misere => grundy_script::load_misere(&path, &[]),
+    }
+    .map_err(|err| crate::errors::script_error(&path, err))?;
     let position = match (words.is_empty(), game.start()) {
         (true, Some(start)) => start,
         (true, None) => {

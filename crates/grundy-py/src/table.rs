@@ -93,6 +93,14 @@ impl PyPattern {
 }
 
 impl PyTable {
+    /// The period's line: a code's verdict from the octal engine, or the pattern found.
+    fn pattern_line(&self) -> Option<String> {
+        match &self.table {
+            Tabulated::Family(t) => t.pattern.map(|p| p.to_string()),
+            Tabulated::Game(t) => t.pattern.map(|p| p.describe()),
+        }
+    }
+
     /// Whether each n = 0 .. to is a P-position (the player to move loses).
     fn losing(&self) -> Vec<bool> {
         match &self.table {
@@ -408,9 +416,7 @@ impl PyTable {
             .map(|p| p.str().map(|s| s.to_string()))
             .collect::<PyResult<Vec<_>>>()?;
         let mut findings = Vec::new();
-        if let Some(pattern) = self.pattern() {
-            findings.push(pattern.pattern.describe());
-        }
+        findings.extend(self.pattern_line());
         findings.extend(self.shape());
         findings.extend(self.closed_form());
         let game = self.game();
@@ -424,10 +430,9 @@ impl PyTable {
     }
 
     fn __repr__(&self) -> String {
-        let found = match self.pattern() {
-            Some(pattern) => pattern.pattern.describe(),
-            None => "no period found".to_string(),
-        };
+        let found = self
+            .pattern_line()
+            .unwrap_or_else(|| "no period found".into());
         format!("grundy.Table({:?}, to={}, {found})", self.game(), self.to())
     }
 }

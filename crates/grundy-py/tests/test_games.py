@@ -46,6 +46,50 @@ def test_builtin_subtraction_matches_plain_search():
     assert solution.outcome == ("win" if solution.nimber else "loss")
 
 
+def kayles_row_moves(n):
+    """Kayles on one row of n pins: knock down one pin or two adjacent pins."""
+    out = []
+    for take in (1, 2):
+        for left in range(n - take + 1):
+            out.append(("row", left, n - take - left))
+    return out
+
+
+def test_codes_are_games_and_play_misere():
+    # Kayles (0.77) against plain search written here: a row splits into two rows.
+    @functools.lru_cache(maxsize=None)
+    def kayles(n):
+        return mex(kayles(a) ^ kayles(b) for _, a, b in kayles_row_moves(n))
+
+    game = grundy.game("0.77")
+    assert grundy.game("kayles").name == game.name == "0.77"
+    for n in range(30):
+        assert game.nimber(n) == kayles(n), n
+    assert game.solve([3, 5, 7]).nimber == kayles(3) ^ kayles(5) ^ kayles(7)
+    table = grundy.table("0.07", 100)
+    assert "period 34" in str(table)
+
+    # Misère Kayles on rows of up to 3 heaps of up to 4 pins, against plain misère search.
+    @functools.lru_cache(maxsize=None)
+    def misere_wins(heaps):
+        nexts = []
+        for i, h in enumerate(heaps):
+            rest = heaps[:i] + heaps[i + 1:]
+            for _, a, b in kayles_row_moves(h):
+                nexts.append(tuple(sorted(x for x in rest + (a, b) if x > 0)))
+        if not nexts:
+            return True  # who cannot move wins
+        return any(not misere_wins(to) for to in nexts)
+
+    misere = grundy.game("0.77", misere=True)
+    for heaps in [(1,), (2,), (1, 1), (2, 2), (1, 2, 3), (4, 4), (3, 4, 1)]:
+        expected = "win" if misere_wins(tuple(sorted(heaps))) else "loss"
+        assert misere.solve(list(heaps)).outcome == expected, heaps
+    assert grundy.solve("lasker 1", misere=True).outcome == "loss"
+    with pytest.raises(ValueError, match="invalid digit 'x'"):
+        grundy.game("0.9x")
+
+
 def test_solution_fields():
     s = grundy.game("nim").solve([3, 5, 7])
     assert (s.outcome, s.nimber, s.score) == ("win", 1, None)

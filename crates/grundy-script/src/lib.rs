@@ -42,6 +42,7 @@ use grundy::dynamic::{DynGame, Kind};
 use grundy::scripted::PartizanGame;
 use grundy::scripted::{CallbackGame, GameInfo, Rules};
 use grundy::tierdb::FileIdentity;
+use grundy::Play;
 
 mod convert;
 mod drawing;
@@ -212,6 +213,45 @@ pub fn load_source_within(
         Kind::Partizan => Arc::new(PartizanGame::new(rules, info)),
         _ => Arc::new(CallbackGame::new(rules, info)),
     })
+}
+
+/// Loads the game file `path` as [`load`] does, under misère play whatever the file says
+/// (whoever cannot move wins): what `--misere` and `misere=True` ask of a file. The memo
+/// search then solves whole positions (misère play does not decompose by `components`).
+///
+/// # Errors
+///
+/// As [`load`]; [`ScriptError::Definition`] for a scoring or partizan file, which has no
+/// misère form.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::dynamic::Kind;
+/// use grundy::Play;
+/// let path = std::env::temp_dir().join("grundy-misere-doc.luau");
+/// std::fs::write(&path, "function moves(n) local out = {} for k = 1, n do out[k] = n - k end return out end").unwrap();
+/// let game = grundy_script::load_misere(&path, &[]).unwrap();
+/// assert_eq!(game.kind(), Kind::Impartial { play: Play::Misere });
+/// ```
+pub fn load_misere(
+    path: &Path,
+    params: &[(String, String)],
+) -> Result<Arc<dyn DynGame>, ScriptError> {
+    let (file, source) = read_source(path)?;
+    let (rules, mut info, _) = define(&file, &source, params, MEMORY_CAP)?;
+    info.kind = match info.kind {
+        Kind::Impartial { .. } => Kind::Impartial { play: Play::Misere },
+        Kind::WinLoss { .. } => Kind::WinLoss { play: Play::Misere },
+        Kind::Loopy { .. } => Kind::Loopy { play: Play::Misere },
+        _ => {
+            return Err(ScriptError::Definition {
+                file,
+                message: "--misere: a scoring or partizan game has no misère form".into(),
+            })
+        }
+    };
+    Ok(Arc::new(CallbackGame::new(rules, info)))
 }
 
 /// Loads a game from `source` as [`load_source`] does, then reads it as a partizan game: a

@@ -31,5 +31,5 @@ mod spec;
 pub use boards::BOARDS;
 pub use error::CatalogError;
 pub use family::{numbers, parse_family, Family, MAX_K};
-pub use open::{open, open_game};
+pub use open::{open, open_game, open_game_in, open_in};
 pub use spec::{Spec, SPECS};

@@ -33,6 +33,7 @@ pub mod digest;
 mod direct;
 mod error;
 pub mod game;
+pub mod known;
 mod method;
 pub mod period;
 mod pipeline;

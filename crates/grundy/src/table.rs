@@ -66,6 +66,10 @@ pub fn cap(family: &Family, pairs: bool) -> u64 {
         Family::MisereNim => 100,
         Family::Staircase => 60,
         Family::Moore(_) => 40,
+        // The octal engine: near-constant time per value, or O(n^2) when a move may leave
+        // three heaps.
+        Family::Code(code) if code.max_heaps() == 3 => 1_000,
+        Family::Code(_) => 1_000_000,
     };
     if pairs {
         one_heap.min(PAIRS_CAP)

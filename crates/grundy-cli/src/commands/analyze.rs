@@ -146,7 +146,7 @@ fn partizan_sum(words: &[String], params: &[String]) -> anyhow::Result<Option<Ve
         let game = match loaded.get(first.as_str()) {
             Some(game) => Arc::clone(game),
             None => {
-                let game = load_file(first, params)?;
+                let game = load_file(first, params, grundy::Play::Normal)?;
                 loaded.insert(first, Arc::clone(&game));
                 game
             }
@@ -207,7 +207,7 @@ fn with_files(
             components.push(Component::Family(chunk.to_vec()));
             continue;
         }
-        let (game, position) = open_file(first, rest, params)?;
+        let (game, position) = open_file(first, rest, params, grundy::Play::Normal)?;
         let game = loaded.entry(first).or_insert(game);
         components.push(Component::Game {
             name: first.clone(),

@@ -51,6 +51,9 @@ pub struct Args {
     /// Let grundy move first.
     #[arg(long)]
     engine_first: bool,
+    /// Misère play: whoever cannot move wins (any impartial game, as 'grundy solve --misere').
+    #[arg(long)]
+    misere: bool,
     #[arg(long, help = super::solve::limit::HELP)]
     max_positions: Option<u64>,
     #[arg(long, value_name = "GIB", value_parser = crate::output::gibibytes, help = super::solve::limit::MEMORY_HELP)]
@@ -69,12 +72,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// Plays the game of `args` (`file`: a game file).
 fn play(args: Args, file: bool) -> anyhow::Result<ExitCode> {
+    let play = match args.misere {
+        true => grundy::Play::Misere,
+        false => grundy::Play::Normal,
+    };
     let (game, start): (Arc<dyn DynGame>, Datum) = match &args.db {
         Some(dir) => {
             let (db, at, _) = super::solve::db::open("play", &args.words, &[], dir)?;
             (Arc::new(DbGame::new(Arc::new(db))), DbGame::datum(at))
         }
-        None => super::solve::open(&args.words, &args.params)?,
+        None => super::solve::open(&args.words, &args.params, play)?,
     };
     let budget = Budget::default()
         .with_positions(limit::positions(args.max_positions, file))

@@ -64,7 +64,9 @@ pub struct Args {
     /// A game file's parameter, NAME=VALUE (repeatable).
     #[arg(long = "param", value_name = "NAME=VALUE")]
     params: Vec<String>,
-    /// Misère play (nim only; the same as the game misere-nim).
+    /// Misère play: whoever cannot move wins (any impartial game: a family, a code, a game
+    /// file; nim under misère play is misere-nim). The whole position is searched: misère
+    /// play does not split into the components' nimbers.
     #[arg(long)]
     misere: bool,
     #[arg(long, help = limit::HELP)]
@@ -143,9 +145,13 @@ fn read_capped(path: &str) -> anyhow::Result<String> {
 /// (loaded by `grundy_script` with `params`, each `NAME=VALUE`; the other words are the
 /// position, else the file's start); otherwise [`catalog::open`], each word `@PATH`
 /// replaced by the text of the file PATH (errors then say which file).
-pub fn open(words: &[String], params: &[String]) -> anyhow::Result<(Arc<dyn DynGame>, Datum)> {
+pub fn open(
+    words: &[String],
+    params: &[String],
+    play: Play,
+) -> anyhow::Result<(Arc<dyn DynGame>, Datum)> {
     if let Some(file) = words.first().filter(|w| is_game_file(w)) {
-        return open_file(file, &words[1..], params);
+        return open_file(file, &words[1..], params, play);
     }
     if let Some(hint) = words.first().and_then(|word| not_a_game_file(word)) {
         bail!("{hint}");
@@ -166,7 +172,7 @@ pub fn open(words: &[String], params: &[String]) -> anyhow::Result<(Arc<dyn DynG
         read.push(read_capped(path)?);
         files.push(path);
     }
-    let opened = catalog::open(&read);
+    let opened = catalog::open_in(&read, play);
     match files[..] {
         [] => Ok(opened?),
         _ => Ok(opened.with_context(|| format!("in {}", files.join(", ")))?),
@@ -209,10 +215,15 @@ pub fn file_params(params: &[String]) -> anyhow::Result<Vec<(String, String)>> {
         .collect()
 }
 
-/// Loads the game file `file` with `params`, each `NAME=VALUE`.
-pub fn load_file(file: &str, params: &[String]) -> anyhow::Result<Arc<dyn DynGame>> {
+/// Loads the game file `file` with `params`, each `NAME=VALUE`, under `play` (misère
+/// whatever the file says, or as the file says).
+pub fn load_file(file: &str, params: &[String], play: Play) -> anyhow::Result<Arc<dyn DynGame>> {
     let params = file_params(params)?;
-    Ok(grundy_script::load(std::path::Path::new(file), &params)?)
+    let path = std::path::Path::new(file);
+    Ok(match play {
+        Play::Normal => grundy_script::load(path, &params)?,
+        Play::Misere => grundy_script::load_misere(path, &params)?,
+    })
 }
 
 /// Loads the game file `file` with `params` and reads the position `words` (its start
@@ -221,8 +232,9 @@ pub fn open_file(
     file: &str,
     words: &[String],
     params: &[String],
+    play: Play,
 ) -> anyhow::Result<(Arc<dyn DynGame>, Datum)> {
-    let game = load_file(file, params)?;
+    let game = load_file(file, params, play)?;
     let words: Vec<&str> = words
         .iter()
         .map(String::as_str)
@@ -246,16 +258,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .collect();
         return db::run(&words, &file_params(&args.params)?, dir, args.json);
     }
-    let mut words: Vec<String> = std::iter::once(args.game.clone())
+    let words: Vec<String> = std::iter::once(args.game.clone())
         .chain(args.words.iter().cloned())
         .collect();
-    if args.misere && args.game == "nim" {
-        words[0] = "misere-nim".into();
-    }
-    let (game, position) = open(&words, &args.params)?;
-    if args.misere && args.game != "nim" {
-        bail!("--misere applies to nim only (see 'grundy list')");
-    }
+    let play = match args.misere {
+        true => Play::Misere,
+        false => Play::Normal,
+    };
+    let (game, position) = open(&words, &args.params, play)?;
     let file = is_game_file(&args.game);
     let budget = Budget::default()
         .with_positions(limit::positions(args.max_positions, file))
@@ -289,7 +299,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .context("cannot solve this position")?;
     let title = match args.game.as_str() {
         // The family's own word (all-but, pow2, ...) names the game as typed.
-        "nim" | "misere-nim" => args.game.clone(),
+        "nim" | "misere-nim" if !args.misere => args.game.clone(),
         _ => game.name(),
     };
     if args.json {

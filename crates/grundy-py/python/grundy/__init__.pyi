@@ -217,16 +217,20 @@ class Game:
         progress: Optional[Progress] = None,
     ) -> CgtGame: ...
 
-def game(name: str, param: Union[str, int, Sequence[int], None] = None) -> Game:
-    """A built-in family: game("nim"), game("subtraction", "1,3,4"), game("bash", 3)."""
+def game(
+    name: str, param: Union[str, int, Sequence[int], None] = None, misere: bool = False
+) -> Game:
+    """A built-in family: game("nim"), game("subtraction", "1,3,4"), game("bash", 3), or an
+    octal or hexadecimal code: game("0.77") (Kayles); misere=True: misère play."""
 
-def parse(words: str) -> tuple[Game, Position]:
+def parse(words: str, *, misere: bool = False) -> tuple[Game, Position]:
     """A game and a position from the words 'grundy solve' takes (a game file FILE.luau
     and its position too; FileNotFoundError when the file does not exist)."""
 
 def solve(
     words: str,
     *,
+    misere: bool = False,
     max_positions: Optional[int] = None,
     memory: Optional[int] = None,
     remoteness: bool = False,

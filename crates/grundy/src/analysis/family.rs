@@ -63,6 +63,7 @@ pub(super) fn analyze_valued<'a>(
         Family::Subtraction(rule) => heap_row(HeapFamily::Subtraction(rule), &heaps()?)?,
         Family::Lasker => heap_row(HeapFamily::Lasker, &heaps()?)?,
         Family::GrundyGame => heap_row(HeapFamily::GrundyGame, &heaps()?)?,
+        Family::Code(code) => heap_row(HeapFamily::Code(code), &heaps()?)?,
         Family::Wythoff => {
             let [a, b] = position else {
                 return Err(bad("two heap sizes A B"));
@@ -179,6 +180,15 @@ fn heap_row<'a>(family: HeapFamily<'a>, heaps: &[u64]) -> Result<Found<'a>, Anal
             modulus: b.max_take() + 1,
         }),
         HeapFamily::Lasker => reasons.push(Reason::LaskerFormula),
+        HeapFamily::Code(code) => {
+            if let Some(known) = values.known() {
+                reasons.push(Reason::OctalValues {
+                    code: code.to_string(),
+                    computed: known.computed(),
+                    verdict: *known.verdict(),
+                });
+            }
+        }
         HeapFamily::Subtraction(s) if matches!(s.set(), SubtractionSet::PowersOfTwo) => {
             reasons.push(Reason::PowersOfTwo)
         }

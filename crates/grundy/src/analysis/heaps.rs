@@ -3,6 +3,8 @@
 //! table, or a proved period beyond the table (never from an unproved one), combined by
 //! XOR (Sprague-Grundy).
 
+use std::ops::ControlFlow;
+
 use super::error::AnalysisError;
 use super::reason::Reason;
 use crate::games::bash::Bash;
@@ -10,7 +12,9 @@ use crate::games::grundy_game::GrundyGame;
 use crate::games::heaps::{nimbers, HeapRule};
 use crate::games::lasker::Lasker;
 use crate::games::subtraction::{Subtraction, SubtractionSet};
-use crate::limits::Budget;
+use crate::limits::{Budget, SolveError};
+use crate::octal::known::{bound, Known};
+use crate::octal::{ComputeError, TakeAndBreak};
 use crate::sequence::{find_pattern, Pattern};
 use crate::value::Nimber;
 
@@ -42,16 +46,55 @@ pub(crate) enum HeapFamily<'a> {
     Lasker,
     /// Grundy's game.
     GrundyGame,
+    /// An octal or hexadecimal code (a move may leave three heaps).
+    Code(&'a TakeAndBreak),
 }
 
 impl HeapFamily<'_> {
-    /// The rule, for listing a heap's moves.
-    pub(crate) fn rule(&self) -> &dyn HeapRule {
-        match self {
+    /// Calls `visit` with the heaps (non-empty) that each move on a heap of `heap` leaves.
+    pub(crate) fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+        let rule: &dyn HeapRule = match self {
             HeapFamily::Bash(rule) => *rule,
             HeapFamily::Subtraction(rule) => *rule,
             HeapFamily::Lasker => &Lasker,
             HeapFamily::GrundyGame => &GrundyGame,
+            HeapFamily::Code(code) => {
+                code.line_moves(heap, &mut |parts| {
+                    visit(parts);
+                    ControlFlow::Continue(())
+                });
+                return;
+            }
+        };
+        let mut options = Vec::new();
+        rule.options(heap, &mut options);
+        for (a, b) in options {
+            match (a, b) {
+                (0, 0) => visit(&[]),
+                (a, 0) | (0, a) => visit(&[a]),
+                (a, b) => visit(&[a, b]),
+            }
+        }
+    }
+
+    /// `G(0..=to)` by mex over each heap's options.
+    pub(crate) fn nimbers(&self, to: u64, budget: &Budget) -> Result<Vec<u64>, SolveError> {
+        match self {
+            HeapFamily::Bash(rule) => nimbers(*rule, to, budget),
+            HeapFamily::Subtraction(rule) => rule.nimbers(to, budget),
+            HeapFamily::Lasker => nimbers(&Lasker, to, budget),
+            HeapFamily::GrundyGame => nimbers(&GrundyGame, to, budget),
+            HeapFamily::Code(code) => {
+                let len = usize::try_from(to).unwrap_or(usize::MAX).saturating_add(1);
+                let known = Known::of((*code).clone(), len, budget).map_err(|err| match err {
+                    ComputeError::Solve(err) => err,
+                    other => SolveError::Unsupported(other.to_string()),
+                })?;
+                (0..=to)
+                    .map(|n| known.get(n).map(|v| v.0))
+                    .collect::<Option<Vec<u64>>>()
+                    .ok_or_else(|| SolveError::Unsupported(format!("{code}: too few values")))
+            }
         }
     }
 
@@ -63,6 +106,7 @@ impl HeapFamily<'_> {
                 !matches!(s.set(), SubtractionSet::AllBut(_)) || heap <= cap
             }
             HeapFamily::Bash(_) => true,
+            HeapFamily::Code(code) => code.line_move_count(heap) <= ROW_ENUMERATION_CAP,
             _ => heap <= cap,
         }
     }
@@ -74,6 +118,8 @@ enum Source {
     Modulo(u64),
     /// Lasker's closed form.
     Lasker,
+    /// A code's values from the octal engine.
+    Code(Known),
     /// A table, extended by a proved period when `pattern` is proved.
     Table,
 }
@@ -103,6 +149,7 @@ impl HeapValues {
         match self.source {
             Source::Modulo(m) => Some(n % m),
             Source::Lasker => Lasker::nimber(n).map(|v| v.0),
+            Source::Code(ref known) => known.get(n).map(|v| v.0),
             Source::Table => {
                 if let Some(&v) = self.table.get(n as usize) {
                     return Some(v);
@@ -110,6 +157,14 @@ impl HeapValues {
                 let pattern = self.pattern.filter(|p| p.evidence.is_proved())?;
                 Some(pattern.periodicity.extend(&self.table, n))
             }
+        }
+    }
+
+    /// A code's values, where they come from the octal engine.
+    pub(super) fn known(&self) -> Option<&Known> {
+        match &self.source {
+            Source::Code(known) => Some(known),
+            _ => None,
         }
     }
 
@@ -165,6 +220,21 @@ fn heap_values(family: HeapFamily, max_heap: u64) -> Result<HeapValues, Analysis
                 });
             }
             Ok(values)
+        }
+        HeapFamily::Code(code) => {
+            // Up to the bound (or a proved period), so that the reason says what is known.
+            let known = Known::of(code.clone(), bound(code), &budget).map_err(|err| match err {
+                ComputeError::Solve(err) => AnalysisError::from(err),
+                other => AnalysisError::from(SolveError::Unsupported(other.to_string())),
+            })?;
+            if known.get(max_heap).is_none() {
+                return Err(AnalysisError::Unproved {
+                    heap: max_heap,
+                    tabulated: known.computed() as u64,
+                    game: code.to_string(),
+                });
+            }
+            Ok(closed(Source::Code(known)))
         }
         HeapFamily::GrundyGame => {
             if max_heap > GRUNDY_GAME_CAP {
@@ -237,7 +307,6 @@ impl<'a> HeapRow<'a> {
         if change == 0 {
             return Ok((labels, partial));
         }
-        let mut options = Vec::new();
         let mut seen = std::collections::HashSet::new();
         let mut enumerated = 0u64;
         for (heap_idx, (&heap, &g)) in self.heaps.iter().zip(&self.grundy).enumerate() {
@@ -245,11 +314,14 @@ impl<'a> HeapRow<'a> {
                 continue; // the same moves as an equal heap before
             }
             let target = g ^ change;
-            let label = |a: u64, b: u64| {
-                let to = if b == 0 {
-                    a.to_string()
-                } else {
-                    format!("{a} + {b}")
+            let label = |parts: &[u64]| {
+                let to = match parts {
+                    [] => "0".to_string(),
+                    _ => parts
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" + "),
                 };
                 format!("heap {}: {heap} -> {to}", heap_idx + 1)
             };
@@ -261,11 +333,16 @@ impl<'a> HeapRow<'a> {
                     (self.family, Lasker::heap_of(Nimber(target)))
                 {
                     if to < heap {
-                        labels.push(label(to, 0));
+                        labels.push(label(&[to][..usize::from(to > 0)]));
                     }
                 }
-                partial = Some(Reason::PartialMoves {
-                    heaps_above: self.enumeration_cap,
+                partial = Some(match self.family {
+                    HeapFamily::Code(_) => Reason::PartialRow {
+                        moves: ROW_ENUMERATION_CAP,
+                    },
+                    _ => Reason::PartialMoves {
+                        heaps_above: self.enumeration_cap,
+                    },
                 });
                 continue;
             }
@@ -275,13 +352,22 @@ impl<'a> HeapRow<'a> {
                 }));
                 continue;
             }
-            options.clear();
-            self.family.rule().options(heap, &mut options);
-            enumerated += options.len() as u64;
-            for &(a, b) in &options {
-                if self.values.value(a)? ^ self.values.value(b)? == target {
-                    labels.push(label(a, b));
+            let mut failed = None;
+            self.family.for_each_option(heap, &mut |parts| {
+                enumerated += 1;
+                let mut value = 0;
+                for &part in parts {
+                    match self.values.value(part) {
+                        Ok(v) => value ^= v,
+                        Err(err) => failed = Some(err),
+                    }
                 }
+                if value == target {
+                    labels.push(label(parts));
+                }
+            });
+            if let Some(err) = failed {
+                return Err(err);
             }
         }
         Ok((labels, partial))

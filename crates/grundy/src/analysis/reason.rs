@@ -7,6 +7,7 @@ use std::fmt;
 use num_bigint::BigUint;
 use serde::{Serialize, Serializer};
 
+use crate::octal::period::Verdict;
 use crate::sequence::Pattern;
 use crate::value::Nimber;
 
@@ -214,6 +215,16 @@ pub enum Reason {
         /// The period and its proof.
         pattern: Pattern,
     },
+    /// A code's heaps valued by the octal engine: the values computed, and the verdict on
+    /// their period (a proved period gives the values of larger heaps).
+    OctalValues {
+        /// The code.
+        code: String,
+        /// How many values were computed (heaps `0..computed`).
+        computed: usize,
+        /// The octal engine's verdict, as `grundy octal` gives it.
+        verdict: Verdict,
+    },
     /// Heaps too large to list their splits (Lasker's Nim): every winning take is listed
     /// (by the inverse of the closed form), the winning splits are not, so the winning moves
     /// shown may not be all.
@@ -368,6 +379,15 @@ impl fmt::Display for Reason {
                 f,
                 "beyond the table of {tabulated} values: G is {}",
                 pattern.describe()
+            ),
+            Reason::OctalValues {
+                code,
+                computed,
+                verdict,
+            } => write!(
+                f,
+                "{code}: G(0) .. G({}) by the octal engine; {verdict}",
+                computed.saturating_sub(1)
             ),
             Reason::PartialMoves { heaps_above } => write!(
                 f,

@@ -141,3 +141,39 @@ fn reasons_serialize_with_a_tag_and_big_integers_as_text() {
     assert_eq!(json["reasons"][1]["difference"], "1000000000000000000");
     assert_eq!(json["reasons"][1]["is_pair"], true);
 }
+
+/// A code's analysis against the plain engine (the code's game searched, values from the
+/// octal engine checked against the search in the catalogue's tests): outcome, nimber and
+/// exactly the engine's winning moves, on every row of up to three heaps of up to 6 tokens,
+/// for octal and hexadecimal codes (moves leaving three heaps); the reason names the code's
+/// verdict.
+#[test]
+fn codes_agree_with_the_engine() {
+    for code in ["0.77", "0.07", "4.7", "0.F", "0.9F"] {
+        for row in rows(3, 6) {
+            let text = format!("{code} {}", joined(&row));
+            let (analysis, solution) = agree(&text);
+            // The analysis lists the moves of equal heaps once, from the first.
+            let first = |label: &str| {
+                let idx = heap_number(label) - 1;
+                !row[..idx].contains(&row[idx])
+            };
+            let engine: BTreeSet<&str> = winning(&solution)
+                .iter()
+                .map(|m| m.mv.label.as_str())
+                .filter(|&label| first(label))
+                .collect();
+            let found: BTreeSet<&str> = analysis.winning_moves.iter().map(String::as_str).collect();
+            assert_eq!(found, engine, "{text}");
+            assert!(
+                matches!(analysis.reasons.last(), Some(Reason::OctalValues { .. })),
+                "{text}"
+            );
+        }
+    }
+    let why = analyze_words(&words("kayles 3 5 7")).unwrap().why();
+    assert_eq!(
+        why[1],
+        "0.77: G(0) .. G(167) by the octal engine; periodic, period 12, preperiod 71, proved at n = 167"
+    );
+}

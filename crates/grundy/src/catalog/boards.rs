@@ -357,7 +357,7 @@ mod tests {
         }
         // Every known name is offered, the board games too.
         assert!(error(&words("nope")).ends_with(
-            "corner, sum, gems-fight, young, dot, team-nim, minesweeper, kiki (see 'grundy list')"
+            "corner, octal, kayles, dawsons-kayles, sum, gems-fight, young, dot, team-nim, minesweeper, kiki (see 'grundy list')"
         ));
         // A setup of several lines (a file's text) is named by line.
         let file = "3 2 3\n2 1 2\n2 1 x\n".to_string();

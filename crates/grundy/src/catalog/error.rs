@@ -2,6 +2,7 @@
 
 use crate::dynamic::DynError;
 use crate::games::subtraction::ParseSubtractionSetError;
+use crate::octal::{ComputeError, ParseCodeError};
 use crate::text::quoted;
 
 /// Why a family, its parameter or a position's numbers could not be read.
@@ -99,6 +100,30 @@ pub enum CatalogError {
     )]
     Board {
         /// The name as typed.
+        name: String,
+    },
+    /// An octal or hexadecimal code that does not parse (the message names the character).
+    #[error(transparent)]
+    BadCode(#[from] ParseCodeError),
+    /// A code that allows no move at all (`0.`, `0.0`): not a game to play.
+    #[error("the code {code} allows no move (every digit is 0): give a code with a move, e.g. 0.77 (Kayles)")]
+    NoMoves {
+        /// The code, as written back.
+        code: String,
+    },
+    /// The values of a code could not be computed (a cancel, or memory refused).
+    #[error("cannot compute the values of {code}: {source}")]
+    Values {
+        /// The code.
+        code: String,
+        /// Why.
+        #[source]
+        source: ComputeError,
+    },
+    /// `--misere` for a game that has no misère form (a board game of points, a partizan game).
+    #[error("{name} has no misère form: misère play is for impartial games (see 'grundy list')")]
+    NoMisere {
+        /// The game.
         name: String,
     },
     /// A word that is not a non-negative integer.

@@ -8,6 +8,7 @@ use super::spec::SPECS;
 use crate::games::bash::Bash;
 use crate::games::moore::MooreNim;
 use crate::games::subtraction::{Subtraction, SubtractionSet};
+use crate::octal::TakeAndBreak;
 
 /// A family with its checked parameter.
 ///
@@ -44,6 +45,8 @@ pub enum Family {
     Moore(MooreNim),
     /// The grid corner game.
     Corner,
+    /// An octal or hexadecimal take-and-break game by its code (Kayles is `0.77`).
+    Code(TakeAndBreak),
 }
 
 impl Family {
@@ -71,6 +74,7 @@ impl Family {
             Family::Staircase => "staircase".into(),
             Family::Moore(m) => format!("moore {}", m.k()),
             Family::Corner => "corner".into(),
+            Family::Code(code) => code.to_string(),
         }
     }
 }
@@ -103,6 +107,9 @@ pub fn parse_family(words: &mut VecDeque<String>) -> Result<Family, CatalogError
     let Some(name) = words.pop_front() else {
         return Err(CatalogError::MissingName { names: names() });
     };
+    if looks_like_code(&name) {
+        return code_family(&name, words);
+    }
     if BOARDS.iter().any(|s| s.name == name) {
         return Err(CatalogError::Board { name });
     }
@@ -172,12 +179,40 @@ pub fn parse_family(words: &mut VecDeque<String>) -> Result<Family, CatalogError
             Family::Moore(moore)
         }
         "corner" => Family::Corner,
+        "kayles" => return code_family("0.77", words),
+        "dawsons-kayles" => return code_family("0.07", words),
+        "octal" => {
+            let text = param()?;
+            return code_family(&text, words);
+        }
         _ => return Err(CatalogError::NotSingle { name }),
     };
     while words.front().is_some_and(|w| w == "--") {
         words.pop_front();
     }
     Ok(family)
+}
+
+/// True when `word` is written as a code: a point, with at most one digit before it
+/// (`0.77`, `.07`, `4.7`, `0.F`).
+fn looks_like_code(word: &str) -> bool {
+    word.split_once('.')
+        .is_some_and(|(before, _)| before.chars().count() <= 1)
+}
+
+/// The family of the code `text` (any `--` after it dropped); a code without a move is
+/// refused.
+fn code_family(text: &str, words: &mut VecDeque<String>) -> Result<Family, CatalogError> {
+    let code: TakeAndBreak = text.parse().map_err(CatalogError::BadCode)?;
+    if code.digits().iter().all(|&d| d == 0) {
+        return Err(CatalogError::NoMoves {
+            code: text.to_string(),
+        });
+    }
+    while words.front().is_some_and(|w| w == "--") {
+        words.pop_front();
+    }
+    Ok(Family::Code(code))
 }
 
 /// Parses each word as a non-negative integer up to u64; `what` names them in errors.

@@ -8,8 +8,17 @@ use super::boards::open_board;
 use super::boards::BOARDS;
 use super::error::CatalogError;
 use super::family::{parse_family, Family};
-use crate::catalog::builtin;
+use super::spec::SPECS;
+use crate::catalog::builtin::{self, StairNotation};
 use crate::dynamic::{Datum, DynGame};
+use crate::games::corner::Corner;
+use crate::games::fibonacci_nim::FibonacciNim;
+use crate::games::grundy_game::GrundyGame;
+use crate::games::lasker::Lasker;
+use crate::games::staircase::Staircase;
+use crate::games::wythoff::Wythoff;
+use crate::octal::TakeAndBreak;
+use crate::value::Play;
 
 /// Opens the game that `words` name: the game's name, its parameter if it has one, then
 /// the position (`--` may stand anywhere between them). A game with a usual start (bash-reach
@@ -56,11 +65,37 @@ use crate::dynamic::{Datum, DynGame};
 /// assert_eq!(game.solve(&position, &Budget::default()).unwrap().value.score, Some(2));
 /// ```
 pub fn open(words: &[String]) -> Result<(Arc<dyn DynGame>, Datum), CatalogError> {
+    open_in(words, Play::Normal)
+}
+
+/// [`open`], the game under `play`: misère play (whoever cannot move wins) for any
+/// impartial family or code, searched on the whole position (misère play does not
+/// decompose into nimbers). Nim under misère play is `misere-nim`, with its closed form.
+///
+/// # Errors
+///
+/// As [`open`]; [`CatalogError::NoMisere`] for a board game under misère play.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::catalog::open_in;
+/// use grundy::{Budget, Outcome, Play};
+/// let (game, position) = open_in(&["0.77", "1", "1"].map(String::from), Play::Misere).unwrap();
+/// let solution = game.solve(&position, &Budget::default()).unwrap();
+/// assert_eq!(solution.value.outcome, Outcome::Win); // knock both pins down
+/// let (game, _) = open_in(&["nim", "3"].map(String::from), Play::Misere).unwrap();
+/// assert_eq!(game.name(), "misere-nim");
+/// ```
+pub fn open_in(words: &[String], play: Play) -> Result<(Arc<dyn DynGame>, Datum), CatalogError> {
     if let Some((name, setup, position)) = board_words(words) {
+        if play == Play::Misere {
+            return Err(CatalogError::NoMisere { name: name.into() });
+        }
         let position = position.map(|words| words.join(" "));
         return open_board(name, &setup, position.as_deref());
     }
-    let (game, words) = open_game(words)?;
+    let (game, words) = open_game_in(words, play)?;
     let position = match (words.is_empty(), game.start()) {
         (true, Some(start)) => start,
         _ => game.parse(&words.join(" "))?,
@@ -89,7 +124,32 @@ pub fn open(words: &[String]) -> Result<(Arc<dyn DynGame>, Datum), CatalogError>
 /// assert_eq!((game.name().as_str(), rest.len()), ("bash-reach 3 30", 0));
 /// ```
 pub fn open_game(words: &[String]) -> Result<(Arc<dyn DynGame>, Vec<String>), CatalogError> {
+    open_game_in(words, Play::Normal)
+}
+
+/// [`open_game`], the game under `play` (as [`open_in`]).
+///
+/// # Errors
+///
+/// As [`open_in`], but for the position, which is not read.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::catalog::open_game_in;
+/// use grundy::dynamic::Kind;
+/// use grundy::Play;
+/// let (game, _) = open_game_in(&["lasker".to_string()], Play::Misere).unwrap();
+/// assert_eq!(game.kind(), Kind::Impartial { play: Play::Misere });
+/// ```
+pub fn open_game_in(
+    words: &[String],
+    play: Play,
+) -> Result<(Arc<dyn DynGame>, Vec<String>), CatalogError> {
     if let Some((name, setup, position)) = board_words(words) {
+        if play == Play::Misere {
+            return Err(CatalogError::NoMisere { name: name.into() });
+        }
         let (game, _) = open_board(name, &setup, None)?;
         let position = position.unwrap_or_default();
         return Ok((game, position.into_iter().map(String::from).collect()));
@@ -106,7 +166,10 @@ pub fn open_game(words: &[String]) -> Result<(Arc<dyn DynGame>, Vec<String>), Ca
         family => family?,
     };
     let mut words: Vec<String> = queue.into_iter().filter(|w| w != "--").collect();
-    let game = family_game(family, &mut words)?;
+    let game = match play {
+        Play::Normal => family_game(family, &mut words)?,
+        Play::Misere => misere_game(family, &mut words)?,
+    };
     Ok((game, words))
 }
 
@@ -132,6 +195,29 @@ fn board_words(words: &[String]) -> Option<(&'static str, String, Option<Vec<&st
     })
 }
 
+/// bash-reach's N, the one word of `words` (taken: the game starts at 0).
+fn reach_target(words: &mut Vec<String>) -> Result<u64, CatalogError> {
+    let [target] = &words[..] else {
+        return Err(CatalogError::ReachTarget);
+    };
+    let target = target
+        .parse::<u64>()
+        .ok()
+        .filter(|&n| n <= builtin::MAX_HEAP)
+        .ok_or_else(|| CatalogError::BadTarget {
+            max: builtin::MAX_HEAP,
+            text: target.clone(),
+        })?;
+    words.clear();
+    Ok(target)
+}
+
+/// The game of a code under `play`.
+fn code_game(code: TakeAndBreak, play: Play) -> Result<Arc<dyn DynGame>, CatalogError> {
+    let name = code.to_string();
+    builtin::code(code, play).map_err(|source| CatalogError::Values { code: name, source })
+}
+
 /// The game a family names; `words` holds the position and may be rewritten (bash-reach's
 /// N is the game's target, its position the start).
 fn family_game(family: Family, words: &mut Vec<String>) -> Result<Arc<dyn DynGame>, CatalogError> {
@@ -139,21 +225,8 @@ fn family_game(family: Family, words: &mut Vec<String>) -> Result<Arc<dyn DynGam
         Family::Nim => builtin::nim(),
         Family::MisereNim => builtin::misere_nim(),
         Family::Bash(rule) => builtin::bash(rule),
-        Family::BashReach(rule) => {
-            let [target] = &words[..] else {
-                return Err(CatalogError::ReachTarget);
-            };
-            let target = target
-                .parse::<u64>()
-                .ok()
-                .filter(|&n| n <= builtin::MAX_HEAP)
-                .ok_or_else(|| CatalogError::BadTarget {
-                    max: builtin::MAX_HEAP,
-                    text: target.clone(),
-                })?;
-            words.clear();
-            builtin::bash_reach(rule, target)
-        }
+        Family::BashReach(rule) => builtin::bash_reach(rule, reach_target(words)?),
+        Family::Code(code) => code_game(code, Play::Normal)?,
         Family::Subtraction(rule) => builtin::subtraction(rule),
         Family::Lasker => builtin::lasker(),
         Family::GrundyGame => builtin::grundy_game(),
@@ -163,6 +236,46 @@ fn family_game(family: Family, words: &mut Vec<String>) -> Result<Arc<dyn DynGam
         Family::Moore(rule) => builtin::moore(rule),
         Family::Corner => builtin::corner(),
     })
+}
+
+/// The game a family names under misère play, its words as for [`family_game`].
+fn misere_game(family: Family, words: &mut Vec<String>) -> Result<Arc<dyn DynGame>, CatalogError> {
+    use builtin::{heaps_misere, misere, FibonacciNotation, HeapNotation, PairNotation};
+    let (name, summary) = (family.title(), summary_of(&family));
+    Ok(match family {
+        Family::Nim | Family::MisereNim => builtin::misere_nim(),
+        Family::Bash(rule) => heaps_misere(rule, name, summary),
+        Family::BashReach(rule) => builtin::bash_reach_misere(rule, reach_target(words)?),
+        Family::Code(code) => code_game(code, Play::Misere)?,
+        Family::Subtraction(rule) => heaps_misere(rule, name, summary),
+        Family::Lasker => heaps_misere(Lasker, name, summary),
+        Family::GrundyGame => heaps_misere(GrundyGame, name, summary),
+        Family::Wythoff => misere(Wythoff, PairNotation, name, summary),
+        Family::FibonacciNim => misere(FibonacciNim, FibonacciNotation, name, summary),
+        Family::Staircase => misere(Staircase, StairNotation, name, summary),
+        Family::Moore(rule) => misere(rule, HeapNotation, name, summary),
+        Family::Corner => misere(Corner, PairNotation, name, summary),
+    })
+}
+
+/// The one line `grundy list` gives a family.
+fn summary_of(family: &Family) -> &'static str {
+    let name = match family {
+        Family::Subtraction(_) => "subtraction",
+        Family::Bash(_) => "bash",
+        Family::Moore(_) => "moore",
+        Family::Code(_) => "octal",
+        other => {
+            return SPECS
+                .iter()
+                .find(|s| s.name == other.title())
+                .map_or("", |s| s.summary)
+        }
+    };
+    SPECS
+        .iter()
+        .find(|s| s.name == name)
+        .map_or("", |s| s.summary)
 }
 
 #[cfg(test)]
@@ -192,6 +305,11 @@ mod tests {
             ("staircase 2 4 3", "staircase", "2 4 3"),
             ("moore 2 5 3 7", "moore 2", "5 3 7"),
             ("corner 4 7", "corner", "4 7"),
+            ("0.77 3 5", "0.77", "3 5"),
+            ("kayles -- 3", "0.77", "3"),
+            ("dawsons-kayles 9", "0.07", "9"),
+            ("octal 0.137 -- 10 20", "0.137", "10 20"),
+            (".F 4", "0.F", "4"),
         ] {
             let (game, pos) = open(&words(typed)).unwrap();
             assert_eq!(game.name(), name, "{typed}");
@@ -226,12 +344,61 @@ mod tests {
                 "bad position: expected two integers A B, found 1 words",
             ),
             (
+                "0.9x 3",
+                "invalid digit 'x' at position 4 of the code \"0.9x\" (digits are 0-9 and A-F)",
+            ),
+            ("0. 3", "the code 0. allows no move"),
+            (
+                "1.7 3",
+                "the digit '1' before the point of \"1.7\" is not allowed",
+            ),
+            ("octal", "octal needs its parameter CODE"),
+            ("0.6 5000", "bad position: a heap of 5000 is past 4095"),
+            (
                 "nim 3 -1",
                 "bad position: a heap must be at least 0, found -1",
             ),
         ] {
             let err = open(&words(typed)).err().unwrap().to_string();
             assert!(err.starts_with(message), "{typed}: {err}");
+        }
+        let err = open_in(&words("young 2 3 2 7 3 9 1 2 3 7 2 2 3 1"), Play::Misere);
+        assert_eq!(
+            err.err().unwrap().to_string(),
+            "young has no misère form: misère play is for impartial games (see 'grundy list')"
+        );
+    }
+
+    /// Every family opens under misère play, as the same game with misère's kind.
+    #[test]
+    fn every_family_opens_under_misere_play() {
+        use crate::dynamic::Kind;
+        for typed in [
+            "nim 3",
+            "misere-nim 3",
+            "bash 3 4",
+            "bash-reach 3 30",
+            "subtraction 1,3,4 -- 5",
+            "lasker 3",
+            "grundy-game 8",
+            "wythoff 3 5",
+            "fibonacci-nim 10",
+            "staircase 2 4",
+            "moore 2 5 3",
+            "corner 4 7",
+            "0.77 3",
+            "kayles 3",
+        ] {
+            let (game, pos) = open_in(&words(typed), Play::Misere).unwrap();
+            assert_eq!(
+                game.kind(),
+                Kind::Impartial { play: Play::Misere },
+                "{typed}"
+            );
+            assert!(
+                game.solve(&pos, &crate::Budget::default()).is_ok(),
+                "{typed}"
+            );
         }
     }
 }

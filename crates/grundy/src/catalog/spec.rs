@@ -136,6 +136,27 @@ pub const SPECS: &[Spec] = &[
         example: "grundy analyze corner 4 7",
     },
     Spec {
+        name: "octal",
+        param: Some("CODE"),
+        position: "HEAP...",
+        summary: "take-and-break by an octal or hex code (or write the code alone: 0.77 3 5)",
+        example: "grundy analyze 0.137 -- 10 20",
+    },
+    Spec {
+        name: "kayles",
+        param: None,
+        position: "HEAP...",
+        summary: "knock down one pin or two adjacent pins of a row (0.77)",
+        example: "grundy solve kayles 3 5 7",
+    },
+    Spec {
+        name: "dawsons-kayles",
+        param: None,
+        position: "HEAP...",
+        summary: "knock down two adjacent pins of a row (0.07)",
+        example: "grundy table dawsons-kayles --to 100",
+    },
+    Spec {
         name: "sum",
         param: None,
         position: "GAME [PARAM] POS + ...",

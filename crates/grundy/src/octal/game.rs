@@ -5,6 +5,8 @@
 //! This is the slow, obviously correct form of the rules: it allocates a position per
 //! move and is meant for heaps of a few dozen tokens.
 
+use std::ops::ControlFlow;
+
 use crate::model::{Components, Game, Move};
 
 use super::code::TakeAndBreak;
@@ -44,30 +46,92 @@ pub fn normalize(mut heaps: Heaps) -> Heaps {
 }
 
 impl TakeAndBreak {
-    /// Appends every list of heaps one move can leave from a line of `n` tokens.
-    fn line_results(&self, n: u32, out: &mut Vec<Vec<u32>>) {
-        for k in 0..=self.max_take().min(n as usize) {
-            let digit = self.digit(k);
-            let rest = n - k as u32;
-            if digit & 1 != 0 && k > 0 && rest == 0 {
-                out.push(Vec::new());
+    /// Calls `visit` with the heaps (non-empty, in the row's order) that each move on a line
+    /// of `n` tokens leaves, until it breaks: for each take k (smallest first), the empty
+    /// row (digit bit 1, k = n), one heap (bit 2), every ordered split in two (bit 4), then
+    /// in three (bit 8). A split and its mirror image are two moves (different tokens taken).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::octal::TakeAndBreak;
+    /// use std::ops::ControlFlow;
+    /// let kayles: TakeAndBreak = "0.77".parse().unwrap();
+    /// let mut seen = Vec::new();
+    /// kayles.line_moves(3, &mut |parts| {
+    ///     seen.push(parts.to_vec());
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(seen, vec![vec![2], vec![1, 1], vec![1]]);
+    /// ```
+    pub fn line_moves(&self, n: u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>) {
+        let flow = |f: ControlFlow<()>| f.is_break();
+        for k in 0..=(self.max_take() as u64).min(n) {
+            let digit = self.digit(k as usize);
+            let rest = n - k;
+            if digit & 1 != 0 && k > 0 && rest == 0 && flow(visit(&[])) {
+                return;
             }
-            if digit & 2 != 0 && k > 0 && rest >= 1 {
-                out.push(vec![rest]);
+            if digit & 2 != 0 && k > 0 && rest >= 1 && flow(visit(&[rest])) {
+                return;
             }
             if digit & 4 != 0 {
                 for a in 1..rest {
-                    out.push(vec![a, rest - a]);
+                    if flow(visit(&[a, rest - a])) {
+                        return;
+                    }
                 }
             }
             if digit & 8 != 0 {
                 for a in 1..rest {
                     for b in 1..rest - a {
-                        out.push(vec![a, b, rest - a - b]);
+                        if flow(visit(&[a, b, rest - a - b])) {
+                            return;
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// How many moves [`TakeAndBreak::line_moves`] lists from a line of `n` tokens
+    /// (saturating).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let kayles: grundy::octal::TakeAndBreak = "0.77".parse().unwrap();
+    /// assert_eq!(kayles.line_move_count(3), 3);
+    /// let hex: grundy::octal::TakeAndBreak = "0.F".parse().unwrap();
+    /// assert_eq!(hex.line_move_count(5), 1 + 3 + 3); // 4; 1+3, 2+2, 3+1; three ways in three
+    /// ```
+    pub fn line_move_count(&self, n: u64) -> u64 {
+        let mut count = 0u64;
+        for k in 0..=(self.max_take() as u64).min(n) {
+            let digit = self.digit(k as usize);
+            let rest = n - k;
+            count = count
+                .saturating_add(u64::from(digit & 1 != 0 && k > 0 && rest == 0))
+                .saturating_add(u64::from(digit & 2 != 0 && k > 0 && rest >= 1));
+            if digit & 4 != 0 {
+                count = count.saturating_add(rest.saturating_sub(1));
+            }
+            if digit & 8 != 0 && rest >= 3 {
+                // Compositions of `rest` into three positive parts: C(rest - 1, 2).
+                let pairs = u128::from(rest - 1) * u128::from(rest - 2) / 2;
+                count = count.saturating_add(u64::try_from(pairs).unwrap_or(u64::MAX));
+            }
+        }
+        count
+    }
+
+    /// Appends every list of heaps one move can leave from a line of `n` tokens.
+    fn line_results(&self, n: u32, out: &mut Vec<Vec<u32>>) {
+        self.line_moves(u64::from(n), &mut |parts| {
+            // Parts are below n, a u32.
+            out.push(parts.iter().map(|&p| p as u32).collect());
+            ControlFlow::Continue(())
+        });
     }
 }
 

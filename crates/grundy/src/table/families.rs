@@ -12,8 +12,10 @@ use crate::games::lasker::Lasker;
 use crate::games::nim::Nim;
 use crate::games::subtraction::{is_fibonacci, SubtractionSet};
 use crate::games::{corner, misere_nim, staircase, wythoff};
-use crate::limits::Budget;
+use crate::limits::{Budget, SolveError};
 use crate::model::Game;
+use crate::octal::known::{bound, Known};
+use crate::octal::{ComputeError, TakeAndBreak};
 use crate::sequence::find_pattern;
 use crate::sequence::shape::{one_heap_shape, two_heap_shape, OneHeapShape};
 use crate::solve::memo::{MemoSearch, Outcomes};
@@ -51,6 +53,7 @@ pub(super) fn fill(
         }
         Family::Lasker => return grundy_table(t, Some(HeapFamily::Lasker), pairs, budget),
         Family::GrundyGame => return grundy_table(t, Some(HeapFamily::GrundyGame), pairs, budget),
+        Family::Code(code) => return code_table(t, code, pairs, budget),
         Family::BashReach(rule) => return bash_reach_table(t, rule, budget),
         Family::FibonacciNim => return fibonacci_table(t, budget),
         Family::Wythoff => (
@@ -119,7 +122,7 @@ impl<G: Game, F: Fn(u64, u64) -> G::Position> PairGame for Pairs<G, F> {
 
 /// Grundy values of one heap (`None`: Nim), or of pairs of heaps with `pairs`.
 fn grundy_table(
-    mut t: Table,
+    t: Table,
     family: Option<HeapFamily>,
     pairs: bool,
     budget: &Budget,
@@ -127,15 +130,23 @@ fn grundy_table(
     let values = match family {
         None => nimbers(&NimRule, t.to, budget)?,
         Some(HeapFamily::Subtraction(s)) => s.nimbers(t.to, budget)?,
-        Some(family) => nimbers(family.rule(), t.to, budget)?,
+        Some(family) => family.nimbers(t.to, budget)?,
     };
     let pattern = match family {
         Some(HeapFamily::Subtraction(s)) => s.pattern(&values),
         _ => find_pattern(&values, None),
     };
-    t.pattern = Some(match pattern {
+    let shown = match pattern {
         Some(pattern) => TablePattern::Periodic { pattern },
         None => TablePattern::None { to: t.to },
+    };
+    // A plain period makes the P-positions residue classes, with the period's evidence.
+    let plain = pattern.filter(|p| p.periodicity.saltus == 0).map(|p| {
+        (
+            p.periodicity.preperiod,
+            p.periodicity.period,
+            p.evidence.is_proved(),
+        )
     });
     let closed: Option<(Theorem, Formula)> = match family {
         None => Some((Theorem::Nim, Box::new(Some))),
@@ -155,6 +166,53 @@ fn grundy_table(
         }
         _ => None,
     };
+    Ok(finish_values(t, values, shown, plain, closed, pairs))
+}
+
+/// A code's table: values from the octal engine (extended by a proved period past those
+/// computed), with the engine's verdict on the period, as `grundy octal` gives it.
+fn code_table(
+    t: Table,
+    code: &TakeAndBreak,
+    pairs: bool,
+    budget: &Budget,
+) -> Result<Table, TableError> {
+    let limit = usize::try_from(t.to)
+        .unwrap_or(usize::MAX)
+        .saturating_add(1)
+        .max(bound(code));
+    let known = Known::of(code.clone(), limit, budget).map_err(|err| match err {
+        ComputeError::Solve(err) => TableError::Solve(err),
+        other => TableError::Solve(SolveError::Unsupported(other.to_string())),
+    })?;
+    let values = (0..=t.to)
+        .map(|n| known.get(n).map(|v| v.0))
+        .collect::<Option<Vec<u64>>>()
+        .ok_or_else(|| {
+            TableError::Solve(SolveError::Unsupported(format!(
+                "{code}: only {} values were computed",
+                known.computed()
+            )))
+        })?;
+    let plain = known.period().map(|p| (p.preperiod, p.period, true));
+    let shown = TablePattern::Octal {
+        verdict: *known.verdict(),
+    };
+    Ok(finish_values(t, values, shown, plain, None, pairs))
+}
+
+/// Fills `t` with one heap's `values` (or pairs of heaps' with `pairs`), the pattern
+/// `shown`, the P-positions' shape (residue classes from a plain period `(from, period,
+/// proved)`), and the closed form checked against the values.
+fn finish_values(
+    mut t: Table,
+    values: Vec<u64>,
+    shown: TablePattern,
+    plain: Option<(usize, usize, bool)>,
+    closed: Option<(Theorem, Formula)>,
+    pairs: bool,
+) -> Table {
+    t.pattern = Some(shown);
     if let Some((theorem, formula)) = closed {
         let agrees = (0..=t.to).all(|n| formula(n) == Some(values[n as usize]));
         t.closed_form = Some(ClosedForm {
@@ -174,7 +232,7 @@ fn grundy_table(
             agrees: None,
         });
         t.nimbers = Some(values);
-        return Ok(t);
+        return t;
     }
     t.kind = TableKind::Grundy;
     t.p_positions = (0..=t.to).filter(|&n| values[n as usize] == 0).collect();
@@ -186,9 +244,8 @@ fn grundy_table(
     });
     // A plain period of G makes the P-positions a union of residue classes beyond the
     // preperiod, with the same evidence as the period.
-    if let (Some(p), OneHeapShape::Other) = (pattern, seen) {
-        let (from, period) = (p.periodicity.preperiod, p.periodicity.period);
-        if p.periodicity.saltus == 0 {
+    if let (Some((from, period, proved)), OneHeapShape::Other) = (plain, seen) {
+        if from + period <= values.len() {
             let mut residues: Vec<usize> = (from..from + period)
                 .filter(|&n| values[n] == 0)
                 .map(|n| n % period)
@@ -198,13 +255,13 @@ fn grundy_table(
                 from,
                 period,
                 residues,
-                proved: p.evidence.is_proved(),
+                proved,
                 to: t.to,
             });
         }
     }
     t.nimbers = Some(values);
-    Ok(t)
+    t
 }
 
 /// Bash, reach N and lose: the first player's outcome for each target `1..=to`.

@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::octal::period::Verdict;
 use crate::sequence::shape::{OneHeapShape, TwoHeapShape};
 use crate::sequence::Pattern;
 
@@ -25,6 +26,12 @@ pub enum TablePattern {
         /// The period and its evidence.
         pattern: Pattern,
     },
+    /// A code's values: the octal engine's verdict on their period (a period proved by the
+    /// Octal Game Periodicity Theorem, Guy and Smith 1956), as `grundy octal` gives it.
+    Octal {
+        /// The verdict.
+        verdict: Verdict,
+    },
     /// No period or arithmetic period in the values `0..=to`.
     None {
         /// The table's last heap.
@@ -36,6 +43,7 @@ impl fmt::Display for TablePattern {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TablePattern::Periodic { pattern } => f.write_str(&pattern.describe()),
+            TablePattern::Octal { verdict } => write!(f, "{verdict} (the octal engine)"),
             TablePattern::None { to } => {
                 write!(f, "no period or arithmetic period found for n <= {to}")
             }

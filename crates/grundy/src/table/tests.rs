@@ -70,7 +70,7 @@ fn heap_tables_agree_with_the_generic_table() {
                 // The same search for a period, without a proof window.
                 let pattern = table.pattern.and_then(|p| match p {
                     TablePattern::Periodic { pattern } => Some(pattern),
-                    TablePattern::None { .. } => None,
+                    TablePattern::None { .. } | TablePattern::Octal { .. } => None,
                 });
                 assert_eq!(pattern, other.pattern, "{name} to {to}");
             }
@@ -293,4 +293,45 @@ fn a_raised_cancel_flag_stops_a_table_with_no_values() {
         res.err(),
         Some(TableError::Solve(SolveError::Interrupted))
     ));
+}
+
+/// A code's table: the octal engine's values (against the plain search on the octal
+/// module's own game) and verdict, as `grundy octal` gives it: Dawson's Kayles (0.07),
+/// period 34 (Winning Ways, vol. 1, ch. 4, for Dawson's chess 0.137 from n = 52; one more
+/// here, 0.07's heap of n + 1 being 0.137's of n).
+#[test]
+fn a_codes_table_has_the_octal_engines_values_and_verdict() {
+    use crate::octal::game::{normalize, Heap};
+    use crate::octal::period::Verdict;
+    for code in ["0.07", "0.77", "0.F"] {
+        let family = parse_family(&mut [code.to_string()].into()).unwrap();
+        let table = tabulate(&family, 100, false).unwrap();
+        let game: crate::octal::TakeAndBreak = code.parse().unwrap();
+        let mut solver = GrundySolver::new(&game, Budget::default());
+        let nimbers = table.nimbers.as_ref().unwrap();
+        for n in 0..=40u32 {
+            let pos = normalize(vec![Heap::Line(n)]);
+            assert_eq!(
+                nimbers[n as usize],
+                solver.nimber(&pos).unwrap().0,
+                "{code} {n}"
+            );
+        }
+    }
+    let family = parse_family(&mut ["0.07".to_string()].into()).unwrap();
+    let table = tabulate(&family, 100, false).unwrap();
+    assert!(matches!(
+        table.pattern,
+        Some(TablePattern::Octal {
+            verdict: Verdict::Periodic {
+                period: 34,
+                preperiod: 53,
+                ..
+            }
+        })
+    ));
+    assert_eq!(
+        table.shape.unwrap().to_string(),
+        "P-positions for n >= 53: n ≡ 5, 9, 21, 25, 29 (mod 34), proved with the period"
+    );
 }

@@ -84,7 +84,7 @@ pub fn run(
     plot_to: Option<&Path>,
     (max_positions, memory, json): (Option<u64>, Option<u64>, bool),
 ) -> anyhow::Result<ExitCode> {
-    let game = load_file(file, params)?;
+    let game = load_file(file, params, grundy::Play::Normal)?;
     let axes = if pairs { Axes::Two } else { Axes::One };
     let budget = Budget::default()
         .with_positions(limit::positions(max_positions, true))

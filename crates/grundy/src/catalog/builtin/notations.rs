@@ -73,6 +73,7 @@ fn join(values: &[u64]) -> String {
 /// assert_eq!(HeapNotation.parse("3 5 7").unwrap(), vec![3, 5, 7]);
 /// assert_eq!(HeapNotation.label(&vec![3, 5], &Move::to(vec![3, 2])), "heap 2: 5 -> 2");
 /// assert_eq!(HeapNotation.label(&vec![7], &Move::to(vec![3, 4])), "heap 1: 7 -> 3 + 4");
+/// assert_eq!(HeapNotation.label(&vec![2, 9], &Move::to(vec![2, 1, 3, 4])), "heap 2: 9 -> 1 + 3 + 4");
 /// assert!(HeapNotation.parse("3 x").is_err());
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -109,14 +110,19 @@ impl Notation<Vec<u64>> for HeapNotation {
 
     fn label(&self, from: &Vec<u64>, mv: &Move<Vec<u64>>) -> String {
         let to = &mv.to;
-        if to.len() == from.len() + 1 {
+        if to.len() > from.len() {
+            // A split: the heap became the parts that follow it.
+            let extra = to.len() - from.len();
             let heap_idx = (0..from.len()).find(|&i| from[i] != to[i]).unwrap_or(0);
+            let parts: Vec<String> = to[heap_idx..=heap_idx + extra]
+                .iter()
+                .map(u64::to_string)
+                .collect();
             return format!(
-                "heap {}: {} -> {} + {}",
+                "heap {}: {} -> {}",
                 heap_idx + 1,
-                from[heap_idx],
-                to[heap_idx],
-                to[heap_idx + 1]
+                from.get(heap_idx).copied().unwrap_or(0),
+                parts.join(" + ")
             );
         }
         let changed: Vec<usize> = (0..from.len().min(to.len()))

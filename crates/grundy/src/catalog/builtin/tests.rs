@@ -8,6 +8,7 @@ use super::*;
 use crate::adapter::Notation;
 use crate::dynamic::{Datum, Value};
 use crate::games::heaps::Heaps;
+use crate::model::Game;
 use crate::solve::grundy::GrundySolver;
 use crate::solve::memo::{MemoSearch, Outcomes};
 use crate::solve::strategy::Remoteness;
@@ -267,4 +268,128 @@ fn labels_name_the_heaps() {
         .play(&Datum::ints([10, 9]), "take 3")
         .unwrap();
     assert_eq!(mv.to, Datum::ints([7, 6]));
+}
+
+/// The codes tested against the engine: octal (Kayles, Dawson's Kayles, Dawson's chess,
+/// splits without taking, Officers, a two-digit take) and hexadecimal (moves leaving three
+/// heaps, with and without taking).
+const CODES: &[&str] = &[
+    "0.77", "0.07", "0.137", "4.7", "0.6", "0.15", "0.F", "0.B", "0.9F", "8.4", "0.3F",
+];
+
+/// A row of heaps as the octal module's plain game sees it: lines, sorted, no empty one.
+fn lines(datum: &Datum) -> Vec<crate::octal::game::Heap> {
+    crate::octal::game::normalize(
+        heaps_of(datum)
+            .into_iter()
+            .map(|h| crate::octal::game::Heap::Line(h as u32))
+            .collect(),
+    )
+}
+
+/// Every code's game (values from the octal engine, under normal play; the whole row
+/// searched, under misère play) against the plain search on the octal module's own game
+/// (`TakeAndBreak` as a `Game`): every row of up to three heaps of up to 5 tokens, and
+/// single heaps up to 14.
+#[test]
+fn code_games_agree_with_the_plain_search() {
+    let mut positions = rows(3, 5);
+    positions.extend((0..=14).map(|h| Datum::ints([h])));
+    for text in CODES {
+        let code: crate::octal::TakeAndBreak = text.parse().unwrap();
+        for play in [Play::Normal, Play::Misere] {
+            let game = super::code(code.clone(), play).unwrap();
+            agree(&game, &code, &positions, lines, play);
+        }
+    }
+}
+
+/// Each heap family under misère play against the plain search on its own game type, and
+/// misère Nim's closed form (Bouton 1901) against the searched misère Nim.
+#[test]
+fn misere_families_agree_with_the_plain_search() {
+    let positions = rows(3, 4);
+    let bash = Bash::new(2).unwrap();
+    agree(
+        &heaps_misere(bash, "bash 2", ""),
+        &Heaps(bash),
+        &positions,
+        sorted,
+        Play::Misere,
+    );
+    agree(
+        &heaps_misere(Lasker, "lasker", ""),
+        &Heaps(Lasker),
+        &positions,
+        sorted,
+        Play::Misere,
+    );
+    agree(
+        &heaps_misere(GrundyGame, "grundy-game", ""),
+        &Heaps(GrundyGame),
+        &rows(2, 7),
+        sorted,
+        Play::Misere,
+    );
+    let pair = |d: &Datum| PairNotation.read(d).unwrap();
+    agree(
+        &misere(Wythoff, PairNotation, "wythoff", ""),
+        &Wythoff,
+        &rows(2, 7),
+        pair,
+        Play::Misere,
+    );
+    let reach = bash_reach_misere(Bash::new(3).unwrap(), 20);
+    let plain = BashReach {
+        rule: Bash::new(3).unwrap(),
+        target: 20,
+    };
+    let counts: Vec<Datum> = (0..20).map(Datum::Int).collect();
+    agree(
+        &reach,
+        &plain,
+        &counts,
+        |d| d.as_int().unwrap() as u64,
+        Play::Misere,
+    );
+    // Misère Nim searched, against Bouton's rule.
+    let searched = misere(Nim, HeapNotation, "nim", "");
+    for datum in rows(3, 5) {
+        let sol = searched.solve(&datum, &Budget::default()).unwrap();
+        let heaps = heaps_of(&datum);
+        assert_eq!(
+            sol.value.outcome,
+            crate::games::misere_nim::outcome(&heaps),
+            "{datum}"
+        );
+    }
+}
+
+/// Published values through the catalogue: Kayles (0.77), period 12 from n = 71, its last
+/// exceptional value G(70) = 6 (Guy and Smith 1956; Winning Ways, vol. 1, ch. 4); Dawson's
+/// Kayles (0.07), period 34 (Winning Ways, vol. 1, ch. 4: Dawson's chess, 0.137, periodic
+/// from n = 52; 0.07's heap of n + 1 is 0.137's heap of n, hence from n = 53 here).
+#[test]
+fn code_games_give_the_published_values() {
+    let kayles = super::code("0.77".parse().unwrap(), Play::Normal).unwrap();
+    let nimber = |game: &Arc<dyn DynGame>, heap: i64| {
+        game.value(&Datum::ints([heap]), &Budget::default())
+            .unwrap()
+            .nimber
+    };
+    assert_eq!(nimber(&kayles, 70), Some(Nimber(6)));
+    for n in 71..200 {
+        assert_eq!(nimber(&kayles, n + 12), nimber(&kayles, n), "n = {n}");
+    }
+    let dawson = super::code("0.07".parse().unwrap(), Play::Normal).unwrap();
+    let chess = super::code("0.137".parse().unwrap(), Play::Normal).unwrap();
+    for n in 0..150 {
+        assert_eq!(nimber(&dawson, n + 1), nimber(&chess, n), "n = {n}");
+    }
+    for n in 53..150 {
+        assert_eq!(nimber(&dawson, n + 34), nimber(&dawson, n), "n = {n}");
+    }
+    // Kayles at 10^6 pins, by the period: G(10^6) = G(71 + (10^6 - 71) mod 12).
+    let far = 71 + (1_000_000 - 71) % 12;
+    assert_eq!(nimber(&kayles, 1_000_000), nimber(&kayles, far));
 }
