@@ -147,24 +147,6 @@ fn solve(
     Ok(PySolution { solution, board })
 }
 
-/// A game file's parameter as the command line writes it (`--param set=1,2`): a list or
-/// tuple joined by commas, a bool as `true` or `false`, anything else as `str` gives it.
-fn param_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
-    if let Ok(flag) = value.cast::<pyo3::types::PyBool>() {
-        return Ok(flag.is_true().to_string());
-    }
-    if value.is_instance_of::<pyo3::types::PyList>()
-        || value.is_instance_of::<pyo3::types::PyTuple>()
-    {
-        let items: Vec<String> = value
-            .try_iter()?
-            .map(|item| param_text(&item?))
-            .collect::<PyResult<_>>()?;
-        return Ok(items.join(","));
-    }
-    Ok(value.str()?.to_string())
-}
-
 /// A game file (a game written in Luau, see docs/game-files.md), solved by the same solvers
 /// as every other game; keywords set the file's parameters (``set="1,2"`` or ``set=[1, 2]``,
 /// ``misere=True``).
@@ -179,13 +161,7 @@ fn param_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (path, **params))]
 fn load(path: PathBuf, params: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
-    let mut words = Vec::new();
-    if let Some(params) = params {
-        for (name, value) in params.iter() {
-            words.push((name.extract::<String>()?, param_text(&value)?));
-        }
-    }
-    _load_file(path, words)
+    _load_file(path, open::file_params(params)?)
 }
 
 /// A game file with its parameters as the command line writes them: what a pickled game

@@ -1,15 +1,26 @@
 //! `grundy.build` and `grundy.Database`: strong solutions kept on disk (the library's tier
 //! databases), built off the interpreter's lock and answered position by position.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use grundy::tierdb::{self, tier_game, BuildOptions, DbError, Probe, Value};
+use grundy::tierdb::{self, build_file, open_file, tier_game, BuildOptions, DbError, Probe, Value};
 use grundy::Budget;
 use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
-use crate::errors::{solve_error, TooLargeError};
-use crate::interrupt;
+use crate::errors::{script_error, solve_error, TooLargeError};
+use crate::{interrupt, open};
+
+/// Whether `game` names a game file (`tictactoe.luau`) rather than a built-in game.
+fn is_game_file(game: &str) -> bool {
+    game.ends_with(&format!(".{}", grundy_script::EXTENSION))
+}
+
+/// The game file at `path` with `params` in force, as a tier database reads it.
+fn load_rules(path: &Path, params: &[(String, String)]) -> PyResult<grundy_script::RuleFile> {
+    grundy_script::load_rules(path, params).map_err(|err| script_error(path, err))
+}
 
 /// A database error as a Python exception: a missing or foreign directory is a
 /// `FileNotFoundError` or `ValueError`, a refusal for size a `TooLargeError`.
@@ -102,7 +113,8 @@ impl PyAnswer {
 
 /// A tier database on disk, opened for lookups (``grundy.Database(path)``, or what
 /// ``grundy.build`` returns): any position of the game it solves, answered by reading one
-/// compressed block.
+/// compressed block. A game file's database is opened with its file and parameters,
+/// which read its positions: ``grundy.Database(path, file="tictactoe.luau")``.
 ///
 /// Examples:
 ///     >>> import grundy, tempfile
@@ -123,10 +135,29 @@ pub struct PyDatabase {
 
 #[pymethods]
 impl PyDatabase {
-    /// Opens the database built in ``path``.
+    /// Opens the database built in ``path``; ``file`` (with its parameters as keywords)
+    /// for a game file's database, refused when the database holds another game.
     #[new]
-    fn new(path: PathBuf) -> PyResult<PyDatabase> {
-        let inner = tierdb::Database::open(&path).map_err(db_error)?;
+    #[pyo3(signature = (path, file = None, **params))]
+    fn new(
+        path: PathBuf,
+        file: Option<PathBuf>,
+        params: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PyDatabase> {
+        let params = open::file_params(params)?;
+        let inner = match file {
+            Some(file) => {
+                let loaded = load_rules(&file, &params)?;
+                open_file(loaded.rules, loaded.info, loaded.identity, &path)
+            }
+            None if !params.is_empty() => {
+                return Err(PyValueError::new_err(
+                    "parameters are for a game file's database: give its file= too",
+                ))
+            }
+            None => tierdb::Database::open(&path),
+        }
+        .map_err(db_error)?;
         Ok(PyDatabase { inner, path })
     }
 
@@ -175,26 +206,56 @@ impl PyDatabase {
     }
 }
 
-/// Strongly solves ``game`` (``"connect-four 5 4"``, ``"tic-tac-toe"``, ``"mnk 4 4 4"``)
-/// into a database in the directory ``db``, tier by tier on every core, and opens it. A
-/// build stopped by Ctrl-C (``KeyboardInterrupt``) keeps the tiers written and resumes
-/// when called again. ``memory`` bounds it in bytes (refused up front with the figures,
-/// ``TooLargeError``).
+/// Strongly solves ``game`` (``"connect-four 5 4"``, ``"tic-tac-toe"``, ``"mnk 4 4 4"``,
+/// or a game file with a ``tier`` function, its parameters as keywords) into a database in
+/// the directory ``db``, tier by tier, and opens it. A build stopped by Ctrl-C
+/// (``KeyboardInterrupt``) keeps the tiers written and resumes when called again.
+/// ``memory`` bounds it in bytes (refused up front with the figures, ``TooLargeError``).
 ///
 /// Examples:
 ///     >>> import grundy, tempfile
 ///     >>> grundy.build("tic-tac-toe", tempfile.mkdtemp()).positions
 ///     5478
+///     >>> db = grundy.build("examples/games/tictactoe.luau", tempfile.mkdtemp())  # doctest: +SKIP
+///     >>> db.probe("a1 b2").outcome                                                # doctest: +SKIP
+///     'draw'
 #[pyfunction]
-#[pyo3(signature = (game, db, *, memory = None))]
-pub fn build(py: Python<'_>, game: &str, db: PathBuf, memory: Option<u64>) -> PyResult<PyDatabase> {
-    let words: Vec<&str> = game.split_whitespace().collect();
-    let game = tier_game(&words).map_err(PyValueError::new_err)?;
+#[pyo3(signature = (game, db, *, memory = None, **params))]
+pub fn build(
+    py: Python<'_>,
+    game: &str,
+    db: PathBuf,
+    memory: Option<u64>,
+    params: Option<&Bound<'_, PyDict>>,
+) -> PyResult<PyDatabase> {
+    let params = open::file_params(params)?;
     let budget = match memory {
         Some(bytes) => Budget::default().with_bytes(bytes),
         None => Budget::default().within_machine(),
     };
     let dir = db.clone();
+    if is_game_file(game) {
+        let path = PathBuf::from(game);
+        let loaded = load_rules(&path, &params)?;
+        let built = interrupt::run(py, budget, move |budget| {
+            let options = BuildOptions {
+                budget,
+                ..BuildOptions::default()
+            };
+            build_file(loaded.rules, loaded.info, loaded.identity, &dir, &options)
+        })?;
+        built.map_err(db_error)?;
+        let loaded = load_rules(&path, &params)?;
+        let inner = open_file(loaded.rules, loaded.info, loaded.identity, &db).map_err(db_error)?;
+        return Ok(PyDatabase { inner, path: db });
+    }
+    if let Some((name, _)) = params.first() {
+        return Err(PyValueError::new_err(format!(
+            "{name}=...: parameters are for game files (a FILE.luau)"
+        )));
+    }
+    let words: Vec<&str> = game.split_whitespace().collect();
+    let game = tier_game(&words).map_err(PyValueError::new_err)?;
     let built = interrupt::run(py, budget, move |budget| {
         let options = BuildOptions {
             budget,
@@ -203,5 +264,5 @@ pub fn build(py: Python<'_>, game: &str, db: PathBuf, memory: Option<u64>) -> Py
         tierdb::build(game.as_ref(), &dir, &options)
     })?;
     built.map_err(db_error)?;
-    PyDatabase::new(db)
+    PyDatabase::new(db, None, None)
 }

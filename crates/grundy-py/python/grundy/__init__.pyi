@@ -522,7 +522,12 @@ class DatabaseAnswer:
 
 class Database:
     """A tier database on disk, opened for lookups."""
-    def __init__(self, path: Union[str, PathLike[str]]) -> None: ...
+    def __init__(
+        self,
+        path: Union[str, PathLike[str]],
+        file: Optional[Union[str, PathLike[str]]] = None,
+        **params: object,
+    ) -> None: ...
     @property
     def game(self) -> str: ...
     @property
@@ -530,6 +535,9 @@ class Database:
     def probe(self, position: str = "") -> Optional[DatabaseAnswer]: ...
     def show(self, position: str = "") -> str: ...
 
-def build(game: str, db: Union[str, PathLike[str]], *, memory: Optional[int] = None) -> Database:
-    """Strongly solves a game (``"connect-four 5 4"``, ``"tic-tac-toe"``) into a tier database."""
+def build(
+    game: str, db: Union[str, PathLike[str]], *, memory: Optional[int] = None, **params: object
+) -> Database:
+    """Strongly solves a game (``"connect-four 5 4"``, ``"tic-tac-toe"``, or a game file with a
+    ``tier`` function, its parameters as keywords) into a tier database."""
     ...
