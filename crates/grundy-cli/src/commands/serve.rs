@@ -75,7 +75,8 @@ Examples:
   grundy serve
   grundy serve --port 9000
   grundy serve --host 0.0.0.0 --port 8080   (reachable from other machines: take care)
-  grundy serve --db /tmp/c4-54 --db /tmp/ttt   (the page plays them at full speed; GET /api/db?game=connect-four 5 4&position=4453)"
+  grundy serve --db /tmp/c4-54 --db /tmp/ttt   (the page plays them at full speed; GET /api/db?game=connect-four 5 4&position=4453)
+  grundy serve --db /tmp/c3=examples/games/connect_four.luau   (a game file's database, with its file)"
 )]
 pub struct Args {
     /// The port to listen on (0: any free port; the address is printed).
@@ -131,9 +132,10 @@ pub struct Args {
     #[arg(long)]
     quiet: bool,
     /// A tier database (`grundy build`) to answer positions from (the page's Play tab,
-    /// sessions, /api/db); repeat for several.
-    #[arg(long = "db", value_name = "DIR")]
-    databases: Vec<std::path::PathBuf>,
+    /// sessions, /api/db); `DIR=FILE.luau` for a game file's database (its parameters are
+    /// the manifest's); repeat for several.
+    #[arg(long = "db", value_name = "DIR[=FILE]")]
+    databases: Vec<String>,
 }
 
 /// Runs `grundy serve` until Ctrl-C.
@@ -166,10 +168,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let addr = listener.local_addr()?;
         let mut app = App::new(limits);
         app.log = !args.quiet;
-        for dir in &args.databases {
-            let db = grundy::tierdb::Database::open(dir)
-                .with_context(|| format!("cannot open the database {}", dir.display()))?;
-            app.databases.push(Arc::new(db));
+        for given in &args.databases {
+            app.databases.push(Arc::new(db::open(given)?));
         }
         let app = Arc::new(app);
         let sweeper = app.clone();

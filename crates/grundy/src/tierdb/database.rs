@@ -12,7 +12,7 @@ use super::error::{io_err, DbError};
 use super::format::{
     check_bytes, check_file, decode_block, read_index, tier_file, BlockEntry, Manifest,
 };
-use super::game::{Place, TierGame};
+use super::game::{Identity, Place, TierGame};
 use super::layout::{BLOCK, MANIFEST};
 use super::value::{mover_value, Value};
 
@@ -113,6 +113,30 @@ impl Database {
             wanted: format!("a game this build knows ({why})"),
         })?;
         Database::open_with(dir, game)
+    }
+
+    /// The game the database in `dir` holds, as its manifest records it, without opening
+    /// it: for a game file's database, the file and parameters to load before
+    /// `tierdb::open_file`.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::NotADatabase`], [`DbError::Version`], [`DbError::Io`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::connect_four::ConnectFour;
+    /// use grundy::tierdb::{build, BuildOptions, Database};
+    /// let dir = std::env::temp_dir().join(format!("grundy-doc-identity-{}", std::process::id()));
+    /// build(&ConnectFour::new(2, 2).unwrap(), &dir, &BuildOptions::default()).unwrap();
+    /// let identity = Database::identity_in(&dir).unwrap();
+    /// assert_eq!(identity.game, "connect-four");
+    /// assert!(identity.file.is_none());
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn identity_in(dir: impl AsRef<Path>) -> Result<Identity, DbError> {
+        Ok(Manifest::read(dir.as_ref())?.identity)
     }
 
     /// Opens the database in `dir` of `game` (a game that is not built in: a game file's, a

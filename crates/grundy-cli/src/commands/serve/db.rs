@@ -3,16 +3,63 @@
 //! remoteness and every move's, read from one compressed block each, no search; and the
 //! database a session plays (`{"db": WORDS}`, through the library's `DbGame`).
 
+use std::path::Path;
 use std::sync::Arc;
 
+use anyhow::{bail, Context};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::Json;
-use grundy::tierdb::{tier_game, Database, Value};
+use grundy::tierdb::{open_file, tier_game, Database, Value};
 use serde::{Deserialize, Serialize};
 
 use super::app::{App, Shared};
 use super::error::ApiError;
+
+/// Opens `--db`'s `given`: a built-in game's directory, or `DIR=FILE.luau`, a game file's
+/// database with the file that reads its positions (loaded with the parameters the
+/// manifest records).
+pub fn open(given: &str) -> anyhow::Result<Database> {
+    let (dir, file) = match given.rsplit_once('=') {
+        Some((dir, file)) if file.ends_with(&format!(".{}", grundy_script::EXTENSION)) => {
+            (Path::new(dir), Some(Path::new(file)))
+        }
+        _ => (Path::new(given), None),
+    };
+    let context = || format!("cannot open the database {}", dir.display());
+    let identity = Database::identity_in(dir).with_context(context)?;
+    match (identity.file, file) {
+        (None, None) => Database::open(dir).with_context(context),
+        (None, Some(file)) => bail!(
+            "{}: {} holds a database of {}, a built-in game: give it without ={}",
+            given,
+            dir.display(),
+            identity.game,
+            file.display()
+        ),
+        (Some(built), None) => bail!(
+            "{} holds the database of the game file {}: give the file too, --db {}=PATH/{}",
+            dir.display(),
+            built.file,
+            dir.display(),
+            built.file
+        ),
+        (Some(built), Some(file)) => {
+            let name = file.file_name().unwrap_or_default().to_string_lossy();
+            if name != built.file {
+                bail!(
+                    "{} holds the database of the game file {}, not of {}",
+                    dir.display(),
+                    built.file,
+                    file.display()
+                );
+            }
+            let params: Vec<(String, String)> = built.params.into_iter().collect();
+            let loaded = grundy_script::load_rules(file, &params)?;
+            open_file(loaded.rules, loaded.info, loaded.identity, dir).with_context(context)
+        }
+    }
+}
 
 /// A database the server answers from.
 #[derive(Serialize)]
@@ -80,6 +127,11 @@ pub struct DbAnswer {
 /// of it.
 pub fn database(app: &App, words: &str) -> Result<Arc<Database>, ApiError> {
     let words: Vec<&str> = words.split_whitespace().collect();
+    // A game file's database is named by its own words, as `/api/databases` lists them.
+    let named = words.join(" ");
+    if let Some(db) = app.databases.iter().find(|db| db.game().words() == named) {
+        return Ok(db.clone());
+    }
     let wanted = tier_game(&words).map_err(ApiError::bad_request)?;
     let identity = wanted.identity();
     app.databases

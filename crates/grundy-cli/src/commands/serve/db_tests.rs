@@ -8,6 +8,7 @@ use axum::http::{Method, StatusCode};
 use grundy::tierdb::{build, tier_game, BuildOptions, Database};
 
 use super::app::App;
+use super::db::open;
 use super::router;
 use super::tests::{limits, Client};
 
@@ -197,4 +198,56 @@ async fn a_session_plays_a_database_to_the_end() {
         assert!(error.contains(message), "{body}: {error}");
     }
     std::fs::remove_dir_all(&ttt).unwrap();
+}
+
+/// The workspace's example game files.
+fn example(file: &str) -> String {
+    format!("{}/../../examples/games/{file}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[tokio::test]
+async fn a_game_file_database_is_served_with_its_file() {
+    let dir = std::env::temp_dir().join(format!("grundy-serve-db-file-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = example("connect_four.luau");
+    let loaded = grundy_script::load_rules(
+        std::path::Path::new(&file),
+        &[("connect".into(), "3".into())],
+    )
+    .unwrap();
+    let options = BuildOptions::default();
+    grundy::tierdb::build_file(loaded.rules, loaded.info, loaded.identity, &dir, &options).unwrap();
+    let given = |file: &str| format!("{}={}", dir.display(), example(file));
+    // Without its file, with a built-in game's words, or with another file: refused, saying why.
+    let without = open(&dir.display().to_string()).unwrap_err().to_string();
+    assert!(without.contains("give the file too"), "{without}");
+    let other = open(&given("tictactoe.luau")).unwrap_err().to_string();
+    assert!(other.contains("not of"), "{other}");
+    let c4 = built("c4-for-file", &["connect-four", "4", "3"]);
+    let builtin = open(&format!("{}={file}", c4.display()))
+        .unwrap_err()
+        .to_string();
+    assert!(builtin.contains("a built-in game"), "{builtin}");
+    // With its file: listed by its words and answered, the parameters the manifest's.
+    let mut app = App::new(limits());
+    app.databases
+        .push(Arc::new(open(&given("connect_four.luau")).unwrap()));
+    let app = Arc::new(app);
+    let client = Client {
+        router: router(app.clone()),
+        app,
+    };
+    let (_, list) = client.send(Method::GET, "/api/databases", None).await;
+    assert_eq!(list[0]["words"], "connect-four connect=3");
+    // Three in a line on the file's 4 x 4 board: the first player wins in 9 (as `grundy
+    // build connect_four.luau --param connect=3` finds).
+    let (status, answer) = client
+        .send(Method::GET, "/api/db?game=connect-four%20connect%3D3", None)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["value"]["outcome"], "win");
+    assert_eq!(answer["value"]["remoteness"], 9);
+    assert_eq!(answer["moves"].as_array().unwrap().len(), 4);
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&c4).unwrap();
 }
