@@ -101,6 +101,16 @@ fn tictactoe_file_matches_the_builtin_game_and_the_search() {
         }
     }
     assert_eq!(seen.len(), 5478);
+    // The database draws a position as the file's `draw` does, every click a move.
+    for at in seen.iter().step_by(97) {
+        let drawing = file.draw(*at).expect("tictactoe.luau draws its boards");
+        let labels = file.labels(*at);
+        let mut clicks = drawing.clicks();
+        clicks.sort_unstable();
+        let mut sorted: Vec<&str> = labels.iter().map(String::as_str).collect();
+        sorted.sort_unstable();
+        assert_eq!(clicks, sorted, "{}", file.show(*at));
+    }
     // The search values a scoring game's position by the points still to come, so a board
     // already won is 0 there: positions that are over are left to the walk above.
     let game = grundy_script::load(&path, &[]).unwrap();

@@ -20,5 +20,6 @@ pub use check::Shape;
 pub use impartial::CallbackGame;
 pub use interned::{Id, TABLE_BYTES};
 pub use partizan::PartizanGame;
+pub(crate) use rules::checked_drawing;
 pub use rules::{parse_data, show_data, GameInfo, RuleMove, Rules};
 pub(crate) use store::{decode_exact, encode};

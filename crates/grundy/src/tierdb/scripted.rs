@@ -19,8 +19,9 @@ use super::format::{check_bytes, write_atomically, KeysEntry, Manifest};
 use super::game::{End, FileIdentity, Identity, Place, TierGame};
 use super::keys::{encode_keys, KeyFile};
 use super::layout::MANIFEST;
+use crate::drawing::Drawing;
 use crate::dynamic::{Datum, Kind};
-use crate::scripted::{decode_exact, encode, GameInfo, RuleMove, Rules};
+use crate::scripted::{checked_drawing, decode_exact, encode, GameInfo, RuleMove, Rules};
 use discover::{discover, no_tier, tier_of, FoundTier};
 
 pub use discover::MAX_TIER;
@@ -209,6 +210,16 @@ impl TierGame for FileGame {
 
     fn move_name(&self, label: &str) -> String {
         label.to_string()
+    }
+
+    /// The file's `draw`, checked against the position's moves; `None` when the file does
+    /// not draw, the position is not in the database, or the drawing is wrong.
+    fn draw(&self, at: Place) -> Option<Drawing> {
+        let pos = self.datum(at).ok()??;
+        checked_drawing(self.rules.as_ref(), &self.info.origin, &pos, || {
+            Ok(self.labels(at))
+        })
+        .ok()?
     }
 }
 
