@@ -344,7 +344,13 @@ pub fn build_file(
         }
         false => Manifest::new(identity.clone()),
     };
-    let (tiers, start) = discover(rules.as_ref(), &info, &start, &options.budget)?;
+    let (tiers, start) = discover(
+        rules.as_ref(),
+        &info,
+        &start,
+        &options.budget,
+        options.progress.as_deref(),
+    )?;
     std::fs::create_dir_all(dir).map_err(super::error::io_err(dir))?;
     for (k, tier) in tiers.iter().enumerate() {
         let k = k as u32;

@@ -8,6 +8,7 @@ use std::hash::BuildHasherDefault;
 
 use rustc_hash::FxHasher;
 
+use super::super::build::BuildProgress;
 use super::super::error::DbError;
 use super::super::game::{End, Place};
 use super::super::keys::KeyList;
@@ -129,11 +130,13 @@ fn end_of(kind: Kind, incoming: Incoming) -> Option<End> {
 }
 
 /// Every position reachable from `start`, found tier by tier and numbered; the start's place.
+/// `progress`, if any, counts the positions expanded out of those found so far.
 pub(super) fn discover(
     rules: &dyn Rules,
     info: &GameInfo,
     start: &Datum,
     budget: &Budget,
+    progress: Option<&BuildProgress>,
 ) -> Result<(Vec<FoundTier>, Place), DbError> {
     let origin = info.origin.as_str();
     let loopy = matches!(info.kind, Kind::Loopy { .. });
@@ -147,6 +150,7 @@ pub(super) fn discover(
     pending.incoming.push(Incoming::None);
     ids.insert(key.clone(), (start_tier, 0));
     let (mut positions, mut bytes) = (1u64, 0u64);
+    let mut expanded = 0u64;
     let mut moves: Vec<RuleMove> = Vec::new();
     while let Some(t) = tiers
         .iter()
@@ -162,7 +166,12 @@ pub(super) fn discover(
             if i.is_multiple_of(4096) {
                 budget.check_cancelled()?;
                 budget.check_bytes(bytes)?;
+                if let Some(progress) = progress {
+                    progress.set_total(positions);
+                    progress.set_done(expanded);
+                }
             }
+            expanded += 1;
             pending.expanded += 1;
             let pos = decode_exact(pending.keys.get(i)).expect("a key encodes its position");
             moves.clear();
