@@ -185,7 +185,9 @@ fn a_search_of_large_positions_stays_within_its_bytes() {
         remoteness: true,
         ..crate::dynamic::Ask::default()
     };
-    let err = game.solve_with(&Datum::ints([1000]), &budget, ask).unwrap_err();
+    let err = game
+        .solve_with(&Datum::ints([1000]), &budget, ask)
+        .unwrap_err();
     assert!(
         matches!(
             err,

@@ -11,7 +11,9 @@ use axum::http::StatusCode;
 use axum::Json;
 use grundy::catalog::parse_family;
 use grundy::dynamic::{DynError, Value};
-use grundy::table::{tabulate_game, tabulate_within, Axes, GameTable, Table, TableError, TableKind};
+use grundy::table::{
+    tabulate_game, tabulate_within, Axes, GameTable, Table, TableError, TableKind,
+};
 use grundy::Budget;
 use serde::{Deserialize, Serialize};
 

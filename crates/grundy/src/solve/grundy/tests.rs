@@ -141,7 +141,8 @@ fn the_heap_positions_own_counts_against_the_bytes() {
     let mut search = MemoSearch::new(&blind, Outcomes(Play::Normal), budget);
     assert_eq!(search.value(&start).unwrap(), Outcome::Loss);
     // A refused search keeps no open position: the same solver answers a smaller one.
-    let mut solver = GrundySolver::without_components(&owning, Budget::default().with_bytes(4 << 20));
+    let mut solver =
+        GrundySolver::without_components(&owning, Budget::default().with_bytes(4 << 20));
     assert!(solver.nimber(&start).is_err());
     let mut small = vec![0u64; 10_000];
     small[0] = 10;

@@ -253,12 +253,23 @@ impl<P: Clone + Eq + Hash, V: Copy> Table for Hashed<P, V> {
     }
 
     #[inline]
-    fn open(&mut self, key: &P, key_bytes: u64, held: u64, budget: &Budget) -> Result<(), SolveError> {
+    fn open(
+        &mut self,
+        key: &P,
+        key_bytes: u64,
+        held: u64,
+        budget: &Budget,
+    ) -> Result<(), SolveError> {
         let needed = self.map.len() as u64 + 1;
         budget.check_positions(needed)?;
         let entry = size_of::<(P, Entry<V>)>() as u64 + 1;
         let heap = self.heap + key_bytes;
-        budget.check_table(needed, self.map.capacity() as u64, entry, heap.saturating_add(held))?;
+        budget.check_table(
+            needed,
+            self.map.capacity() as u64,
+            entry,
+            heap.saturating_add(held),
+        )?;
         self.map.insert(key.clone(), Entry::Open);
         self.heap = heap;
         Ok(())
