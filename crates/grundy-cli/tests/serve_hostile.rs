@@ -8,13 +8,14 @@
 
 #![cfg(target_os = "linux")]
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+
+#[path = "support/server.rs"]
+mod support;
+
+use support::{error, Server};
 
 /// `--memory` of the server under test: 128 MiB a search.
 const SEARCH_MIB: u64 = 128;
@@ -28,132 +29,53 @@ const CASE_TIME: Duration = Duration::from_secs(3);
 /// Memory the server may hold once the burst is over and its memory given back.
 const RSS_AFTER: u64 = 64;
 
-/// The server, killed when dropped.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-    /// Its log lines (standard error).
-    log: Arc<Mutex<Vec<String>>>,
+fn start() -> Server {
+    Server::start(&[
+        "--timeout",
+        "2000",
+        "--memory",
+        &format!("{}", SEARCH_MIB as f64 / 1024.0),
+        "--total-memory",
+        &format!("{}", 2.0 * SEARCH_MIB as f64 / 1024.0),
+        "--max-games",
+        "40",
+        "--max-client-games",
+        "8",
+        "--file-memory",
+        "8",
+        "--files-memory",
+        "32",
+        "--max-response",
+        "1000000",
+    ])
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["serve", "--port", "0", "--timeout", "2000"])
-            .args(["--memory", &format!("{}", SEARCH_MIB as f64 / 1024.0)])
-            .args([
-                "--total-memory",
-                &format!("{}", 2.0 * SEARCH_MIB as f64 / 1024.0),
-            ])
-            .args(["--max-games", "40", "--max-client-games", "8"])
-            .args(["--file-memory", "8", "--files-memory", "32"])
-            .args(["--max-response", "1000000"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("grundy serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("its output"))
-            .read_line(&mut line)
-            .expect("its first line");
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .and_then(|addr| addr.parse().ok())
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
-        let log = Arc::new(Mutex::new(Vec::new()));
-        let lines = log.clone();
-        let stderr = child.stderr.take().expect("its log");
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                lines.lock().unwrap().push(line);
-            }
-        });
-        Server { child, addr, log }
-    }
-
-    /// Sends one request on its own connection; returns the status and the body.
-    fn send(&self, method: &str, path: &str, body: &str) -> (u16, String) {
-        let mut stream = TcpStream::connect(self.addr).expect("a connection");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(30)))
-            .expect("a timeout");
-        write!(
-            stream,
-            "{method} {path} HTTP/1.1\r\nHost: grundy\r\nConnection: close\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        )
-        .expect("the request is sent");
-        let mut raw = Vec::new();
-        stream.read_to_end(&mut raw).expect("an answer");
-        let text = String::from_utf8_lossy(&raw).into_owned();
-        let status = text
-            .get(9..12)
-            .and_then(|code| code.parse().ok())
-            .unwrap_or_else(|| panic!("no status in {:?}", &text[..text.len().min(200)]));
-        let body = text.split_once("\r\n\r\n").map_or("", |(_, body)| body);
-        (status, body.to_string())
-    }
-
-    fn post(&self, path: &str, body: &Value) -> (u16, String) {
-        self.send("POST", path, &body.to_string())
-    }
-
-    /// A field of the server's `/proc/PID/status`, in MiB.
-    fn memory(&self, field: &str) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .expect("the server's status");
-        let kib: u64 = status
-            .lines()
-            .find_map(|line| line.strip_prefix(field))
-            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-            .unwrap_or_else(|| panic!("no {field} in the server's status"));
-        kib >> 10
-    }
-
-    /// Runs `case`, then checks its peak memory and time against the limits.
-    fn case(&self, name: &str, case: impl FnOnce(&Server)) {
-        std::fs::write(format!("/proc/{}/clear_refs", self.child.id()), "5")
-            .expect("the peak is reset");
-        let started = Instant::now();
-        case(self);
-        let time = started.elapsed();
-        let peak = self.memory("VmHWM:");
-        eprintln!("{name}: {time:.2?}, peak {peak} MiB");
-        assert!(peak <= PEAK_MIB, "{name}: peak {peak} MiB > {PEAK_MIB} MiB");
-        assert!(time <= CASE_TIME, "{name}: {time:?} > {CASE_TIME:?}");
-    }
-}
-
-/// The error message of a JSON error body.
-fn error(body: &str) -> String {
-    let value: Value = serde_json::from_str(body).unwrap_or_else(|_| panic!("JSON: {body}"));
-    value["error"].as_str().expect("an error").to_string()
+/// Runs `case`, then checks its peak memory and time against the limits.
+fn case(server: &Server, name: &str, case: impl FnOnce(&Server)) {
+    server.reset_peak();
+    let started = Instant::now();
+    case(server);
+    let time = started.elapsed();
+    let peak = server.memory("VmHWM:");
+    eprintln!("{name}: {time:.2?}, peak {peak} MiB");
+    assert!(peak <= PEAK_MIB, "{name}: peak {peak} MiB > {PEAK_MIB} MiB");
+    assert!(time <= CASE_TIME, "{name}: {time:?} > {CASE_TIME:?}");
 }
 
 #[test]
 fn a_hostile_client_is_bounded_in_memory_and_time() {
-    let server = Server::start();
+    let server = start();
     let mut requests = 0;
     let mut count = |n: usize| requests += n;
 
-    server.case("a row of 10,000 heaps", |s| {
+    case(&server, "a row of 10,000 heaps", |s| {
         let row = vec![1; 10_000];
         let (status, body) = s.post("/api/solve", &json!({"game": "nim", "position": row}));
         assert_eq!(status, 422, "{body}");
         assert!(error(&body).contains("up to 10000 moves, more than a page shows"));
     });
     count(1);
-    server.case("a row of 3,000 heaps, each move a copy", |s| {
+    case(&server, "a row of 3,000 heaps, each move a copy", |s| {
         let row = vec![1; 3_000];
         let (status, body) = s.post("/api/sessions", &json!({"game": "nim", "position": row}));
         assert_eq!(status, 422, "{body}");
@@ -163,7 +85,7 @@ fn a_hostile_client_is_bounded_in_memory_and_time() {
         );
     });
     count(1);
-    server.case("huge numbers", |s| {
+    case(&server, "huge numbers", |s| {
         let (status, body) = s.post(
             "/api/solve",
             &json!({"game": "nim", "position": "1".repeat(5000)}),
@@ -184,21 +106,21 @@ fn a_hostile_client_is_bounded_in_memory_and_time() {
         assert!(!error(&body).contains("--max-positions"), "{body}");
     });
     count(3);
-    server.case("deep JSON", |s| {
+    case(&server, "deep JSON", |s| {
         let deep = format!("{}{}", "[".repeat(20_000), "]".repeat(20_000));
         let body = format!(r#"{{"game": "nim", "position": {deep}}}"#);
         let (status, answer) = s.send("POST", "/api/solve", &body);
         assert_eq!(status, 400, "{answer}");
     });
     count(1);
-    server.case("a slow game file", |s| {
+    case(&server, "a slow game file", |s| {
         let source = "function moves(n) while true do end end";
         let (status, body) = s.post("/api/solve", &json!({"source": source, "position": "1"}));
         assert_eq!(status, 422, "{body}");
         assert!(error(&body).contains("operation cap"), "{body}");
     });
     count(1);
-    server.case("a greedy game file", |s| {
+    case(&server, "a greedy game file", |s| {
         let source =
             "local t = {}\nfor i = 1, 1e8 do t[i] = i end\nfunction moves(n) return {} end";
         let (status, body) = s.post("/api/solve", &json!({"source": source, "position": "1"}));
@@ -210,7 +132,7 @@ fn a_hostile_client_is_bounded_in_memory_and_time() {
         assert!(status == 422 || status == 503, "{status}: {body}");
     });
     count(2);
-    server.case("a flood of games", |s| {
+    case(&server, "a flood of games", |s| {
         let first = s.post("/api/sessions", &json!({"game": "nim", "position": "3 4"}));
         assert_eq!(first.0, 201, "{}", first.1);
         let first: Value = serde_json::from_str(&first.1).unwrap();
@@ -232,7 +154,7 @@ fn a_hostile_client_is_bounded_in_memory_and_time() {
         }
     });
     count(82);
-    server.case("a huge answer", |s| {
+    case(&server, "a huge answer", |s| {
         let source = "function moves(n)\n  if n == 0 then return {} end\n  local t = {}\n  \
                       local big = string.rep('x', 100000)\n  for i = 1, 20 do t[i] = {to = n - 1, \
                       label = big .. i} end\n  return t\nend";

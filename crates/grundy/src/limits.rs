@@ -260,7 +260,8 @@ impl Budget {
     }
 
     /// `Ok` when a hash table of `entry` bytes an entry (key, value and control byte)
-    /// that holds `capacity` entries before it grows fits once it holds `len`: `len`
+    /// that holds `capacity` entries before it grows fits once it holds `len`, with `held`
+    /// bytes held besides (what its keys own on the heap, a search's move buffer): `len`
     /// entries while it has room, and when it must grow, the old table and the one twice
     /// its size together (both are held while the entries move), checked before the
     /// growth allocates.
@@ -274,12 +275,20 @@ impl Budget {
     /// ```
     /// let budget = grundy::Budget::default().with_bytes(1_000);
     /// // Room for 56 entries of 16 bytes: 57 entries need a second table of 128 buckets.
-    /// assert!(budget.check_table(56, 56, 16).is_ok());
-    /// assert!(budget.check_table(57, 56, 16).is_err());
+    /// assert!(budget.check_table(56, 56, 16, 0).is_ok());
+    /// assert!(budget.check_table(57, 56, 16, 0).is_err());
+    /// // With 200 bytes held besides, 56 entries no longer fit.
+    /// assert!(budget.check_table(56, 56, 16, 200).is_err());
     /// ```
-    pub fn check_table(&self, len: u64, capacity: u64, entry: u64) -> Result<(), SolveError> {
+    pub fn check_table(
+        &self,
+        len: u64,
+        capacity: u64,
+        entry: u64,
+        held: u64,
+    ) -> Result<(), SolveError> {
         if len <= capacity {
-            return self.check_bytes(len.saturating_mul(entry));
+            return self.check_bytes(len.saturating_mul(entry).saturating_add(held));
         }
         // A table of capacity c has its buckets, a power of two, 7/8 full at most.
         let buckets = |capacity: u64| match capacity {
@@ -289,7 +298,11 @@ impl Budget {
         };
         let old = buckets(capacity);
         let new = buckets(len.max(capacity + 1));
-        self.check_bytes(old.saturating_add(new).saturating_mul(entry))
+        self.check_bytes(
+            old.saturating_add(new)
+                .saturating_mul(entry)
+                .saturating_add(held),
+        )
     }
 
     /// `Err(SolveError::Interrupted)` once the cancel flag is set.

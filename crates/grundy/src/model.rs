@@ -114,6 +114,44 @@ pub trait Game {
         let _ = pos;
         None
     }
+
+    /// The bytes `pos` owns on the heap, beyond its own `size_of` (a row of heaps' buffer,
+    /// as [`vec_bytes`] counts it); 0 (the default) for a position that owns nothing. Solvers
+    /// add it, for every position they hold (in their tables and in their move buffers), to
+    /// what they check against their budget's bytes: a game whose positions own memory must
+    /// say how much, or a search of large positions outgrows its budget unseen.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::nim::Nim;
+    /// use grundy::model::{vec_bytes, Game};
+    /// let pos = vec![3, 5, 7];
+    /// assert_eq!(Nim.heap_bytes(&pos), vec_bytes(&pos));
+    /// ```
+    fn heap_bytes(&self, pos: &Self::Position) -> u64 {
+        let _ = pos;
+        0
+    }
+}
+
+/// The bytes the allocator takes for `v`'s buffer: its capacity, plus glibc malloc's 8-byte
+/// header, rounded up to 16 bytes, at least 32; 0 when it has allocated nothing.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::model::vec_bytes;
+/// assert_eq!(vec_bytes::<u64>(&Vec::new()), 0);
+/// assert_eq!(vec_bytes(&vec![1u64]), 32);
+/// assert_eq!(vec_bytes(&vec![0u64; 100]), 816);
+/// ```
+pub fn vec_bytes<T>(v: &Vec<T>) -> u64 {
+    let bytes = (v.capacity() * std::mem::size_of::<T>()) as u64;
+    match bytes {
+        0 => 0,
+        _ => ((bytes + 8).div_ceil(16) * 16).max(32),
+    }
 }
 
 /// One move: where it leads, the points it earns the mover, and whether the mover moves again.

@@ -54,7 +54,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use axum::extract::{DefaultBodyLimit, Request};
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -242,6 +242,9 @@ pub fn router(app: Arc<App>) -> Router {
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(body_bytes))
         .layer(middleware::from_fn(move |req: Request, next: Next| {
+            body_limit(body_bytes, req, next)
+        }))
+        .layer(middleware::from_fn(move |req: Request, next: Next| {
             time_limit(time, req, next)
         }))
         .layer(middleware::from_fn_with_state(app, log::front))
@@ -252,6 +255,36 @@ async fn time_limit(time: Duration, req: Request, next: Next) -> Response {
     match tokio::time::timeout(time + Duration::from_secs(1), next.run(req)).await {
         Ok(response) => response,
         Err(_) => ApiError::unavailable("the request ran past its time limit").into_response(),
+    }
+}
+
+/// A body past `--max-body` gets grundy's own one-line error naming the limit, as every other
+/// refusal does (axum's own is "Failed to buffer the request body"): refused before it is
+/// read when its declared length is past the limit, and rewritten when reading it stopped
+/// there.
+async fn body_limit(limit: usize, req: Request, next: Next) -> Response {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<u64>().ok());
+    if declared.is_some_and(|len| len > limit as u64) {
+        return too_large(limit).into_response();
+    }
+    let response = next.run(req).await;
+    match response.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => too_large(limit).into_response(),
+        _ => response,
+    }
+}
+
+fn too_large(limit: usize) -> ApiError {
+    ApiError {
+        status: StatusCode::PAYLOAD_TOO_LARGE,
+        message: format!(
+            "the request is larger than this server accepts ({limit} bytes; see grundy serve \
+             --max-body)"
+        ),
     }
 }
 

@@ -61,6 +61,10 @@ impl<G: Game> Game for Canon<G> {
     fn reachable(&self, pos: &G::Position) -> Option<u64> {
         self.game.reachable(pos)
     }
+
+    fn heap_bytes(&self, pos: &G::Position) -> u64 {
+        self.game.heap_bytes(pos)
+    }
 }
 
 impl<G: Game> Canon<G> {

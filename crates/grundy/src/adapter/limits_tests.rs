@@ -173,3 +173,26 @@ fn too_much_nimber_work_falls_back_to_the_outcome_formula() {
         .collect();
     assert_eq!(winning, ["1000 1618 -> 1000 618", "1000 1618 -> 999 1617"]);
 }
+
+/// Remoteness of Grundy's game asked for (the whole position searched, each position a row
+/// of up to a thousand heaps) stays within the budget's bytes: issue 42, where the page's
+/// search of Grundy's game at 2000 held 7.4 GB under a budget of 0.5 GiB.
+#[test]
+fn a_search_of_large_positions_stays_within_its_bytes() {
+    let game = builtin::grundy_game();
+    let budget = Budget::default().with_bytes(32 << 20);
+    let ask = crate::dynamic::Ask {
+        remoteness: true,
+        ..crate::dynamic::Ask::default()
+    };
+    let err = game
+        .solve_with(&Datum::ints([1000]), &budget, ask)
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            DynError::Solve(SolveError::TooLarge { unit: "bytes", .. })
+        ),
+        "{err:?}"
+    );
+}

@@ -43,6 +43,10 @@ pub struct Minesweeper;
 impl Game for Minesweeper {
     type Position = Vec<Part>;
 
+    fn heap_bytes(&self, pos: &Vec<Part>) -> u64 {
+        crate::model::vec_bytes(pos)
+    }
+
     fn moves(&self, pos: &Vec<Part>, out: &mut Vec<Move<Vec<Part>>>) {
         for (part_idx, part) in pos.iter().enumerate() {
             let without = || {

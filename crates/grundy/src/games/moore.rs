@@ -148,6 +148,10 @@ fn bit_count(heaps: &[u64], bit: u32) -> u64 {
 impl Game for MooreNim {
     type Position = Vec<u64>;
 
+    fn heap_bytes(&self, pos: &Vec<u64>) -> u64 {
+        crate::model::vec_bytes(pos)
+    }
+
     fn moves(&self, pos: &Vec<u64>, out: &mut Vec<Move<Vec<u64>>>) {
         // Every nonempty subset of at most k heaps, every strictly smaller size for each.
         let heaps = pos.len();

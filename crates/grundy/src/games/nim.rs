@@ -24,6 +24,10 @@ pub struct Nim;
 impl Game for Nim {
     type Position = Vec<u64>;
 
+    fn heap_bytes(&self, pos: &Vec<u64>) -> u64 {
+        crate::model::vec_bytes(pos)
+    }
+
     fn moves(&self, pos: &Vec<u64>, out: &mut Vec<Move<Vec<u64>>>) {
         for (heap_idx, &heap) in pos.iter().enumerate() {
             for smaller in 0..heap {

@@ -29,6 +29,10 @@ pub struct Staircase;
 impl Game for Staircase {
     type Position = Vec<u64>;
 
+    fn heap_bytes(&self, pos: &Vec<u64>) -> u64 {
+        crate::model::vec_bytes(pos)
+    }
+
     fn moves(&self, pos: &Vec<u64>, out: &mut Vec<Move<Vec<u64>>>) {
         for (step_idx, &coins) in pos.iter().enumerate() {
             for moved in 1..=coins {

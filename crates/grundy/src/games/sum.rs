@@ -41,6 +41,10 @@ impl<G: Game> Game for Sum<G> {
             }
         }
     }
+
+    fn heap_bytes(&self, pos: &Vec<G::Position>) -> u64 {
+        crate::model::vec_bytes(pos) + pos.iter().map(|c| self.0.heap_bytes(c)).sum::<u64>()
+    }
 }
 
 impl<G: Game> Components for Sum<G> {

@@ -300,6 +300,10 @@ impl Game for Young {
     /// The row lengths, top row first, non-increasing, each at most `cols`.
     type Position = Vec<u8>;
 
+    fn heap_bytes(&self, pos: &Vec<u8>) -> u64 {
+        crate::model::vec_bytes(pos)
+    }
+
     fn moves(&self, row_lengths: &Vec<u8>, out: &mut Vec<Move<Vec<u8>>>) {
         let filled: usize = row_lengths.iter().map(|&len| usize::from(len)).sum();
         for (row, &len) in row_lengths.iter().enumerate() {

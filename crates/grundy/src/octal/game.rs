@@ -138,6 +138,10 @@ impl TakeAndBreak {
 impl Game for TakeAndBreak {
     type Position = Heaps;
 
+    fn heap_bytes(&self, pos: &Heaps) -> u64 {
+        crate::model::vec_bytes(pos)
+    }
+
     /// Every move on every heap; identical results are listed once per way to reach them.
     fn moves(&self, pos: &Heaps, out: &mut Vec<Move<Heaps>>) {
         let mut results = Vec::new();

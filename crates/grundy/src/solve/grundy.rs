@@ -46,6 +46,10 @@ pub struct GrundySolver<'g, G: Game> {
     splits: bool,
     budget: Budget,
     table: FxMap<G::Position, Option<Nimber>>,
+    /// The heap bytes the table's positions own.
+    heap: u64,
+    /// The heap bytes the positions of the move buffer own (one component's search).
+    buffer: u64,
     /// Moves listed so far, for the budget's work limit.
     listed: u64,
 }
@@ -65,11 +69,11 @@ pub struct GrundySolver<'g, G: Game> {
 /// let again = GrundySolver::new(&Nim, Budget::default()).with_table(table);
 /// assert_eq!(again.len(), 3);
 /// ```
-pub struct GrundyTable<P>(FxMap<P, Option<Nimber>>);
+pub struct GrundyTable<P>(FxMap<P, Option<Nimber>>, u64);
 
 impl<P> Default for GrundyTable<P> {
     fn default() -> Self {
-        GrundyTable(FxMap::default())
+        GrundyTable(FxMap::default(), 0)
     }
 }
 
@@ -99,6 +103,8 @@ impl<P> GrundyTable<P> {
 
 struct Frame<P> {
     pos: P,
+    /// The heap bytes this frame's moves' positions own.
+    heap: u64,
     /// This frame's moves are `moves[start..]` (the top frame's are last in the buffer).
     start: usize,
     next: usize,
@@ -122,6 +128,8 @@ impl<'g, G: Components> GrundySolver<'g, G> {
             splits: true,
             budget,
             table: FxMap::default(),
+            heap: 0,
+            buffer: 0,
             listed: 0,
         }
     }
@@ -150,6 +158,8 @@ impl<'g, G: Game> GrundySolver<'g, G> {
             splits: false,
             budget,
             table: FxMap::default(),
+            heap: 0,
+            buffer: 0,
             listed: 0,
         }
     }
@@ -166,6 +176,7 @@ impl<'g, G: Game> GrundySolver<'g, G> {
     /// ```
     pub fn with_table(mut self, table: GrundyTable<G::Position>) -> Self {
         self.table = table.0;
+        self.heap = table.1;
         self
     }
 
@@ -180,7 +191,7 @@ impl<'g, G: Game> GrundySolver<'g, G> {
     /// assert_eq!(solver.into_table().len(), 2);
     /// ```
     pub fn into_table(self) -> GrundyTable<G::Position> {
-        GrundyTable(self.table)
+        GrundyTable(self.table, self.heap)
     }
 
     /// The number of components solved and stored.
@@ -303,10 +314,13 @@ impl<'g, G: Game> GrundySolver<'g, G> {
         let mut stack = Vec::new();
         let mut moves = Vec::new();
         let mut options = Vec::new();
+        self.buffer = 0;
         let res = self.run(root, &mut stack, &mut moves, &mut options);
         if res.is_err() {
             for frame in stack {
-                self.table.remove(&frame.pos);
+                if self.table.remove(&frame.pos).is_some() {
+                    self.heap -= self.game.heap_bytes(&frame.pos);
+                }
             }
         }
         res
@@ -321,12 +335,8 @@ impl<'g, G: Game> GrundySolver<'g, G> {
     ) -> Result<(), SolveError> {
         let needed = self.table.len() as u64 + 1;
         self.budget.check_positions(needed)?;
-        let capacity = self.table.capacity() as u64;
-        self.budget
-            .check_table(needed, capacity, Self::entry_bytes())?;
-        if needed.is_multiple_of(4_096) {
-            self.budget.check_cancelled()?;
-        }
+        // Every position: one position's moves may take long to list (large positions).
+        self.budget.check_cancelled()?;
         self.budget.count_position();
         let start = moves.len();
         check_moves(self.game, &pos, moves.len(), &self.budget)?;
@@ -342,9 +352,31 @@ impl<'g, G: Game> GrundySolver<'g, G> {
                 "nimbers need an impartial game: a move earns points or grants another turn".into(),
             ));
         }
+        // The table with this position, and the move buffer with its moves, in the budget.
+        let heap: u64 = moves[start..]
+            .iter()
+            .map(|m| self.game.heap_bytes(&m.to))
+            .sum();
+        let key_bytes = self.game.heap_bytes(&pos);
+        let held = (moves.capacity() * size_of::<Move<G::Position>>()) as u64
+            + self.buffer
+            + heap
+            + self.heap
+            + key_bytes;
+        let capacity = self.table.capacity() as u64;
+        if let Err(err) = self
+            .budget
+            .check_table(needed, capacity, Self::entry_bytes(), held)
+        {
+            moves.truncate(start);
+            return Err(err);
+        }
         self.table.insert(pos.clone(), None);
+        self.heap += key_bytes;
+        self.buffer += heap;
         stack.push(Frame {
             pos,
+            heap,
             start,
             next: start,
             options_start: options.len(),
@@ -387,6 +419,7 @@ impl<'g, G: Game> GrundySolver<'g, G> {
             }
             let frame = stack.pop().expect("the frame just examined");
             moves.truncate(frame.start);
+            self.buffer -= frame.heap;
             let value = Nimber::mex(options.drain(frame.options_start..));
             self.table.insert(frame.pos, Some(value));
             if stack.is_empty() {

@@ -84,7 +84,7 @@ fn cases() -> Vec<Case> {
         case(PLAIN, Method::GET, "/api/sessions/nope", None, (404, "no game", "a game id that does not exist (finished, expired or dropped for room)")),
         case(PLAIN, Method::GET, "/api/nothing", None, (404, "no such route", "an unknown route")),
         case(PLAIN, Method::DELETE, "/api/games", None, (405, "method", "a route that does not take that method")),
-        case(SMALL, Method::POST, "/api/sessions", Some(format!(r#"{{"game": "nim", "position": "{}"}}"#, "1 ".repeat(4000))), (413, "", "a body over the limit (`--max-body`, 64 KiB by default)")),
+        case(SMALL, Method::POST, "/api/sessions", Some(format!(r#"{{"game": "nim", "position": "{}"}}"#, "1 ".repeat(4000))), (413, "larger than this server accepts (4096 bytes; see grundy serve --max-body)", "a body over the limit (`--max-body`, 64 KiB by default)")),
         post("/api/sessions/{id}/play", json!({"move": "9"}), (422, "no move \"9\"", "a move that is not legal now")),
         post("/api/sessions", json!({"game": "nim", "position": "5000"}), (422, "up to 5000 moves, more than a page shows", "a position with more than 4096 moves (refused before they are listed where the game bounds them)")),
         post("/api/solve", json!({"game": "nim", "position": vec![1; 2000]}), (422, "more than the 64 MiB of a request", "a position whose moves would not fit a request's memory (`--memory`)")),

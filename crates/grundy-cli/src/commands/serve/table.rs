@@ -11,7 +11,9 @@ use axum::http::StatusCode;
 use axum::Json;
 use grundy::catalog::parse_family;
 use grundy::dynamic::{DynError, Value};
-use grundy::table::{tabulate, tabulate_game, Axes, GameTable, Table, TableError, TableKind};
+use grundy::table::{
+    tabulate_game, tabulate_within, Axes, GameTable, Table, TableError, TableKind,
+};
 use grundy::Budget;
 use serde::{Deserialize, Serialize};
 
@@ -105,7 +107,7 @@ pub async fn post(
 async fn answer(app: Arc<App>, req: TableRequest) -> Result<Json<TableView>, ApiError> {
     let app2 = app.clone();
     let view = blocking(&app, move |budget| match req.named()? {
-        Named::Catalogue { game, param } => family(game, param, req.to, req.pairs),
+        Named::Catalogue { game, param } => family(game, param, req.to, req.pairs, budget),
         Named::File { source, params } => file(&app2, source, &params, req.to, req.pairs, budget),
     })
     .await?;
@@ -121,7 +123,13 @@ fn unprocessable(message: impl Into<String>) -> ApiError {
 }
 
 /// A family's table (`grundy table GAME PARAM --to N`).
-fn family(game: &str, param: Option<&str>, to: u64, pairs: bool) -> Result<TableView, ApiError> {
+fn family(
+    game: &str,
+    param: Option<&str>,
+    to: u64,
+    pairs: bool,
+    budget: &Budget,
+) -> Result<TableView, ApiError> {
     let mut words: std::collections::VecDeque<String> = std::iter::once(game.to_string())
         .chain(
             param
@@ -136,8 +144,10 @@ fn family(game: &str, param: Option<&str>, to: u64, pairs: bool) -> Result<Table
             "{game} takes no parameter, found {extra:?}"
         )));
     }
-    let table = tabulate(&family, to, pairs).map_err(|err| match err {
-        TableError::TooLarge { .. } | TableError::Solve(_) => unprocessable(err.to_string()),
+    // Within the request's budget: its memory, and its cancel flag once its time is up.
+    let table = tabulate_within(&family, to, pairs, budget).map_err(|err| match err {
+        TableError::Solve(err) => ApiError::from(DynError::Solve(err)),
+        TableError::TooLarge { .. } => unprocessable(err.to_string()),
         _ => ApiError::bad_request(err.to_string()),
     })?;
     Ok(view(table, None))

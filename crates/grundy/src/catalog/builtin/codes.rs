@@ -73,6 +73,10 @@ impl CodeRow {
 impl Game for CodeRow {
     type Position = Vec<u64>;
 
+    fn heap_bytes(&self, pos: &Vec<u64>) -> u64 {
+        crate::model::vec_bytes(pos)
+    }
+
     fn moves(&self, pos: &Vec<u64>, out: &mut Vec<Move<Vec<u64>>>) {
         for (heap_idx, &heap) in pos.iter().enumerate() {
             self.code.line_moves(heap, &mut |parts| {

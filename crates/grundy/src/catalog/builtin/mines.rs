@@ -200,6 +200,13 @@ impl Field {
 impl Game for Field {
     type Position = Sweep;
 
+    fn heap_bytes(&self, pos: &Sweep) -> u64 {
+        match pos {
+            Sweep::Open(open) => crate::model::vec_bytes(open),
+            Sweep::Parts(parts) => crate::model::vec_bytes(parts),
+        }
+    }
+
     fn moves(&self, pos: &Sweep, out: &mut Vec<Move<Sweep>>) {
         let open = match pos {
             Sweep::Open(open) => open,

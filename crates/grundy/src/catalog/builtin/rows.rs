@@ -29,6 +29,10 @@ pub struct HeapRow<R>(pub R);
 impl<R: HeapRule> Game for HeapRow<R> {
     type Position = Vec<u64>;
 
+    fn heap_bytes(&self, pos: &Vec<u64>) -> u64 {
+        crate::model::vec_bytes(pos)
+    }
+
     fn moves(&self, pos: &Vec<u64>, out: &mut Vec<Move<Vec<u64>>>) {
         let mut options = Vec::new();
         for (heap_idx, &heap) in pos.iter().enumerate() {

@@ -300,6 +300,7 @@ impl<'g, G: Indexed> DenseOutcomeSearch<'g, G> {
                 game.indexed_moves(i, out);
                 Ok(())
             },
+            |_| 0,
             &index,
         )
     }
@@ -360,9 +361,17 @@ impl Table for Cells {
         }
     }
 
-    /// The budget was checked for every cell when they were allocated.
+    /// The budget was checked for every cell when they were allocated: the move buffer is
+    /// checked with them.
     #[inline]
-    fn open(&mut self, &index: &usize, _budget: &Budget) -> Result<(), SolveError> {
+    fn open(
+        &mut self,
+        &index: &usize,
+        _key_bytes: u64,
+        held: u64,
+        budget: &Budget,
+    ) -> Result<(), SolveError> {
+        budget.check_bytes(Cells::bytes_for(self.size).saturating_add(held))?;
         self.set(index, OPEN);
         self.stored += 1;
         Ok(())
@@ -376,13 +385,9 @@ impl Table for Cells {
         self.set(index, if value == Outcome::Win { WIN } else { LOSS });
     }
 
-    fn forget(&mut self, &index: &usize) {
+    fn forget(&mut self, &index: &usize, _key_bytes: u64) {
         self.set(index, UNKNOWN);
         self.stored -= 1;
-    }
-
-    fn len(&self) -> usize {
-        self.stored
     }
 }
 

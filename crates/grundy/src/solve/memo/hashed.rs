@@ -16,6 +16,22 @@ use super::search::{search, Entry, Table};
 
 type FxIndexMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
+/// The hash table of a search, with the heap bytes its positions own (counted against the
+/// budget's bytes with the table's own).
+struct Hashed<P, V> {
+    map: FxIndexMap<P, Entry<V>>,
+    heap: u64,
+}
+
+impl<P, V> Default for Hashed<P, V> {
+    fn default() -> Self {
+        Hashed {
+            map: FxIndexMap::default(),
+            heap: 0,
+        }
+    }
+}
+
 /// A memoized negamax search over any [`Game`], with its transposition table.
 ///
 /// The table persists between queries, so asking for many positions of one game shares work.
@@ -37,7 +53,7 @@ pub struct MemoSearch<'g, G: Game, E: Evaluation> {
     game: &'g G,
     rule: E,
     budget: Budget,
-    table: FxIndexMap<G::Position, Entry<E::Value>>,
+    table: Hashed<G::Position, E::Value>,
     /// Moves listed so far, for the budget's work limit.
     listed: u64,
 }
@@ -57,7 +73,7 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
             game,
             rule,
             budget,
-            table: FxIndexMap::default(),
+            table: Hashed::default(),
             listed: 0,
         }
     }
@@ -106,7 +122,7 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
 
     /// The number of positions solved and stored so far.
     pub fn len(&self) -> usize {
-        self.table.len()
+        self.table.map.len()
     }
 
     /// The moves this search has listed so far (its cost, roughly).
@@ -125,7 +141,7 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
 
     /// True when nothing is stored yet.
     pub fn is_empty(&self) -> bool {
-        self.table.is_empty()
+        self.table.map.is_empty()
     }
 
     /// The bytes one stored position takes in the table (excluding heap data the position
@@ -174,6 +190,7 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
                 *listed += (out.len() - start) as u64;
                 budget.check_work(*listed)
             },
+            |p| game.heap_bytes(p),
             pos,
         )
     }
@@ -194,11 +211,11 @@ impl<'g, G: Game, E: Evaluation> MemoSearch<'g, G, E> {
 /// let again = MemoSearch::new(&Nim, Outcomes(Play::Normal), Budget::default()).with_table(table);
 /// assert!(!again.is_empty());
 /// ```
-pub struct MemoTable<P, V>(FxIndexMap<P, Entry<V>>);
+pub struct MemoTable<P, V>(Hashed<P, V>);
 
 impl<P, V> Default for MemoTable<P, V> {
     fn default() -> Self {
-        MemoTable(FxIndexMap::default())
+        MemoTable(Hashed::default())
     }
 }
 
@@ -211,7 +228,7 @@ impl<P, V> MemoTable<P, V> {
     /// assert_eq!(grundy::solve::memo::MemoTable::<u8, i64>::default().len(), 0);
     /// ```
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.0.map.len()
     }
 
     /// True when nothing is stored.
@@ -222,42 +239,53 @@ impl<P, V> MemoTable<P, V> {
     /// assert!(grundy::solve::memo::MemoTable::<u8, i64>::default().is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.0.map.is_empty()
     }
 }
 
-impl<P: Clone + Eq + Hash, V: Copy> Table for FxIndexMap<P, Entry<V>> {
+impl<P: Clone + Eq + Hash, V: Copy> Table for Hashed<P, V> {
     type Key = P;
     type Value = V;
 
     #[inline]
     fn get(&self, key: &P) -> Option<Entry<V>> {
-        HashMap::get(self, key).copied()
+        self.map.get(key).copied()
     }
 
     #[inline]
-    fn open(&mut self, key: &P, budget: &Budget) -> Result<(), SolveError> {
-        let needed = HashMap::len(self) as u64 + 1;
+    fn open(
+        &mut self,
+        key: &P,
+        key_bytes: u64,
+        held: u64,
+        budget: &Budget,
+    ) -> Result<(), SolveError> {
+        let needed = self.map.len() as u64 + 1;
         budget.check_positions(needed)?;
         let entry = size_of::<(P, Entry<V>)>() as u64 + 1;
-        budget.check_table(needed, self.capacity() as u64, entry)?;
-        self.insert(key.clone(), Entry::Open);
+        let heap = self.heap + key_bytes;
+        budget.check_table(
+            needed,
+            self.map.capacity() as u64,
+            entry,
+            heap.saturating_add(held),
+        )?;
+        self.map.insert(key.clone(), Entry::Open);
+        self.heap = heap;
         Ok(())
     }
 
     #[inline]
     fn store(&mut self, key: &P, value: V) {
-        if let Some(e) = self.get_mut(key) {
+        if let Some(e) = self.map.get_mut(key) {
             *e = Entry::Solved(value);
         }
     }
 
-    fn forget(&mut self, key: &P) {
-        self.remove(key);
-    }
-
-    fn len(&self) -> usize {
-        HashMap::len(self)
+    fn forget(&mut self, key: &P, key_bytes: u64) {
+        if self.map.remove(key).is_some() {
+            self.heap -= key_bytes;
+        }
     }
 }
 

@@ -3,6 +3,8 @@
 //! one that settles it before descending, a position met again while open reported as a
 //! cycle.
 
+use std::mem::size_of;
+
 use crate::limits::{Budget, SolveError};
 use crate::model::Move;
 
@@ -26,33 +28,40 @@ pub(super) trait Table {
     /// What is stored for `key` (`None`: nothing yet).
     fn get(&self, key: &Self::Key) -> Option<Entry<Self::Value>>;
 
-    /// Marks `key` (not stored yet) open, once one more position fits `budget`.
-    fn open(&mut self, key: &Self::Key, budget: &Budget) -> Result<(), SolveError>;
+    /// Marks `key` (not stored yet, owning `key_bytes` on the heap) open, once one more
+    /// position fits `budget` with `held` bytes held outside the table (the move buffer).
+    fn open(
+        &mut self,
+        key: &Self::Key,
+        key_bytes: u64,
+        held: u64,
+        budget: &Budget,
+    ) -> Result<(), SolveError>;
 
     /// Stores the value of the open position `key`.
     fn store(&mut self, key: &Self::Key, value: Self::Value);
 
-    /// Drops the open position `key`.
-    fn forget(&mut self, key: &Self::Key);
-
-    /// The positions stored, open ones included.
-    fn len(&self) -> usize;
+    /// Drops the open position `key` (owning `key_bytes` on the heap).
+    fn forget(&mut self, key: &Self::Key, key_bytes: u64);
 }
 
 /// The value of `root` under `rule`, searched depth first over `table`, generating moves
-/// with `moves_of` (which appends to its buffer). After an error, the positions still open
-/// are dropped from the table.
-pub(super) fn search<T, E, M>(
+/// with `moves_of` (which appends to its buffer) and counting the heap bytes of positions
+/// with `weigh` (the move buffer's and the table's, against the budget's bytes). After an
+/// error, the positions still open are dropped from the table.
+pub(super) fn search<T, E, M, W>(
     table: &mut T,
     rule: &E,
     budget: &Budget,
     moves_of: M,
+    weigh: W,
     root: &T::Key,
 ) -> Result<E::Value, SolveError>
 where
     T: Table,
     E: Evaluation<Value = T::Value>,
     M: FnMut(&T::Key, &mut Vec<Move<T::Key>>) -> Result<(), SolveError>,
+    W: Fn(&T::Key) -> u64,
 {
     if let Some(Entry::Solved(v)) = table.get(root) {
         return Ok(v);
@@ -62,14 +71,16 @@ where
         rule,
         budget,
         moves_of,
+        weigh,
         stack: Vec::new(),
         moves: Vec::new(),
+        heap: 0,
     };
     let res = run.run(root);
     if res.is_err() {
         // Forget the positions that were still open: they have no value.
         for frame in run.stack {
-            run.table.forget(&frame.pos);
+            run.table.forget(&frame.pos, frame.key_bytes);
         }
     }
     res
@@ -78,6 +89,10 @@ where
 /// One position being searched: its moves are `moves[start..end]` of the shared buffer.
 struct Frame<P, V> {
     pos: P,
+    /// The heap bytes `pos` owns.
+    key_bytes: u64,
+    /// The heap bytes its moves' positions own.
+    heap: u64,
     start: usize,
     next: usize,
     best: Option<V>,
@@ -85,34 +100,47 @@ struct Frame<P, V> {
 
 /// The state of one [`search`]: the table, the stack, and every open position's moves in one
 /// shared buffer.
-struct Run<'a, T: Table, E, M> {
+struct Run<'a, T: Table, E, M, W> {
     table: &'a mut T,
     rule: &'a E,
     budget: &'a Budget,
     moves_of: M,
+    weigh: W,
     stack: Vec<Frame<T::Key, T::Value>>,
     moves: Vec<Move<T::Key>>,
+    /// The heap bytes the positions in `moves` own.
+    heap: u64,
 }
 
-impl<T, E, M> Run<'_, T, E, M>
+impl<T, E, M, W> Run<'_, T, E, M, W>
 where
     T: Table,
     E: Evaluation<Value = T::Value>,
     M: FnMut(&T::Key, &mut Vec<Move<T::Key>>) -> Result<(), SolveError>,
+    W: Fn(&T::Key) -> u64,
 {
     fn open(&mut self, pos: T::Key) -> Result<(), SolveError> {
-        if (self.table.len() as u64 + 1).is_multiple_of(4_096) {
-            self.budget.check_cancelled()?;
-        }
+        // Every position: one position's moves may take long to list (large positions).
+        self.budget.check_cancelled()?;
         self.budget.count_position();
         let moves = &mut self.moves;
         let start = moves.len();
         (self.moves_of)(&pos, moves)?;
+        let heap: u64 = moves[start..].iter().map(|mv| (self.weigh)(&mv.to)).sum();
+        self.heap += heap;
+        let key_bytes = (self.weigh)(&pos);
+        let held = (moves.capacity() * size_of::<Move<T::Key>>()) as u64 + self.heap;
         // Marked open after its moves are listed: a hash table's store to the new entry is a
         // cache miss, which would otherwise hold up the move list's stores (20% slower).
-        self.table.open(&pos, self.budget)?;
+        if let Err(err) = self.table.open(&pos, key_bytes, held, self.budget) {
+            self.heap -= heap;
+            moves.truncate(start);
+            return Err(err);
+        }
         let mut frame = Frame {
             pos,
+            key_bytes,
+            heap,
             start,
             next: start,
             best: None,
@@ -173,6 +201,7 @@ where
             }
             let frame = self.stack.pop().expect("the frame just examined");
             self.moves.truncate(frame.start);
+            self.heap -= frame.heap;
             let value = frame.best.unwrap_or_else(|| self.rule.terminal());
             self.table.store(&frame.pos, value);
             // The parent's current move led here: hand it the value without a probe.

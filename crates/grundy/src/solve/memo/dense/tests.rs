@@ -187,12 +187,15 @@ fn budget_refuses_before_allocating() {
 #[test]
 fn cancelled_search_keeps_no_open_position() {
     let game = Chain(200_000);
-    let budget = Budget::default().with_cancel(Arc::new(AtomicBool::new(true)));
+    let flag = Arc::new(AtomicBool::new(true));
+    let budget = Budget::default().with_cancel(Arc::clone(&flag));
     let mut search = DenseOutcomeSearch::new(&game, Play::Misere, budget).unwrap();
     assert_eq!(search.value_at(199_999), Err(SolveError::Interrupted));
     assert!(search.is_empty());
     assert!((0..game.len()).all(|i| search.cells.cell(i) == UNKNOWN));
-    // The flag is read every 65,536 positions: a short query finishes before it.
+    // The flag is read at every position: a short query stops too, and runs once it is down.
+    assert_eq!(search.value_at(1_000), Err(SolveError::Interrupted));
+    flag.store(false, std::sync::atomic::Ordering::Relaxed);
     assert_eq!(search.value_at(1_000), Ok(Outcome::Win));
     assert_eq!(search.len(), 1_001);
 }
