@@ -185,3 +185,76 @@ fn the_budget_bounds_the_search() {
     );
     assert_eq!(stopped.extend_to(3), Err(crate::SolveError::Interrupted));
 }
+
+/// Genera of heaps as published: (normal value, g0..g7, tame). Winning Ways (2nd ed., vol. 2,
+/// ch. 13) tabulates the genera of misère Kayles (heap 5: 4^146) and Dawson's Chess (heap 9:
+/// 3^1431, 11: 2^0520); these rows are CGSuite 2.2's (`TakeAndBreak(code)(n)`: `.NimValue`,
+/// `.Genus` and the misère values with `*2`s added, `.MisereCanonicalForm.IsTame`) as
+/// recorded in pycgt's test suite (tests/test_impartial.py, "CGSuite tables").
+const KAYLES: &[(u64, &str, bool)] = &[
+    (0, "12020202", true), (1, "03131313", true), (2, "20202020", true),
+    (3, "31313131", true), (1, "03131313", true), (4, "14646464", false),
+    (3, "31313131", true), (2, "20202020", false), (1, "13131313", true),
+    (4, "04646464", false), (2, "20202020", false), (6, "46464646", false),
+    (4, "04646464", false), (1, "13131313", false), (2, "20202020", false),
+    (7, "57575757", false), (1, "13131313", false), (4, "64646464", false),
+    (3, "31313131", false), (2, "20202020", false), (1, "03131313", false),
+    (4, "64646464", false), (6, "46464646", false), (7, "57575757", false),
+    (4, "64646464", false), (1, "73131313", false),
+];
+
+/// Dawson's Chess, 0.137 (the same source as [`KAYLES`]).
+const DAWSONS_CHESS: &[(u64, &str, bool)] = &[
+    (0, "12020202", true), (1, "03131313", true), (1, "03131313", true),
+    (2, "20202020", true), (0, "12020202", true), (3, "31313131", true),
+    (1, "03131313", true), (1, "03131313", true), (0, "12020202", true),
+    (3, "14313131", false), (3, "31313131", true), (2, "05202020", false),
+    (2, "20202020", true), (4, "14646464", false), (0, "12020202", true),
+    (5, "05757575", false), (2, "05202020", false), (2, "20202020", true),
+    (3, "14313131", false), (3, "31313131", true), (0, "02020202", false),
+    (1, "03131313", false), (1, "13131313", false), (3, "14313131", false),
+    (0, "31313131", false), (2, "05202020", false),
+];
+
+/// Grundy's game (the same source as [`KAYLES`]).
+const GRUNDYS_GAME: &[(u64, &str, bool)] = &[
+    (0, "12020202", true), (0, "12020202", true), (0, "12020202", true),
+    (1, "03131313", true), (0, "12020202", true), (2, "20202020", true),
+    (1, "03131313", true), (0, "12020202", true), (2, "20202020", true),
+    (1, "03131313", true), (0, "12020202", true), (2, "20202020", true),
+    (1, "03131313", true), (3, "14313131", false), (2, "20202020", true),
+    (1, "03131313", true), (3, "14313131", false), (2, "20202020", true),
+    (4, "05646464", false), (3, "14313131", false),
+];
+
+/// Our genera are the published ones, and a heap we call tame (every position it reaches of
+/// tame genus) is tame for CGSuite too (which also counts games tame through reversible
+/// moves, so it calls more heaps tame).
+#[test]
+fn published_genera_of_kayles_dawsons_chess_and_grundys_game() {
+    let cases: [(&[&str], &[(u64, &str, bool)]); 3] = [
+        (&["0.77"], KAYLES),
+        (&["0.137"], DAWSONS_CHESS),
+        (&["grundy-game"], GRUNDYS_GAME),
+    ];
+    for (words, table) in cases {
+        let mut genera = genera(words);
+        genera.extend_to(table.len() as u64 - 1).unwrap();
+        for (n, (heap, &(normal, terms, tame))) in genera.heaps().iter().zip(table).enumerate() {
+            let ours: String = (0..8).map(|k| heap.genus.exponent(k).to_string()).collect();
+            let what = format!("{words:?} heap {n}: {}", heap.genus);
+            assert_eq!((heap.genus.normal(), ours.as_str()), (normal, terms), "{what}");
+            assert!(!heap.tame || tame, "{what}");
+        }
+    }
+    // As Winning Ways writes them.
+    let mut kayles = genera(&["0.77"]);
+    kayles.extend_to(9).unwrap();
+    let written: Vec<String> = kayles.heaps().iter().map(|h| h.genus.to_string()).collect();
+    assert_eq!(written[5], "4^146");
+    assert_eq!(written[9], "4^046");
+    let mut dawson = genera(&["0.137"]);
+    dawson.extend_to(11).unwrap();
+    assert_eq!(dawson.heaps()[9].genus.to_string(), "3^1431");
+    assert_eq!(dawson.heaps()[11].genus.to_string(), "2^0520");
+}
