@@ -224,8 +224,9 @@ impl<M: Fn(u64, &mut dyn FnMut(&[u64]))> Genera<M> {
     ///     },
     ///     grundy::Budget::default(),
     /// );
-    /// // Misère Dawson's Kayles: two heaps of 3 are lost for the player to move.
-    /// let sum = genera.sum(&[3, 3]).unwrap();
+    /// // Misère Dawson's Kayles: a heap of 3 is 1^031, like *1; three of them are lost
+    /// // for the player to move.
+    /// let sum = genera.sum(&[3, 3, 3]).unwrap();
     /// assert_eq!((sum.genus.misere(), sum.tame), (0, true));
     /// ```
     pub fn sum(&mut self, heaps: &[u64]) -> Result<SumGenus, SolveError> {

@@ -111,7 +111,11 @@ fn genera_of_small_sums_match_the_plain_search() {
             for k in 0..7u8 {
                 let exponent = g.exponent(usize::from(k));
                 assert_eq!(exponent, brute.value(&heaps, k, 0, true), "{what} k={k}");
-                assert_eq!(exponent ^ 1, brute.value(&heaps, k, 1, true), "{what} k={k} +*1");
+                assert_eq!(
+                    exponent ^ 1,
+                    brute.value(&heaps, k, 1, true),
+                    "{what} k={k} +*1"
+                );
             }
             if sum.tame {
                 tame += 1;
@@ -122,7 +126,10 @@ fn genera_of_small_sums_match_the_plain_search() {
         }
     }
     // Both ways of answering were exercised.
-    assert!(tame > 1000 && searched > 100, "{tame} tame, {searched} searched");
+    assert!(
+        tame > 1000 && searched > 100,
+        "{tame} tame, {searched} searched"
+    );
 }
 
 /// A heap is tame exactly when every position it reaches has a tame genus: checked against
@@ -151,8 +158,14 @@ fn tame_heaps_are_those_whose_followers_all_have_tame_genera() {
                     });
                 }
             }
-            let all_tame = seen.iter().all(|pos| genera.sum(pos).unwrap().genus.is_tame());
-            assert_eq!(genera.heaps()[n as usize].tame, all_tame, "{words:?} heap {n}");
+            let all_tame = seen
+                .iter()
+                .all(|pos| genera.sum(pos).unwrap().genus.is_tame());
+            assert_eq!(
+                genera.heaps()[n as usize].tame,
+                all_tame,
+                "{words:?} heap {n}"
+            );
         }
     }
 }
@@ -164,7 +177,10 @@ fn nim_heaps_have_the_genera_of_misere_nim() {
     let mut nim = genera(&["nim"]);
     nim.extend_to(20).unwrap();
     let written: Vec<String> = nim.heaps().iter().map(|h| h.genus.to_string()).collect();
-    assert_eq!(written[..6], ["0^120", "1^031", "2^20", "3^31", "4^46", "5^57"]);
+    assert_eq!(
+        written[..6],
+        ["0^120", "1^031", "2^20", "3^31", "4^46", "5^57"]
+    );
     assert_eq!(written[10], "10^(10,8)");
     assert!(nim.heaps().iter().all(|h| h.tame));
 }
@@ -192,39 +208,86 @@ fn the_budget_bounds_the_search() {
 /// `.Genus` and the misère values with `*2`s added, `.MisereCanonicalForm.IsTame`) as
 /// recorded in pycgt's test suite (tests/test_impartial.py, "CGSuite tables").
 const KAYLES: &[(u64, &str, bool)] = &[
-    (0, "12020202", true), (1, "03131313", true), (2, "20202020", true),
-    (3, "31313131", true), (1, "03131313", true), (4, "14646464", false),
-    (3, "31313131", true), (2, "20202020", false), (1, "13131313", true),
-    (4, "04646464", false), (2, "20202020", false), (6, "46464646", false),
-    (4, "04646464", false), (1, "13131313", false), (2, "20202020", false),
-    (7, "57575757", false), (1, "13131313", false), (4, "64646464", false),
-    (3, "31313131", false), (2, "20202020", false), (1, "03131313", false),
-    (4, "64646464", false), (6, "46464646", false), (7, "57575757", false),
-    (4, "64646464", false), (1, "73131313", false),
+    (0, "12020202", true),
+    (1, "03131313", true),
+    (2, "20202020", true),
+    (3, "31313131", true),
+    (1, "03131313", true),
+    (4, "14646464", false),
+    (3, "31313131", true),
+    (2, "20202020", false),
+    (1, "13131313", true),
+    (4, "04646464", false),
+    (2, "20202020", false),
+    (6, "46464646", false),
+    (4, "04646464", false),
+    (1, "13131313", false),
+    (2, "20202020", false),
+    (7, "57575757", false),
+    (1, "13131313", false),
+    (4, "64646464", false),
+    (3, "31313131", false),
+    (2, "20202020", false),
+    (1, "03131313", false),
+    (4, "64646464", false),
+    (6, "46464646", false),
+    (7, "57575757", false),
+    (4, "64646464", false),
+    (1, "73131313", false),
 ];
 
 /// Dawson's Chess, 0.137 (the same source as [`KAYLES`]).
 const DAWSONS_CHESS: &[(u64, &str, bool)] = &[
-    (0, "12020202", true), (1, "03131313", true), (1, "03131313", true),
-    (2, "20202020", true), (0, "12020202", true), (3, "31313131", true),
-    (1, "03131313", true), (1, "03131313", true), (0, "12020202", true),
-    (3, "14313131", false), (3, "31313131", true), (2, "05202020", false),
-    (2, "20202020", true), (4, "14646464", false), (0, "12020202", true),
-    (5, "05757575", false), (2, "05202020", false), (2, "20202020", true),
-    (3, "14313131", false), (3, "31313131", true), (0, "02020202", false),
-    (1, "03131313", false), (1, "13131313", false), (3, "14313131", false),
-    (0, "31313131", false), (2, "05202020", false),
+    (0, "12020202", true),
+    (1, "03131313", true),
+    (1, "03131313", true),
+    (2, "20202020", true),
+    (0, "12020202", true),
+    (3, "31313131", true),
+    (1, "03131313", true),
+    (1, "03131313", true),
+    (0, "12020202", true),
+    (3, "14313131", false),
+    (3, "31313131", true),
+    (2, "05202020", false),
+    (2, "20202020", true),
+    (4, "14646464", false),
+    (0, "12020202", true),
+    (5, "05757575", false),
+    (2, "05202020", false),
+    (2, "20202020", true),
+    (3, "14313131", false),
+    (3, "31313131", true),
+    (0, "02020202", false),
+    (1, "03131313", false),
+    (1, "13131313", false),
+    (3, "14313131", false),
+    (0, "31313131", false),
+    (2, "05202020", false),
 ];
 
 /// Grundy's game (the same source as [`KAYLES`]).
 const GRUNDYS_GAME: &[(u64, &str, bool)] = &[
-    (0, "12020202", true), (0, "12020202", true), (0, "12020202", true),
-    (1, "03131313", true), (0, "12020202", true), (2, "20202020", true),
-    (1, "03131313", true), (0, "12020202", true), (2, "20202020", true),
-    (1, "03131313", true), (0, "12020202", true), (2, "20202020", true),
-    (1, "03131313", true), (3, "14313131", false), (2, "20202020", true),
-    (1, "03131313", true), (3, "14313131", false), (2, "20202020", true),
-    (4, "05646464", false), (3, "14313131", false),
+    (0, "12020202", true),
+    (0, "12020202", true),
+    (0, "12020202", true),
+    (1, "03131313", true),
+    (0, "12020202", true),
+    (2, "20202020", true),
+    (1, "03131313", true),
+    (0, "12020202", true),
+    (2, "20202020", true),
+    (1, "03131313", true),
+    (0, "12020202", true),
+    (2, "20202020", true),
+    (1, "03131313", true),
+    (3, "14313131", false),
+    (2, "20202020", true),
+    (1, "03131313", true),
+    (3, "14313131", false),
+    (2, "20202020", true),
+    (4, "05646464", false),
+    (3, "14313131", false),
 ];
 
 /// Our genera are the published ones, and a heap we call tame (every position it reaches of
@@ -243,7 +306,11 @@ fn published_genera_of_kayles_dawsons_chess_and_grundys_game() {
         for (n, (heap, &(normal, terms, tame))) in genera.heaps().iter().zip(table).enumerate() {
             let ours: String = (0..8).map(|k| heap.genus.exponent(k).to_string()).collect();
             let what = format!("{words:?} heap {n}: {}", heap.genus);
-            assert_eq!((heap.genus.normal(), ours.as_str()), (normal, terms), "{what}");
+            assert_eq!(
+                (heap.genus.normal(), ours.as_str()),
+                (normal, terms),
+                "{what}"
+            );
             assert!(!heap.tame || tame, "{what}");
         }
     }

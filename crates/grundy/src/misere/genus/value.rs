@@ -103,7 +103,8 @@ impl Genus {
     }
 
     fn cut(normal: u64, mut exponents: Vec<u64>) -> Genus {
-        while exponents.len() > 2 && exponents[exponents.len() - 1] == exponents[exponents.len() - 3]
+        while exponents.len() > 2
+            && exponents[exponents.len() - 1] == exponents[exponents.len() - 3]
         {
             exponents.pop();
         }
