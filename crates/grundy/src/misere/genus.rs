@@ -26,12 +26,8 @@ mod value;
 use crate::catalog::Family;
 use crate::games::heaps::HeapRule;
 
-pub use heaps::{code_moves, Genera, HeapGenus, SumGenus};
+pub use heaps::{code_moves, Genera, HeapGenus, HeapMoves, SumGenus};
 pub use value::Genus;
-
-/// A heap game's moves as [`Genera::new`] takes them: `moves(n, visit)` calls `visit` with
-/// the heaps each move on a heap of `n` leaves.
-pub type HeapMoves = Box<dyn Fn(u64, &mut dyn FnMut(&[u64])) + Send + Sync>;
 
 /// The moves of `family`'s heaps, for the heap games (Nim, subtraction games, Bash, Lasker's
 /// Nim, Grundy's game, octal and hexadecimal codes); `None` for the others.
@@ -67,7 +63,7 @@ pub fn family_moves(family: &Family) -> Option<HeapMoves> {
         Family::Subtraction(s) => rule(s.clone()),
         Family::Lasker => rule(crate::games::lasker::Lasker),
         Family::GrundyGame => rule(crate::games::grundy_game::GrundyGame),
-        Family::Code(code) => Box::new(code_moves(code.clone())),
+        Family::Code(code) => code_moves(code.clone()),
         _ => return None,
     })
 }

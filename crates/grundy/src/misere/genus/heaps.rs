@@ -8,6 +8,20 @@ use rustc_hash::FxHashMap;
 use super::value::Genus;
 use crate::limits::{Budget, SolveError};
 
+/// A heap game's moves as [`Genera::new`] takes them: `moves(n, visit)` calls `visit` with
+/// the heaps each move on a heap of `n` leaves.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::misere::genus::{code_moves, HeapMoves};
+/// let moves: HeapMoves = code_moves("0.07".parse().unwrap());
+/// let mut seen = Vec::new();
+/// moves(3, &mut |parts| seen.push(parts.to_vec()));
+/// assert_eq!(seen, [vec![1]]);
+/// ```
+pub type HeapMoves = Box<dyn Fn(u64, &mut dyn FnMut(&[u64])) + Send + Sync>;
+
 /// One heap's genus, and whether the heap is tame: every position it can reach (itself
 /// included) has a tame genus ([`Genus::is_tame`]).
 ///
@@ -334,13 +348,11 @@ impl<M: Fn(u64, &mut dyn FnMut(&[u64]))> Genera<M> {
 /// let mut genera = Genera::new(code_moves(kayles), grundy::Budget::default());
 /// assert_eq!(genera.sum(&[1, 2]).unwrap().genus.to_string(), "3^31");
 /// ```
-pub fn code_moves(
-    code: crate::octal::TakeAndBreak,
-) -> impl Fn(u64, &mut dyn FnMut(&[u64])) + Send + Sync {
-    move |n, visit| {
+pub fn code_moves(code: crate::octal::TakeAndBreak) -> HeapMoves {
+    Box::new(move |n, visit| {
         code.line_moves(n, &mut |parts| {
             visit(parts);
             ControlFlow::Continue(())
         })
-    }
+    })
 }

@@ -202,12 +202,15 @@ fn the_budget_bounds_the_search() {
     assert_eq!(stopped.extend_to(3), Err(crate::SolveError::Interrupted));
 }
 
+/// Published rows: (normal value, the exponents g0..g7, tame).
+type Published = &'static [(u64, &'static str, bool)];
+
 /// Genera of heaps as published: (normal value, g0..g7, tame). Winning Ways (2nd ed., vol. 2,
 /// ch. 13) tabulates the genera of misère Kayles (heap 5: 4^146) and Dawson's Chess (heap 9:
 /// 3^1431, 11: 2^0520); these rows are CGSuite 2.2's (`TakeAndBreak(code)(n)`: `.NimValue`,
 /// `.Genus` and the misère values with `*2`s added, `.MisereCanonicalForm.IsTame`) as
 /// recorded in pycgt's test suite (tests/test_impartial.py, "CGSuite tables").
-const KAYLES: &[(u64, &str, bool)] = &[
+const KAYLES: Published = &[
     (0, "12020202", true),
     (1, "03131313", true),
     (2, "20202020", true),
@@ -237,7 +240,7 @@ const KAYLES: &[(u64, &str, bool)] = &[
 ];
 
 /// Dawson's Chess, 0.137 (the same source as [`KAYLES`]).
-const DAWSONS_CHESS: &[(u64, &str, bool)] = &[
+const DAWSONS_CHESS: Published = &[
     (0, "12020202", true),
     (1, "03131313", true),
     (1, "03131313", true),
@@ -267,7 +270,7 @@ const DAWSONS_CHESS: &[(u64, &str, bool)] = &[
 ];
 
 /// Grundy's game (the same source as [`KAYLES`]).
-const GRUNDYS_GAME: &[(u64, &str, bool)] = &[
+const GRUNDYS_GAME: Published = &[
     (0, "12020202", true),
     (0, "12020202", true),
     (0, "12020202", true),
@@ -295,7 +298,7 @@ const GRUNDYS_GAME: &[(u64, &str, bool)] = &[
 /// moves, so it calls more heaps tame).
 #[test]
 fn published_genera_of_kayles_dawsons_chess_and_grundys_game() {
-    let cases: [(&[&str], &[(u64, &str, bool)]); 3] = [
+    let cases: [(&[&str], Published); 3] = [
         (&["0.77"], KAYLES),
         (&["0.137"], DAWSONS_CHESS),
         (&["grundy-game"], GRUNDYS_GAME),
