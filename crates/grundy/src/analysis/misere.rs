@@ -31,7 +31,7 @@ const MISERE_POSITIONS: u64 = 2_000_000;
 ///
 /// [`AnalysisError::MisereNotHeaps`] for a game that is not a heap game (or a sum of
 /// several games); [`AnalysisError::MisereHeap`] past [`MISERE_HEAP_CAP`]; the family's and
-/// position's errors as [`super::analyze_words`]; [`AnalysisError::Solve`] past the search's
+/// position's errors as `analyze_words` gives them; [`AnalysisError::Solve`] past the search's
 /// positions.
 ///
 /// # Examples
