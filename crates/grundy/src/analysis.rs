@@ -25,6 +25,7 @@ mod error;
 mod family;
 mod found;
 mod heaps;
+mod misere;
 mod moves;
 mod nim;
 mod pairs;
@@ -41,7 +42,8 @@ pub use error::AnalysisError;
 pub use family::analyze;
 pub use found::Analysis;
 pub(crate) use heaps::HeapFamily;
-pub use reason::{BitCount, HeapNimber, Reason, SumComponent};
+pub use misere::{analyze_misere, MISERE_HEAP_CAP};
+pub use reason::{BitCount, GenusOf, HeapNimber, Reason, SumComponent};
 pub use sum::{analyze_components, analyze_sum, Component, SumMove};
 
 /// Analyses `words`: a family, its parameter and a position (`nim 3 5 7`,

@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context};
 use grundy::analysis::{
-    analyze_components, analyze_sum, analyze_words, Analysis, AnalysisError, Component, Reason,
+    analyze_components, analyze_misere, analyze_sum, analyze_words, Analysis, AnalysisError,
+    Component, Reason,
 };
 use grundy::dynamic::{Datum, DynGame};
 use grundy::{Budget, Nimber, Outcome};
@@ -29,6 +30,7 @@ mod db;
   grundy analyze subtraction 1,3,4 -- 10 12
   grundy analyze wythoff 1618033988749894848 2618033988749894848
   grundy analyze sum nim 3 + bash 2 5 + wythoff 1 2
+  grundy analyze 0.07 3 4 8 --misere   (misère Dawson's Kayles, by the heaps' genera)
   grundy analyze connect-four 5 4 at 4453 --db /tmp/c4-54   (from a 'grundy build' database)
 A sum may hold game files (FILE.luau POSITION, impartial under normal play: their values
 come from a search), each --param applying to every file of the sum:
@@ -49,6 +51,10 @@ pub struct Args {
     /// every move's value and remoteness, the best moves and a principal line.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["params", "max_positions", "memory"])]
     db: Option<std::path::PathBuf>,
+    /// Misère play (whoever cannot move wins), for the heaps of one heap game: decided by
+    /// the heaps' genera when every heap is tame (Conway's theorem), else searched whole.
+    #[arg(long, conflicts_with_all = ["db", "params", "max_positions", "memory"])]
+    misere: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -96,7 +102,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         res.map_err(|err| limit::explain(err, args.max_positions, true))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let analysis = if words.iter().any(|word| is_game_file(word)) {
+    let analysis = if args.misere {
+        if words.iter().any(|word| is_game_file(word)) {
+            bail!("--misere analyses the heaps of a heap game by name or code (0.77 3 5), not yet a game file ('grundy solve FILE --misere' searches one)");
+        }
+        analyze_misere(words)?
+    } else if words.iter().any(|word| is_game_file(word)) {
         with_files(
             words,
             &args.params,

@@ -6,6 +6,7 @@
 //! draws the plots. A game file (FILE.luau) is tabulated by the generic table (`file`).
 
 pub(crate) mod file;
+mod misere;
 mod plot;
 
 use std::collections::VecDeque;
@@ -28,6 +29,7 @@ use crate::output::print_json;
   grundy table wythoff --to 40 --plot wythoff.svg
   grundy table lasker --to 50 --plot lasker.png
   grundy table bash 3 --pairs --to 20
+  grundy table 0.77 --misere --to 20   (misère values and genera of Kayles)
   grundy table examples/games/subtraction.luau --to 30 --param set=1,2
 A game file is tabulated from its function position(n) (position(a, b) with --pairs).")]
 pub struct Args {
@@ -55,6 +57,11 @@ pub struct Args {
     /// [default: 8, lowered to three quarters of the memory free].
     #[arg(long, value_name = "GIB", value_parser = crate::output::gibibytes)]
     memory: Option<u64>,
+    /// Misère play (whoever cannot move wins): each heap's normal value, misère value and
+    /// genus (Conway's, as Winning Ways writes it: 4^146), and whether it is tame; heap games
+    /// only (nim, subtraction, bash, lasker, grundy-game, codes).
+    #[arg(long, conflicts_with_all = ["pairs", "plot"])]
+    misere: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -93,6 +100,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         crate::output::check_plot_path(path)?;
     }
     if is_game_file(&args.words[0]) {
+        if args.misere {
+            bail!("--misere tables are for heap games by name or code (nim, subtraction, bash, lasker, grundy-game, 0.77, ...), not yet for game files");
+        }
         if let Some(extra) = args.words.get(1) {
             bail!("grundy table takes no position, found {extra:?} (use --to N; a game file's parameters are --param NAME=VALUE)");
         }
@@ -119,6 +129,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let family = parse_family(&mut words)?;
     if let Some(extra) = words.front() {
         bail!("grundy table takes no position, found {extra:?} (use --to N)");
+    }
+    if args.misere {
+        return misere::run(&family, args.to, args.json);
     }
     let table = match tabulate(&family, args.to, args.pairs) {
         Err(TableError::TooLarge {

@@ -87,6 +87,22 @@ pub enum AnalysisError {
     /// The engine refused (too large) while computing a value.
     #[error(transparent)]
     Solve(#[from] SolveError),
+    /// Misère analysis by genus is for the heaps of one heap game.
+    #[error("{game} is not a heap game: misère play is analysed for the heaps of one heap game (nim, subtraction, bash, lasker, grundy-game, codes); 'grundy solve GAME POSITION --misere' searches any impartial game")]
+    MisereNotHeaps {
+        /// The game.
+        game: String,
+    },
+    /// A heap too large for genera computed heap by heap.
+    #[error(
+        "heap {heap} is too large for misère play: genera are computed heap by heap, up to {cap}"
+    )]
+    MisereHeap {
+        /// The heap.
+        heap: u64,
+        /// The largest heap allowed.
+        cap: u64,
+    },
     /// A game in a sum that is not impartial under normal play: its positions have no
     /// nimbers, and the Sprague-Grundy theorem (a sum's value is the XOR of its components')
     /// holds for nothing else.

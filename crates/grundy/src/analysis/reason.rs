@@ -35,6 +35,29 @@ impl fmt::Display for HeapNimber {
     }
 }
 
+/// A heap and its genus under misère play, as Winning Ways writes it.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::analysis::GenusOf;
+/// let g = GenusOf { heap: 5, genus: "4^146".into() };
+/// assert_eq!(g.to_string(), "5: 4^146");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GenusOf {
+    /// The heap.
+    pub heap: u64,
+    /// Its genus.
+    pub genus: String,
+}
+
+impl fmt::Display for GenusOf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.heap, self.genus)
+    }
+}
+
 /// How many heaps have one bit set (Moore's Nim counts them).
 ///
 /// # Examples
@@ -172,6 +195,26 @@ pub enum Reason {
     },
     /// Bouton's misère rule.
     BoutonMisere,
+    /// Misère play: every heap is tame, so the sum's genus is found from theirs.
+    TameGenera {
+        /// The heaps and their genera.
+        heaps: Vec<GenusOf>,
+        /// The sum's genus.
+        sum: String,
+    },
+    /// Conway's theorem on tame games.
+    ConwayTame,
+    /// Misère play: some heap is not tame, so the sum was searched whole.
+    MisereSearched {
+        /// The heaps that are not tame, with their genera.
+        wild: Vec<GenusOf>,
+        /// The sum's genus, from the search.
+        sum: String,
+        /// How many sums the search stored.
+        searched: usize,
+    },
+    /// The misère outcome from the misère Grundy value.
+    MisereValue,
     /// Staircase Nim: the nim-sum of the odd steps.
     StaircaseOddSteps {
         /// Coins on steps 1, 3, 5, ...
@@ -349,6 +392,18 @@ impl fmt::Display for Reason {
                 "every heap is 0 or 1: {ones} heap(s) of 1; the player to move wins exactly when that is even"
             ),
             Reason::BoutonMisere => f.write_str("Bouton's misère rule (1901)"),
+            Reason::TameGenera { heaps, sum } => write!(
+                f,
+                "every heap is tame (each position it reaches has a tame genus): {}; the sum's genus is {sum}",
+                joined(heaps, ", ")
+            ),
+            Reason::ConwayTame => f.write_str("Conway's theorem on tame games (On Numbers and Games, ch. 12; Winning Ways, ch. 13): a sum of tame games plays like the misère Nim position their genera stand for, no search needed; the player to move loses exactly when the first exponent (the misère value) is 0"),
+            Reason::MisereSearched { wild, sum, searched } => write!(
+                f,
+                "not every heap is tame ({}), so no theorem decides the sum: it was searched whole ({searched} sums stored); its genus is {sum}",
+                joined(wild, ", ")
+            ),
+            Reason::MisereValue => f.write_str("the player to move loses exactly when the misère Grundy value (the genus' first exponent) is 0"),
             Reason::StaircaseOddSteps { odd_steps, total } => write!(
                 f,
                 "only the odd steps count: nim-sum of steps 1, 3, 5, ... = {} = {total}",

@@ -105,6 +105,7 @@ fn sorted_rows(rows: impl Iterator<Item = Vec<u64>>) -> Vec<Vec<u64>> {
 }
 
 mod heaps;
+mod misere;
 mod nim;
 mod pairs;
 mod sums;

@@ -55,6 +55,12 @@ pub enum TableError {
         #[source]
         source: DynError,
     },
+    /// Misère values and genera are tabulated only for heap games, whose heaps they are.
+    #[error("{game} is not a heap game: misère values and genera are tabulated for nim, subtraction, bash, lasker, grundy-game and octal or hexadecimal codes")]
+    NotHeaps {
+        /// The game.
+        game: String,
+    },
     /// The solver refused (too large) or was interrupted.
     #[error(transparent)]
     Solve(#[from] SolveError),
