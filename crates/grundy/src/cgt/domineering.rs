@@ -316,7 +316,7 @@ impl Domineering {
         budget.check_cancelled()?;
         let len = self.regions.len() as u64 + 1;
         budget.check_positions(len)?;
-        if len % 1024 == 0 {
+        if len.is_multiple_of(1024) {
             budget.check_bytes(arena.memory().saturating_add(len * MEMO_ENTRY))?;
         }
         budget.count_position();
