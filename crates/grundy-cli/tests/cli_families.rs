@@ -326,12 +326,13 @@ fn list_names_every_family() {
         "dot X Y N D",
         "team-nim N S",
         "minesweeper N M K",
+        "domineering W H",
         "kiki N M",
     ] {
         assert!(text.contains(name), "{name}");
     }
-    // 19 families, a blank line and a heading, two lines for each of 6 board games.
-    assert_eq!(text.lines().count(), 19 + 2 + 2 * 6);
+    // 19 families, a blank line and a heading, two lines for each of 7 board games.
+    assert_eq!(text.lines().count(), 19 + 2 + 2 * 7);
     assert!(ok(&["list", "--json"]).contains("\"name\": \"wythoff\""));
 }
 

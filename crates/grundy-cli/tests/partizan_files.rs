@@ -98,7 +98,7 @@ fn analyze_sums_partizan_files() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("is not a partizan game file"), "{err}");
+    assert!(err.contains("is not a partizan game:"), "{err}");
 }
 
 /// `table`: a row per position; Cutcake's one-high cakes are worth their width less one
@@ -146,5 +146,42 @@ fn refusals_say_why() {
         err,
         "grundy: cannot solve this position: in domineering values: the game needs 6 \
          positions, more than the limit of 5\n"
+    );
+}
+
+/// Built-in Domineering answers as the game file does (the same position text, labels and
+/// values; Winning Ways, chapter 5: 3 columns by 2 rows is {2|-1/2}), under its own name;
+/// it sums with game files in `analyze`, and a board past 64 cells is refused in one line.
+#[test]
+fn built_in_domineering_answers_as_the_file_does() {
+    let file = stdout(&["solve", DOMINEERING, ".../..."]);
+    for words in [
+        &["solve", "domineering", "3", "2"][..],
+        &["solve", "domineering", ".../..."],
+        &["solve", "domineering", "5", "5", "at", ".../..."],
+    ] {
+        let text = stdout(words);
+        let (head, rest) = text.split_once('\n').unwrap();
+        assert!(head.starts_with("game      domineering "), "{head}");
+        assert_eq!(rest, file.split_once('\n').unwrap().1, "{words:?}");
+    }
+    let report = json(&[
+        "analyze",
+        "domineering",
+        "../..",
+        "+",
+        HACKENBUSH,
+        "BRB BR",
+        "--json",
+    ]);
+    assert_eq!(report["value"]["value"], "{9/4|1/4}"); // +-1 + 5/4
+    assert_eq!(report["hottest"], 0);
+    let out = grundy(&["solve", "domineering", "9", "8"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("built-in Domineering holds 1 to 64 cells"),
+        "{err}"
     );
 }

@@ -240,6 +240,14 @@ impl PyCgt {
         Ok(weight.map(|id| PyCgt { id }))
     }
 
+    /// The reduced canonical form (CGSuite's ``ReducedCanonicalForm``): the simplest form
+    /// equal to the game up to an infinitesimal (``cgt("1/2 + ^*")`` reduces to ``1/2``).
+    #[getter]
+    fn reduced_canonical_form(&self) -> PyResult<PyCgt> {
+        let id = arena().reduced(self.id).map_err(value_error)?;
+        Ok(PyCgt { id })
+    }
+
     /// Whether the game is a number.
     #[getter]
     fn is_number(&self) -> bool {

@@ -47,6 +47,10 @@ def test_measures():
     assert grundy.cgt("3/4").temperature == Fraction(-1, 4)
     assert grundy.cgt("^^*").atomic_weight == grundy.cgt("2")
     assert grundy.cgt("1/2").atomic_weight is None
+    # Reduced canonical forms: a number plus an infinitesimal is the number; a hot game's
+    # infinitesimal option is its number (Siegel, Combinatorial Game Theory, II.6).
+    assert grundy.cgt("1/2 + ^*").reduced_canonical_form == grundy.cgt("1/2")
+    assert str(grundy.cgt("{2|^}").reduced_canonical_form) == "{2|0}"
     assert grundy.cgt("1/2").is_number and not up_is_number()
     assert [str(o) for o in grundy.cgt("{2|0||-1}").left_options] == ["{2|0}"]
 

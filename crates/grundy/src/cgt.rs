@@ -37,6 +37,7 @@ mod measures;
 pub mod nus;
 mod operations;
 mod parse;
+mod reduced;
 #[cfg(test)]
 mod tests;
 mod thermograph;

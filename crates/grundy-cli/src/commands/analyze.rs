@@ -138,7 +138,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// The summands of `words` when its game files are partizan (`FILE.luau [POSITION]`, '+'
-/// between them); `None` when none is. A partizan file summed with anything else is
+/// between them) or it names built-in partizan games (`domineering 4 6`); `None` when none
+/// is. A partizan file summed with anything else is
 /// refused: an impartial game's nimber and a partizan form add only as forms, which the
 /// impartial sums do not compute.
 fn partizan_sum(words: &[String], params: &[String]) -> anyhow::Result<Option<Vec<Summand>>> {
@@ -151,7 +152,15 @@ fn partizan_sum(words: &[String], params: &[String]) -> anyhow::Result<Option<Ve
             return Err(AnalysisError::EmptyComponent.into());
         };
         if !is_game_file(first) {
-            other = Some(first.clone());
+            // A built-in partizan game (domineering) sums as a file's positions do.
+            match grundy::catalog::open(chunk) {
+                Ok((game, position)) if game.partizan().is_some() => summands.push(Summand {
+                    name: game.name(),
+                    game,
+                    position,
+                }),
+                _ => other = Some(first.clone()),
+            }
             continue;
         }
         let game = match loaded.get(first.as_str()) {
@@ -177,8 +186,8 @@ fn partizan_sum(words: &[String], params: &[String]) -> anyhow::Result<Option<Ve
         (true, _) => Ok(None),
         (false, None) => Ok(Some(summands)),
         (false, Some(word)) => bail!(
-            "{word} is not a partizan game file: a sum of partizan games (left and right) \
-             takes partizan game files only"
+            "{word} is not a partizan game: a sum of partizan games (left and right) \
+             takes partizan game files and built-in partizan games (domineering) only"
         ),
     }
 }

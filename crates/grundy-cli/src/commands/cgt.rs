@@ -22,7 +22,7 @@ pub struct Args {
     /// The expression, e.g. '{2|0||-1} + ^*', '^ + ^ == {0|^*}', '{2|-1}.Cool(1)' or
     /// '1:-1' (an ordinal sum); the methods: Tiny, Miny, Cool(t), Heat(t), Overheat(s, t),
     /// NortonMultiply(U), OrdinalSum(H), Birthday, Mean, Temperature, LeftStop, RightStop,
-    /// AtomicWeight (several words are joined by spaces).
+    /// AtomicWeight, ReducedCanonicalForm (several words are joined by spaces).
     #[arg(required = true, num_args = 1.., allow_hyphen_values = true, value_name = "EXPR")]
     expression: Vec<String>,
     /// Print JSON: the canonical form in explicit braces, outcome class, stops, mean,

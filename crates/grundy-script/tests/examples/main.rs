@@ -15,13 +15,14 @@ use grundy::Budget;
 mod boards;
 mod drawings;
 mod partizan;
+mod partizan_more;
 mod positions;
 mod problems;
 mod symmetry;
 
 /// The example files tested here (`subtraction.luau` and `tictactoe.luau` are tested with
 /// the loader, in `src/tests.rs`).
-const TESTED: [&str; 24] = [
+const TESTED: [&str; 27] = [
     "powers_of_two.luau",
     "snim.luau",
     "kiki.luau",
@@ -46,6 +47,9 @@ const TESTED: [&str; 24] = [
     "toads_and_frogs.luau",
     "cutcake.luau",
     "snort.luau",
+    "toppling_dominoes.luau",
+    "clobber.luau",
+    "konane.luau",
 ];
 
 /// Every file of `examples/games/` loads with its defaults, says what it is, has a start,

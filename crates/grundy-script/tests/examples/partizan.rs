@@ -222,6 +222,59 @@ fn domineering_values_agree_with_the_library() {
     );
 }
 
+/// Built-in Domineering (`grundy solve domineering W H`) against the game file it stands
+/// in for: the same data read from the same text, the same moves (labels and positions
+/// reached) for both players, and the same canonical forms, on every board of the 3x3 grid
+/// and 300 random boards of the 4x4 grid (the file's search on each).
+#[test]
+fn built_in_domineering_is_the_game_file() {
+    let file = load("domineering_values.luau", &[]);
+    let (built_in, _) =
+        grundy::catalog::open(&["domineering", "4", "4"].map(String::from)).unwrap();
+    let mut arena = Arena::new();
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut boards: Vec<(u32, u32, u64)> = (0..1u64 << 9).map(|free| (3, 3, free)).collect();
+    for _ in 0..300 {
+        // xorshift64: a fixed sequence of boards.
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        boards.push((4, 4, seed & 0xFFFF));
+    }
+    for (w, h, free) in boards {
+        let text: Vec<String> = (0..h)
+            .map(|r| {
+                (0..w)
+                    .map(|c| {
+                        if free >> (r * w + c) & 1 == 1 {
+                            '.'
+                        } else {
+                            '#'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let text = text.join("/");
+        let pos = file.parse(&text).unwrap();
+        assert_eq!(built_in.parse(&text).unwrap(), pos, "{text}");
+        assert_eq!(built_in.show(&pos).unwrap(), file.show(&pos).unwrap());
+        for side in [
+            grundy::dynamic::partizan::Side::Left,
+            grundy::dynamic::partizan::Side::Right,
+        ] {
+            let mine = built_in.partizan().unwrap().options(&pos, side).unwrap();
+            let theirs = file.partizan().unwrap().options(&pos, side).unwrap();
+            assert_eq!(mine, theirs, "{text} {side}");
+        }
+        assert_eq!(
+            canonical(&built_in, &pos, &mut arena),
+            canonical(&file, &pos, &mut arena),
+            "{text}"
+        );
+    }
+}
+
 /// Toads and Frogs by its plain game tree written here, on every strip up to 7 squares.
 #[test]
 fn toads_and_frogs_agree_with_the_plain_tree() {

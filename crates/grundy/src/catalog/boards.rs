@@ -64,6 +64,13 @@ pub const BOARDS: &[Spec] = &[
         example: "grundy solve minesweeper 3 3 1 1 1",
     },
     Spec {
+        name: "domineering",
+        param: Some("W H | ROWS"),
+        position: "[at ROWS]",
+        summary: "partizan: Left places dominoes upright, Right flat (rows of . and #, / between)",
+        example: "grundy solve domineering 4 6",
+    },
+    Spec {
         name: "kiki",
         param: Some("N M"),
         position: "",
@@ -235,6 +242,26 @@ pub(super) fn open_board(
             builtin::team_nim(game, stones as u64)?
         }
         "minesweeper" if drawn => builtin::drawn_minesweeper(setup)?,
+        "domineering" if numbers.words.iter().any(|(_, w)| w.parse::<u64>().is_err()) => {
+            // A drawn board: the game on its size, starting there.
+            let game = builtin::domineering(1, 1)?;
+            let board = game.parse(setup)?;
+            let shown = game.show(&board)?;
+            let rows: Vec<&str> = shown.lines().collect();
+            let game = builtin::domineering(rows[0].len(), rows.len())?;
+            let position = match position {
+                None => board,
+                Some(text) => game.parse(text)?,
+            };
+            return Ok((game, position));
+        }
+        "domineering" => {
+            let max = builtin::MAX_DOMINEERING_CELLS as i64;
+            let width = numbers.int("W, the columns", 1, max)? as usize;
+            let height = numbers.int("H, the rows", 1, max)? as usize;
+            numbers.end()?;
+            builtin::domineering(width, height)?
+        }
         "minesweeper" => {
             let max = builtin::MAX_CELLS as i64;
             let rows = numbers.int("N, the rows", 1, max)? as usize;
@@ -357,7 +384,7 @@ mod tests {
         }
         // Every known name is offered, the board games too.
         assert!(error(&words("nope")).ends_with(
-            "corner, octal, kayles, dawsons-kayles, sum, gems-fight, young, dot, team-nim, minesweeper, kiki (see 'grundy list')"
+            "corner, octal, kayles, dawsons-kayles, sum, gems-fight, young, dot, team-nim, minesweeper, domineering, kiki (see 'grundy list')"
         ));
         // A setup of several lines (a file's text) is named by line.
         let file = "3 2 3\n2 1 2\n2 1 x\n".to_string();

@@ -416,6 +416,7 @@ pub fn kiki(rows: u64, columns: u64) -> Arc<dyn DynGame> {
 
 mod boards;
 mod codes;
+mod domineering;
 mod drawn;
 mod mines;
 mod misere;
@@ -424,6 +425,7 @@ mod rows;
 
 pub use boards::{dot, gems_fight, team_nim, young};
 pub use codes::{code, CodeRow};
+pub use domineering::{domineering, MAX_DOMINEERING_CELLS};
 pub(crate) use mines::drawn_minesweeper;
 pub use mines::{minesweeper, MAX_CELLS};
 pub use misere::{bash_reach_misere, heaps_misere, misere};

@@ -11,6 +11,7 @@ use rustc_hash::FxHashMap;
 
 use super::arena::{Arena, GameId};
 use super::error::CgtError;
+use crate::limits::{Budget, SolveError};
 
 /// A Domineering grid: `width * height <= 64` cells, bit `row * width + column` set for a
 /// free cell.
@@ -136,8 +137,20 @@ impl Grid {
         Grid { free, ..self }
     }
 
-    /// The grid's regions: connected free cells, dead cells dropped.
-    fn regions(self) -> Vec<Grid> {
+    /// The grid's regions: connected free cells, each in a grid of this size, cells with
+    /// no free neighbour dropped (no domino fits them); the grid is their sum.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::cgt::domineering::Grid;
+    /// let parts = Grid::parse(".#.|.#.").unwrap().regions();
+    /// let free: Vec<u64> = parts.iter().map(|g| g.free()).collect();
+    /// assert_eq!(free, [0b001_001, 0b100_100]);
+    /// // The lone cell at the bottom right takes no domino.
+    /// assert_eq!(Grid::parse("..#|##.").unwrap().regions().len(), 1);
+    /// ```
+    pub fn regions(self) -> Vec<Grid> {
         let mut rest = self.free & self.neighbours(self.free);
         let mut regions = Vec::new();
         while rest != 0 {
@@ -155,8 +168,18 @@ impl Grid {
         regions
     }
 
-    /// The region cropped to its bounding box, as the least of its mirror images.
-    fn normalized(self) -> Grid {
+    /// The region cropped to its bounding box, as the least of its mirror images (by the
+    /// free cells' bits): a region and its mirror images have the same value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::cgt::domineering::Grid;
+    /// let corner = Grid::parse("...|..#|###").unwrap().normalized();
+    /// assert_eq!((corner.width(), corner.height()), (3, 2));
+    /// assert_eq!(corner, Grid::parse("#..|...").unwrap().normalized());
+    /// ```
+    pub fn normalized(self) -> Grid {
         let (w, h) = (u32::from(self.width), u32::from(self.height));
         let cells: Vec<(u32, u32)> = (0..self.cells())
             .filter(|p| self.free >> p & 1 == 1)
@@ -226,9 +249,46 @@ impl Domineering {
     /// assert_eq!(arena.display(g), "2");
     /// ```
     pub fn value(&mut self, arena: &mut Arena, grid: Grid) -> Result<GameId, CgtError> {
+        self.value_within(arena, grid, &Budget::unlimited())
+            .map_err(|err| match err {
+                Stopped::Cgt(err) => err,
+                // An unlimited budget has no limit to reach and no cancel flag.
+                Stopped::Budget(_) => unreachable!("an unlimited budget stopped"),
+            })
+    }
+
+    /// [`Domineering::value`] within `budget`: its positions bound the regions memoized,
+    /// its bytes the arena and the memo together, and its cancel flag is checked at every
+    /// new region (an 8x8 board would otherwise run for ever).
+    ///
+    /// # Errors
+    ///
+    /// [`Stopped::Budget`] when the budget is spent or cancelled (the memo keeps what it
+    /// found, all of it exact), [`Stopped::Cgt`] as [`Domineering::value`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::cgt::domineering::{Domineering, Grid, Stopped};
+    /// use grundy::cgt::Arena;
+    /// use grundy::Budget;
+    /// let mut arena = Arena::new();
+    /// let board = Grid::parse("....|....|....|....").unwrap();
+    /// let small = Budget::default().with_positions(10);
+    /// let mut domineering = Domineering::default();
+    /// let res = domineering.value_within(&mut arena, board, &small);
+    /// assert!(matches!(res, Err(Stopped::Budget(_))));
+    /// assert!(domineering.value_within(&mut arena, board, &Budget::default()).is_ok());
+    /// ```
+    pub fn value_within(
+        &mut self,
+        arena: &mut Arena,
+        grid: Grid,
+        budget: &Budget,
+    ) -> Result<GameId, Stopped> {
         let mut total = arena.zero();
         for region in grid.regions() {
-            let value = self.region(arena, region.normalized())?;
+            let value = self.region(arena, region.normalized(), budget)?;
             total = arena.sum(total, value)?;
         }
         Ok(total)
@@ -244,10 +304,22 @@ impl Domineering {
         self.regions.is_empty()
     }
 
-    fn region(&mut self, arena: &mut Arena, region: Grid) -> Result<GameId, CgtError> {
+    fn region(
+        &mut self,
+        arena: &mut Arena,
+        region: Grid,
+        budget: &Budget,
+    ) -> Result<GameId, Stopped> {
         if let Some(&known) = self.regions.get(&region) {
             return Ok(known);
         }
+        budget.check_cancelled()?;
+        let len = self.regions.len() as u64 + 1;
+        budget.check_positions(len)?;
+        if len.is_multiple_of(1024) {
+            budget.check_bytes(arena.memory().saturating_add(len * MEMO_ENTRY))?;
+        }
+        budget.count_position();
         let (mut left, mut right) = (Vec::new(), Vec::new());
         for (moves, step, options) in [
             (region.vertical(), region.width, &mut left),
@@ -259,13 +331,37 @@ impl Domineering {
                 rest &= rest - 1;
                 let after =
                     region.with_free(region.free & !(1 << p) & !(1 << (p + u32::from(step))));
-                options.push(self.value(arena, after)?);
+                options.push(self.value_within(arena, after, budget)?);
             }
         }
         let res = arena.from_options(&left, &right)?;
         self.regions.insert(region, res);
         Ok(res)
     }
+}
+
+/// The bytes a memoized region takes in [`Domineering`]'s table (key, value, control byte,
+/// at most 8/7 of it in buckets), counted against a budget's bytes.
+const MEMO_ENTRY: u64 = 32;
+
+/// Why [`Domineering::value_within`] stopped.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::cgt::domineering::Stopped;
+/// use grundy::SolveError;
+/// let stopped = Stopped::Budget(SolveError::Interrupted);
+/// assert_eq!(stopped.to_string(), "the computation was interrupted");
+/// ```
+#[derive(Debug, thiserror::Error)]
+pub enum Stopped {
+    /// A number left the algebra's range.
+    #[error(transparent)]
+    Cgt(#[from] CgtError),
+    /// The budget was spent or cancelled.
+    #[error(transparent)]
+    Budget(#[from] SolveError),
 }
 
 #[cfg(test)]

@@ -450,7 +450,7 @@ fn parse_errors_name_the_column() {
     );
     assert_eq!(
         error("1.Huge"),
-        "column 3: expected a method (Tiny, Miny, Cool, Heat, Overheat, NortonMultiply, OrdinalSum, Birthday, Mean, Temperature, LeftStop, RightStop, AtomicWeight), found 'Huge'"
+        "column 3: expected a method (Tiny, Miny, Cool, Heat, Overheat, NortonMultiply, OrdinalSum, Birthday, Mean, Temperature, LeftStop, RightStop, AtomicWeight, ReducedCanonicalForm), found 'Huge'"
     );
     assert_eq!(
         error("99999999999999999999"),

@@ -19,10 +19,11 @@ macro_rules! example {
 }
 
 /// The game files of `examples/games/`, by name (a test checks the list against the folder).
-pub const EXAMPLES: [(&str, &str); 26] = [
+pub const EXAMPLES: [(&str, &str); 29] = [
     example!("bash"),
     example!("cat_and_mouse"),
     example!("chomp"),
+    example!("clobber"),
     example!("connect_four"),
     example!("cram"),
     example!("cutcake"),
@@ -35,6 +36,7 @@ pub const EXAMPLES: [(&str, &str); 26] = [
     example!("hackenbush_strings"),
     example!("hackenbush_trees"),
     example!("kiki"),
+    example!("konane"),
     example!("minesweeper"),
     example!("paint_chain"),
     example!("powers_of_two"),
@@ -44,6 +46,7 @@ pub const EXAMPLES: [(&str, &str); 26] = [
     example!("team_nim"),
     example!("tictactoe"),
     example!("toads_and_frogs"),
+    example!("toppling_dominoes"),
     example!("wythoff"),
     example!("young"),
 ];

@@ -220,6 +220,8 @@ fn the_calculator_spells_them_as_cgsuite() {
         "^.Birthday == 2",
         "(^ + ^ + *).AtomicWeight == 2",
         "1.Tiny == {0||0|-1}",
+        "(1/2 + ^*).ReducedCanonicalForm == 1/2",
+        "{2|^}.ReducedCanonicalForm == {2|0}",
     ] {
         assert_eq!(
             arena.evaluate(text).unwrap(),
@@ -235,7 +237,7 @@ fn the_calculator_spells_them_as_cgsuite() {
         ),
         ("*.Cool", 7, "expected '(', found the end"),
         ("*.Heat(1, 2)", 9, "expected ')', found ','"),
-        ("1/2.Foo", 5, "expected a method (Tiny, Miny, Cool, Heat, Overheat, NortonMultiply, OrdinalSum, Birthday, Mean, Temperature, LeftStop, RightStop, AtomicWeight), found 'Foo'"),
+        ("1/2.Foo", 5, "expected a method (Tiny, Miny, Cool, Heat, Overheat, NortonMultiply, OrdinalSum, Birthday, Mean, Temperature, LeftStop, RightStop, AtomicWeight, ReducedCanonicalForm), found 'Foo'"),
         ("(1/2).AtomicWeight", 7, "AtomicWeight: 1/2 has no atomic weight here (all-small games only)"),
         ("1:", 3, "expected a game, found the end"),
     ] {

@@ -24,10 +24,11 @@ enum Method {
     LeftStop,
     RightStop,
     AtomicWeight,
+    ReducedCanonicalForm,
 }
 
 /// The methods as CGSuite spells them, each with the number of arguments it takes.
-const METHODS: [(&str, Method, usize); 13] = [
+const METHODS: [(&str, Method, usize); 14] = [
     ("Tiny", Method::Tiny, 0),
     ("Miny", Method::Miny, 0),
     ("Cool", Method::Cool, 1),
@@ -41,10 +42,12 @@ const METHODS: [(&str, Method, usize); 13] = [
     ("LeftStop", Method::LeftStop, 0),
     ("RightStop", Method::RightStop, 0),
     ("AtomicWeight", Method::AtomicWeight, 0),
+    ("ReducedCanonicalForm", Method::ReducedCanonicalForm, 0),
 ];
 
 const EXPECTED: &str = "a method (Tiny, Miny, Cool, Heat, Overheat, NortonMultiply, OrdinalSum, \
-                        Birthday, Mean, Temperature, LeftStop, RightStop, AtomicWeight)";
+                        Birthday, Mean, Temperature, LeftStop, RightStop, AtomicWeight, \
+                        ReducedCanonicalForm)";
 
 impl Parser<'_> {
     pub(super) fn postfix(&mut self) -> Parsed<GameId> {
@@ -162,6 +165,7 @@ impl Parser<'_> {
                 }
                 Err(err) => Err(err),
             },
+            Method::ReducedCanonicalForm => arena.reduced(g),
         };
         self.value(column, res)
     }
