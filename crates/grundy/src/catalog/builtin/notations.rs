@@ -255,11 +255,22 @@ impl Notation<(u64, u64)> for PairNotation {
         format!("{} -> {}", self.show(from), self.show(&mv.to))
     }
 
-    /// The two heaps (or coordinates) as heaps: a click lowers one of them (moves on both
-    /// are made from the list).
+    /// The two heaps (or coordinates) as heaps: a click lowers one of them. Where the
+    /// rules take the same from both (Wythoff's diagonal moves), a third row, "both heaps",
+    /// as long as the smaller heap: a click on its token `k` lowers the smaller heap to `k`
+    /// and the other by as many.
     fn draw(&self, &(a, b): &(u64, u64), moves: &[((u64, u64), String)]) -> Option<Drawing> {
         let taken = |&(x, y): &(u64, u64)| drawn::lowered(&[a, b], &[x, y]);
-        Some(drawn::heaps(&[a, b], moves, taken, "heap"))
+        let mut rows = drawn::rows(&[a, b], moves, taken, "heap");
+        let both = |&(x, y): &(u64, u64)| {
+            (x < a && y < b && a - x == b - y).then(|| (0, a.min(b) - (a - x)))
+        };
+        if moves.iter().any(|(to, _)| both(to).is_some()) {
+            let mut third = drawn::rows(&[a.min(b)], moves, both, "both");
+            third[0].name = "both heaps".into();
+            rows.append(&mut third);
+        }
+        Some(Drawing::Heaps(rows))
     }
 }
 
