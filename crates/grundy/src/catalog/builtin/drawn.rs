@@ -220,6 +220,7 @@ mod tests {
             ("misere-nim 2 3", true),
             ("subtraction 1,3,4 7 5", true),
             ("bash 3 7 5", true),
+            ("bash-reach 3 12", true),
             ("lasker 3 2", false),
             ("grundy-game 7", false),
             ("moore 2 3 2 1", false),

@@ -3,7 +3,7 @@
 //! number written; every number at most [`MAX_HEAP`].
 
 use crate::adapter::Notation;
-use crate::drawing::Drawing;
+use crate::drawing::{Drawing, Heap, MAX_TOKENS};
 use crate::dynamic::{Datum, DynError};
 use crate::model::Move;
 
@@ -367,5 +367,30 @@ impl Notation<u64> for CountNotation {
 
     fn label(&self, from: &u64, mv: &Move<u64>) -> String {
         format!("+{} -> {}", mv.to - from, mv.to)
+    }
+
+    /// The number written as a row of tokens, and a row "add" as long as the largest step:
+    /// a click on its token `j` writes the number `j + 1` above this one.
+    fn draw(&self, &pos: &u64, moves: &[(u64, String)]) -> Option<Drawing> {
+        let steps = moves.iter().map(|(to, _)| to.saturating_sub(pos));
+        let size = steps.max().unwrap_or(0);
+        let mut clicks = vec![None; (size as usize).min(MAX_TOKENS)];
+        for (to, label) in moves {
+            let step = to.saturating_sub(pos) as usize;
+            if (1..=clicks.len()).contains(&step) {
+                clicks[step - 1] = Some(label.clone());
+            }
+        }
+        let written = Heap {
+            size: pos,
+            name: "written".into(),
+            clicks: Vec::new(),
+        };
+        let add = Heap {
+            size,
+            name: "add".into(),
+            clicks,
+        };
+        Some(Drawing::Heaps(vec![written, add]))
     }
 }
