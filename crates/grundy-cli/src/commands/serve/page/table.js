@@ -243,8 +243,8 @@ function tableRequest() {
 }
 
 // Buttons that page through `total` items `per` at a time, calling `show(from, to)` for
-// the items shown (from the first page, at once).
-function pager(total, per, show, what) {
+// the items shown (from the first page, at once) and `says(from, to)` for their label.
+function pager(total, per, show, says) {
   const nav = el("span", { class: "pager" });
   let from = 0;
   const label = el("span", { class: "page-label" });
@@ -253,7 +253,7 @@ function pager(total, per, show, what) {
   const go = (at) => {
     from = Math.max(0, Math.min(at, Math.floor((total - 1) / per) * per));
     const to = Math.min(total, from + per);
-    label.textContent = what + " " + (from + 1).toLocaleString("en") + "–" + to.toLocaleString("en") + " of " + total.toLocaleString("en");
+    label.textContent = says(from, to);
     back.disabled = from === 0;
     next.disabled = to >= total;
     show(from, to);
@@ -265,6 +265,11 @@ function pager(total, per, show, what) {
   return nav;
 }
 
+// A count with its thousands separated: 285,715.
+function number(n) {
+  return n.toLocaleString("en");
+}
+
 // The P-positions as a fact: all of them when there are few, else how many, the first
 // page and buttons for the others.
 const P_PAGE = 200;
@@ -272,8 +277,9 @@ const P_PAGE = 200;
 function pList(items, note) {
   if (items.length <= P_PAGE) return el("span", {}, items.join(" ") + note);
   const list = el("span", { class: "p-list" });
-  const count = el("span", { class: "p-count" }, items.length.toLocaleString("en") + " P-positions" + note + ". ");
-  const nav = pager(items.length, P_PAGE, (from, to) => { list.textContent = items.slice(from, to).join(" "); }, "shown:");
+  const count = el("span", { class: "p-count" }, number(items.length) + " P-positions" + note + ". ");
+  const nav = pager(items.length, P_PAGE, (from, to) => { list.textContent = items.slice(from, to).join(" "); },
+    (from, to) => "shown: " + number(from + 1) + "–" + number(to) + " of " + number(items.length));
   return el("span", {}, count, nav, el("br", {}), list);
 }
 
@@ -305,7 +311,7 @@ function valueCells(t) {
     show(0, total);
     box.replaceChildren(cells);
   } else {
-    box.replaceChildren(pager(total, VALUE_PAGE, show, "n ="), cells);
+    box.replaceChildren(pager(total, VALUE_PAGE, show, (from, to) => "n = " + number(from) + "–" + number(to - 1) + " of 0–" + number(total - 1)), cells);
   }
 }
 
