@@ -69,7 +69,7 @@ fn every_example_draws_its_positions() {
         ("powers_of_two.luau", true),
         ("fibonacci_nim.luau", true),
         ("bash.luau", true),
-        ("wythoff.luau", false),
+        ("wythoff.luau", true),
     ];
     for (file, all) in files {
         let drawn = walk(file, all, 120);
