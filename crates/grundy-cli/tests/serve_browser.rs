@@ -1,7 +1,8 @@
 //! The playground in a real browser: `grundy serve` on an ephemeral port, headless Chromium
 //! driven through chromedriver (WebDriver, the `fantoccini` crate) through a whole game of
-//! Nim, its buttons, a family's table, game files' tables and games against tier databases
-//! (`--db`); screenshots land in `target/browser/`.
+//! Nim, its buttons, every example and built-in game's board, a family's table (up to a
+//! million rows), game files' tables, games against tier databases (`--db`) and the page
+//! at 400 and 1920 pixels wide; screenshots land in `target/browser/`.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/setup-browser.sh` installs them).
 //! Without them the test fails and says so; `GRUNDY_SKIP_BROWSER=1` skips it on purpose.
@@ -21,6 +22,8 @@ mod database;
 mod examples;
 #[path = "serve_browser/play.rs"]
 mod play;
+#[path = "serve_browser/screens.rs"]
+mod screens;
 #[path = "serve_browser/tables.rs"]
 mod tables;
 
@@ -130,7 +133,7 @@ const SETTLED: &str = r#"
         end: over ? end.textContent : null,
         wins: moves.filter(m => m.dataset.outcome === 'win').map(m => m.dataset.label),
         moves: moves.length,
-        history: [...document.querySelectorAll('#history li')].map(li => li.textContent),
+        history: [...document.querySelectorAll('#history li .jump')].map(b => b.textContent),
         status: document.getElementById('status').textContent,
         tokens: document.querySelectorAll('#board .token').length,
     };"#;
@@ -249,8 +252,14 @@ async fn drive(client: Client, url: String) {
     database::play_databases(&client).await;
     examples::every_example(&client).await;
     examples::bad_start(&client).await;
+    screens::domineering(&client).await;
+    screens::wythoff(&client).await;
+    screens::every_builtin_game(&client).await;
     let facts = tables::family(&client).await;
     tables::file_table(&client, &facts).await;
     tables::pairs(&client).await;
     tables::without_position(&client).await;
+    screens::large_table(&client).await;
+    screens::at_width(&client, 400, "phone").await;
+    screens::at_width(&client, 1920, "wide").await;
 }

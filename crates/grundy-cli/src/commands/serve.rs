@@ -233,6 +233,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/common.js", get(|| page::script(page::COMMON)))
         .route("/board.js", get(|| page::script(page::BOARD)))
         .route("/play.js", get(|| page::script(page::PLAY)))
+        .route("/history.js", get(|| page::script(page::HISTORY)))
         .route("/table.js", get(|| page::script(page::TABLE)))
         .route("/app.js", get(|| page::script(page::APP)))
         .route("/style.css", get(page::style))
@@ -327,6 +328,7 @@ mod page {
     pub const COMMON: &str = include_str!("serve/page/common.js");
     pub const BOARD: &str = include_str!("serve/page/board.js");
     pub const PLAY: &str = include_str!("serve/page/play.js");
+    pub const HISTORY: &str = include_str!("serve/page/history.js");
     pub const TABLE: &str = include_str!("serve/page/table.js");
     pub const APP: &str = include_str!("serve/page/app.js");
 

@@ -104,9 +104,21 @@ pub(super) async fn bad_start(client: &Client) {
     let before = js(client, "return session.id").await;
     choose(client, "#play-game", "nim").await;
 
-    // A bad start position shows the API's message.
+    // A bad start position shows the API's message, in sight (issue 42: it was written
+    // below the board, out of the window) and read out (role="alert"); Start is disabled
+    // while the request is out.
     fill(client, "#play-position", "3 x").await;
-    click(client, "#play-start").await;
+    js(
+        client,
+        "window.scrollTo(0, document.body.scrollHeight); return true",
+    )
+    .await;
+    let disabled = js(
+        client,
+        "const b = document.getElementById('play-start'); b.click(); return b.disabled",
+    )
+    .await;
+    assert_eq!(disabled, true, "Start is disabled while grundy thinks");
     let error = until(
         client,
         "the error",
@@ -114,6 +126,26 @@ pub(super) async fn bad_start(client: &Client) {
     )
     .await;
     assert!(error.as_str().unwrap().contains("\"x\""), "{error}");
+    let seen = until(
+        client,
+        "the error in view",
+        "const e = document.getElementById('play-error'), b = e.getBoundingClientRect();          return b.top >= 0 && b.bottom <= window.innerHeight            && !document.getElementById('play-start').disabled && e.getAttribute('role')",
+    )
+    .await;
+    assert_eq!(seen, "alert");
+    screenshot(client, "bad-start.png").await;
+    // A time-out says what to try next.
+    let advice = js(
+        client,
+        "showError('play-error', new Error('the search ran past the time limit of a request \
+         (3000 ms; see grundy serve --timeout)')); \
+         return document.getElementById('play-error').textContent",
+    )
+    .await;
+    assert!(
+        advice.as_str().unwrap().contains("Try a smaller position"),
+        "{advice}"
+    );
     let after = js(client, "return session && session.id").await;
     assert_eq!(after, before, "the game in progress stays");
     let status = js(

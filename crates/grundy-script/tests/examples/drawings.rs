@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use grundy::drawing::{Drawing, Fill, Grid};
+use grundy::drawing::{Drawing, Fill, Grid, Shape};
 use grundy::dynamic::partizan::Side;
 use grundy::dynamic::{Datum, DynGame};
 
@@ -69,7 +69,7 @@ fn every_example_draws_its_positions() {
         ("powers_of_two.luau", true),
         ("fibonacci_nim.luau", true),
         ("bash.luau", true),
-        ("wythoff.luau", false),
+        ("wythoff.luau", true),
     ];
     for (file, all) in files {
         let drawn = walk(file, all, 120);
@@ -155,6 +155,40 @@ fn grid_of(file: &str, text: &str) -> Grid {
         panic!("{file}: a grid for {text}")
     };
     grid
+}
+
+/// Domineering's dominoes as they lie (issue 42: they were loose cells on a 7 x 7 grid of
+/// equal squares): a domino's two cells and the joint between them in its player's fill
+/// (Vertical first, Horizontal second), the joints' crossings dots, so that the page draws
+/// the joints narrow; a run of Vertical's cells down a column joined in pairs from its top.
+#[test]
+fn domineering_draws_its_dominoes() {
+    use Fill::{Empty, First, Second};
+    let board = grid_of("domineering.luau", "H/.v../.v../..../hh..");
+    assert_eq!((board.cells.len(), board.cells[0].len()), (7, 7));
+    let fill = |r: usize, c: usize| board.cells[r][c].fill;
+    assert_eq!([fill(0, 2), fill(1, 2), fill(2, 2)], [First; 3]);
+    assert_eq!([fill(6, 0), fill(6, 1), fill(6, 2)], [Second; 3]);
+    assert_eq!([fill(6, 3), fill(6, 4), fill(3, 2)], [Empty; 3]);
+    assert_eq!(board.cells[1][1].shape, Shape::Dot);
+    assert_eq!(board.cells[0][1].shape, Shape::Vertical);
+    assert_eq!(board.cells[1][0].shape, Shape::Horizontal);
+    // Horizontal to move: its joints are the clicks ("r c", the domino's first cell).
+    assert_eq!(board.cells[0][5].click.as_deref(), Some("1 3"));
+    assert_eq!(board.cells[1][0].click, None);
+    let column = grid_of("domineering.luau", "H/v/v/v/v");
+    let fills: Vec<Fill> = column.cells.iter().map(|row| row[0].fill).collect();
+    assert_eq!(fills, [First, First, First, Empty, First, First, First]);
+    // "#" (covered, by whom unknown) stays filled and joins nothing.
+    let old = grid_of("domineering.luau", "V/##/..");
+    assert_eq!(
+        [
+            old.cells[0][0].fill,
+            old.cells[0][1].fill,
+            old.cells[0][2].fill
+        ],
+        [Fill::Filled, Empty, Fill::Filled]
+    );
 }
 
 /// Each partizan board as its position says: Domineering's cells, the toads and frogs (each

@@ -416,6 +416,7 @@ async fn the_page_and_its_assets() {
         ("/common.js", "text/javascript"),
         ("/board.js", "text/javascript"),
         ("/play.js", "text/javascript"),
+        ("/history.js", "text/javascript"),
         ("/table.js", "text/javascript"),
         ("/app.js", "text/javascript"),
         ("/style.css", "text/css"),

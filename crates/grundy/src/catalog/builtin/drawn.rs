@@ -16,6 +16,16 @@ pub(super) fn heaps<P>(
     taken: impl Fn(&P) -> Option<(usize, u64)>,
     what: &str,
 ) -> Drawing {
+    Drawing::Heaps(rows(sizes, moves, taken, what))
+}
+
+/// The rows of tokens that [`heaps`] draws, to add rows of one's own to.
+pub(super) fn rows<P>(
+    sizes: &[u64],
+    moves: &[(P, String)],
+    taken: impl Fn(&P) -> Option<(usize, u64)>,
+    what: &str,
+) -> Vec<Heap> {
     let mut heaps: Vec<Heap> = sizes
         .iter()
         .enumerate()
@@ -41,7 +51,7 @@ pub(super) fn heaps<P>(
         }
         heap.clicks[left].get_or_insert_with(|| label.clone());
     }
-    Drawing::Heaps(heaps)
+    heaps
 }
 
 /// The one heap that a row of heaps kept in place lowers, and to what (none for a split
@@ -210,11 +220,12 @@ mod tests {
             ("misere-nim 2 3", true),
             ("subtraction 1,3,4 7 5", true),
             ("bash 3 7 5", true),
+            ("bash-reach 3 12", true),
             ("lasker 3 2", false),
             ("grundy-game 7", false),
             ("moore 2 3 2 1", false),
             ("staircase 2 1 3", true),
-            ("wythoff 3 4", false),
+            ("wythoff 3 4", true),
             ("corner 3 4", false),
             ("fibonacci-nim 9", true),
             ("young 2 3 2 7 3 9 1 2 3 7 2 2 3 1", true),
@@ -230,6 +241,28 @@ mod tests {
             drawn += check_game(&game, start, 300, all);
         }
         assert!(drawn > 800, "{drawn}");
+    }
+
+    /// Wythoff's diagonal moves are clicks too (issue 42): a third row, "both heaps", as
+    /// long as the smaller heap, whose token k lowers the smaller heap to k and the other
+    /// by as many.
+    #[test]
+    fn wythoff_takes_from_both_heaps_by_a_click() {
+        let (game, _) = opened("wythoff 1 1");
+        let Some(Drawing::Heaps(heaps)) = game.draw(&Datum::ints([3, 5])).unwrap() else {
+            panic!("heaps")
+        };
+        assert_eq!(heaps.len(), 3);
+        assert_eq!((heaps[2].name.as_str(), heaps[2].size), ("both heaps", 3));
+        let labels: Vec<String> = (0..3).map(|k| format!("3 5 -> {k} {}", k + 2)).collect();
+        let clicks: Vec<Option<String>> = labels.into_iter().map(Some).collect();
+        assert_eq!(heaps[2].clicks, clicks);
+        // Nim has no such move, so no such row.
+        let (nim, _) = opened("nim 1");
+        let Some(Drawing::Heaps(heaps)) = nim.draw(&Datum::ints([3, 5])).unwrap() else {
+            panic!("heaps")
+        };
+        assert_eq!(heaps.len(), 2);
     }
 
     /// Nim's heaps: a click on token k leaves k; a heap over the token limit is a number.

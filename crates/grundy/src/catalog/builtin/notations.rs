@@ -3,7 +3,7 @@
 //! number written; every number at most [`MAX_HEAP`].
 
 use crate::adapter::Notation;
-use crate::drawing::Drawing;
+use crate::drawing::{Drawing, Heap, MAX_TOKENS};
 use crate::dynamic::{Datum, DynError};
 use crate::model::Move;
 
@@ -255,11 +255,22 @@ impl Notation<(u64, u64)> for PairNotation {
         format!("{} -> {}", self.show(from), self.show(&mv.to))
     }
 
-    /// The two heaps (or coordinates) as heaps: a click lowers one of them (moves on both
-    /// are made from the list).
+    /// The two heaps (or coordinates) as heaps: a click lowers one of them. Where the
+    /// rules take the same from both (Wythoff's diagonal moves), a third row, "both heaps",
+    /// as long as the smaller heap: a click on its token `k` lowers the smaller heap to `k`
+    /// and the other by as many.
     fn draw(&self, &(a, b): &(u64, u64), moves: &[((u64, u64), String)]) -> Option<Drawing> {
         let taken = |&(x, y): &(u64, u64)| drawn::lowered(&[a, b], &[x, y]);
-        Some(drawn::heaps(&[a, b], moves, taken, "heap"))
+        let mut rows = drawn::rows(&[a, b], moves, taken, "heap");
+        let both = |&(x, y): &(u64, u64)| {
+            (x < a && y < b && a - x == b - y).then(|| (0, a.min(b) - (a - x)))
+        };
+        if moves.iter().any(|(to, _)| both(to).is_some()) {
+            let mut third = drawn::rows(&[a.min(b)], moves, both, "both");
+            third[0].name = "both heaps".into();
+            rows.append(&mut third);
+        }
+        Some(Drawing::Heaps(rows))
     }
 }
 
@@ -356,5 +367,30 @@ impl Notation<u64> for CountNotation {
 
     fn label(&self, from: &u64, mv: &Move<u64>) -> String {
         format!("+{} -> {}", mv.to - from, mv.to)
+    }
+
+    /// The number written as a row of tokens, and a row "add" as long as the largest step:
+    /// a click on its token `j` writes the number `j + 1` above this one.
+    fn draw(&self, &pos: &u64, moves: &[(u64, String)]) -> Option<Drawing> {
+        let steps = moves.iter().map(|(to, _)| to.saturating_sub(pos));
+        let size = steps.max().unwrap_or(0);
+        let mut clicks = vec![None; (size as usize).min(MAX_TOKENS)];
+        for (to, label) in moves {
+            let step = to.saturating_sub(pos) as usize;
+            if (1..=clicks.len()).contains(&step) {
+                clicks[step - 1] = Some(label.clone());
+            }
+        }
+        let written = Heap {
+            size: pos,
+            name: "written".into(),
+            clicks: Vec::new(),
+        };
+        let add = Heap {
+            size,
+            name: "add".into(),
+            clicks,
+        };
+        Some(Drawing::Heaps(vec![written, add]))
     }
 }

@@ -1,7 +1,7 @@
 // The grundy playground: plain JavaScript over the JSON API under /api/ (docs/api.md).
 "use strict";
 
-// The page's scripts are common.js, board.js, play.js and table.js, loaded before this one
+// The page's scripts are common.js, board.js, play.js, history.js and table.js, loaded before this one
 // (they share their top-level names); this one starts the page.
 
 // ---- start ----

@@ -1,5 +1,5 @@
 // The grundy playground, the board: a position drawn as SVG (grids, heaps, graphs), its moves
-// coloured by their values, and the chart of the values of the game so far.
+// coloured by their values (the value history is history.js').
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -22,14 +22,19 @@ function shortValue(value) {
   return letter;
 }
 
+// The pieces' colours. They never use the hues that mean a move's value (green, red, gold)
+// and differ by lightness, so that every colour vision tells them apart (issue 42): the
+// first player's pieces near black, the second's light blue, taken squares brown-grey.
 const FILLS = {
   empty: "#fbfbf7",
-  first: "#d9433b",
-  second: "#f2c230",
-  filled: "#7a5537",
+  first: "#1d2330",
+  second: "#a9cbea",
+  filled: "#8c7b6b",
   hidden: "#b8bfcc",
   marked: "#3b5b92",
 };
+// The fills on which text is written white.
+const DARK_FILLS = ["first", "filled", "marked"];
 const VALUE_COLOURS = { win: "#1b7f3a", loss: "#b42318", draw: "#c79a00" };
 
 // The move a click on a part makes, with its value (from the state's moves), or null.
@@ -83,7 +88,13 @@ function drawGrid(state, grid) {
       g.append(svgEl("rect", { x: colX[c], y: rowY[r], width: w, height: h, fill: "#3b5b92" }));
       shape = svgEl("circle", { cx: colX[c] + w / 2, cy: rowY[r] + h / 2, r: Math.min(w, h) / 2 - 4, fill: cell.fill === "empty" ? "#fff" : fill, stroke: "#24324a", "stroke-width": 2 });
     } else if (cell.shape === "dot") {
-      shape = svgEl("circle", { cx: colX[c] + w / 2, cy: rowY[r] + h / 2, r: Math.min(w, h) / 2 - 1, fill: "#24324a" });
+      shape = svgEl("circle", { cx: colX[c] + w / 2, cy: rowY[r] + h / 2, r: Math.max(2, Math.min(w, h) / 3), fill: "#24324a" });
+    } else if ((cell.shape === "horizontal" || cell.shape === "vertical") && (cell.fill === "first" || cell.fill === "second")) {
+      // A joint in a player's colour: the middle of a piece over two cells (a domino), drawn
+      // without a gap to its cells.
+      const across = cell.shape === "horizontal";
+      shape = svgEl("rect", { x: colX[c] + (across ? 1 : -1), y: rowY[r] + (across ? -1 : 1), width: w + (across ? -2 : 2),
+        height: h + (across ? 2 : -2), fill: FILLS[cell.fill], class: "bridge" });
     } else if (cell.shape === "horizontal" || cell.shape === "vertical") {
       const drawn = cell.fill !== "empty";
       shape = svgEl("rect", { x: colX[c] + 1, y: rowY[r] + 1, width: w - 2, height: h - 2, rx: 3,
@@ -94,7 +105,7 @@ function drawGrid(state, grid) {
     g.append(shape);
     if (cell.text) {
       g.append(svgEl("text", { x: colX[c] + w / 2, y: rowY[r] + h / 2, "text-anchor": "middle", "dominant-baseline": "central",
-        "font-size": Math.max(10, Math.min(w, h) * 0.45), class: "cell-text", fill: ["first", "filled", "marked"].includes(cell.fill) ? "#fff" : "#1d2330" }, cell.text));
+        "font-size": Math.max(10, Math.min(w, h) * 0.45), class: "cell-text", fill: DARK_FILLS.includes(cell.fill) ? "#fff" : "#1d2330" }, cell.text));
     }
     const move = clickable(state, cell.move);
     if (move) {
@@ -111,7 +122,8 @@ function drawHeaps(state, heaps) {
   const token = 18, gap = 4, left = 120;
   const longest = Math.max(1, ...heaps.map((h) => (h.size <= 64 ? h.size : 3)));
   const width = left + longest * (token + gap) + 20;
-  const root = svgEl("svg", { width, height: heaps.length * (token + 14) + 8, class: "drawing heaps" });
+  const height = heaps.length * (token + 14) + 8;
+  const root = svgEl("svg", { width, height, viewBox: `0 0 ${width} ${height}`, class: "drawing heaps" });
   heaps.forEach((heap, i) => {
     const y = 6 + i * (token + 14);
     root.append(svgEl("text", { x: 4, y: y + token / 2 + 5, class: "axis" }, heap.name || "heap " + (i + 1)));
@@ -142,7 +154,7 @@ function drawGraph(state, graph) {
   } else {
     place = (i) => [size / 2 + (size / 2 - 50) * Math.sin((2 * Math.PI * i) / n), size / 2 - (size / 2 - 50) * Math.cos((2 * Math.PI * i) / n)];
   }
-  const root = svgEl("svg", { width: size, height: size, class: "drawing graph" });
+  const root = svgEl("svg", { width: size, height: size, viewBox: `0 0 ${size} ${size}`, class: "drawing graph" });
   for (const [a, b] of graph.edges) {
     const [ax, ay] = place(a), [bx, by] = place(b);
     root.append(svgEl("line", { x1: ax, y1: ay, x2: bx, y2: by, stroke: "#9aa3b5", "stroke-width": 2 }));
@@ -152,7 +164,7 @@ function drawGraph(state, graph) {
     const g = svgEl("g", { class: "node", "data-node": i });
     const shape = svgEl("circle", { cx: x, cy: y, r, fill: FILLS[node.fill] || FILLS.empty, stroke: "#24324a", "stroke-width": 2 });
     g.append(shape, svgEl("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 11,
-      fill: ["first", "filled", "marked"].includes(node.fill) ? "#fff" : "#1d2330" }, node.text));
+      fill: DARK_FILLS.includes(node.fill) ? "#fff" : "#1d2330" }, node.text));
     const move = clickable(state, node.move);
     if (move) {
       makeClickable(g, move, shape);
@@ -190,44 +202,4 @@ function canPlay(state) {
 function mover(p) {
   if (mode === "engine") return p.side === "person" ? "you" : "grundy";
   return p.seat === 0 ? "first" : "second";
-}
-
-// The value of the position after `n` moves for the first player: +1 a win, -1 a loss, 0 a
-// draw (a score, for scoring games).
-function forFirst(n) {
-  const v = values[n];
-  if (!v) return null;
-  let y = v.value.score !== null && v.value.score !== undefined ? v.value.score : { win: 1, loss: -1, draw: 0 }[v.value.outcome];
-  return v.seat === 0 ? y : -y;
-}
-
-// The value history: the position's value for the first player after each move, the
-// moves that threw a win away circled.
-function renderChart(state) {
-  const count = state.history.length + 1;
-  const width = Math.max(240, Math.min(900, 40 + count * 28)), height = 150, pad = 34;
-  const ys = Array.from({ length: count }, (_, n) => forFirst(n)).filter((y) => y !== null);
-  const top = Math.max(1, ...ys.map(Math.abs));
-  const x = (n) => pad + (n * (width - 2 * pad)) / Math.max(1, count - 1);
-  const y = (v) => height / 2 - (v * (height / 2 - 18)) / top;
-  const root = svgEl("svg", { width, height, viewBox: `0 0 ${width} ${height}`, id: "chart-svg" });
-  root.append(svgEl("line", { x1: pad, y1: y(0), x2: width - pad, y2: y(0), stroke: "#c3c9d4" }));
-  root.append(svgEl("text", { x: 4, y: y(top) + 4, class: "axis" }, "+" + top));
-  root.append(svgEl("text", { x: 4, y: y(0) + 4, class: "axis" }, "0"));
-  root.append(svgEl("text", { x: 4, y: y(-top) + 4, class: "axis" }, "-" + top));
-  root.append(svgEl("text", { x: width - pad, y: height - 2, "text-anchor": "end", class: "axis" }, "moves → (value for the first player)"));
-  const points = [];
-  for (let n = 0; n < count; n++) {
-    const v = forFirst(n);
-    if (v === null) continue;
-    points.push(x(n) + "," + y(v));
-    root.append(svgEl("circle", { cx: x(n), cy: y(v), r: 4, class: "chart-point", "data-move": n,
-      fill: v > 0 ? VALUE_COLOURS.win : v < 0 ? VALUE_COLOURS.loss : VALUE_COLOURS.draw }));
-    if (n > 0 && threw[n - 1]) {
-      root.append(svgEl("circle", { cx: x(n), cy: y(v), r: 8, fill: "none", stroke: "#b42318", "stroke-width": 2, class: "threw" },
-        svgEl("title", {}, "move " + n + " threw a win away")));
-    }
-  }
-  root.insertBefore(svgEl("polyline", { points: points.join(" "), fill: "none", stroke: "#9db3d9", "stroke-width": 2 }), root.children[4]);
-  $("chart").replaceChildren(root);
 }

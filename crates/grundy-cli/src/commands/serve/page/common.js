@@ -1,5 +1,5 @@
 // The grundy playground, its common part: the API under /api/ (docs/api.md), elements, the game
-// selectors and forms. The page loads common.js, board.js, play.js, table.js, then
+// selectors and forms. The page loads common.js, board.js, play.js, history.js, table.js, then
 // app.js, which starts it; they share their top-level names.
 "use strict";
 
@@ -20,6 +20,9 @@ const PRESETS = {
   staircase: { position: "2 4 3" },
   moore: { param: "2", position: "3 5 6" },
   corner: { position: "4 7" },
+  octal: { param: "0.137", position: "10 20" },
+  kayles: { position: "3 5 7" },
+  "dawsons-kayles": { position: "9 12" },
 };
 
 const $ = (id) => document.getElementById(id);
@@ -89,10 +92,31 @@ function describe(value) {
   return text;
 }
 
+// What to try when a search runs past the server's time limit (issue 42).
+const TIME_OUT_ADVICE = " The server stops a search after a few seconds so that it stays quick for everyone." +
+  " Try a smaller position, board or parameter, or a game with a database (they answer at once);" +
+  " on your own machine, grundy serve --timeout allows more time.";
+
+// Shows an error (or clears it with null) where the eye is: just under the form, scrolled
+// into view, and read out by screen readers (the element is role="alert").
 function showError(where, err) {
   const node = $(where);
-  node.textContent = err ? String(err.message || err) : "";
+  let text = err ? String(err.message || err) : "";
+  if (/time limit/.test(text)) text += TIME_OUT_ADVICE;
+  node.textContent = text;
   node.hidden = !err;
+  if (!err) return;
+  const box = node.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) node.scrollIntoView({ block: "center", behavior: "smooth" });
+}
+
+// A form while the engine thinks: its submit button disabled and saying so, or back again.
+function thinking(form, on) {
+  const button = $(form).querySelector("button[type=submit]");
+  if (!button.dataset.label) button.dataset.label = button.textContent;
+  button.disabled = on;
+  button.textContent = on ? "Thinking…" : button.dataset.label;
+  $(form).setAttribute("aria-busy", on ? "true" : "false");
 }
 
 // ---- the game selectors ----

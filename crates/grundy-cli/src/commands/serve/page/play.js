@@ -39,7 +39,7 @@ function render(state) {
   if (state.value) values[n] = { value: state.value, seat: seats };
   else if (state.end) {
     const winnerSeat = state.end.winner === null ? null : (state.end.winner === state.to_move ? seats : 1 - seats);
-    values[n] = { value: { outcome: winnerSeat === null ? "draw" : winnerSeat === seats ? "win" : "loss" }, seat: seats };
+    values[n] = { value: { outcome: winnerSeat === null ? "draw" : winnerSeat === seats ? "win" : "loss" }, seat: seats, over: true };
   }
   $("board-area").hidden = false;
   $("game-about").textContent = state.game + (state.description ? ": " + state.description : "");
@@ -89,14 +89,7 @@ function render(state) {
     }),
   );
   $("hint").hidden = true;
-  $("history").replaceChildren(
-    ...state.history.map((p, i) => {
-      const item = el("li", { "data-move": i + 1 }, el("button", { type: "button", class: "jump", title: "back to the position after this move" }, mover(p) + ": " + p.label));
-      if (threw[i]) item.classList.add("threw");
-      item.querySelector("button").addEventListener("click", () => jump(i + 1));
-      return item;
-    }),
-  );
+  renderHistory(state);
   renderChart(state);
   $("btn-undo").disabled = busy || state.history.length === 0;
   $("btn-redo").disabled = busy || redo.length === 0;
@@ -124,6 +117,7 @@ function saveUrl() {
 async function step(request) {
   if (busy) return;
   busy = true;
+  thinking("play-form", true);
   showError("play-error", null);
   try {
     let state = await request();
@@ -142,6 +136,7 @@ async function step(request) {
     showError("play-error", err);
   } finally {
     busy = false;
+    thinking("play-form", false);
     if (session) render(session);
   }
 }
@@ -254,6 +249,7 @@ const OUTCOME_CLASSES = {
 // to move, so nothing on the board is a click).
 async function showValue(body) {
   showError("play-error", null);
+  thinking("play-form", true);
   try {
     const solved = await api("POST", "/solve", { ...body, engine_first: undefined });
     const a = solved.partizan;
@@ -279,6 +275,8 @@ async function showValue(body) {
     $("value-area").hidden = false;
   } catch (err) {
     showError("play-error", err);
+  } finally {
+    thinking("play-form", false);
   }
 }
 
@@ -293,8 +291,12 @@ async function hint() {
       part.classList.toggle("best", !!move && h.optimal.includes(move.number));
     }
     const box = $("hint");
-    box.textContent = "Best: " + h.best.join(", ") + " — this position is a " + describe(h.value) +
-      " for you. Perfect play goes on: " + h.line.join(", ");
+    // Several best moves are alternatives: "a, b or c", not a sequence.
+    const best = h.best.length === 0 ? "No move is best"
+      : h.best.length === 1 ? "Best move: " + h.best[0]
+        : "Best moves (any one of them): " + h.best.slice(0, -1).join(", ") + " or " + h.best[h.best.length - 1];
+    box.textContent = best + ". This position is a " + describe(h.value) + (mode === "engine" ? " for you." : " for the player to move.") +
+      (h.line.length ? " Perfect play goes on: " + h.line.join(" → ") : "");
     box.hidden = false;
   } catch (err) {
     showError("play-error", err);
