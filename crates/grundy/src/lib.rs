@@ -26,6 +26,7 @@ pub mod drawing;
 pub mod dynamic;
 pub mod games;
 pub mod limits;
+pub mod misere;
 pub mod model;
 pub mod octal;
 pub mod play;
