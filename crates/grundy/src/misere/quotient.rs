@@ -51,7 +51,7 @@ pub use error::QuotientError;
 use crate::octal::TakeAndBreak;
 use crate::value::Outcome;
 use learn::Table;
-use outcome::{Outcomes, Rules};
+use outcome::{Known, Outcomes, Rules};
 
 /// The largest heap bound [`compute`] accepts.
 pub const MAX_HEAP: usize = 1000;
@@ -448,6 +448,12 @@ pub fn grow(
             });
         }
         each(&quotient);
+        outcomes.know(Known {
+            table: quotient.table.clone(),
+            order: quotient.order,
+            p: quotient.p.clone(),
+            pretend: quotient.pretend.clone(),
+        });
         suffixes = table.suffixes;
         last = Some(quotient);
     }

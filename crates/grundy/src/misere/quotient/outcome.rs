@@ -62,10 +62,40 @@ pub(super) fn counts_of(heaps: &[usize]) -> Counts {
     trim(counts)
 }
 
-/// A memo of misère outcomes (true: a P-position, lost for the player to move).
+/// A memo of misère outcomes (true: a P-position, lost for the player to move), and the
+/// proved quotient of smaller heaps, which answers every sum of those heaps at once.
 pub(super) struct Outcomes {
     memo: FxHashMap<Counts, bool>,
     max_positions: usize,
+    known: Option<Known>,
+}
+
+/// A proved quotient: products at `x * order + y`, its P-portion and each heap's element.
+pub(super) struct Known {
+    /// The multiplication table.
+    pub(super) table: Vec<u32>,
+    /// The number of elements.
+    pub(super) order: usize,
+    /// The P-portion.
+    pub(super) p: Vec<bool>,
+    /// The element of heaps 0..=bound.
+    pub(super) pretend: Vec<u32>,
+}
+
+impl Known {
+    /// The outcome of `counts` when its heaps are all within the bound.
+    fn is_p(&self, counts: &[u16]) -> Option<bool> {
+        if counts.len() > self.pretend.len() {
+            return None;
+        }
+        let mut x = 0usize;
+        for (h, &c) in counts.iter().enumerate().skip(1) {
+            for _ in 0..c {
+                x = self.table[x * self.order + self.pretend[h] as usize] as usize;
+            }
+        }
+        Some(self.p[x])
+    }
 }
 
 /// One position being searched: its counts and the next option to try.
@@ -82,7 +112,21 @@ impl Outcomes {
         Outcomes {
             memo: FxHashMap::default(),
             max_positions,
+            known: None,
         }
+    }
+
+    /// Answers every sum of heaps up to the quotient's bound from now on by the quotient.
+    pub(super) fn know(&mut self, known: Known) {
+        self.known = Some(known);
+    }
+
+    /// The outcome of `counts` if it is known without a search.
+    fn lookup(&self, counts: &[u16]) -> Option<bool> {
+        if let Some(p) = self.known.as_ref().and_then(|k| k.is_p(counts)) {
+            return Some(p);
+        }
+        self.memo.get(counts).copied()
     }
 
     /// The position that heap `h` of `counts` replaced by `option` leaves.
@@ -102,7 +146,7 @@ impl Outcomes {
     /// on an explicit stack.
     pub(super) fn is_p(&mut self, rules: &Rules, counts: Counts) -> Result<bool, QuotientError> {
         let counts = trim(counts);
-        if let Some(&p) = self.memo.get(&counts) {
+        if let Some(p) = self.lookup(&counts) {
             return Ok(p);
         }
         let key = counts.clone();
@@ -124,7 +168,7 @@ impl Outcomes {
                 }
                 let next = Self::after(&top.counts, h, &rules.options[h][top.option]);
                 top.moved = true;
-                match self.memo.get(&next) {
+                match self.lookup(&next) {
                     Some(true) => {
                         decided = Some(false);
                         break;
