@@ -441,7 +441,7 @@ pub fn grow(
         let quotient = assemble(code, &rules, &table);
         // A closure with a move has even order; heaps without a move are all 0.
         let moves = rules.options.iter().any(|o| !o.is_empty());
-        if moves && quotient.order % 2 != 0 {
+        if moves && !quotient.order.is_multiple_of(2) {
             return Err(QuotientError::OddOrder {
                 heap: n,
                 order: quotient.order,

@@ -56,7 +56,7 @@ fn sum_of_heaps(words: &[String]) -> Option<(TakeAndBreak, Vec<usize>)> {
         .map(|w| w.parse().ok())
         .collect::<Option<_>>()?;
     let largest = *heaps.iter().max()?;
-    (largest >= 1 && largest <= HEAP_LIMIT).then_some((code, heaps))
+    (1..=HEAP_LIMIT).contains(&largest).then_some((code, heaps))
 }
 
 fn after(heaps: &[usize], mv: &HeapMove) -> Vec<usize> {

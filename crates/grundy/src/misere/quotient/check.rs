@@ -77,7 +77,7 @@ pub(super) fn closed(
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<Suspects>, QuotientError> {
     let n = table.n;
-    let words = (table.order() + 63) / 64;
+    let words = table.order().div_ceil(64);
     let in_p =
         |m: &[u64]| (0..table.order()).any(|e| m[e / 64] >> (e % 64) & 1 != 0 && table.is_p(e));
     let mut pairs: Vec<(u32, Vec<u64>)> = vec![(0, vec![0; words])];
