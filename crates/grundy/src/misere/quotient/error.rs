@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-/// Why [`compute`](super::compute) stopped without a quotient; each names the limit that
+/// Why `compute` stopped without a quotient; each names the limit that
 /// was reached, so a front end prints it as it is.
 ///
 /// # Examples
@@ -42,7 +42,7 @@ pub enum QuotientError {
     HeapTooLarge {
         /// The bound asked for.
         heap: usize,
-        /// [`MAX_HEAP`](super::MAX_HEAP).
+        /// `MAX_HEAP`.
         max: usize,
     },
     /// The heap bound is 0: there is no heap to take a quotient of.
