@@ -28,8 +28,8 @@
 //!
 //! # Examples
 //!
-//! Misère Nim's heaps of size 1 and 2 (0.333... limited to two heaps here is `0.33`): the
-//! quotient T_2 of order 6 (Plambeck and Siegel 2008, section 3).
+//! Nim on heaps of 1 and 2 tokens is the code `0.33`; its misère quotient has order 6,
+//! derived by hand from Bouton's misère rule in this module's tests.
 //!
 //! ```
 //! use grundy::misere::quotient::{compute, Limits};
@@ -415,7 +415,7 @@ pub fn compute(code: &TakeAndBreak, limits: &Limits) -> Result<Quotient, Quotien
 /// use grundy::misere::quotient::{grow, Limits};
 /// let mut orders = Vec::new();
 /// grow(&"0.33".parse().unwrap(), &Limits::new(3), &|| false, &mut |q| orders.push(q.order())).unwrap();
-/// assert_eq!(orders, [2, 6, 8]);
+/// assert_eq!(orders, [2, 6, 6]);
 /// ```
 pub fn grow(
     code: &TakeAndBreak,
