@@ -165,14 +165,17 @@ fn write_text(out: &mut impl Write, r: &Report) -> std::io::Result<()> {
         r.max_heap,
         orders.join(" ")
     )?;
-    if let Some(since) = r.orders.iter().rposition(|&o| o != r.order) {
-        if since + 1 < r.orders.len() {
-            writeln!(
-                out,
-                "(the order has not changed since heap bound {})",
-                since + 2
-            )?;
-        }
+    // The bound at which the order last changed (bound k is index k - 1).
+    let changed = r
+        .orders
+        .iter()
+        .rposition(|&o| o != r.order)
+        .map_or(1, |i| i + 2);
+    if changed < r.max_heap {
+        writeln!(
+            out,
+            "(the order has not changed since heap bound {changed})"
+        )?;
     }
     if r.order <= TABLE_UP_TO {
         writeln!(out, "multiplication table:")?;
