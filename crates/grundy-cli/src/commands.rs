@@ -7,6 +7,7 @@ pub mod judge;
 pub mod list;
 pub mod octal;
 pub mod play;
+pub mod quotient;
 pub mod serve;
 pub mod solve;
 pub mod table;

@@ -51,6 +51,9 @@ enum Command {
     /// them; the same values either way): `--threads 1` or `RAYON_NUM_THREADS=1` keeps it on
     /// one.
     Octal(commands::octal::Args),
+    /// The misère quotient of an octal or hexadecimal game for heaps up to a bound:
+    /// elements, relations, P-portion and each heap's element (as Siegel's MisereSolver).
+    Quotient(commands::quotient::Args),
     /// Answer a judge problem: its input on stdin, the exact judge output on stdout.
     Judge(commands::judge::Args),
 }
@@ -70,6 +73,7 @@ fn main() -> ExitCode {
         Command::Cgt(args) => commands::cgt::run(args),
         Command::List(args) => commands::list::run(args),
         Command::Octal(args) => commands::octal::run(args),
+        Command::Quotient(args) => commands::quotient::run(args),
         Command::Judge(args) => commands::judge::run(args),
     };
     match res {

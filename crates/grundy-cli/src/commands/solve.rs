@@ -19,6 +19,7 @@ use crate::output::{print_json, Progress};
 pub mod db;
 pub mod limit;
 pub mod partizan;
+pub mod quotient;
 
 /// Arguments of `grundy solve`.
 #[derive(clap::Args, Debug)]
@@ -261,6 +262,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let words: Vec<String> = std::iter::once(args.game.clone())
         .chain(args.words.iter().cloned())
         .collect();
+    // A misère sum of small heaps of a code: the product of its heaps' elements in the
+    // code's misère quotient answers it (remoteness and every move's value need the search).
+    if args.misere
+        && !args.remoteness
+        && !args.all_moves
+        && args.params.is_empty()
+        && quotient::answer(&words, args.json)?
+    {
+        return Ok(ExitCode::SUCCESS);
+    }
     let play = match args.misere {
         true => Play::Misere,
         false => Play::Normal,

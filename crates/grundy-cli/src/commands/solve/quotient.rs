@@ -1,0 +1,183 @@
+//! `grundy solve CODE H1 H2 ... --misere` answered by the code's misère quotient (Plambeck
+//! and Siegel 2008) when its heaps are small enough for the quotient to be computed at
+//! once: the product of the heaps' elements, then whether it lies in the P-portion, in
+//! time linear in the number of heaps; the winning moves come out the same way.
+
+use std::io::Write;
+
+use grundy::misere::quotient::{compute, HeapMove, Limits, Quotient};
+use grundy::octal::TakeAndBreak;
+use grundy::Outcome;
+use serde::Serialize;
+
+use crate::output::print_json;
+
+/// The largest heap for which `solve` computes the quotient rather than searching (the
+/// quotients of the codes tried take milliseconds up to here; `grundy quotient` goes on).
+pub const HEAP_LIMIT: usize = 12;
+
+#[derive(Serialize)]
+struct Report {
+    game: String,
+    play: &'static str,
+    position: Vec<usize>,
+    outcome: Outcome,
+    quotient: QuotientReport,
+    winning_moves: Vec<MoveReport>,
+}
+
+#[derive(Serialize)]
+struct QuotientReport {
+    max_heap: usize,
+    order: usize,
+    /// The product of the heaps' elements.
+    element: String,
+    p_portion: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct MoveReport {
+    heap: usize,
+    leaves: Vec<usize>,
+    /// The heaps after the move, in the order given.
+    to: Vec<usize>,
+}
+
+/// The code and heaps of `words` (a code, or kayles / dawsons-kayles, then heap sizes), if
+/// they name a sum of heaps no larger than [`HEAP_LIMIT`].
+fn sum_of_heaps(words: &[String]) -> Option<(TakeAndBreak, Vec<usize>)> {
+    let code: TakeAndBreak = match words.first()?.as_str() {
+        "kayles" => "0.77".parse().ok()?,
+        "dawsons-kayles" => "0.07".parse().ok()?,
+        word => word.parse().ok()?,
+    };
+    let heaps: Vec<usize> = words[1..]
+        .iter()
+        .map(|w| w.parse().ok())
+        .collect::<Option<_>>()?;
+    let largest = *heaps.iter().max()?;
+    (1..=HEAP_LIMIT).contains(&largest).then_some((code, heaps))
+}
+
+fn after(heaps: &[usize], mv: &HeapMove) -> Vec<usize> {
+    let at = heaps.iter().position(|&h| h == mv.heap).unwrap_or(0);
+    let mut to = heaps[..at].to_vec();
+    to.extend(&mv.leaves);
+    to.extend(&heaps[at + 1..]);
+    to.retain(|&h| h > 0);
+    to
+}
+
+/// Answers the sum by the quotient and prints it; false when the words are not a small
+/// sum of heaps of a code or the quotient is past its limits (the search answers then).
+pub fn answer(words: &[String], json: bool) -> anyhow::Result<bool> {
+    let Some((code, heaps)) = sum_of_heaps(words) else {
+        return Ok(false);
+    };
+    let max_heap = heaps.iter().copied().max().unwrap_or(1);
+    let mut limits = Limits::new(max_heap);
+    limits.max_positions = 2_000_000;
+    let Ok(q) = compute(&code, &limits) else {
+        return Ok(false);
+    };
+    let (Some(outcome), Some(element), Some(moves)) = (
+        q.outcome_of(&heaps),
+        q.element(&heaps),
+        q.winning_moves(&heaps),
+    ) else {
+        return Ok(false);
+    };
+    let report = Report {
+        game: code.to_string(),
+        play: "misere",
+        position: heaps.clone(),
+        outcome,
+        quotient: quotient_report(&q, element),
+        winning_moves: moves
+            .iter()
+            .map(|mv| MoveReport {
+                heap: mv.heap,
+                leaves: mv.leaves.clone(),
+                to: after(&heaps, mv),
+            })
+            .collect(),
+    };
+    if json {
+        print_json(&report)?;
+    } else {
+        print_text(&report)?;
+    }
+    Ok(true)
+}
+
+fn quotient_report(q: &Quotient, element: usize) -> QuotientReport {
+    QuotientReport {
+        max_heap: q.max_heap(),
+        order: q.order(),
+        element: q.name(element).to_string(),
+        p_portion: q
+            .p_portion()
+            .iter()
+            .map(|&x| q.name(x).to_string())
+            .collect(),
+    }
+}
+
+fn words(heaps: &[usize]) -> String {
+    if heaps.is_empty() {
+        return "(no heap)".into();
+    }
+    heaps
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn print_text(r: &Report) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "game      {} (misère play)", r.game)?;
+    writeln!(out, "position  {}", words(&r.position))?;
+    let who = match r.outcome {
+        Outcome::Loss => "the player to move loses",
+        _ => "the player to move wins",
+    };
+    writeln!(out, "outcome   {} ({who})", r.outcome)?;
+    let q = &r.quotient;
+    writeln!(
+        out,
+        "quotient  the heaps' product is {}, {} the P-portion {{{}}} of the misère quotient \
+         of order {} for heaps up to {} ('grundy quotient {} --max-heap {}' shows it)",
+        q.element,
+        if r.outcome == Outcome::Loss {
+            "in"
+        } else {
+            "not in"
+        },
+        q.p_portion.join(", "),
+        q.order,
+        q.max_heap,
+        r.game,
+        q.max_heap
+    )?;
+    writeln!(out, "winning moves: {}", r.winning_moves.len())?;
+    for mv in &r.winning_moves {
+        let leaves = if mv.leaves.is_empty() {
+            "nothing".to_string()
+        } else {
+            mv.leaves
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" + ")
+        };
+        writeln!(
+            out,
+            "  {} -> {}   (a heap of {} -> {leaves})",
+            words(&r.position),
+            words(&mv.to),
+            mv.heap
+        )?;
+    }
+    Ok(())
+}
