@@ -14,7 +14,7 @@ use super::graph::LoopyGame;
 /// The most characters of a node-label form written out.
 const MAX_WRITTEN: usize = 1 << 16;
 /// The largest game whose identical positions are merged before writing it.
-const MAX_MERGED: usize = 1 << 16;
+const MAX_MERGED: usize = 1 << 12;
 
 impl LoopyGame {
     /// The name of the stopper this game equals, if any: `on`, `off`, `over`, `under`,
@@ -47,38 +47,16 @@ impl LoopyGame {
             .map(|(name, _)| name)
     }
 
-    /// The short positions as canonical forms in `arena` (`None` for loopy ones).
+    /// The short positions as canonical forms in `arena` (`None` for loopy ones, and for
+    /// short ones whose numbers leave the arena's range: they are written as loopy ones).
     fn short_forms(&self, arena: &mut Arena) -> Vec<Option<GameId>> {
-        let short = self.short_positions();
         let mut forms: Vec<Option<GameId>> = vec![None; self.len()];
-        // Children before parents: repeat until every short position is made (each pass
-        // makes at least the positions whose options are made).
-        let mut pending: Vec<usize> = (0..self.len()).filter(|&v| short[v]).collect();
-        while !pending.is_empty() {
-            pending.retain(|&v| {
-                let made = |options: &[u32]| -> Option<Vec<GameId>> {
-                    options.iter().map(|&w| forms[w as usize]).collect()
-                };
-                match (made(&self.left[v]), made(&self.right[v])) {
-                    (Some(l), Some(r)) => match arena.from_options(&l, &r) {
-                        Ok(g) => {
-                            forms[v] = Some(g);
-                            false
-                        }
-                        Err(_) => true,
-                    },
-                    _ => true,
-                }
-            });
-            if pending.iter().all(|&v| {
-                self.left[v]
-                    .iter()
-                    .chain(&self.right[v])
-                    .all(|&w| forms[w as usize].is_some())
-            }) && !pending.is_empty()
-            {
-                // Numbers out of range: leave these positions written as loopy ones.
-                break;
+        for v in self.short_order() {
+            let made = |options: &[u32]| -> Option<Vec<GameId>> {
+                options.iter().map(|&w| forms[w as usize]).collect()
+            };
+            if let (Some(l), Some(r)) = (made(&self.left[v]), made(&self.right[v])) {
+                forms[v] = arena.from_options(&l, &r).ok();
             }
         }
         forms

@@ -8,7 +8,7 @@ use crate::cgt::arena::{Arena, GameId};
 use super::error::LoopyError;
 
 /// The most positions a loopy game (or a sum's product graph) may have.
-pub const MAX_POSITIONS: usize = 1 << 21;
+pub const MAX_POSITIONS: usize = 1 << 20;
 
 /// A loopy partizan game: positions `0..len()`, each with Left and Right options given as
 /// position numbers, starting at position 0. Every position is reachable from the start.

@@ -270,16 +270,28 @@ impl LoopyGame {
     ///
     /// ```
     /// use grundy::cgt::loopy::LoopyGame;
+    /// use grundy::cgt::Arena;
     /// assert!(!LoopyGame::over().is_loopfree());
-    /// assert!(LoopyGame::on().sum(&LoopyGame::off()).is_ok());
+    /// let mut arena = Arena::new();
+    /// let g = arena.parse("{1|*}").unwrap();
+    /// assert!(LoopyGame::from_short(&mut arena, g).unwrap().is_loopfree());
     /// ```
     pub fn is_loopfree(&self) -> bool {
         self.short_positions().iter().all(|&short| short)
     }
 
-    /// Which positions have only finitely many followers and no cycle below them: peeled
-    /// from the positions without options.
+    /// Which positions have only finitely many followers and no cycle below them.
     pub(super) fn short_positions(&self) -> Vec<bool> {
+        let mut short = vec![false; self.len()];
+        for v in self.short_order() {
+            short[v] = true;
+        }
+        short
+    }
+
+    /// The positions with no cycle below them, each after all its options: peeled from the
+    /// positions without options.
+    pub(super) fn short_order(&self) -> Vec<usize> {
         let n = self.len();
         let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
         let mut open: Vec<usize> = vec![0; n];
@@ -289,13 +301,11 @@ impl LoopyGame {
                 open[v] += 1;
             }
         }
-        let mut short = vec![false; n];
         let mut queue: Vec<usize> = (0..n).filter(|&v| open[v] == 0).collect();
         let mut i = 0;
         while i < queue.len() {
             let v = queue[i];
             i += 1;
-            short[v] = true;
             for &p in &parents[v] {
                 open[p as usize] -= 1;
                 if open[p as usize] == 0 {
@@ -303,7 +313,7 @@ impl LoopyGame {
                 }
             }
         }
-        short
+        queue
     }
 
     /// `G >= H` for stoppers: Left, moving second in `G - H`, does not lose.

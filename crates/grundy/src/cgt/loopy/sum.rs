@@ -67,8 +67,10 @@ impl LoopyGame {
     ///
     /// ```
     /// use grundy::cgt::loopy::{LoopyGame, LoopyOutcomeClass};
+    /// // over - over is over + under: both players pass forever.
     /// let d = LoopyGame::over().difference(&LoopyGame::over()).unwrap();
-    /// assert_eq!(d.outcome(), LoopyOutcomeClass::P);
+    /// assert_eq!(d.outcome(), LoopyOutcomeClass::D);
+    /// assert!(!d.is_stopper());
     /// ```
     pub fn difference(&self, other: &LoopyGame) -> Result<LoopyGame, LoopyError> {
         self.sum(&other.negative())

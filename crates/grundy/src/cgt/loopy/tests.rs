@@ -254,3 +254,18 @@ fn a_sum_too_large_is_refused() {
     ));
     assert_eq!(LoopyOutcomeClass::D.to_string(), "D");
 }
+
+#[test]
+fn long_games_are_written_in_bounded_time() {
+    let mut arena = Arena::new();
+    let LoopyEvaluation::Game(g) = evaluate(&mut arena, "over + 100000").unwrap() else {
+        panic!("a game")
+    };
+    assert_eq!(g.outcome(), LoopyOutcomeClass::L);
+    let text = g.to_string();
+    assert!(text.len() < 1 << 17, "{} characters", text.len());
+    let LoopyEvaluation::Game(g) = evaluate(&mut arena, "{100000|pass}").unwrap() else {
+        panic!("a game")
+    };
+    assert_eq!(g.to_string(), "{100000|pass}");
+}
