@@ -35,7 +35,7 @@ mod sum;
 #[cfg(test)]
 mod tests;
 
-pub use error::LoopyError;
-pub use graph::{LoopyGame, MAX_POSITIONS};
+pub use error::{LoopyError, MAX_POSITIONS};
+pub use graph::LoopyGame;
 pub use outcome::{LoopyOutcomeClass, Winner};
 pub use parse::{evaluate, mentions_loopy, LoopyEvaluation};

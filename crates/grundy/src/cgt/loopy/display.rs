@@ -134,7 +134,8 @@ impl Writer<'_> {
         }
     }
 
-    /// A structural name for a loopy class: `on`, `off`, `dud`, `over`, `under`.
+    /// A structural name for a loopy class: `on`, `off`, `dud`, `over`, `under`, `^[on]`
+    /// (upon) and `v[on]`.
     fn plumtree(&mut self, c: u32) -> Option<&'static str> {
         let v = self.first[c as usize] as usize;
         let side = |options: &[u32], class: &[u32]| {
@@ -149,7 +150,13 @@ impl Writer<'_> {
         );
         let zero = self.arena.zero();
         let is_zero = |x: u32, w: &Writer| w.forms[w.first[x as usize] as usize] == Some(zero);
+        let is_star = |x: u32, w: &mut Writer| {
+            let form = w.forms[w.first[x as usize] as usize];
+            form.is_some_and(|g| w.arena.display(g) == "*")
+        };
         match (l.as_slice(), r.as_slice()) {
+            ([a], [s]) if *a == c && is_star(*s, self) => Some("^[on]"),
+            ([s], [a]) if *a == c && is_star(*s, self) => Some("v[on]"),
             ([a], []) if *a == c => Some("on"),
             ([], [a]) if *a == c => Some("off"),
             ([a], [b]) if *a == c && *b == c => Some("dud"),

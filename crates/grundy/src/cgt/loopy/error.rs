@@ -1,7 +1,16 @@
 //! What can go wrong with a loopy game: a bad expression, a game too large, a comparison
 //! that is not the order.
 
-use super::graph::MAX_POSITIONS;
+/// The most positions a loopy game (or a sum's product graph) may have.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::cgt::loopy::{LoopyGame, MAX_POSITIONS};
+/// let positions = vec![(vec![], vec![]); MAX_POSITIONS + 1];
+/// assert!(LoopyGame::new(&positions, 0).is_err());
+/// ```
+pub const MAX_POSITIONS: usize = 1 << 20;
 
 /// A loopy-game computation or expression that cannot be carried out.
 ///

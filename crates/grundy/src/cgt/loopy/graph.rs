@@ -5,10 +5,7 @@ use rustc_hash::FxHashMap;
 
 use crate::cgt::arena::{Arena, GameId};
 
-use super::error::LoopyError;
-
-/// The most positions a loopy game (or a sum's product graph) may have.
-pub const MAX_POSITIONS: usize = 1 << 20;
+use super::error::{LoopyError, MAX_POSITIONS};
 
 /// A loopy partizan game: positions `0..len()`, each with Left and Right options given as
 /// position numbers, starting at position 0. Every position is reachable from the start.

@@ -4,6 +4,9 @@
 
 use super::error::LoopyError;
 
+/// The named games, as CGSuite spells them.
+pub(super) const NAMES: [&str; 6] = ["on", "off", "over", "under", "upon", "dud"];
+
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Tok {
     /// A word: a named game, `pass`, or a node label (before `{`, or pointing back).
@@ -140,7 +143,7 @@ pub(super) fn mentions_loopy(text: &str) -> bool {
     };
     toks.iter().enumerate().any(|(i, (tok, _))| match tok {
         Tok::Word(w) => {
-            super::parse::NAMES.contains(&w.as_str())
+            NAMES.contains(&w.as_str())
                 || w == "pass"
                 || toks.get(i + 1).is_some_and(|(t, _)| *t == Tok::OpenBrace)
         }

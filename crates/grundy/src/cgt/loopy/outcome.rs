@@ -294,11 +294,13 @@ impl LoopyGame {
     pub(super) fn short_order(&self) -> Vec<usize> {
         let n = self.len();
         let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
-        let mut open: Vec<usize> = vec![0; n];
+        let open: Vec<usize> = (0..n)
+            .map(|v| self.left[v].len() + self.right[v].len())
+            .collect();
+        let mut open = open;
         for v in 0..n {
             for &w in self.left[v].iter().chain(&self.right[v]) {
                 parents[w as usize].push(v as u32);
-                open[v] += 1;
             }
         }
         let mut queue: Vec<usize> = (0..n).filter(|&v| open[v] == 0).collect();
@@ -336,7 +338,7 @@ impl LoopyGame {
                 return Err(LoopyError::NotStopper(game.to_string()));
             }
         }
-        Ok(self.survives_second(other)?)
+        self.survives_second(other)
     }
 
     /// Whether Left, moving second in `G - H`, does not lose (no check of stoppers).

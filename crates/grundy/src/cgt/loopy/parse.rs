@@ -18,12 +18,9 @@
 use crate::cgt::arena::Arena;
 use crate::cgt::parse::{MAX_DEPTH, MAX_EXPRESSION};
 
-use super::error::LoopyError;
-use super::graph::{LoopyGame, MAX_POSITIONS};
+use super::error::{LoopyError, MAX_POSITIONS};
+use super::graph::LoopyGame;
 use super::lex::{describe, lex, Comparison, Tok};
-
-/// The named games, as CGSuite spells them.
-pub(super) const NAMES: [&str; 6] = ["on", "off", "over", "under", "upon", "dud"];
 
 /// What a loopy expression evaluates to.
 ///
@@ -176,6 +173,9 @@ impl Parser<'_> {
         } else {
             LoopyEvaluation::Game(g)
         };
+        if *self.peek() == Tok::Amp {
+            return self.sided();
+        }
         self.expect(Tok::End, "an operator or the end")?;
         Ok(result)
     }
@@ -356,11 +356,7 @@ impl Parser<'_> {
                 self.pos += 1;
                 self.short(&s, column)
             }
-            Tok::Amp => self.error(
-                column,
-                "sided values (G & H) are not supported yet; write a game whose sides they are"
-                    .into(),
-            ),
+            Tok::Amp => self.sided(),
             Tok::Word(w) => {
                 self.pos += 1;
                 if *self.peek() == Tok::OpenBrace {
@@ -404,6 +400,14 @@ impl Parser<'_> {
             }
             _ => self.unexpected("a game"),
         }
+    }
+
+    /// `G & H`, refused.
+    fn sided<T>(&self) -> Parsed<T> {
+        self.error(
+            self.column(),
+            "sided values (G & H) are not supported yet; write a game whose sides they are".into(),
+        )
     }
 
     /// A short game's number-up-star part, read by the short games' parser.

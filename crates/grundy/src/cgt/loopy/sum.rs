@@ -4,8 +4,8 @@
 
 use rustc_hash::FxHashMap;
 
-use super::error::LoopyError;
-use super::graph::{LoopyGame, MAX_POSITIONS};
+use super::error::{LoopyError, MAX_POSITIONS};
+use super::graph::LoopyGame;
 
 impl LoopyGame {
     /// `G + H`, its positions the pairs reachable from the pair of starts.

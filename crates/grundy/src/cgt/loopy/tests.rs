@@ -247,7 +247,7 @@ fn bad_expressions_are_refused_with_their_column() {
 #[test]
 fn a_sum_too_large_is_refused() {
     let mut arena = Arena::new();
-    let text = vec!["(over + 1000)"; 3].join(" + ");
+    let text = ["(over + 1000)"; 3].join(" + ");
     assert!(matches!(
         evaluate(&mut arena, &text),
         Err(super::LoopyError::TooLarge(_))
