@@ -128,3 +128,46 @@ fn the_thermograph_is_drawn_and_in_the_json() {
     assert_eq!(json["thermograph"]["left"]["segments"][0]["slope"], -1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Loopy games, as CGSuite's tests write them (github.com/aaron-siegel/cgsuite,
+/// `lib/core/src/test/scala/org/cgsuite/lang/EvalTest.scala`: `x{0|x}` is `over`, `over+^`
+/// is `over`, `{pass|pass}` is `dud`; `SidedValueTestCase.scala`: dud's outcome class is D;
+/// the help page `loopy-games.cgsh`: `on + off` is dud).
+#[test]
+fn loopy_games() {
+    check(&["on + off"], "dud");
+    check(&["{pass|pass}"], "dud");
+    check(&["x{0|x}"], "over");
+    check(&["over+^"], "over");
+    check(&["a{0|a} == over"], "true");
+    check(&["over > 0"], "true");
+    check(&["over < 1/1024"], "true");
+    check(&["{pass|*}"], "^[on]");
+    check(&["on > 1000"], "true");
+    let out = grundy(&["on + off", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["outcome"], "D");
+    assert_eq!(json["stopper"], false);
+    let out = grundy(&["a{{|a}|}", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["outcome"], "PHat");
+}
+
+#[test]
+fn loopy_errors_name_the_problem() {
+    for (args, needle) in [
+        (&["dud >= 0"][..], "not a stopper"),
+        (&["{0|pass"], "column 8"),
+        (&["over + foo"], "unknown name 'foo'"),
+        (&["over", "--plot", "x.svg"], "--plot"),
+    ] {
+        let out = grundy(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(
+            err.lines().next().map(|l| l.starts_with("grundy: ")),
+            Some(true)
+        );
+    }
+}

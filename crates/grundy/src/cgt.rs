@@ -32,7 +32,9 @@ mod canonical;
 mod display;
 pub mod domineering;
 pub mod dyadic;
+// Loopy games (issue 37 item 4).
 mod error;
+pub mod loopy;
 mod measures;
 pub mod nus;
 mod operations;

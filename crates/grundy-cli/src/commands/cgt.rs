@@ -3,8 +3,10 @@
 //! Prints the canonical form as CGSuite prints it, or `true`/`false` for a comparison;
 //! `--json` adds the form in explicit braces, the outcome class, stops, mean, temperature
 //! and atomic weight, and the thermograph's walls; `--plot FILE` draws the thermograph. A
-//! bad expression is reported with its column (and a caret under it), exit 2.
+//! bad expression is reported with its column (and a caret under it), exit 2. Loopy games
+//! (`on`, `off`, `over`, `under`, `upon`, `dud`, `pass`, node labels) go to `cgt/loopy.rs`.
 
+mod loopy;
 mod plot;
 
 use std::path::PathBuf;
@@ -22,7 +24,8 @@ pub struct Args {
     /// The expression, e.g. '{2|0||-1} + ^*', '^ + ^ == {0|^*}', '{2|-1}.Cool(1)' or
     /// '1:-1' (an ordinal sum); the methods: Tiny, Miny, Cool(t), Heat(t), Overheat(s, t),
     /// NortonMultiply(U), OrdinalSum(H), Birthday, Mean, Temperature, LeftStop, RightStop,
-    /// AtomicWeight, ReducedCanonicalForm (several words are joined by spaces).
+    /// AtomicWeight, ReducedCanonicalForm (several words are joined by spaces); loopy games:
+    /// on, off, over, under, upon, dud, pass and node labels ('a{0|a} == over', 'on + off').
     #[arg(required = true, num_args = 1.., allow_hyphen_values = true, value_name = "EXPR")]
     expression: Vec<String>,
     /// Print JSON: the canonical form in explicit braces, outcome class, stops, mean,
@@ -82,6 +85,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     let expression = words.join(" ");
+    // Loopy games (`on`, `over`, `pass`, `a{0|a}`, ...) are read as graphs.
+    if grundy::cgt::loopy::mentions_loopy(&expression) {
+        return loopy::run(expression, json, plot.is_some());
+    }
     let mut arena = Arena::new();
     let evaluation = arena.evaluate(&expression).map_err(|err| {
         let caret = " ".repeat(err.column.saturating_sub(1));
