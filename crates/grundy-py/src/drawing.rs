@@ -49,18 +49,6 @@ impl PyDrawing {
     }
 }
 
-/// The colour of a fill.
-fn colour(fill: Fill) -> &'static str {
-    match fill {
-        Fill::Empty => "#fbfbf7",
-        Fill::First => "#d9433b",
-        Fill::Second => "#f2c230",
-        Fill::Filled => "#7a5537",
-        Fill::Hidden => "#b8bfcc",
-        Fill::Marked => "#3b5b92",
-    }
-}
-
 /// `text` with XML's special characters escaped.
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -142,7 +130,7 @@ fn grid_svg(grid: &Grid) -> String {
             let (x, y) = (col_x[c], row_y[r]);
             let w = if col_narrow[c] { SMALL } else { BIG };
             let h = if row_narrow[r] { SMALL } else { BIG };
-            let fill = colour(cell.fill);
+            let fill = cell.fill.colour();
             let _ = match cell.shape {
                 Shape::Square => write!(
                     out,
@@ -186,7 +174,7 @@ fn grid_svg(grid: &Grid) -> String {
                 ),
             };
             if !cell.text.is_empty() {
-                let ink = if matches!(cell.fill, Fill::First | Fill::Filled | Fill::Marked) {
+                let ink = if cell.fill.is_dark() {
                     "#fff"
                 } else {
                     "#1d2330"
@@ -285,7 +273,7 @@ fn graph_svg(graph: &Graph) -> String {
         );
     }
     for (node, (x, y)) in graph.nodes.iter().zip(&placed) {
-        let ink = if matches!(node.fill, Fill::First | Fill::Filled | Fill::Marked) {
+        let ink = if node.fill.is_dark() {
             "#fff"
         } else {
             "#1d2330"
@@ -293,7 +281,7 @@ fn graph_svg(graph: &Graph) -> String {
         let _ = write!(
             out,
             r##"<circle cx="{x:.1}" cy="{y:.1}" r="22" fill="{}" stroke="#24324a" stroke-width="2"/><text x="{x:.1}" y="{:.1}" font-size="11" text-anchor="middle" fill="{ink}">{}</text>"##,
-            colour(node.fill),
+            node.fill.colour(),
             y + 4.0,
             escape(&node.text)
         );

@@ -162,6 +162,53 @@ pub enum Fill {
     Marked,
 }
 
+impl Fill {
+    /// Every fill, in declaration order.
+    pub const ALL: [Fill; 6] = [
+        Fill::Empty,
+        Fill::First,
+        Fill::Second,
+        Fill::Filled,
+        Fill::Hidden,
+        Fill::Marked,
+    ];
+
+    /// The colour every front end paints this fill with (CSS hexadecimal), the one palette
+    /// of the web page and of Python's pictures. The pieces never take the hues that mean
+    /// a move's value (green, red, gold) and differ by lightness, so every colour vision
+    /// tells them apart: the first player's near black, the second's light blue, taken
+    /// squares brown-grey.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::drawing::Fill;
+    /// assert_eq!(Fill::First.colour(), "#1d2330");
+    /// assert!(Fill::First.is_dark() && !Fill::Second.is_dark());
+    /// ```
+    pub fn colour(self) -> &'static str {
+        match self {
+            Fill::Empty => "#fbfbf7",
+            Fill::First => "#1d2330",
+            Fill::Second => "#a9cbea",
+            Fill::Filled => "#8c7b6b",
+            Fill::Hidden => "#b8bfcc",
+            Fill::Marked => "#3b5b92",
+        }
+    }
+
+    /// True for the fills text is written on in white.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(!grundy::drawing::Fill::Empty.is_dark());
+    /// ```
+    pub fn is_dark(self) -> bool {
+        matches!(self, Fill::First | Fill::Filled | Fill::Marked)
+    }
+}
+
 /// The shape of a cell.
 ///
 /// # Examples

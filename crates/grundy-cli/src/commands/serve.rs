@@ -231,6 +231,7 @@ pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/common.js", get(|| page::script(page::COMMON)))
+        .route("/palette.js", get(page::palette))
         .route("/board.js", get(|| page::script(page::BOARD)))
         .route("/play.js", get(|| page::script(page::PLAY)))
         .route("/history.js", get(|| page::script(page::HISTORY)))
@@ -334,6 +335,37 @@ mod page {
 
     pub async fn script(body: &'static str) -> Response {
         asset("text/javascript; charset=utf-8", body)
+    }
+
+    /// `palette.js`: the fills' colours (`FILLS`) and those written on in white
+    /// (`DARK_FILLS`), from the library's one palette, so the page paints as Python does.
+    pub async fn palette() -> Response {
+        let name = |fill: grundy::drawing::Fill| {
+            serde_json::to_string(&fill).expect("a fill's name is a string")
+        };
+        let fills: Vec<String> = grundy::drawing::Fill::ALL
+            .iter()
+            .map(|&fill| format!("  {}: \"{}\",", name(fill), fill.colour()))
+            .collect();
+        let dark: Vec<String> = grundy::drawing::Fill::ALL
+            .iter()
+            .filter(|fill| fill.is_dark())
+            .map(|&fill| name(fill))
+            .collect();
+        let body = format!(
+            "// The pieces' colours: grundy::drawing::Fill::colour, the library's palette.\n\
+             \"use strict\";\n\nconst FILLS = {{\n{}\n}};\nconst DARK_FILLS = [{}];\n",
+            fills.join("\n"),
+            dark.join(", ")
+        );
+        (
+            [
+                (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            body,
+        )
+            .into_response()
     }
 
     pub async fn style() -> Response {

@@ -414,6 +414,7 @@ async fn the_page_and_its_assets() {
     for (uri, kind) in [
         ("/", "text/html"),
         ("/common.js", "text/javascript"),
+        ("/palette.js", "text/javascript"),
         ("/board.js", "text/javascript"),
         ("/play.js", "text/javascript"),
         ("/history.js", "text/javascript"),
@@ -494,4 +495,27 @@ async fn drawings_jumps_and_either_side() {
         nim["drawing"]["heaps"][0]["clicks"][1], "heap 1: 2 -> 1",
         "{nim}"
     );
+}
+
+/// The page paints the library's palette: every fill's colour, and the fills written on in
+/// white, as Python's pictures do.
+#[tokio::test]
+async fn the_palette_is_the_librarys() {
+    use grundy::drawing::Fill;
+    let client = Client::new(limits());
+    let response = client
+        .router
+        .clone()
+        .oneshot(Request::get("/palette.js").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let body = axum::body::to_bytes(response.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    let text = String::from_utf8(body.to_vec()).unwrap();
+    assert!(text.contains(r##"first: "#1d2330","##), "{text}");
+    assert!(text.contains(r#"const DARK_FILLS = ["first", "filled", "marked"];"#), "{text}");
+    for fill in Fill::ALL {
+        assert!(text.contains(fill.colour()), "{fill:?}: {text}");
+    }
 }

@@ -65,6 +65,36 @@ pub(super) fn lowered(from: &[u64], to: &[u64]) -> Option<(usize, u64)> {
     (changed.next().is_none() && to[heap_idx] < from[heap_idx]).then(|| (heap_idx, to[heap_idx]))
 }
 
+/// The heap that a row of heaps parts in two, kept in place (its parts follow each other
+/// where it stood), and its first part: none unless the parts make the whole heap (Grundy's
+/// game, Lasker's splits; not a take that also splits).
+pub(super) fn parted(from: &[u64], to: &[u64]) -> Option<(usize, u64)> {
+    if to.len() != from.len() + 1 {
+        return None;
+    }
+    let heap_idx = (0..from.len()).find(|&i| from[i] != to[i])?;
+    let (a, b) = (to[heap_idx], to[heap_idx + 1]);
+    let whole = a.checked_add(b) == Some(from[heap_idx]) && a > 0 && b > 0;
+    (whole && to[heap_idx + 2..] == from[heap_idx + 1..]).then_some((heap_idx, a))
+}
+
+/// Adds to `rows` the clicks of `more` on the tokens that have none yet.
+pub(super) fn add_clicks(rows: &mut [Heap], more: Vec<Heap>) {
+    for (row, extra) in rows.iter_mut().zip(more) {
+        for (k, click) in extra.clicks.into_iter().enumerate() {
+            if click.is_none() {
+                continue;
+            }
+            if row.clicks.len() <= k {
+                row.clicks.resize(k + 1, None);
+            }
+            if row.clicks[k].is_none() {
+                row.clicks[k] = click;
+            }
+        }
+    }
+}
+
 /// Gems Fight's bags in a row: a bag taken is filled; a click on a bag takes it.
 pub(super) fn bags(count: usize, taken: u32, moves: &[(u32, String)]) -> Drawing {
     let cells = (0..count)
@@ -222,7 +252,8 @@ mod tests {
             ("bash 3 7 5", true),
             ("bash-reach 3 12", true),
             ("lasker 3 2", false),
-            ("grundy-game 7", false),
+            ("grundy-game 7", true),
+            ("grundy-game 9 4", true),
             ("moore 2 3 2 1", false),
             ("staircase 2 1 3", true),
             ("wythoff 3 4", true),

@@ -138,13 +138,13 @@ impl Notation<Vec<u64>> for HeapNotation {
         format!("heap{plural} {numbers}: {} -> {}", pick(from), pick(to))
     }
 
+    /// A click on token `k` of a heap leaves `k` there; where no move does, it parts the
+    /// heap into `k` and the rest (Grundy's game).
     fn draw(&self, pos: &Vec<u64>, moves: &[(Vec<u64>, String)]) -> Option<Drawing> {
-        Some(drawn::heaps(
-            pos,
-            moves,
-            |to| drawn::lowered(pos, to),
-            "heap",
-        ))
+        let mut rows = drawn::rows(pos, moves, |to| drawn::lowered(pos, to), "heap");
+        let splits = drawn::rows(pos, moves, |to| drawn::parted(pos, to), "heap");
+        drawn::add_clicks(&mut rows, splits);
+        Some(Drawing::Heaps(rows))
     }
 }
 

@@ -22,19 +22,8 @@ function shortValue(value) {
   return letter;
 }
 
-// The pieces' colours. They never use the hues that mean a move's value (green, red, gold)
-// and differ by lightness, so that every colour vision tells them apart (issue 42): the
-// first player's pieces near black, the second's light blue, taken squares brown-grey.
-const FILLS = {
-  empty: "#fbfbf7",
-  first: "#1d2330",
-  second: "#a9cbea",
-  filled: "#8c7b6b",
-  hidden: "#b8bfcc",
-  marked: "#3b5b92",
-};
-// The fills on which text is written white.
-const DARK_FILLS = ["first", "filled", "marked"];
+// The pieces' colours, FILLS and DARK_FILLS, are the library's palette (palette.js, made
+// by the server from grundy::drawing::Fill::colour).
 const VALUE_COLOURS = { win: "#1b7f3a", loss: "#b42318", draw: "#c79a00" };
 
 // The move a click on a part makes, with its value (from the state's moves), or null.
