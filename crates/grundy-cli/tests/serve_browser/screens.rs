@@ -44,9 +44,32 @@ pub(super) async fn every_builtin_game(client: &Client) {
     let names = js(client, "return games.map(g => g.name)").await;
     let names = names.as_array().unwrap();
     assert!(names.len() >= 20, "{names:?}");
+    let partizan = js(
+        client,
+        "return games.filter(g => g.partizan).map(g => g.name)",
+    )
+    .await;
+    assert_eq!(partizan, json!(["domineering"]));
     for name in names {
         let name = name.as_str().unwrap();
         choose(client, "#play-game", name).await;
+        if partizan.as_array().unwrap().contains(&json!(name)) {
+            // Valued, not played: its board and its value, in the value area.
+            click(client, "#play-start").await;
+            let value = until(
+                client,
+                name,
+                "const v = document.querySelector('#value-facts dd[data-fact=value]'); \
+                 return !document.getElementById('value-area').hidden \
+                   && document.querySelector('#value-board svg.drawing') && v && v.textContent",
+            )
+            .await;
+            assert!(
+                value.as_str().is_some_and(|v| !v.is_empty()),
+                "{name}: {value}"
+            );
+            continue;
+        }
         start_game(client, name).await;
         let board = js(client, &format!("{{{BOARD}}}")).await;
         assert_eq!(board["svg"], true, "{name}: drawn as SVG: {board}");

@@ -34,6 +34,21 @@ pub struct GameInfo {
     example: &'static str,
     /// A board game of the problem set: played, not tabulated; its parameter is its setup.
     board: bool,
+    /// A partizan game (Domineering): valued (`/api/solve`), not played against grundy, since
+    /// its positions have no player to move.
+    partizan: bool,
+}
+
+/// Whether the game a board's example command opens (`grundy solve domineering 4 6`) is
+/// partizan.
+fn is_partizan(spec: &Spec) -> bool {
+    let words: Vec<String> = spec
+        .example
+        .split_whitespace()
+        .skip(2)
+        .map(String::from)
+        .collect();
+    grundy::catalog::open(&words).is_ok_and(|(game, _)| game.kind() == Kind::Partizan)
 }
 
 /// `GET /api/games`: the families (playable and tabulated) and the board games (playable).
@@ -46,6 +61,7 @@ pub async fn games() -> Json<serde_json::Value> {
             summary: spec.summary,
             example: spec.example,
             board,
+            partizan: board && is_partizan(spec),
         }
     };
     let games: Vec<GameInfo> = SPECS

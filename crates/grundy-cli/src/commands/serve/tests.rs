@@ -513,8 +513,11 @@ async fn the_palette_is_the_librarys() {
         .await
         .unwrap();
     let text = String::from_utf8(body.to_vec()).unwrap();
-    assert!(text.contains(r##"first: "#1d2330","##), "{text}");
-    assert!(text.contains(r#"const DARK_FILLS = ["first", "filled", "marked"];"#), "{text}");
+    assert!(text.contains(r##""first": "#1d2330","##), "{text}");
+    assert!(
+        text.contains(r#"const DARK_FILLS = ["first", "filled", "marked"];"#),
+        "{text}"
+    );
     for fill in Fill::ALL {
         assert!(text.contains(fill.colour()), "{fill:?}: {text}");
     }

@@ -214,8 +214,10 @@ async function start(event, replay) {
     return;
   }
   const example = examples.find((e) => "file:" + e.name === info.choice);
+  const game = games.find((g) => g.name === info.choice);
   $("value-area").hidden = true;
-  if (example && example.partizan) {
+  // A partizan game's positions have no player to move: they are valued, not played.
+  if ((example && example.partizan) || (game && game.partizan)) {
     await showValue(body);
     return;
   }
