@@ -25,6 +25,7 @@ MALFORMED = {
     "bash.luau": [(0, 30, 0), (0,), (31, 30), (-1, 30)],
     "cat_and_mouse.luau": [(1, 2), (1, 2, "mouse", 1), (1, 2, "dog"), (99, 2, "mouse")],
     "chomp.luau": [(0, 3), (3, 5), (-2,)],
+    "clobber.luau": [("xo", "x"), ("x?o",), ("xo", "")],
     "connect_four.luau": ["..../..../..../.....", "..../...", "..?./..../..../...."],
     "cram.luau": [("....", "..."), ("..?.",), ("....", "")],
     "cutcake.luau": [((4,),), ((4, 3, 2),), ((-4, 3),)],
@@ -37,6 +38,7 @@ MALFORMED = {
     "hackenbush_strings.luau": [("BRX",), ("B R",)],
     "hackenbush_trees.luau": [(("X", ()),), (("B",),), (("B", (), ()),)],
     "kiki.luau": [(3,), (3, 4, 3), (-3, 4)],
+    "konane.luau": [("xo.", "x"), ("x?o",), ("xo", "")],
     "minesweeper.luau": [("....", "..."), ("..?.",), ("....", "", "....")],
     "paint_chain.luau": [("ring",), ("ring", 4, "ring"), ("ring", -4), ("line", 4), (-3,)],
     "powers_of_two.luau": [(-1,), (10, -10)],
@@ -46,6 +48,7 @@ MALFORMED = {
     "team_nim.luau": [(101,), (101, 1, 101), (101, 3), (101, 0), (-1, 1)],
     "tictactoe.luau": ["........", "..........", "x.......?", "xx.......", "ooo......"],
     "toads_and_frogs.luau": ["TT?..FFF", "TTTxFFF"],
+    "toppling_dominoes.luau": [("LX",), ("L R",), ("lr",)],
     "wythoff.luau": [(8,), (8, 4, 8), (-8, 4)],
     "young.luau": [(0,), (0, 0, 0), (1, 2), (-1, 0)],
 }
