@@ -122,6 +122,19 @@ pub(super) struct Tables<P> {
     pub(super) loopy: Option<Arc<RetrogradeTable<P>>>,
 }
 
+impl<P> Tables<P> {
+    /// No position solved yet.
+    pub(super) fn empty() -> Self {
+        Tables {
+            outcomes: MemoTable::default(),
+            timed: MemoTable::default(),
+            scores: MemoTable::default(),
+            nimbers: GrundyTable::default(),
+            loopy: None,
+        }
+    }
+}
+
 /// A [`Game`] with its [`Notation`], name and [`Kind`], as a [`DynGame`](crate::dynamic::DynGame).
 ///
 /// # Examples
@@ -186,13 +199,7 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
             grundy: whole::<G>,
             nimber_of: None,
             outcome_of: None,
-            tables: Mutex::new(Tables {
-                outcomes: MemoTable::default(),
-                timed: MemoTable::default(),
-                scores: MemoTable::default(),
-                nimbers: GrundyTable::default(),
-                loopy: None,
-            }),
+            tables: Mutex::new(Tables::empty()),
         }
     }
 

@@ -1,6 +1,6 @@
 //! The adapter behind the front door: [`DynGame`] for any [`Adapter`].
 
-use super::engine::{optimal_by, sign, Adapter, Solved};
+use super::engine::{optimal_by, sign, Adapter, Solved, Tables};
 use super::notation::{Notation, MAX_DRAWN_MOVES};
 use crate::drawing::Drawing;
 use crate::dynamic::{
@@ -30,6 +30,10 @@ where
 
     fn start(&self) -> Option<Datum> {
         self.start.as_ref().map(|p| self.notation.to_datum(p))
+    }
+
+    fn forget(&self) {
+        *self.lock() = Tables::empty();
     }
 
     fn parse(&self, text: &str) -> Result<Datum, DynError> {

@@ -219,3 +219,30 @@ fn remoteness_is_skipped_when_it_costs_more_than_the_value_and_given_when_asked(
     assert_eq!(sol, asked);
     assert_eq!(Some(sol.line.len() as u64), sol.value.remoteness);
 }
+
+/// `forget` gives back the tables earlier calls kept, and the answers stay the same (a
+/// server forgets after each request of a game in progress, issue 42).
+#[test]
+fn forget_empties_the_tables_and_keeps_the_answers() {
+    use crate::catalog::builtin::HeapNotation;
+    use crate::games::nim::Nim;
+    let game = Adapter::new(
+        Nim,
+        HeapNotation,
+        "nim",
+        "take any number from one heap",
+        Kind::Impartial { play: Play::Normal },
+    );
+    let pos = Datum::ints([3, 5, 7]);
+    let before = game.solve(&pos, &Budget::default()).unwrap();
+    let kept = |game: &Adapter<Nim, HeapNotation>| {
+        let tables = game.lock();
+        tables.nimbers.len() + tables.timed.len()
+    };
+    assert!(kept(&game) > 0, "the search kept nothing");
+    game.forget();
+    assert_eq!(kept(&game), 0);
+    let after = game.solve(&pos, &Budget::default()).unwrap();
+    assert_eq!(after.value, before.value);
+    assert_eq!(after.optimal, before.optimal);
+}

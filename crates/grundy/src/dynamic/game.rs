@@ -235,6 +235,24 @@ pub trait DynGame: Send + Sync {
         None
     }
 
+    /// Gives back what earlier calls kept to answer later ones faster (their searches'
+    /// tables); the next call searches afresh, with the same answers. A server calls it after
+    /// each request of a game in progress, so that games left open hold no memory. The
+    /// default keeps nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::catalog::builtin;
+    /// use grundy::dynamic::{Datum, DynGame};
+    /// use grundy::Budget;
+    /// let game = builtin::nim();
+    /// let before = game.value(&Datum::ints([3, 5, 7]), &Budget::default()).unwrap();
+    /// game.forget();
+    /// assert_eq!(game.value(&Datum::ints([3, 5, 7]), &Budget::default()).unwrap(), before);
+    /// ```
+    fn forget(&self) {}
+
     /// The move a person means by `choice`: a move's label (spaces do not matter), else its
     /// number counted from 1, else the text of the position it leads to.
     ///

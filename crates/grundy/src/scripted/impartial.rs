@@ -161,6 +161,12 @@ impl<R: Rules> CallbackGame<R> {
 }
 
 impl<R: Rules> DynGame for CallbackGame<R> {
+    fn forget(&self) {
+        // A fresh engine: the positions interned and the tables go with the old one.
+        *self.engine.lock().unwrap_or_else(PoisonError::into_inner) =
+            Arc::new(Self::engine(&self.rules, &self.info));
+    }
+
     fn name(&self) -> String {
         self.info.name.clone()
     }

@@ -162,6 +162,10 @@ impl<R: Rules> Partizan for PartizanGame<R> {
 }
 
 impl<R: Rules> DynGame for PartizanGame<R> {
+    fn forget(&self) {
+        *self.search.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    }
+
     fn name(&self) -> String {
         self.info.name.clone()
     }

@@ -224,7 +224,9 @@ pub async fn create(
         };
         let session = Session::new(resolved.game, resolved.position, first);
         // Refuse a game whose first position cannot be shown before keeping it.
-        let mut shown = state("", &session, budget)?;
+        let shown = state("", &session, budget);
+        forget(&session);
+        let mut shown = shown?;
         shown.id = app2.store.insert(session, resolved.memory, client.0)?;
         Ok(shown)
     })
@@ -249,37 +251,55 @@ async fn act(app: Arc<App>, id: String, action: Action) -> Result<Response, ApiE
     let entry: Arc<Mutex<Entry>> = app.store.get(&id)?;
     let state = blocking(&app, move |budget| {
         let mut entry = entry.lock().unwrap_or_else(|e| e.into_inner());
-        let session = &mut entry.session;
-        let mut reply = None;
-        match action {
-            Action::Look => {}
-            Action::Play(choice) => {
-                page_moves(session, budget)?;
-                session.play(&choice)?;
-            }
-            Action::PlayEither(choice) => {
-                page_moves(session, budget)?;
-                session.play_either(&choice)?;
-            }
-            Action::Jump(len) => {
-                session.rewind(len);
-            }
-            Action::Reply => {
-                page_moves(session, budget)?;
-                reply = session.reply(budget)?;
-            }
-            Action::Undo => {
-                session.undo();
-            }
-            Action::Swap => session.swap(),
-            Action::New => session.restart(),
-        }
-        let mut shown = state(&id, session, budget)?;
-        shown.reply = reply;
-        Ok(shown)
+        let shown = apply(&id, &mut entry.session, action, budget);
+        forget(&entry.session);
+        shown
     })
     .await?;
     capped_json(StatusCode::OK, &state, app.limits.response_bytes)
+}
+
+/// A game in progress keeps nothing between its requests: what its searches kept is given
+/// back at once, so that the games left open hold no memory outside `--total-memory`
+/// (issue 42); the next request searches afresh.
+fn forget(session: &Session) {
+    session.game().forget();
+}
+
+/// `action` done to `session` (of id `id`), and its state.
+fn apply(
+    id: &str,
+    session: &mut Session,
+    action: Action,
+    budget: &Budget,
+) -> Result<GameState, ApiError> {
+    let mut reply = None;
+    match action {
+        Action::Look => {}
+        Action::Play(choice) => {
+            page_moves(session, budget)?;
+            session.play(&choice)?;
+        }
+        Action::PlayEither(choice) => {
+            page_moves(session, budget)?;
+            session.play_either(&choice)?;
+        }
+        Action::Jump(len) => {
+            session.rewind(len);
+        }
+        Action::Reply => {
+            page_moves(session, budget)?;
+            reply = session.reply(budget)?;
+        }
+        Action::Undo => {
+            session.undo();
+        }
+        Action::Swap => session.swap(),
+        Action::New => session.restart(),
+    }
+    let mut shown = state(id, session, budget)?;
+    shown.reply = reply;
+    Ok(shown)
 }
 
 /// `GET /api/sessions/{id}`.
@@ -377,8 +397,10 @@ pub async fn hint(State(app): Shared, Path(id): Path<String>) -> Result<Response
     let entry = app.store.get(&id)?;
     let hint = blocking(&app, move |budget| {
         let entry = entry.lock().unwrap_or_else(|e| e.into_inner());
-        page_moves(&entry.session, budget)?;
-        let solution = entry.session.solution(budget)?;
+        let solution =
+            page_moves(&entry.session, budget).and_then(|_| Ok(entry.session.solution(budget)?));
+        forget(&entry.session);
+        let solution = solution?;
         Ok(Hint {
             value: solution.value,
             optimal: solution.optimal.iter().map(|i| i + 1).collect(),

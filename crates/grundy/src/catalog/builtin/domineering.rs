@@ -211,6 +211,10 @@ impl Partizan for DomineeringGame {
 }
 
 impl DynGame for DomineeringGame {
+    fn forget(&self) {
+        *self.memo.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    }
+
     fn name(&self) -> String {
         self.name.clone()
     }
