@@ -106,7 +106,7 @@ pub use database::{Database, Probe};
 pub use driver::{build, build_with};
 pub use dyn_game::DbGame;
 pub use error::DbError;
-pub use game::{End, FileIdentity, Identity, Place, TierGame};
+pub use game::{End, FileIdentity, Identity, Place, TierGame, Visit};
 pub use layout::{BLOCK, FORMAT_VERSION, MANIFEST};
 pub use line::Step;
 pub use scripted::{build_file, open_file, MAX_TIER};

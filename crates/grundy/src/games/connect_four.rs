@@ -458,6 +458,150 @@ impl ConnectFour {
         let mine = if k.is_multiple_of(2) { xs } else { xs ^ mask };
         Board { mine, mask }
     }
+
+    /// Calls `each(col, rank)` for every column `col` with room, in order, with the rank of
+    /// the board after a stone is dropped there: [`ConnectFour::rank`] of
+    /// [`ConnectFour::play`], the work of all the moves shared. The new stone shifts the
+    /// stones after it (in rank order) up one place, and makes one more X stone when X
+    /// moves; so each move's rank is a prefix sum of the columns before it, the new
+    /// stone's term and a suffix sum of the columns after it, each sum found once.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::connect_four::ConnectFour;
+    /// let game = ConnectFour::new(4, 4).unwrap();
+    /// let board = game.play_all("2231").unwrap();
+    /// let mut ranks = Vec::new();
+    /// game.move_ranks(&board, |col, rank| ranks.push((col, rank)));
+    /// let expected: Vec<(u32, u64)> =
+    ///     (0..4).map(|col| (col, game.rank(&game.play(&board, col)))).collect();
+    /// assert_eq!(ranks, expected);
+    /// ```
+    pub fn move_ranks(&self, board: &Board, mut each: impl FnMut(u32, u64)) {
+        const COLS: usize = MAX_BITS as usize / 2;
+        const NO_MOVE: u64 = u64::MAX; // a full column
+        let k = board.stones() as usize;
+        if k >= self.cells() as usize {
+            return; // a full board: no moves
+        }
+        let x_moves = k.is_multiple_of(2);
+        let xs = match x_moves {
+            true => board.mine,
+            false => board.mine ^ board.mask,
+        };
+        let stride = self.stride();
+        let column = (1u64 << self.height) - 1;
+        let (cells, rows) = (self.cells() as usize + 1, self.height as usize + 1);
+        let w = self.width as usize;
+        let binomial = &self.binomial;
+        let shift = usize::from(x_moves); // the new stone is X's: the X stones after it count one more
+        let colourings = binomial[k + 1][(k + 1).div_ceil(2)];
+        // A move in column c: the columns before it and the stone give `before[c]`; the
+        // columns after it each give `after[c']`, summed from the last column back.
+        let mut before = [NO_MOVE; COLS];
+        let mut after = [0u64; COLS];
+        let (mut left, mut seen, mut x_seen) = (k, 0usize, 0usize);
+        let (mut heights_before, mut colour_before) = (0u64, 0u64);
+        for c in 0..w {
+            let h = ((board.mask >> (c as u32 * stride)) & column).count_ones() as usize;
+            let at = ((w - 1 - c) * cells + left) * rows + h; // ways_below, `left` stones left
+            let mut moved = 0u64; // this column's X stones, one place up
+            let mut x_bits = (xs >> (c as u32 * stride)) & column;
+            while x_bits != 0 {
+                x_seen += 1;
+                let index = seen + x_bits.trailing_zeros() as usize;
+                colour_before += binomial[index][x_seen];
+                moved += binomial[index + 1][x_seen + shift];
+                x_bits &= x_bits - 1;
+            }
+            seen += h;
+            if h < self.height as usize {
+                // One more stone left from here on, one more in this column.
+                let heights_rank = heights_before + self.ways_below[at + rows + 1];
+                let new_stone = match x_moves {
+                    true => binomial[seen][x_seen + 1],
+                    false => 0,
+                };
+                before[c] = heights_rank * colourings + colour_before + new_stone;
+            }
+            after[c] = self.ways_below[at] * colourings + moved;
+            heights_before += self.ways_below[at + rows];
+            left -= h;
+        }
+        let mut later = 0u64;
+        for c in (0..w).rev() {
+            if before[c] != NO_MOVE {
+                before[c] += later;
+            }
+            later += after[c];
+        }
+        for (c, &rank) in before[..w].iter().enumerate() {
+            if rank != NO_MOVE {
+                each(c as u32, rank);
+            }
+        }
+    }
+
+    /// The board of the next rank of its tier (`rank(board) + 1`), or `None` when `board`
+    /// has the tier's last rank. Cheaper than [`ConnectFour::unrank`] for a walk through a
+    /// tier in rank order: the colourings of one height vector follow each other as the
+    /// subsets of its stones in increasing order (the next one by Gosper's step, taken on
+    /// the stones' bits), and only the last colouring unranks its successor.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::games::connect_four::ConnectFour;
+    /// let game = ConnectFour::new(4, 4).unwrap();
+    /// let board = game.unrank(5, 17);
+    /// assert_eq!(game.next(&board), Some(game.unrank(5, 18)));
+    /// let last = game.unrank(5, game.tier_size(5) - 1);
+    /// assert_eq!(game.next(&last), None);
+    /// ```
+    pub fn next(&self, board: &Board) -> Option<Board> {
+        let k = board.stones();
+        let mask = board.mask;
+        let xs = match k.is_multiple_of(2) {
+            true => board.mine,
+            false => board.mine ^ mask,
+        };
+        match next_subset(xs, mask) {
+            Some(xs) => Some(Board {
+                mine: if k.is_multiple_of(2) { xs } else { xs ^ mask },
+                mask,
+            }),
+            None => {
+                let rank = self.rank(board) + 1;
+                (rank < self.tier_size(k)).then(|| self.unrank(k, rank))
+            }
+        }
+    }
+}
+
+/// The subset of `within` with as many bits as `subset` (a subset of `within`) that follows
+/// it in increasing order, or `None` after the last: Gosper's next combination, its sums
+/// taken in the bits of `within` only. The lowest run of `subset`'s bits (as `within`
+/// orders them) moves its top bit up one place and the rest of it to `within`'s lowest bits.
+fn next_subset(subset: u64, within: u64) -> Option<u64> {
+    let lowest = subset & subset.wrapping_neg();
+    if lowest == 0 {
+        return None; // the empty set is the only one
+    }
+    // Adding the lowest bit with the bits outside `within` set carries through the run.
+    let raised = (subset | !within).wrapping_add(lowest) & within;
+    if raised & !subset == 0 {
+        return None; // the carry left `within`: the run was at its top
+    }
+    let mut refill = subset.count_ones() - raised.count_ones();
+    let (mut low, mut free) = (0u64, within);
+    while refill > 0 {
+        let bit = free & free.wrapping_neg();
+        low |= bit;
+        free ^= bit;
+        refill -= 1;
+    }
+    Some(raised | low)
 }
 
 #[cfg(test)]
@@ -474,6 +618,42 @@ mod tests {
                     assert_eq!(board.stones(), k);
                     assert_eq!(game.rank(&board), r, "{w}x{h} tier {k}");
                 }
+            }
+        }
+    }
+
+    /// The ranks of every move, found together, are the ranks of the boards they make.
+    #[test]
+    fn move_ranks_are_the_ranks_of_the_moves() {
+        for (w, h) in [(1, 1), (2, 3), (3, 3), (4, 2), (3, 4), (4, 4), (5, 2)] {
+            let game = ConnectFour::new(w, h).unwrap();
+            for k in 0..game.cells() {
+                for r in 0..game.tier_size(k) {
+                    let board = game.unrank(k, r);
+                    let mut ranks = Vec::new();
+                    game.move_ranks(&board, |col, rank| ranks.push((col, rank)));
+                    let expected: Vec<(u32, u64)> = (0..game.width())
+                        .filter(|&col| game.can_play(&board, col))
+                        .map(|col| (col, game.rank(&game.play(&board, col))))
+                        .collect();
+                    assert_eq!(ranks, expected, "{w}x{h} tier {k} rank {r}");
+                }
+            }
+        }
+    }
+
+    /// Stepping from rank to rank visits the same boards as unranking each.
+    #[test]
+    fn next_walks_the_ranks_in_order() {
+        for (w, h) in [(1, 1), (2, 3), (3, 3), (4, 2), (3, 4), (4, 4)] {
+            let game = ConnectFour::new(w, h).unwrap();
+            for k in 0..=game.cells() {
+                let mut board = game.unrank(k, 0);
+                for r in 1..game.tier_size(k) {
+                    board = game.next(&board).expect("a next rank");
+                    assert_eq!(board, game.unrank(k, r), "{w}x{h} tier {k} rank {r}");
+                }
+                assert_eq!(game.next(&board), None, "{w}x{h} tier {k}");
             }
         }
     }

@@ -1,6 +1,7 @@
 //! Building a database: the reachability pass, each tier solved from the one above it,
 //! files written and a stopped build resumed.
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -11,7 +12,7 @@ use serde::Serialize;
 use super::cycles;
 use super::error::{io_err, DbError};
 use super::format::tier_file;
-use super::game::{Place, TierGame};
+use super::game::{End, Place, TierGame};
 use super::layout::BLOCK;
 use super::split::{Owner, Ranks};
 use super::value::{Value, ABSENT, DRAW, ENDLESS, LOSS, REMOTENESS, WIN};
@@ -243,28 +244,32 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
                 tier.par_chunks(BLOCK / 64)
                     .enumerate()
                     .filter(|(c, _)| owner.owns(*c))
-                    .try_for_each_init(Vec::new, |children, (c, words)| -> Result<(), DbError> {
+                    .try_for_each(|(c, words)| -> Result<(), DbError> {
                         budget.check_cancelled()?;
-                        for (i, word) in words.iter().enumerate() {
-                            let w = c * (BLOCK / 64) + i;
-                            let mut bits = word.load(Ordering::Relaxed);
-                            while bits != 0 {
-                                let rank = w as u64 * 64 + u64::from(bits.trailing_zeros());
-                                bits &= bits - 1;
-                                children.clear();
-                                if game.expand(Place { tier: k, rank }, children).is_some() {
-                                    continue;
-                                }
-                                for &child in children.iter() {
-                                    if !children_ok(&child) {
-                                        return Err(refuse(child));
-                                    }
-                                    mark(child)?;
+                        let first = (c * BLOCK) as u64;
+                        let mut failed = None;
+                        let mut ranks =
+                            set_bits(words.iter().map(|w| w.load(Ordering::Relaxed)), first);
+                        game.expand_ranks(k, &mut ranks, &mut |_, end, children| {
+                            if end.is_some() {
+                                return ControlFlow::Continue(());
+                            }
+                            for &child in children {
+                                let marked = match children_ok(&child) {
+                                    true => mark(child),
+                                    false => Err(refuse(child)),
+                                };
+                                if let Err(e) = marked {
+                                    failed = Some(e);
+                                    return ControlFlow::Break(());
                                 }
                             }
+                            ControlFlow::Continue(())
+                        });
+                        if let Some(e) = failed {
+                            return Err(e);
                         }
                         if k + 1 < game.tiers() {
-                            let first = (c * BLOCK) as u64;
                             advance(progress, (size - first).min(BLOCK as u64));
                         }
                         Ok(())
@@ -284,16 +289,11 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
 /// The values of the tiers a tier's moves reach, by tier.
 pub(super) type Above<'a> = [(u32, &'a [u8])];
 
-/// The byte of the position at `at` (reachable) from the values of the tiers above it;
-/// `None` when a successor is marked unreachable (a corrupt tier above).
-fn solve_position<G: TierGame + ?Sized>(
-    game: &G,
-    at: Place,
-    above: &Above<'_>,
-    children: &mut Vec<Place>,
-) -> Option<Value> {
-    children.clear();
-    if let Some(end) = game.expand(at, children) {
+/// The value of a reachable position from how it ended (`end`) or the values of its moves
+/// (`children`) in the tiers above it; `None` when a successor is marked unreachable (a
+/// corrupt tier above).
+fn value_from(end: Option<End>, children: &[Place], above: &Above<'_>) -> Option<Value> {
+    if let Some(end) = end {
         return Some(end.value());
     }
     let mut best_win = u8::MAX;
@@ -353,37 +353,66 @@ pub(super) fn solve_tier<G: TierGame + ?Sized>(
         .par_chunks_mut(BLOCK)
         .enumerate()
         .filter(|(b, _)| owner.owns(*b))
-        .try_for_each_init(Vec::new, |children, (b, chunk)| -> Result<(), DbError> {
+        .try_for_each(|(b, chunk)| -> Result<(), DbError> {
             budget.check_cancelled()?;
             let first = (b * BLOCK) as u64;
-            for (i, cell) in chunk.iter_mut().enumerate() {
-                let rank = first + i as u64;
-                if reach[(rank / 64) as usize] >> (rank % 64) & 1 == 0 {
-                    continue;
+            let words = &reach[first as usize / 64..(first as usize + chunk.len()).div_ceil(64)];
+            let mut failed = None;
+            let mut ranks = set_bits(words.iter().copied(), first);
+            game.expand_ranks(k, &mut ranks, &mut |rank, end, children| {
+                let byte = value_from(end, children, above)
+                    .ok_or_else(|| missing_successor(k, rank, children, above))
+                    .and_then(|value| {
+                        value.encode().ok_or(DbError::Remoteness {
+                            tier: k,
+                            remoteness: value.remoteness,
+                        })
+                    });
+                match byte {
+                    Ok(byte) => {
+                        chunk[(rank - first) as usize] = byte;
+                        ControlFlow::Continue(())
+                    }
+                    Err(e) => {
+                        failed = Some(e);
+                        ControlFlow::Break(())
+                    }
                 }
-                let value = solve_position(game, Place { tier: k, rank }, above, children)
-                    .ok_or_else(|| {
-                        // The tier of the first successor without a value in the tiers read.
-                        let value_of = |c: &Place| {
-                            let values = above.iter().find(|(t, _)| *t == c.tier)?.1;
-                            values.get(c.rank as usize).filter(|&&b| b != ABSENT)
-                        };
-                        let tier = children
-                            .iter()
-                            .find(|c| value_of(c).is_none())
-                            .map_or(k + 1, |c| c.tier);
-                        DbError::Corrupt {
-                            path: PathBuf::from(tier_file(tier)),
-                            why: format!("a successor of rank {rank} of tier {k} is missing"),
-                        }
-                    })?;
-                *cell = value.encode().ok_or(DbError::Remoteness {
-                    tier: k,
-                    remoteness: value.remoteness,
-                })?;
+            });
+            if let Some(e) = failed {
+                return Err(e);
             }
             advance(progress, chunk.len() as u64);
             Ok(())
         })?;
     Ok(values)
+}
+
+/// The error for a position of tier `k` at `rank` with a successor that has no value in
+/// the tiers read: the first such successor's tier file is corrupt.
+fn missing_successor(k: u32, rank: u64, children: &[Place], above: &Above<'_>) -> DbError {
+    let value_of = |c: &Place| {
+        let values = above.iter().find(|(t, _)| *t == c.tier)?.1;
+        values.get(c.rank as usize).filter(|&&b| b != ABSENT)
+    };
+    let tier = children
+        .iter()
+        .find(|c| value_of(c).is_none())
+        .map_or(k + 1, |c| c.tier);
+    DbError::Corrupt {
+        path: PathBuf::from(tier_file(tier)),
+        why: format!("a successor of rank {rank} of tier {k} is missing"),
+    }
+}
+
+/// The ranks whose bits are set in `words`, the first word's lowest bit being rank `first`,
+/// ascending.
+fn set_bits(words: impl Iterator<Item = u64>, first: u64) -> impl Iterator<Item = u64> {
+    words.enumerate().flat_map(move |(i, word)| {
+        let base = first + i as u64 * 64;
+        std::iter::successors(Some(word).filter(|&w| w != 0), |&w| {
+            Some(w & (w - 1)).filter(|&w| w != 0)
+        })
+        .map(move |w| base + u64::from(w.trailing_zeros()))
+    })
 }

@@ -1,7 +1,7 @@
 //! Connect Four as a tier game: tier `k` holds the boards with `k` stones, numbered by
 //! [`ConnectFour::rank`]; a move drops a stone, so it leads to tier `k + 1`.
 
-use super::game::{draw_board, draw_rows, End, Identity, Place, TierGame};
+use super::game::{draw_board, draw_rows, End, Identity, Place, TierGame, Visit};
 use crate::drawing::{Drawing, Fill, Shape};
 use crate::games::connect_four::{Board, ConnectFour};
 
@@ -16,7 +16,24 @@ impl ConnectFour {
             rank: self.rank(board),
         }
     }
+
+    /// [`TierGame::expand`] of a board at hand.
+    fn expand_board(&self, board: &Board, children: &mut Vec<Place>) -> Option<End> {
+        if board.is_won(self) {
+            return Some(End::Loss);
+        }
+        if board.stones() == self.cells() {
+            return Some(End::Draw);
+        }
+        let tier = board.stones() + 1;
+        self.move_ranks(board, |_, rank| children.push(Place { tier, rank }));
+        None
+    }
 }
+
+/// The most ranks [`TierGame::expand_ranks`] steps over ([`ConnectFour::next`]) before it
+/// unranks the next one instead.
+const MAX_STEPS: u64 = 8;
 
 impl TierGame for ConnectFour {
     fn identity(&self) -> Identity {
@@ -51,19 +68,29 @@ impl TierGame for ConnectFour {
     }
 
     fn expand(&self, at: Place, children: &mut Vec<Place>) -> Option<End> {
-        let board = self.board_at(at);
-        if board.is_won(self) {
-            return Some(End::Loss);
-        }
-        if board.stones() == self.cells() {
-            return Some(End::Draw);
-        }
-        for col in 0..self.width() {
-            if self.can_play(&board, col) {
-                children.push(self.place_of(&self.play(&board, col)));
+        self.expand_board(&self.board_at(at), children)
+    }
+
+    /// Steps from each rank to the next ([`ConnectFour::next`]) where the ranks are close,
+    /// and unranks where they are not.
+    fn expand_ranks(&self, tier: u32, ranks: &mut dyn Iterator<Item = u64>, visit: &mut Visit<'_>) {
+        let mut children = Vec::new();
+        let mut last: Option<(u64, Board)> = None;
+        for rank in ranks {
+            let board = match last {
+                Some((before, board)) if rank > before && rank - before <= MAX_STEPS => (before
+                    ..rank)
+                    .try_fold(board, |board, _| self.next(&board))
+                    .unwrap_or_else(|| self.unrank(tier, rank)),
+                _ => self.unrank(tier, rank),
+            };
+            last = Some((rank, board));
+            children.clear();
+            let end = self.expand_board(&board, &mut children);
+            if visit(rank, end, &children).is_break() {
+                return;
             }
         }
-        None
     }
 
     fn labels(&self, at: Place) -> Vec<String> {
@@ -121,6 +148,8 @@ impl TierGame for ConnectFour {
 
 #[cfg(test)]
 mod tests {
+    use std::ops::ControlFlow;
+
     use super::*;
 
     #[test]
@@ -138,6 +167,49 @@ mod tests {
         assert_eq!(game.expand(won, &mut children), Some(End::Loss));
         assert!(game.labels(won).is_empty());
         assert!(game.parse("9").unwrap_err().contains("not a column"));
+    }
+
+    /// Walking a tier's ranks (stepping over short gaps, unranking past long ones) finds
+    /// what `expand` finds rank by rank.
+    #[test]
+    fn expand_ranks_agrees_with_expand() {
+        let game = ConnectFour::new(4, 4).unwrap();
+        let mut seed = 7u64;
+        for tier in 0..=game.cells() {
+            let size = game.tier_size(tier);
+            let mut ranks = Vec::new();
+            let mut rank = 0;
+            while rank < size {
+                ranks.push(rank);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                rank += 1 + (seed >> 33) % 12; // gaps of 1 to 12: steps and unranks
+            }
+            let mut seen = Vec::new();
+            game.expand_ranks(
+                tier,
+                &mut ranks.iter().copied(),
+                &mut |rank, end, children| {
+                    let mut expected = Vec::new();
+                    let expected_end = game.expand(Place { tier, rank }, &mut expected);
+                    assert_eq!(
+                        (end, children),
+                        (expected_end, &expected[..]),
+                        "tier {tier} rank {rank}"
+                    );
+                    seen.push(rank);
+                    ControlFlow::Continue(())
+                },
+            );
+            assert_eq!(seen, ranks, "tier {tier}");
+        }
+        let mut visits = 0;
+        game.expand_ranks(8, &mut (0..100), &mut |_, _, _| {
+            visits += 1;
+            ControlFlow::Break(())
+        });
+        assert_eq!(visits, 1, "a break stops the walk");
     }
 
     /// The drawing shows the discs as `show` writes them and clicks exactly the moves.

@@ -11,7 +11,7 @@
 //! Whatever is never resolved is a draw: its remoteness is the soonest draw that ends,
 //! found by a second pass over the reversed in-tier moves, or, where no draw ends (play
 //! goes on for ever), [`ENDLESS`]. On a tier without cycles this gives exactly the
-//! values of the plain pass (`solve_position`).
+//! values of the plain pass (`build::value_from`).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Debug;
+use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
@@ -187,6 +188,23 @@ impl std::fmt::Display for Identity {
     }
 }
 
+/// What [`TierGame::expand_ranks`] hands each position to: its rank, how it ended (or
+/// `None`) and its moves; it breaks to stop the walk.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use grundy::tierdb::Visit;
+/// let mut ends = 0;
+/// let visit: &mut Visit<'_> = &mut |_, end, _| {
+///     ends += usize::from(end.is_some());
+///     ControlFlow::Continue(())
+/// };
+/// assert!(visit(0, None, &[]).is_continue());
+/// ```
+pub type Visit<'a> = dyn FnMut(u64, Option<End>, &[Place]) -> ControlFlow<()> + 'a;
+
 /// A game solved tier by tier: its positions fall into tiers `0..tiers()`, every move leads
 /// to a later tier, and each tier's positions are numbered `0..tier_size(tier)` (a rank may
 /// name no position the game reaches: the build marks what the start reaches). Object safe,
@@ -267,6 +285,38 @@ pub trait TierGame: Debug + Send + Sync {
     /// [`TierGame::labels`]). A position with no moves that is not over is a loss for the
     /// player to move (normal play).
     fn expand(&self, at: Place, children: &mut Vec<Place>) -> Option<End>;
+
+    /// The positions of `tier` at `ranks` (ascending), each handed to `visit` with its rank
+    /// and what [`TierGame::expand`] finds: how it ended, or its moves. `visit` breaks to
+    /// stop the walk. By default one `expand` a rank; a game that steps from a rank to the
+    /// next faster than it finds a rank's position (Connect Four) walks instead.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use grundy::games::connect_four::ConnectFour;
+    /// use grundy::tierdb::TierGame;
+    ///
+    /// let game = ConnectFour::new(4, 4).unwrap();
+    /// let mut moves = Vec::new();
+    /// game.expand_ranks(1, &mut (0..4), &mut |rank, end, children| {
+    ///     assert!(end.is_none());
+    ///     moves.push((rank, children.len()));
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(moves, [(0, 4), (1, 4), (2, 4), (3, 4)]);
+    /// ```
+    fn expand_ranks(&self, tier: u32, ranks: &mut dyn Iterator<Item = u64>, visit: &mut Visit<'_>) {
+        let mut children = Vec::new();
+        for rank in ranks {
+            children.clear();
+            let end = self.expand(Place { tier, rank }, &mut children);
+            if visit(rank, end, &children).is_break() {
+                return;
+            }
+        }
+    }
 
     /// The names of the moves of the position at `at`, in the order [`TierGame::expand`]
     /// lists them (a person types these).
