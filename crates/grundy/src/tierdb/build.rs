@@ -14,6 +14,7 @@ use super::error::{io_err, DbError};
 use super::format::tier_file;
 use super::game::{End, Place, TierGame};
 use super::layout::BLOCK;
+use super::marks::{self, Marks};
 use super::split::{Owner, Ranks};
 use super::value::{Value, ABSENT, DRAW, ENDLESS, LOSS, REMOTENESS, WIN};
 use crate::limits::Budget;
@@ -105,9 +106,6 @@ pub struct BuildReport {
     pub sent: u64,
 }
 
-/// The memory a build needs, checked against the budget: the reachability bits of every
-/// tier, and for the largest tier its values, its compressed copy and the values of the
-/// tier above it.
 /// Room left beside a tier's file for the manifest rewritten after it.
 const MANIFEST_ROOM: u64 = 1 << 20;
 
@@ -132,9 +130,19 @@ pub(super) fn disk_fits(dir: &Path, tier: u32, bytes: u64, available: u64) -> Re
     }
 }
 
-pub(super) fn check_memory<G: TierGame + ?Sized>(game: &G, budget: &Budget) -> Result<(), DbError> {
+/// The memory a build needs, checked against the budget: the reachability bits (of every
+/// tier, or with `spill` of the tiers marked at once: [`marks::window_bytes`]), and for the
+/// largest tier its values, its compressed copy and the values of the tiers its moves reach.
+pub(super) fn check_memory<G: TierGame + ?Sized>(
+    game: &G,
+    budget: &Budget,
+    spill: bool,
+) -> Result<(), DbError> {
     let tiers = game.tiers();
-    let bits: u64 = (0..tiers).map(|k| game.tier_size(k).div_ceil(64) * 8).sum();
+    let bits: u64 = match spill {
+        true => marks::window_bytes(game),
+        false => (0..tiers).map(|k| marks::bits_bytes(game, k)).sum(),
+    };
     let (tier, tier_bytes) = (0..tiers)
         .map(|k| {
             let children: u64 = game
@@ -172,35 +180,48 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
     budget: &Budget,
     progress: Option<&BuildProgress>,
     ranks: &Ranks<'_>,
-) -> Result<Vec<Vec<u64>>, DbError> {
+    mut marks: Marks,
+) -> Result<Marks, DbError> {
     let owner = ranks.owner();
-    let tiers: Vec<Vec<AtomicU64>> = (0..game.tiers())
-        .map(|k| {
-            (0..game.tier_size(k).div_ceil(64))
-                .map(|_| AtomicU64::new(0))
-                .collect()
-        })
-        .collect();
-    let start = game.start();
-    let mark = |at: Place| -> Result<(), DbError> {
-        let word = tiers
-            .get(at.tier as usize)
-            .and_then(|t| t.get((at.rank / 64) as usize))
-            .filter(|_| at.rank < game.tier_size(at.tier))
-            .ok_or_else(|| {
-                DbError::Game(format!(
-                    "{}: a move leads to rank {} of tier {}, outside the game's tiers",
-                    game.identity(),
-                    at.rank,
-                    at.tier
-                ))
-            })?;
-        word.fetch_or(1 << (at.rank % 64), Ordering::Relaxed);
-        Ok(())
+    // A tier's bits are made when it or a move to it is first met, and handed to `marks`
+    // once it is expanded: only the tiers being marked are held.
+    let new_tier = |k: u32| -> Vec<AtomicU64> {
+        (0..game.tier_size(k).div_ceil(64))
+            .map(|_| AtomicU64::new(0))
+            .collect()
     };
-    mark(start)?;
+    let mut tiers: Vec<Option<Vec<AtomicU64>>> = (0..game.tiers()).map(|_| None).collect();
+    let start = game.start();
+    if let Some(tier) = tiers.get_mut(start.tier as usize) {
+        let bits = tier.get_or_insert_with(|| new_tier(start.tier));
+        if let Some(word) = bits.get((start.rank / 64) as usize) {
+            word.fetch_or(1 << (start.rank % 64), Ordering::Relaxed);
+        }
+    }
     for k in 0..game.tiers() {
-        let tier = &tiers[k as usize];
+        for t in std::iter::once(k).chain(game.child_tiers(k)) {
+            if let Some(tier) = tiers.get_mut(t as usize) {
+                tier.get_or_insert_with(|| new_tier(t));
+            }
+        }
+        let mark = |at: Place| -> Result<(), DbError> {
+            let word = tiers
+                .get(at.tier as usize)
+                .and_then(Option::as_ref)
+                .and_then(|t| t.get((at.rank / 64) as usize))
+                .filter(|_| at.rank < game.tier_size(at.tier))
+                .ok_or_else(|| {
+                    DbError::Game(format!(
+                        "{}: a move leads to rank {} of tier {}, outside the game's tiers",
+                        game.identity(),
+                        at.rank,
+                        at.tier
+                    ))
+                })?;
+            word.fetch_or(1 << (at.rank % 64), Ordering::Relaxed);
+            Ok(())
+        };
+        let tier = tiers[k as usize].as_ref().expect("made above");
         if !ranks.alone() {
             let mut words: Vec<u64> = tier.iter().map(|w| w.load(Ordering::Relaxed)).collect();
             ranks.or_all(&mut words)?;
@@ -233,6 +254,7 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
             if k + 1 < game.tiers() {
                 advance(progress, size);
             }
+            ranks.agree(hand_over(&mut tiers, k, &mut marks))?;
             continue;
         }
         // A chunk of words is a block of ranks: the cancel flag and the counter are looked
@@ -279,11 +301,19 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
         if k + 1 < game.tiers() {
             advance(progress, owner.others(size, BLOCK));
         }
+        ranks.agree(hand_over(&mut tiers, k, &mut marks))?;
     }
-    Ok(tiers
-        .into_iter()
-        .map(|t| t.into_iter().map(AtomicU64::into_inner).collect())
-        .collect())
+    Ok(marks)
+}
+
+/// Hands tier `k`'s bits, final once it is expanded, to `marks`.
+fn hand_over(
+    tiers: &mut [Option<Vec<AtomicU64>>],
+    k: u32,
+    marks: &mut Marks,
+) -> Result<(), DbError> {
+    let bits = tiers[k as usize].take().unwrap_or_default();
+    marks.keep(k, bits.into_iter().map(AtomicU64::into_inner).collect())
 }
 
 /// The values of the tiers a tier's moves reach, by tier.

@@ -21,6 +21,7 @@ use super::format::{
 };
 use super::game::TierGame;
 use super::layout::{BLOCK, MANIFEST};
+use super::marks::{self, Marks};
 use super::split::Ranks;
 use super::value::Value;
 
@@ -88,7 +89,8 @@ pub fn build_with<G: TierGame + ?Sized>(
     let ranks = Ranks::new(cluster);
     let owner = ranks.owner();
     let budget = &options.budget;
-    check_memory(game, budget)?;
+    let spill = marks::spills(game, dir, ranks.alone());
+    check_memory(game, budget, spill)?;
     let identity = game.identity();
     let manifest = ranks.read_on_root(|| {
         fs::create_dir_all(dir).map_err(io_err(dir))?;
@@ -127,11 +129,9 @@ pub fn build_with<G: TierGame + ?Sized>(
         progress.set_done(0);
         progress.set_total(reach + solve);
     }
-    let reach = reachable(game, budget, progress, &ranks)?;
-    let per_tier: Vec<u64> = reach
-        .iter()
-        .map(|t| t.iter().map(|w| u64::from(w.count_ones())).sum())
-        .collect();
+    let marks = Marks::new(spill.then_some(dir), tiers)?;
+    let mut marks = reachable(game, budget, progress, &ranks, marks)?;
+    let per_tier: Vec<u64> = marks.counts().to_vec();
     let mut report = BuildReport {
         positions: per_tier.iter().sum(),
         per_tier: per_tier.clone(),
@@ -185,13 +185,15 @@ pub fn build_with<G: TierGame + ?Sized>(
             }
         }
         let above: Vec<(u32, &[u8])> = loaded.iter().map(|(t, v)| (*t, v.as_slice())).collect();
+        let reach = ranks.agree(marks.take(k))?;
         let solved = match wanted.contains(&k) {
             // Moves within the tier: retrograde analysis of the whole tier, on one process
             // (the reachability pass refused a split build of such a game).
-            true => cycles::solve_tier(game, k, &reach[k as usize], &above, budget)
+            true => cycles::solve_tier(game, k, &reach, &above, budget)
                 .inspect(|values| advance(progress, values.len() as u64)),
-            false => solve_tier(game, k, &reach[k as usize], &above, budget, progress, owner),
+            false => solve_tier(game, k, &reach, &above, budget, progress, owner),
         };
+        drop(reach);
         drop(above);
         let mut values = ranks.agree(solved)?;
         // Each process compresses its own blocks, receives the others' and decompresses
@@ -248,9 +250,11 @@ pub fn build_with<G: TierGame + ?Sized>(
         loaded.push((k, values));
         if options.stop_after == Some(k) && k > 0 {
             report.sent = ranks.sent();
+            marks.finish()?;
             return Ok(report);
         }
     }
+    marks.finish()?;
     let start = game.start();
     let byte = match loaded.iter().find(|(t, _)| *t == start.tier) {
         Some((_, values)) => values[start.rank as usize],
