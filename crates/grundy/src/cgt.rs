@@ -39,6 +39,7 @@ mod measures;
 pub mod nus;
 mod operations;
 mod parse;
+mod picture;
 mod reduced;
 #[cfg(test)]
 mod tests;
@@ -46,6 +47,7 @@ mod thermograph;
 mod thermography;
 
 pub use arena::{Arena, GameId};
+pub use atomic::AtomicWeightError;
 pub use canonical::OutcomeClass;
 pub use dyadic::Dyadic;
 pub use error::CgtError;
