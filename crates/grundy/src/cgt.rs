@@ -45,6 +45,7 @@ mod reduced;
 mod tests;
 mod thermograph;
 mod thermography;
+mod uptimal;
 
 pub use arena::{Arena, GameId};
 pub use atomic::AtomicWeightError;

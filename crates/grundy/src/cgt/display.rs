@@ -104,6 +104,33 @@ impl Arena {
             }
             return 0;
         }
+        if let Some(power) = self.as_up_power(g) {
+            let plain = power.number == super::dyadic::Dyadic::ZERO && power.nimber == 0;
+            let mut text = String::new();
+            if power.number != super::dyadic::Dyadic::ZERO {
+                let _ = write!(text, "{}", power.number);
+            }
+            let (open, close) = if power.cumulative {
+                ('[', ']')
+            } else {
+                ('<', '>')
+            };
+            let arrow = if power.down { 'v' } else { '^' };
+            let _ = write!(text, "{arrow}{open}{}{close}", power.n);
+            match power.nimber {
+                0 => {}
+                1 => text.push('*'),
+                k => {
+                    let _ = write!(text, "*{k}");
+                }
+            }
+            if parens && !plain {
+                let _ = write!(out, "({text})");
+            } else {
+                out.push_str(&text);
+            }
+            return 0;
+        }
         let (left, right) = self.sorted_options(g, sorted);
         if self.negative(g) == g {
             out.push_str("+-");

@@ -8,7 +8,8 @@ use crate::cgt::error::CgtError;
 use super::error::{ParseCgtErrorKind, Parsed};
 use super::lex::Tok;
 use super::parser::Parser;
-use super::powers::{power, tiny_or_miny, MAX_POWER};
+use super::powers::tiny_or_miny;
+use crate::cgt::uptimal::MAX_POWER;
 
 /// A method after a game.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -125,7 +126,7 @@ impl Parser<'_> {
                         },
                     );
                 };
-                match power(arena, g, n, method == Method::PowTo) {
+                match arena.power(g, n, method == Method::PowTo) {
                     Ok(Some(p)) => Ok(p),
                     Ok(None) => {
                         let shown = arena.display(g);

@@ -1,54 +1,16 @@
 //! Up-nth powers as CGSuite writes them, `^<n>` (`^.Pow(n)`, Siegel's `↑ⁿ`) and `^[n]`
-//! (`^.PowTo(n)`, `↑^→n = ↑ + ↑² + ... + ↑ⁿ`), their downs `v<n>` and `v[n]`, and the
-//! functions `Tiny(G)` and `Miny(G)`.
-//!
-//! For `G = {0|H}` (Siegel, *Combinatorial Game Theory*, 2013, II.4): `G^→0 = 0`,
-//! `G^→n = {G^→(n-1) | H}`, and `G^n = {0 | H - G^→(n-1)}` for `n >= 1`.
+//! (`^.PowTo(n)`, `↑^→n = ↑ + ↑² + ... + ↑ⁿ`), their downs `v<n>` and `v[n]` (the powers
+//! themselves in `cgt/uptimal.rs`), and the functions `Tiny(G)` and `Miny(G)`.
 
 use crate::cgt::arena::{Arena, GameId};
 use crate::cgt::dyadic::Dyadic;
 use crate::cgt::error::CgtError;
 use crate::cgt::nus::Nus;
+use crate::cgt::uptimal::MAX_POWER;
 
 use super::error::{ParseCgtErrorKind, Parsed};
 use super::lex::{Comparison, Tok};
 use super::parser::Parser;
-
-/// The largest `n` in `^<n>` and `^[n]` (each power is a form of birthday `n + 1`).
-pub(super) const MAX_POWER: u64 = 64;
-
-/// `G^n` (`cumulative` false) or `G^→n` (true) for `g = {0|H}`; `None` for another form.
-pub(super) fn power(
-    arena: &mut Arena,
-    g: GameId,
-    n: u64,
-    cumulative: bool,
-) -> Result<Option<GameId>, CgtError> {
-    let zero = arena.zero();
-    let (left, right) = (arena.left_options(g), arena.right_options(g));
-    let (&[l], &[h]) = (left.as_slice(), right.as_slice()) else {
-        return Ok(None);
-    };
-    if l != zero {
-        return Ok(None);
-    }
-    let upto = |arena: &mut Arena, k: u64| -> Result<GameId, CgtError> {
-        let mut sum = zero;
-        for _ in 0..k {
-            sum = arena.from_options(&[sum], &[h])?;
-        }
-        Ok(sum)
-    };
-    if cumulative {
-        return upto(arena, n).map(Some);
-    }
-    if n == 0 {
-        return Ok(Some(arena.negative(h)));
-    }
-    let below = upto(arena, n - 1)?;
-    let right = arena.difference(h, below)?;
-    arena.from_options(&[zero], &[right]).map(Some)
-}
 
 impl Parser<'_> {
     /// Whether `<n>` or `[n]` comes after the `^` or `v` at the cursor.
@@ -83,7 +45,7 @@ impl Parser<'_> {
         let arena = &mut *self.arena;
         let up = arena.nus(Nus::new(Dyadic::ZERO, 1, 0));
         let rest = arena.nus(Nus::new(number, 0, nimber));
-        let res = power(arena, up, n, cumulative).and_then(|p| {
+        let res = arena.power(up, n, cumulative).and_then(|p| {
             let p = p.unwrap_or(up);
             let p = if down { arena.negative(p) } else { p };
             arena.sum(p, rest)

@@ -64,6 +64,22 @@ fn powers_of_up() {
     same(&mut arena, "^.PowTo(3)", "^[3]");
     same(&mut arena, "{0|*}.pow(0)", "*");
     same(&mut arena, "^.PowTo(0)", "0");
+    // Printed as CGSuite prints them (CanonicalShortGameTestCase.scala: `{0|*||*|||*||||*}`
+    // is `^[4]`, `{0||0|v*}` is `{0|^<2>}`, `{0||0|vvv}` is `{0||0|v3}`).
+    for (text, shown) in [
+        ("{0|*||*|||*||||*}", "^[4]"),
+        ("{0||0|v*}", "{0|^<2>}"),
+        ("{0||0|vvv}", "{0||0|v3}"),
+        ("{0|v*}", "^<2>"),
+        ("-^<3> + *2", "v<3>*2"),
+        ("1/2 + ^[3] + *", "1/2^[3]*"),
+        ("{^|*}", "^[2]"),
+        ("^ + ^<2>", "^[2]"),
+    ] {
+        let g = arena.parse(text).unwrap();
+        assert_eq!(arena.display(g), shown, "{text}");
+        assert_eq!(arena.parse(shown).unwrap(), g, "{shown}");
+    }
     // `^<n>` grows smaller with n, each positive and infinitesimal.
     let ups: Vec<_> = (1..=6)
         .map(|n| arena.parse(&format!("^<{n}>")).unwrap())
