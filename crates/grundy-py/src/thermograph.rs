@@ -2,7 +2,7 @@
 //! temperature and the mast) that draws itself in a notebook (`_repr_svg_`): temperature
 //! upwards from -1, Left's values to the left, the walls at 45 degrees, as the books draw it.
 
-use grundy::cgt::{Dyadic, Thermograph, Trajectory};
+use grundy::cgt::{Thermograph, Trajectory};
 use pyo3::prelude::*;
 
 use crate::fraction::fraction;
