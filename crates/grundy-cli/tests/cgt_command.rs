@@ -39,7 +39,7 @@ fn canonical_forms_in_cgsuite_notation() {
     check(&["1/2 + 1/4 - v"], "3/4^");
     check(&["-1", "+", "^*"], "-1^*");
     check(&["+-1 + +-1"], "0");
-    check(&["{0||0|-2}"], "2.Tiny");
+    check(&["{0||0|-2}"], "Tiny(2)");
     check(&["-v", "+", "1"], "1^");
 }
 
@@ -70,9 +70,40 @@ fn json_has_the_measures() {
     assert_eq!(json["outcome"], "N");
     assert_eq!(json["temperature"], "0");
     assert_eq!(json["atomic_weight"], "1");
+    // CGSuite's atomic weight beyond all-small games (its CanonicalShortGameTestCase.scala:
+    // Tiny(3/2) weighs 0), and the options.
+    let out = grundy(&["--json", "Tiny(3/2)"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["value"], "Tiny(3/2)");
+    assert_eq!(json["atomic_weight"], "0");
+    assert_eq!(json["left_options"], serde_json::json!(["0"]));
+    assert_eq!(json["right_options"], serde_json::json!(["{0|-3/2}"]));
     let out = grundy(&["-1/2", "<", "1", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["comparison"], true);
+}
+
+/// Numbers print as numbers (`{0|1}` is `1/2`, Winning Ways, chapter 1), and `--options`
+/// shows the canonical form's options; CGSuite's spellings `^<n>`, `Tiny(G)` read and
+/// printed back (CGSuite's `CanonicalShortGameTestCase.scala`: `{0||0|v*}` is `{0|^<2>}`).
+#[test]
+fn numbers_and_their_options() {
+    check(&["{0|1}"], "1/2");
+    check(
+        &["{0|1}", "--options"],
+        "1/2\nLeft options: 0\nRight options: 1",
+    );
+    check(
+        &["--options", "3/4"],
+        "3/4\nLeft options: 1/2\nRight options: 1",
+    );
+    check(
+        &["0", "--options"],
+        "0\nLeft options: (none)\nRight options: (none)",
+    );
+    check(&["{0|^<2>} == {0||0|v*}"], "true");
+    check(&["Miny(1) == -Tiny(1)"], "true");
+    check(&["^[2] - ^ == ^<2>"], "true");
 }
 
 #[test]
@@ -105,8 +136,9 @@ fn the_thermograph_is_drawn_and_in_the_json() {
     check(&["{1|0,+-1}", "--plot", svg.to_str().unwrap()], "{1|0,+-1}");
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg"), "{text}");
-    // The axes, the two walls and the mast.
-    assert_eq!(text.matches("<polyline").count(), 5, "{text}");
+    // The axes, the two walls and the mast, and the mast's value and temperature written.
+    assert_eq!(text.matches("<path").count(), 5, "{text}");
+    assert!(text.contains("mast 1/2, temperature 1/2"), "{text}");
     let png = dir.join("t.png");
     check(&["--plot", png.to_str().unwrap(), "3/4"], "3/4");
     assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");

@@ -4,7 +4,7 @@
 
 use std::sync::{LazyLock, Mutex, MutexGuard};
 
-use grundy::cgt::{Arena, CgtError, Dyadic, GameId, Thermograph};
+use grundy::cgt::{Arena, AtomicWeightError, CgtError, Dyadic, GameId, Thermograph};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -233,11 +233,15 @@ impl PyCgt {
         fraction(py, temperature)
     }
 
-    /// The atomic weight of an all-small game, else None.
+    /// The atomic weight as CGSuite defines it (every all-small game has one, and so do
+    /// some other infinitesimals: ``cgt("Tiny(3/2)")`` weighs 0), else None.
     #[getter]
     fn atomic_weight(&self) -> PyResult<Option<PyCgt>> {
-        let weight = arena().atomic_weight(self.id).map_err(value_error)?;
-        Ok(weight.map(|id| PyCgt { id }))
+        match arena().atomic_weight(self.id) {
+            Ok(id) => Ok(Some(PyCgt { id })),
+            Err(AtomicWeightError::Cgt(err)) => Err(value_error(err)),
+            Err(_) => Ok(None),
+        }
     }
 
     /// The reduced canonical form (CGSuite's ``ReducedCanonicalForm``): the simplest form

@@ -2,7 +2,7 @@
 //! temperature and the mast) that draws itself in a notebook (`_repr_svg_`): temperature
 //! upwards from -1, Left's values to the left, the walls at 45 degrees, as the books draw it.
 
-use grundy::cgt::{Dyadic, Thermograph, Trajectory};
+use grundy::cgt::{Thermograph, Trajectory};
 use pyo3::prelude::*;
 
 use crate::fraction::fraction;
@@ -42,10 +42,6 @@ fn pieces(py: Python<'_>, wall: &Trajectory) -> PyResult<Vec<Piece>> {
         .iter()
         .map(|s| Ok((fraction(py, s.start)?, fraction(py, s.value)?, s.slope)))
         .collect()
-}
-
-fn float(x: Dyadic) -> f64 {
-    x.numerator() as f64 / (1u64 << x.exponent()) as f64
 }
 
 #[pymethods]
@@ -97,43 +93,11 @@ impl PyThermograph {
         )
     }
 
-    /// The picture, as SVG: the left wall blue, the right wall red, the mast black, the
-    /// axes `t = 0` and value 0 grey, on equal scales in a square.
+    /// The picture, as SVG: the library's drawing (the one the web page and ``grundy cgt
+    /// --plot FILE.svg`` show): the left wall blue, the right wall red, the mast black, the
+    /// axes `t = 0` and value 0 grey, on equal scales in a square, the mast's value and the
+    /// temperature written.
     fn _repr_svg_(&self) -> String {
-        let [left, right] = self.inner.corners().map(|wall| {
-            wall.into_iter()
-                .map(|(t, v)| (-float(v), float(t)))
-                .collect::<Vec<(f64, f64)>>()
-        });
-        let (mast, temperature) = (float(self.inner.mast()), float(self.inner.temperature()));
-        let xs = left.iter().chain(&right).map(|p| p.0).chain([0.0, -mast]);
-        let (low, high) = xs.fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
-        let side = (high - low + 1.0).max(temperature.max(0.0) + 2.0);
-        let (x0, top) = ((low + high) / 2.0 - side / 2.0, side - 1.0);
-        // 300 pixels a side; y grows downwards in SVG.
-        let scale = 300.0 / side;
-        let point =
-            |(x, t): (f64, f64)| format!("{:.2},{:.2}", (x - x0) * scale, (top - t) * scale);
-        let line = |points: &[(f64, f64)], colour: &str, width: u32| {
-            let points: Vec<String> = points.iter().map(|&p| point(p)).collect();
-            format!(
-                r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="{width}"/>"#,
-                points.join(" ")
-            )
-        };
-        let mut svg = String::from(
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300">"#,
-        );
-        svg.push_str(&line(&[(x0, 0.0), (x0 + side, 0.0)], "#b4b4b4", 1));
-        svg.push_str(&line(&[(0.0, -1.0), (0.0, top)], "#b4b4b4", 1));
-        svg.push_str(&line(&left, "blue", 2));
-        svg.push_str(&line(&right, "red", 2));
-        svg.push_str(&line(
-            &[(-mast, temperature.max(-1.0)), (-mast, top)],
-            "black",
-            2,
-        ));
-        svg.push_str("</svg>");
-        svg
+        self.inner.svg()
     }
 }

@@ -47,6 +47,17 @@ def test_measures():
     assert grundy.cgt("3/4").temperature == Fraction(-1, 4)
     assert grundy.cgt("^^*").atomic_weight == grundy.cgt("2")
     assert grundy.cgt("1/2").atomic_weight is None
+    # CGSuite's atomic weight beyond all-small games, and its refusals (CGSuite's tests,
+    # lib/core/src/test/scala/org/cgsuite/lang/CanonicalShortGameTestCase.scala).
+    assert grundy.cgt("Tiny(3/2)").atomic_weight == 0
+    assert grundy.cgt("{^^^|vv}").atomic_weight == grundy.cgt("{1|0}")
+    assert grundy.cgt("{1|^^||^}").atomic_weight == 2
+    assert grundy.cgt("{1|^^^||^}").atomic_weight is None
+    # CGSuite's spellings, read and printed back: Tiny(G), Miny(G), ^<n>, ^[n].
+    assert str(grundy.cgt("{0||0|-3/2}")) == "Tiny(3/2)"
+    assert grundy.cgt("Miny(1)") == -grundy.cgt("Tiny(1)")
+    assert grundy.cgt("{0|^<2>}") == grundy.cgt("{0||0|v*}")
+    assert grundy.cgt("^[4]") == grundy.cgt("{0|*||*|||*||||*}")
     # Reduced canonical forms: a number plus an infinitesimal is the number; a hot game's
     # infinitesimal option is its number (Siegel, Combinatorial Game Theory, II.6).
     assert grundy.cgt("1/2 + ^*").reduced_canonical_form == grundy.cgt("1/2")
@@ -152,10 +163,12 @@ def test_operations_as_cgsuite_has_them():
         [(Fraction(-1), Fraction(-1)), (Fraction(1, 2), Fraction(1, 2))],
     ]
     assert repr(thermograph) == "Thermograph(temperature 1/2, mast 1/2)"
-    # A notebook draws it: the two axes, the two walls and the mast, as SVG polylines.
+    # A notebook draws it, as the library draws it for every front end: the two axes, the
+    # two walls and the mast as SVG paths, the mast's value and the temperature written.
     svg = thermograph._repr_svg_()
     assert svg.startswith("<svg") and svg.endswith("</svg>")
-    assert svg.count("<polyline") == 5 and 'stroke="blue"' in svg and 'stroke="red"' in svg
+    assert svg.count("<path") == 5 and 'class="left-wall"' in svg and 'class="right-wall"' in svg
+    assert "mast 1/2, temperature 1/2" in svg
     with pytest.raises(ValueError, match="not a dyadic rational"):
         g.cool(Fraction(1, 3))
     with pytest.raises(ValueError, match=r"a number is needed here, not \*"):

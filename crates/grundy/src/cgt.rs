@@ -39,13 +39,16 @@ mod measures;
 pub mod nus;
 mod operations;
 mod parse;
+mod picture;
 mod reduced;
 #[cfg(test)]
 mod tests;
 mod thermograph;
 mod thermography;
+mod uptimal;
 
 pub use arena::{Arena, GameId};
+pub use atomic::AtomicWeightError;
 pub use canonical::OutcomeClass;
 pub use dyadic::Dyadic;
 pub use error::CgtError;

@@ -2,7 +2,9 @@
 //!
 //! Prints the canonical form as CGSuite prints it, or `true`/`false` for a comparison;
 //! `--json` adds the form in explicit braces, the outcome class, stops, mean, temperature
-//! and atomic weight, and the thermograph's walls; `--plot FILE` draws the thermograph. A
+//! and atomic weight (CGSuite's, null where CGSuite refuses one), the options, and the
+//! thermograph's walls; `--options` prints the options after the value; `--plot FILE`
+//! draws the thermograph (SVG: the library's drawing, as the web page shows it). A
 //! bad expression is reported with its column (and a caret under it), exit 2. Loopy games
 //! (`on`, `off`, `over`, `under`, `upon`, `dud`, `pass`, node labels) go to `cgt/loopy.rs`.
 
@@ -13,7 +15,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::anyhow;
-use grundy::cgt::{Arena, Dyadic, Evaluation, GameId, OutcomeClass, Thermograph};
+use grundy::cgt::{
+    Arena, AtomicWeightError, Dyadic, Evaluation, GameId, OutcomeClass, Thermograph,
+};
 use serde::Serialize;
 
 use crate::output::print_json;
@@ -23,8 +27,9 @@ use crate::output::print_json;
 pub struct Args {
     /// The expression, e.g. '{2|0||-1} + ^*', '^ + ^ == {0|^*}', '{2|-1}.Cool(1)' or
     /// '1:-1' (an ordinal sum); the methods: Tiny, Miny, Cool(t), Heat(t), Overheat(s, t),
-    /// NortonMultiply(U), OrdinalSum(H), Birthday, Mean, Temperature, LeftStop, RightStop,
-    /// AtomicWeight, ReducedCanonicalForm (several words are joined by spaces); loopy games:
+    /// NortonMultiply(U), OrdinalSum(H), Pow(n), PowTo(n), Birthday, Mean, Temperature,
+    /// LeftStop, RightStop, AtomicWeight, ReducedCanonicalForm; the functions Tiny(G) and
+    /// Miny(G); up-nth powers ^<n>, ^[n] (several words are joined by spaces); loopy games:
     /// on, off, over, under, upon, dud, pass and node labels ('a{0|a} == over', 'on + off').
     #[arg(required = true, num_args = 1.., allow_hyphen_values = true, value_name = "EXPR")]
     expression: Vec<String>,
@@ -32,6 +37,10 @@ pub struct Args {
     /// temperature and atomic weight.
     #[arg(long)]
     json: bool,
+    /// Print the game's Left and Right options after its value (a number's too: '{0|1}'
+    /// prints 1/2, then its options 0 and 1).
+    #[arg(long)]
+    options: bool,
     /// Draw the game's thermograph into FILE (.svg or .png): the left wall blue, the right
     /// wall red, the mast black, temperature upwards and Left's values to the left.
     #[arg(long, value_name = "FILE")]
@@ -51,8 +60,12 @@ struct GameReport {
     right_stop: Dyadic,
     mean: Dyadic,
     temperature: Dyadic,
-    /// For all-small games only.
+    /// CGSuite's atomic weight; null where CGSuite refuses one.
     atomic_weight: Option<String>,
+    /// The canonical form's Left options, as CGSuite writes them.
+    left_options: Vec<String>,
+    /// The canonical form's Right options.
+    right_options: Vec<String>,
     /// The walls, piece by piece, the temperature and the mast.
     thermograph: Thermograph,
 }
@@ -69,12 +82,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // An expression may start with `-`, so its words take hyphens; `--json` and `--plot
     // FILE` among them are still the options (`grundy cgt -1 + ^ --json`).
     let mut json = args.json;
+    let mut options = args.options;
     let mut plot = args.plot;
     let mut words: Vec<&str> = Vec::new();
     let mut rest = args.expression.iter();
     while let Some(word) = rest.next() {
         match word.as_str() {
             "--json" => json = true,
+            "--options" => options = true,
             "--plot" => {
                 let path = rest
                     .next()
@@ -107,16 +122,45 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             expression,
             comparison,
         })?,
-        (Evaluation::Game(g), false) => println!("{}", arena.display(g)),
+        (Evaluation::Game(g), false) => {
+            println!("{}", arena.display(g));
+            if options {
+                let (left, right) = options_of(&mut arena, g);
+                println!("Left options: {}", shown_list(&left));
+                println!("Right options: {}", shown_list(&right));
+            }
+        }
         (Evaluation::Game(g), true) => print_json(&report(&mut arena, g, expression)?)?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// The canonical form's options, each as CGSuite writes it.
+fn options_of(arena: &mut Arena, g: GameId) -> (Vec<String>, Vec<String>) {
+    let (left, right) = (arena.left_options(g), arena.right_options(g));
+    let show =
+        |arena: &mut Arena, ids: Vec<GameId>| ids.into_iter().map(|o| arena.display(o)).collect();
+    (show(arena, left), show(arena, right))
+}
+
+/// Options in a line, `(none)` for none.
+fn shown_list(options: &[String]) -> String {
+    if options.is_empty() {
+        "(none)".to_string()
+    } else {
+        options.join(", ")
+    }
+}
+
 fn report(arena: &mut Arena, g: GameId, expression: String) -> anyhow::Result<GameReport> {
     let (left_stop, right_stop) = arena.stops(g);
     let thermograph = arena.thermograph(g)?;
-    let atomic_weight = arena.atomic_weight(g)?.map(|w| arena.display(w));
+    let atomic_weight = match arena.atomic_weight(g) {
+        Ok(weight) => Some(arena.display(weight)),
+        Err(AtomicWeightError::Cgt(err)) => return Err(err.into()),
+        Err(_) => None,
+    };
+    let (left_options, right_options) = options_of(arena, g);
     Ok(GameReport {
         expression,
         value: arena.display(g),
@@ -127,6 +171,8 @@ fn report(arena: &mut Arena, g: GameId, expression: String) -> anyhow::Result<Ga
         mean: thermograph.mast(),
         temperature: thermograph.temperature(),
         atomic_weight,
+        left_options,
+        right_options,
         thermograph: Thermograph::clone(&thermograph),
     })
 }

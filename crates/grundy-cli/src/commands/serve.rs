@@ -21,6 +21,7 @@
 mod api;
 mod app;
 mod bounds;
+mod cgt;
 mod db;
 mod error;
 pub(crate) mod examples;
@@ -46,6 +47,9 @@ mod error_tests;
 
 #[cfg(test)]
 mod db_tests;
+
+#[cfg(test)]
+mod cgt_tests;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
@@ -225,6 +229,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/table", get(table::get).post(table::post))
         .route("/databases", get(db::list))
         .route("/db", get(db::probe))
+        .route("/cgt", get(cgt::get))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(app.clone());

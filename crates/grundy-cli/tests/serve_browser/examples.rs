@@ -38,6 +38,18 @@ pub(super) async fn every_example(client: &Client) {
         if name == "domineering_values" {
             // Winning Ways, chapter 5: the 2 x 3 board is {2|-1/2}.
             assert_eq!(value, json!("{2|-1/2}"));
+            // Its thermograph, drawn (GET /api/cgt): two walls meeting the mast at the
+            // temperature 5/4 over the mean 3/4 (halfway between the stops 2 and -1/2).
+            let drawn = until(
+                client,
+                "the thermograph",
+                "const f = document.getElementById('value-thermograph'); \
+                 const s = f.querySelector('svg.thermograph'); \
+                 return !f.hidden && s && s.querySelectorAll('path.mast, path.left-wall, \
+                 path.right-wall').length === 3 && s.querySelector('title').textContent",
+            )
+            .await;
+            assert_eq!(drawn, json!("thermograph: mast 3/4, temperature 5/4"));
         }
         let board = js(
             client,

@@ -1,8 +1,9 @@
 //! Canonical forms written as CGSuite writes them in plain text.
 //!
 //! Number-up-stars without braces (`1/2`, `^*`, `v3*2`); switches `G = -G` as `+-` and the
-//! left options (`+-1`, `+-{2,1*}`, `+-(1*)`); `{0||0|-x}` and its negative as `x.Tiny`
-//! and `x.Miny` (after a number they are translated by, `1+2.Tiny`); any other form as its
+//! left options (`+-1`, `+-{2,1*}`, `+-(1*)`); `{0||0|-x}` and its negative as `Tiny(x)`
+//! and `Miny(x)`, as CGSuite prints them (after a number they are translated by,
+//! `1+Tiny(2)`); any other form as its
 //! options, separated by commas, with as many bars as its options' deepest bars plus one,
 //! and braces around the whole form, around an option that shares its side with others,
 //! and at four bars (`{2|0||-1}`). Options come in CGSuite's order: numbers by value, then
@@ -30,7 +31,7 @@ impl Arena {
     /// ```
     /// use grundy::cgt::Arena;
     /// let mut arena = Arena::new();
-    /// for text in ["^*", "+-1", "{2|0||-1}", "1/2v*3", "2.Tiny", "{3|1,{2|-1}}"] {
+    /// for text in ["^*", "+-1", "{2|0||-1}", "1/2v*3", "Tiny(2)", "{3|1,{2|-1}}"] {
     ///     let g = arena.parse(text).unwrap();
     ///     assert_eq!(arena.display(g), text);
     /// }
@@ -103,6 +104,33 @@ impl Arena {
             }
             return 0;
         }
+        if let Some(power) = self.as_up_power(g) {
+            let plain = power.number == super::dyadic::Dyadic::ZERO && power.nimber == 0;
+            let mut text = String::new();
+            if power.number != super::dyadic::Dyadic::ZERO {
+                let _ = write!(text, "{}", power.number);
+            }
+            let (open, close) = if power.cumulative {
+                ('[', ']')
+            } else {
+                ('<', '>')
+            };
+            let arrow = if power.down { 'v' } else { '^' };
+            let _ = write!(text, "{arrow}{open}{}{close}", power.n);
+            match power.nimber {
+                0 => {}
+                1 => text.push('*'),
+                k => {
+                    let _ = write!(text, "*{k}");
+                }
+            }
+            if parens && !plain {
+                let _ = write!(out, "({text})");
+            } else {
+                out.push_str(&text);
+            }
+            return 0;
+        }
         let (left, right) = self.sorted_options(g, sorted);
         if self.negative(g) == g {
             out.push_str("+-");
@@ -128,16 +156,10 @@ impl Arena {
                 self.write(translation, out, false, false, sorted);
                 out.push('+');
             }
-            let fraction = self.as_number(subscript).is_some_and(|x| !x.is_integer());
-            if fraction {
-                out.push('(');
-            }
-            self.write(subscript, out, true, true, sorted);
-            if fraction {
-                out.push(')');
-            }
-            out.push('.');
             out.push_str(name);
+            out.push('(');
+            self.write(subscript, out, true, false, sorted);
+            out.push(')');
             if parens {
                 out.push(')');
             }
@@ -168,7 +190,7 @@ impl Arena {
         }
     }
 
-    /// `{x || x | x - s}` (`x + s.Tiny`) or `{x + s | x || x}` (`x + s.Miny`), for a number
+    /// `{x || x | x - s}` (`x+Tiny(s)`) or `{x + s | x || x}` (`x+Miny(s)`), for a number
     /// `x` and a subscript `s` with positive mean: the translation, subscript and name.
     fn tiny(
         &mut self,

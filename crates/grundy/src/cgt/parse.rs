@@ -6,8 +6,9 @@
 //! ordinal   := term { : term }                 the ordinal sum G:H
 //! term      := - term | +- term | + term | postfix
 //! postfix   := primary { . method }            methods: see below
-//! primary   := ( sum ) | { options bars options ... } | uptimal
-//! uptimal   := [number] [^ | ^^ | ^n | v | vv | vn] [* | *n]     (at least one part)
+//! primary   := ( sum ) | { options bars options ... } | Tiny(sum) | Miny(sum) | uptimal
+//! uptimal   := [number] [^ | ^^ | ^n | v | vv | vn | ^<n> | v<n> | ^[n] | v[n]] [* | *n]
+//!                                                                    (at least one part)
 //! number    := n | n/2^k | n.d (a decimal with a dyadic value)
 //! ```
 //!
@@ -16,7 +17,8 @@
 //! as in CGSuite. `+-G` is `{G|-G}`, `+-{a,b}` is `{a,b|-a,-b}`; `x.Tiny` is `{0||0|-x}`.
 //! Methods, as CGSuite spells them (the first letter in either case): `.Tiny` and `.Miny`
 //! (`x.Tiny` is `{0||0|-x}`), `.Cool(t)` (`t` a number), `.Heat(t)`, `.Overheat(s, t)`,
-//! `.NortonMultiply(U)`, `.OrdinalSum(H)`, and the numbers `.Birthday`, `.Mean`,
+//! `.NortonMultiply(U)`, `.OrdinalSum(H)`, `.Pow(n)` and `.PowTo(n)` (for `{0|H}`: `^<n>` is
+//! `^.Pow(n)`, `^[n]` is `^.PowTo(n)`, as CGSuite prints them), and the numbers `.Birthday`, `.Mean`,
 //! `.Temperature`, `.LeftStop`, `.RightStop` and `.AtomicWeight`.
 //! Errors name the column (counted in characters from 1).
 
@@ -26,6 +28,7 @@ mod error;
 mod lex;
 mod methods;
 mod parser;
+mod powers;
 
 pub use error::{ParseCgtError, ParseCgtErrorKind, MAX_DEPTH, MAX_EXPRESSION, MAX_MULTIPLE};
 pub use parser::Evaluation;
@@ -84,3 +87,6 @@ impl Arena {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,19 +1,30 @@
 //! `grundy cgt EXPR --plot FILE`: the game's thermograph, PNG or SVG by the file's
-//! extension, drawn as the books draw it (Winning Ways, chapter 6): temperature `t` upwards
+//! extension (SVG is the library's `Thermograph::svg`, with its labels); the PNG is drawn
+//! as the books draw it (Winning Ways, chapter 6): temperature `t` upwards
 //! from -1, values to the left for Left (the value axis reversed), the left wall in blue,
 //! the right wall in red, the mast in black. No text (the binary has no fonts): the axes
 //! `t = 0` and value 0 are drawn in grey.
 
 use std::path::Path;
 
+use anyhow::Context;
 use grundy::cgt::{Dyadic, Thermograph};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use crate::picture::{save, Drawable};
 
-/// Draws `thermograph` into `path` (`.png` or `.svg`).
+/// Draws `thermograph` into `path`: `.svg` as the library draws it (the drawing the web
+/// page and notebooks show), `.png` with plotters.
 pub fn plot(path: &Path, thermograph: &Thermograph) -> anyhow::Result<()> {
+    let svg = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    if svg {
+        return std::fs::write(path, thermograph.svg())
+            .with_context(|| format!("cannot write {}", path.display()));
+    }
     save(path, (640, 640), &Picture(thermograph))
 }
 

@@ -237,8 +237,8 @@ fn the_calculator_spells_them_as_cgsuite() {
         ),
         ("*.Cool", 7, "expected '(', found the end"),
         ("*.Heat(1, 2)", 9, "expected ')', found ','"),
-        ("1/2.Foo", 5, "expected a method (Tiny, Miny, Cool, Heat, Overheat, NortonMultiply, OrdinalSum, Birthday, Mean, Temperature, LeftStop, RightStop, AtomicWeight, ReducedCanonicalForm), found 'Foo'"),
-        ("(1/2).AtomicWeight", 7, "AtomicWeight: 1/2 has no atomic weight here (all-small games only)"),
+        ("1/2.Foo", 5, "expected a method (Tiny, Miny, Cool, Heat, Overheat, NortonMultiply, OrdinalSum, Birthday, Mean, Temperature, LeftStop, RightStop, AtomicWeight, ReducedCanonicalForm, Pow, PowTo), found 'Foo'"),
+        ("(1/2).AtomicWeight", 7, "AtomicWeight: 1/2 has no atomic weight: it is not infinitesimal (its stops are not both 0)"),
         ("1:", 3, "expected a game, found the end"),
     ] {
         let err = arena.evaluate(text).unwrap_err();

@@ -20,6 +20,8 @@ pub(super) enum Tok {
     Close,
     OpenBrace,
     CloseBrace,
+    OpenBracket,
+    CloseBracket,
     Bars(usize),
     Compare(Comparison),
     End,
@@ -54,6 +56,8 @@ pub(super) fn describe(tok: &Tok) -> String {
         Tok::Close => "')'".into(),
         Tok::OpenBrace => "'{'".into(),
         Tok::CloseBrace => "'}'".into(),
+        Tok::OpenBracket => "'['".into(),
+        Tok::CloseBracket => "']'".into(),
         Tok::Bars(n) => format!("'{}'", "|".repeat(*n)),
         Tok::Compare(_) => "a comparison".into(),
         Tok::End => "the end".into(),
@@ -105,6 +109,8 @@ pub(super) fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseCgtError> {
             ')' => (Tok::Close, 1),
             '{' => (Tok::OpenBrace, 1),
             '}' => (Tok::CloseBrace, 1),
+            '[' => (Tok::OpenBracket, 1),
+            ']' => (Tok::CloseBracket, 1),
             '|' if next == Some('>') => (Tok::Compare(Comparison::GreaterOrConfused), 2),
             '|' => {
                 let len = chars[i..].iter().take_while(|&&c| c == '|').count();

@@ -1,12 +1,15 @@
 //! Methods after a game, as CGSuite spells them: `G.Cool(1)`, `G.Birthday`, `x.Tiny`.
 
 use crate::cgt::arena::{Arena, GameId};
+use crate::cgt::atomic::AtomicWeightError;
 use crate::cgt::dyadic::Dyadic;
 use crate::cgt::error::CgtError;
 
 use super::error::{ParseCgtErrorKind, Parsed};
 use super::lex::Tok;
 use super::parser::Parser;
+use super::powers::tiny_or_miny;
+use crate::cgt::uptimal::MAX_POWER;
 
 /// A method after a game.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -25,10 +28,12 @@ enum Method {
     RightStop,
     AtomicWeight,
     ReducedCanonicalForm,
+    Pow,
+    PowTo,
 }
 
 /// The methods as CGSuite spells them, each with the number of arguments it takes.
-const METHODS: [(&str, Method, usize); 14] = [
+const METHODS: [(&str, Method, usize); 16] = [
     ("Tiny", Method::Tiny, 0),
     ("Miny", Method::Miny, 0),
     ("Cool", Method::Cool, 1),
@@ -43,11 +48,13 @@ const METHODS: [(&str, Method, usize); 14] = [
     ("RightStop", Method::RightStop, 0),
     ("AtomicWeight", Method::AtomicWeight, 0),
     ("ReducedCanonicalForm", Method::ReducedCanonicalForm, 0),
+    ("Pow", Method::Pow, 1),
+    ("PowTo", Method::PowTo, 1),
 ];
 
 const EXPECTED: &str = "a method (Tiny, Miny, Cool, Heat, Overheat, NortonMultiply, OrdinalSum, \
                         Birthday, Mean, Temperature, LeftStop, RightStop, AtomicWeight, \
-                        ReducedCanonicalForm)";
+                        ReducedCanonicalForm, Pow, PowTo)";
 
 impl Parser<'_> {
     pub(super) fn postfix(&mut self) -> Parsed<GameId> {
@@ -97,19 +104,44 @@ impl Parser<'_> {
         column: usize,
     ) -> Parsed<GameId> {
         let arena = &mut *self.arena;
-        let zero = arena.zero();
         let number = |arena: &mut Arena, x: Result<Dyadic, _>| x.map(|x| arena.number(x));
         let res = match method {
             // x.Tiny = {0 || 0 | -x}, x.Miny = {x | 0 || 0}.
-            Method::Tiny => {
-                let minus = arena.negative(g);
-                arena
-                    .from_options(&[zero], &[minus])
-                    .and_then(|inner| arena.from_options(&[zero], &[inner]))
+            Method::Tiny | Method::Miny => tiny_or_miny(arena, g, method == Method::Tiny),
+            Method::Pow | Method::PowTo => {
+                let n = arena
+                    .as_number(args[0])
+                    .filter(|n| n.is_integer())
+                    .and_then(|n| u64::try_from(n.numerator()).ok())
+                    .filter(|&n| n <= MAX_POWER);
+                let Some(n) = n else {
+                    let shown = arena.display(args[0]);
+                    let problem =
+                        format!("the power must be an integer from 0 to {MAX_POWER}, not {shown}");
+                    return self.error_at(
+                        column,
+                        ParseCgtErrorKind::Method {
+                            method: spelled,
+                            problem,
+                        },
+                    );
+                };
+                match arena.power(g, n, method == Method::PowTo) {
+                    Ok(Some(p)) => Ok(p),
+                    Ok(None) => {
+                        let shown = arena.display(g);
+                        let problem = format!("{shown} is not of the form {{0|H}}");
+                        return self.error_at(
+                            column,
+                            ParseCgtErrorKind::Method {
+                                method: spelled,
+                                problem,
+                            },
+                        );
+                    }
+                    Err(err) => Err(err),
+                }
             }
-            Method::Miny => arena
-                .from_options(&[g], &[zero])
-                .and_then(|inner| arena.from_options(&[inner], &[zero])),
             Method::Cool => {
                 let Some(t) = arena.as_number(args[0]) else {
                     let shown = arena.display(args[0]);
@@ -150,20 +182,18 @@ impl Parser<'_> {
                 }))
             }
             Method::AtomicWeight => match arena.atomic_weight(g) {
-                Ok(Some(weight)) => Ok(weight),
-                Ok(None) => {
+                Ok(weight) => Ok(weight),
+                Err(AtomicWeightError::Cgt(err)) => Err(err),
+                Err(reason) => {
                     let shown = arena.display(g);
                     return self.error_at(
                         column,
                         ParseCgtErrorKind::Method {
                             method: spelled,
-                            problem: format!(
-                                "{shown} has no atomic weight here (all-small games only)"
-                            ),
+                            problem: format!("{shown} has no atomic weight: {reason}"),
                         },
                     );
                 }
-                Err(err) => Err(err),
             },
             Method::ReducedCanonicalForm => arena.reduced(g),
         };

@@ -73,6 +73,11 @@ impl Parser<'_> {
         &self.toks[self.pos].0
     }
 
+    /// The token at `i`, if there is one.
+    pub(super) fn toks_at(&self, i: usize) -> Option<&Tok> {
+        self.toks.get(i).map(|t| &t.0)
+    }
+
     pub(super) fn column(&self) -> usize {
         self.toks[self.pos].1
     }
@@ -229,6 +234,7 @@ impl Parser<'_> {
                 }
             }
             Tok::Int(_) | Tok::Up | Tok::Downs(_) | Tok::Star => self.uptimal(),
+            Tok::Ident(_) => self.function(),
             _ => self.unexpected("a game"),
         }
     }
@@ -289,7 +295,7 @@ impl Parser<'_> {
     }
 
     /// A number-up-star: `[number] [ups] [star]`.
-    fn uptimal(&mut self) -> Parsed<GameId> {
+    pub(super) fn uptimal(&mut self) -> Parsed<GameId> {
         let column = self.column();
         let number = match self.peek() {
             Tok::Int(_) => self.number()?,
@@ -303,6 +309,9 @@ impl Parser<'_> {
         let mut up_multiple: u64 = 0;
         let mut sign = 1;
         match *self.peek() {
+            Tok::Up | Tok::Downs(1) if self.power_follows() => {
+                return self.up_power(column, number);
+            }
             Tok::Up => {
                 while *self.peek() == Tok::Up {
                     up_multiple += 1;
@@ -319,11 +328,7 @@ impl Parser<'_> {
             }
             _ => {}
         }
-        let mut nimber = 0;
-        if *self.peek() == Tok::Star {
-            self.pos += 1;
-            nimber = self.multiple(1)?;
-        }
+        let nimber = self.star()?;
         if up_multiple > MAX_MULTIPLE || nimber > MAX_MULTIPLE {
             let what = format!("an up multiple or nimber above {MAX_MULTIPLE}");
             return Err(ParseCgtError {
@@ -337,7 +342,16 @@ impl Parser<'_> {
     }
 
     /// The integer after `^`, `v` or `*`, if one follows.
-    fn multiple(&mut self, default: u64) -> Parsed<u64> {
+    /// An optional `*` or `*n` after an uptimal: its nimber (0 without).
+    pub(super) fn star(&mut self) -> Parsed<u64> {
+        if *self.peek() != Tok::Star {
+            return Ok(0);
+        }
+        self.pos += 1;
+        self.multiple(1)
+    }
+
+    pub(super) fn multiple(&mut self, default: u64) -> Parsed<u64> {
         let Tok::Int(digits) = self.peek().clone() else {
             return Ok(default);
         };

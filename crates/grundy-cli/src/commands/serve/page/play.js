@@ -275,11 +275,27 @@ async function showValue(body) {
     $("value-parts").replaceChildren(...a.components.map((c, i) =>
       el("li", { class: i === a.hottest ? "hottest" : "" }, c.shown + ": " + c.value.value + " (temperature " + c.value.temperature + ")")));
     $("value-area").hidden = false;
+    await showThermograph(a.value.value);
   } catch (err) {
     showError("play-error", err);
   } finally {
     thinking("play-form", false);
   }
+}
+
+// The valued position's thermograph, as the library draws it (GET /api/cgt), with its
+// atomic weight where CGSuite has one.
+async function showThermograph(value) {
+  const figure = $("value-thermograph");
+  figure.hidden = true;
+  const cgt = await api("GET", "/cgt?expr=" + encodeURIComponent(value));
+  // The SVG is the server's own drawing, built from numbers: no text of the request in it.
+  $("value-thermograph-svg").innerHTML = cgt.thermograph_svg;
+  if (cgt.atomic_weight !== null) {
+    const facts = $("value-facts");
+    facts.append(el("dt", {}, "atomic weight"), el("dd", { "data-fact": "atomic weight" }, cgt.atomic_weight));
+  }
+  figure.hidden = false;
 }
 
 async function hint() {
