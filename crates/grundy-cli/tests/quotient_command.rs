@@ -58,6 +58,8 @@ fn solve_by_the_quotient_agrees_with_the_search() {
         &["0.07", "4", "5", "9"],
         &["0.07", "2", "3", "10", "1"],
         &["kayles", "8", "3"],
+        // Past the old bound of 12: the quotient of heaps up to 14 (order 24).
+        &["0.07", "14", "3", "2"],
     ] {
         let fast: serde_json::Value = serde_json::from_str(&stdout_ok(
             &[&["solve"][..], heaps, &["--misere", "--json"]].concat(),
@@ -85,6 +87,31 @@ fn solve_by_the_quotient_agrees_with_the_search() {
             assert!(fast_moves >= 1 && slow_moves >= 1, "{heaps:?}");
         }
     }
+}
+
+/// `analyze --misere` answers a wild sum of a code by its quotient and says how: each
+/// heap's element, their product, in the P-portion or not.
+#[test]
+fn analyze_explains_a_wild_sum_by_the_quotient() {
+    let text = stdout_ok(&["analyze", "0.07", "10", "3", "--misere"]);
+    assert!(
+        text.contains("why: the misère quotient of heaps up to 10 (order 12"),
+        "{text}"
+    );
+    assert!(text.contains("their product is"), "{text}");
+    assert!(text.contains("why: Plambeck and Siegel"), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&stdout_ok(&[
+        "analyze", "0.07", "10", "3", "--misere", "--json",
+    ]))
+    .unwrap();
+    let reason = &json["reasons"][0];
+    assert_eq!(reason["reason"], "misere_quotient", "{json}");
+    assert_eq!(reason["heaps"][0]["heap"], 10, "{json}");
+    assert_eq!(
+        reason["in_p"].as_bool(),
+        Some(json["outcome"] == "loss"),
+        "{json}"
+    );
 }
 
 #[test]

@@ -42,8 +42,8 @@ pub use error::AnalysisError;
 pub use family::analyze;
 pub use found::Analysis;
 pub(crate) use heaps::HeapFamily;
-pub use misere::{analyze_misere, MISERE_HEAP_CAP};
-pub use reason::{BitCount, GenusOf, HeapNimber, Reason, SumComponent};
+pub use misere::{analyze_misere, MISERE_HEAP_CAP, QUOTIENT_TIME};
+pub use reason::{BitCount, ElementOf, GenusOf, HeapNimber, Reason, SumComponent};
 pub use sum::{analyze_components, analyze_sum, Component, SumMove};
 
 /// Analyses `words`: a family, its parameter and a position (`nim 3 5 7`,

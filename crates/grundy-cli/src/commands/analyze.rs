@@ -52,7 +52,8 @@ pub struct Args {
     #[arg(long, value_name = "DIR", conflicts_with_all = ["params", "max_positions", "memory"])]
     db: Option<std::path::PathBuf>,
     /// Misère play (whoever cannot move wins), for the heaps of one heap game: decided by
-    /// the heaps' genera when every heap is tame (Conway's theorem), else searched whole.
+    /// the heaps' genera when every heap is tame (Conway's theorem), else by a code's
+    /// misère quotient (found within 5 s), else searched whole.
     #[arg(long, conflicts_with_all = ["db", "params", "max_positions", "memory"])]
     misere: bool,
     /// Print JSON instead of text.

@@ -67,7 +67,8 @@ pub struct Args {
     params: Vec<String>,
     /// Misère play: whoever cannot move wins (any impartial game: a family, a code, a game
     /// file; nim under misère play is misere-nim). The whole position is searched: misère
-    /// play does not split into the components' nimbers.
+    /// play does not split into the components' nimbers; but a sum of heaps of a code is
+    /// answered by its misère quotient when that is found within 5 s.
     #[arg(long)]
     misere: bool,
     #[arg(long, help = limit::HELP)]

@@ -1,19 +1,33 @@
 //! Sums of heaps under misère play, decided by the heaps' genera where every heap is tame
-//! (Conway's theorem) and by a search of the sum otherwise ([`crate::misere::genus`]).
+//! (Conway's theorem, [`crate::misere::genus`]); otherwise, for a take-and-break code, by
+//! its misère quotient up to the largest heap ([`crate::misere::quotient`]) when that is
+//! found within [`QUOTIENT_TIME`], and by a search of the sum when it is not.
 
 use std::collections::{HashSet, VecDeque};
+use std::time::Duration;
 
 use super::error::AnalysisError;
 use super::found::{Analysis, Found};
 use super::nim;
-use super::reason::{GenusOf, Reason};
+use super::reason::{ElementOf, GenusOf, Reason};
 use crate::catalog::{numbers, parse_family, Family};
 use crate::limits::Budget;
 use crate::misere::genus::{family_moves, Genera};
+use crate::misere::quotient::{compute_within, Limits, QuotientError};
+use crate::octal::TakeAndBreak;
 use crate::value::Outcome;
 
 /// The largest heap whose genus an analysis computes (heap by heap, from 0).
 pub const MISERE_HEAP_CAP: u64 = 10_000;
+
+/// How long an analysis waits for a code's misère quotient before it searches the sum.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(grundy::analysis::QUOTIENT_TIME.as_secs(), 5);
+/// ```
+pub const QUOTIENT_TIME: Duration = Duration::from_secs(5);
 
 /// The most sums an analysis under misère play stores (searched whole, for heaps that are
 /// not tame).
@@ -23,9 +37,11 @@ const MISERE_POSITIONS: u64 = 2_000_000;
 ///
 /// Nim (or `misere-nim`) has Bouton's rule. For the other heap games every heap's genus is
 /// computed; when every heap is tame (each position it reaches has a tame genus), the sum's
-/// genus, hence its outcome, follows from theirs by Conway's theorem, without a search;
-/// otherwise the sum is searched whole. The winning moves are the moves to a sum of misère
-/// value 0, each found the same way.
+/// genus, hence its outcome, follows from theirs by Conway's theorem, without a search.
+/// Otherwise a code's misère quotient for heaps up to the largest answers (the product of
+/// the heaps' elements, in the P-portion or not) if it is found within [`QUOTIENT_TIME`],
+/// and else the sum is searched whole. The winning moves are the moves to a P-position,
+/// each found the same way.
 ///
 /// # Errors
 ///
@@ -64,7 +80,7 @@ pub fn analyze_misere(words: &[String]) -> Result<Analysis, AnalysisError> {
     }
     let found = match family {
         Family::Nim | Family::MisereNim => nim::misere(&heaps),
-        _ => by_genera(&family, &heaps)?,
+        _ => by_genera(&family, &heaps, QUOTIENT_TIME)?,
     };
     Ok(Analysis {
         game: match family {
@@ -80,8 +96,13 @@ pub fn analyze_misere(words: &[String]) -> Result<Analysis, AnalysisError> {
     })
 }
 
-/// The analysis of `heaps` of a heap game by their genera (or a search of the sum).
-fn by_genera(family: &Family, heaps: &[u64]) -> Result<Found<'static>, AnalysisError> {
+/// The analysis of `heaps` of a heap game by their genera, or by the quotient (waiting at
+/// most `time` for it), or by a search of the sum.
+pub(super) fn by_genera(
+    family: &Family,
+    heaps: &[u64],
+    time: Duration,
+) -> Result<Found<'static>, AnalysisError> {
     let game = family.title();
     let (Some(moves), Some(listed)) = (family_moves(family), family_moves(family)) else {
         return Err(AnalysisError::MisereNotHeaps { game });
@@ -94,6 +115,20 @@ fn by_genera(family: &Family, heaps: &[u64]) -> Result<Found<'static>, AnalysisE
     }
     let budget = Budget::default().with_positions(MISERE_POSITIONS);
     let mut genera = Genera::new(moves, budget);
+    genera.extend_to(heaps.iter().copied().max().unwrap_or(0))?;
+    let mut missed = None;
+    if let Family::Code(code) = family {
+        if !heaps.iter().all(|&h| genera.heaps()[h as usize].tame) {
+            match by_quotient(code, heaps, time) {
+                Ok(found) => return Ok(found),
+                Err(err) => {
+                    missed = Some(Reason::QuotientNotFound {
+                        why: err.to_string(),
+                    })
+                }
+            }
+        }
+    }
     let sum = genera.sum(heaps)?;
     let of = |genera: &Genera<_>, heap: u64| GenusOf {
         heap,
@@ -151,6 +186,77 @@ fn by_genera(family: &Family, heaps: &[u64]) -> Result<Found<'static>, AnalysisE
         value: None,
         winning_moves,
         complete: true,
-        reasons: vec![first, second],
+        reasons: missed.into_iter().chain([first, second]).collect(),
+    })
+}
+
+/// The analysis of `heaps` of `code` by its misère quotient for heaps up to the largest,
+/// computed within `time`: the outcome from the product of the heaps' elements, each
+/// winning move a move after which the product lies in the P-portion.
+pub(super) fn by_quotient(
+    code: &TakeAndBreak,
+    heaps: &[u64],
+    time: Duration,
+) -> Result<Found<'static>, QuotientError> {
+    let sizes: Vec<usize> = heaps
+        .iter()
+        .map(|&h| usize::try_from(h).unwrap_or(usize::MAX))
+        .collect();
+    let mut limits = Limits::new(sizes.iter().copied().max().unwrap_or(0).max(1));
+    limits.max_positions = MISERE_POSITIONS as usize;
+    let q = compute_within(code, &limits, time)?;
+    let bound = QuotientError::HeapTooLarge {
+        heap: limits.max_heap,
+        max: q.max_heap(),
+    };
+    let (Some(product), Some(moves)) = (q.element(&sizes), q.winning_moves(&sizes)) else {
+        return Err(bound);
+    };
+    let winning_moves = moves
+        .iter()
+        .map(|mv| {
+            let at = sizes.iter().position(|&h| h == mv.heap).unwrap_or(0);
+            let to = match mv.leaves.as_slice() {
+                [] => "0".to_string(),
+                parts => parts
+                    .iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" + "),
+            };
+            format!("heap {}: {} -> {to}", at + 1, mv.heap)
+        })
+        .collect();
+    let element = |h: usize| q.element_of_heap(h).map_or("?", |x| q.name(x));
+    Ok(Found {
+        outcome: if q.is_p(product) {
+            Outcome::Loss
+        } else {
+            Outcome::Win
+        },
+        value: None,
+        winning_moves,
+        complete: true,
+        reasons: vec![
+            Reason::MisereQuotient {
+                max_heap: q.max_heap(),
+                order: q.order(),
+                heaps: sizes
+                    .iter()
+                    .map(|&h| ElementOf {
+                        heap: h as u64,
+                        element: element(h).to_string(),
+                    })
+                    .collect(),
+                product: q.name(product).to_string(),
+                in_p: q.is_p(product),
+                p_portion: q
+                    .p_portion()
+                    .iter()
+                    .map(|&x| q.name(x).to_string())
+                    .collect(),
+            },
+            Reason::QuotientRule,
+        ],
     })
 }

@@ -58,6 +58,29 @@ impl fmt::Display for GenusOf {
     }
 }
 
+/// A heap and its element in a misère quotient, named by its least word in the generators.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::analysis::ElementOf;
+/// let e = ElementOf { heap: 4, element: "ab".into() };
+/// assert_eq!(e.to_string(), "4: ab");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ElementOf {
+    /// The heap.
+    pub heap: u64,
+    /// Its element's name (`1` for the identity).
+    pub element: String,
+}
+
+impl fmt::Display for ElementOf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.heap, self.element)
+    }
+}
+
 /// How many heaps have one bit set (Moore's Nim counts them).
 ///
 /// # Examples
@@ -215,6 +238,29 @@ pub enum Reason {
     },
     /// The misère outcome from the misère Grundy value.
     MisereValue,
+    /// Misère play: the sum answered by the misère quotient of its heap game's heaps up to
+    /// a bound (Plambeck and Siegel 2008), proved for every sum of such heaps.
+    MisereQuotient {
+        /// The heap bound of the quotient.
+        max_heap: usize,
+        /// Its number of elements.
+        order: usize,
+        /// Each heap with its element.
+        heaps: Vec<ElementOf>,
+        /// The product of the heaps' elements.
+        product: String,
+        /// Whether the product lies in the P-portion.
+        in_p: bool,
+        /// The elements of the P-portion.
+        p_portion: Vec<String>,
+    },
+    /// The misère quotient's rule for outcomes and winning moves.
+    QuotientRule,
+    /// The misère quotient was not computed (its budget ran out), so the sum was searched.
+    QuotientNotFound {
+        /// Why, in one line.
+        why: String,
+    },
     /// Staircase Nim: the nim-sum of the odd steps.
     StaircaseOddSteps {
         /// Coins on steps 1, 3, 5, ...
@@ -404,6 +450,20 @@ impl fmt::Display for Reason {
                 joined(wild, ", ")
             ),
             Reason::MisereValue => f.write_str("the player to move loses exactly when the misère Grundy value (the genus' first exponent) is 0"),
+            Reason::MisereQuotient { max_heap, order, heaps, product, in_p, p_portion } => {
+                let p = match p_portion.len() {
+                    0..=8 => format!("{{{}}}", p_portion.join(", ")),
+                    n => format!("({n} of the {order} elements)"),
+                };
+                write!(
+                    f,
+                    "the misère quotient of heaps up to {max_heap} (order {order}, proved for every sum of such heaps): {}; their product is {product}, {} the P-portion {p}",
+                    joined(heaps, ", "),
+                    if *in_p { "in" } else { "not in" }
+                )
+            }
+            Reason::QuotientRule => f.write_str("Plambeck and Siegel, misère quotients (2008): a sum of heaps within the bound is lost for the player to move exactly when the product of its heaps' elements lies in the P-portion; a winning move leaves a product in the P-portion"),
+            Reason::QuotientNotFound { why } => write!(f, "no misère quotient answers this sum ({why})"),
             Reason::StaircaseOddSteps { odd_steps, total } => write!(
                 f,
                 "only the odd steps count: nim-sum of steps 1, 3, 5, ... = {} = {total}",

@@ -43,10 +43,12 @@
 mod check;
 mod error;
 mod learn;
+mod limits;
 mod names;
 mod outcome;
 
 pub use error::QuotientError;
+pub use limits::Limits;
 
 use crate::octal::TakeAndBreak;
 use crate::value::Outcome;
@@ -55,59 +57,6 @@ use outcome::{Known, Outcomes, Rules};
 
 /// The largest heap bound [`compute`] accepts.
 pub const MAX_HEAP: usize = 1000;
-
-/// The bounds of one computation: the heap bound and how large things may grow.
-///
-/// # Examples
-///
-/// ```
-/// use grundy::misere::quotient::Limits;
-/// let limits = Limits::new(20).with_max_order(500);
-/// assert_eq!((limits.max_heap, limits.max_order), (20, 500));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Heaps 1..=max_heap.
-    pub max_heap: usize,
-    /// The most elements a quotient may have.
-    pub max_order: usize,
-    /// The most sums whose outcome the search may store.
-    pub max_positions: usize,
-    /// The most (element, option set) pairs the check may hold.
-    pub max_pairs: usize,
-}
-
-impl Limits {
-    /// Heaps up to `max_heap`, at most 1,024 elements, 20 million sums searched and 4
-    /// million pairs checked.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert_eq!(grundy::misere::quotient::Limits::new(5).max_order, 1024);
-    /// ```
-    pub fn new(max_heap: usize) -> Limits {
-        Limits {
-            max_heap,
-            max_order: 1024,
-            max_positions: 20_000_000,
-            max_pairs: 4_000_000,
-        }
-    }
-
-    /// The same with at most `max_order` elements.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let limits = grundy::misere::quotient::Limits::new(5).with_max_order(10);
-    /// assert_eq!(limits.max_order, 10);
-    /// ```
-    pub fn with_max_order(mut self, max_order: usize) -> Limits {
-        self.max_order = max_order;
-        self
-    }
-}
 
 /// A misère quotient: its elements (0 is the identity), multiplication table, P-portion
 /// and pretending function, with the names and relations of its presentation.
@@ -400,6 +349,40 @@ impl Quotient {
 /// ```
 pub fn compute(code: &TakeAndBreak, limits: &Limits) -> Result<Quotient, QuotientError> {
     grow(code, limits, &|| false, &mut |_| {})
+}
+
+/// As [`compute`], but giving up once `time` has passed: front ends that would rather
+/// search than wait call it (`grundy solve` and `grundy analyze` under misère play).
+///
+/// # Errors
+///
+/// As [`compute`], and [`QuotientError::TimeUp`] when the time ran out first.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::misere::quotient::{compute_within, Limits, QuotientError};
+/// use std::time::Duration;
+/// let kayles = "0.77".parse().unwrap();
+/// let q = compute_within(&kayles, &Limits::new(5), Duration::from_secs(60)).unwrap();
+/// assert_eq!(q.max_heap(), 5);
+/// let late = compute_within(&kayles, &Limits::new(5), Duration::ZERO);
+/// assert!(matches!(late, Err(QuotientError::TimeUp { .. })));
+/// ```
+pub fn compute_within(
+    code: &TakeAndBreak,
+    limits: &Limits,
+    time: std::time::Duration,
+) -> Result<Quotient, QuotientError> {
+    let deadline = std::time::Instant::now() + time;
+    let late = || std::time::Instant::now() >= deadline;
+    match grow(code, limits, &late, &mut |_| {}) {
+        Err(QuotientError::Cancelled) => Err(QuotientError::TimeUp {
+            heap: limits.max_heap,
+            seconds: time.as_secs_f64().to_string(),
+        }),
+        other => other,
+    }
 }
 
 /// The quotients for heap bounds 1, 2, ..., `limits.max_heap`, each handed to `each` as

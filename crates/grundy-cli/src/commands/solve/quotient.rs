@@ -1,20 +1,18 @@
 //! `grundy solve CODE H1 H2 ... --misere` answered by the code's misère quotient (Plambeck
-//! and Siegel 2008) when its heaps are small enough for the quotient to be computed at
-//! once: the product of the heaps' elements, then whether it lies in the P-portion, in
-//! time linear in the number of heaps; the winning moves come out the same way.
+//! and Siegel 2008) for heaps up to the largest, when it is found within [`QUOTIENT_TIME`]:
+//! the product of the heaps' elements, then whether it lies in the P-portion, in time
+//! linear in the number of heaps; the winning moves come out the same way. When it is not
+//! found in time (or past its limits), a note says so on stderr and the sum is searched.
 
 use std::io::Write;
 
-use grundy::misere::quotient::{compute, HeapMove, Limits, Quotient};
+use grundy::analysis::QUOTIENT_TIME;
+use grundy::misere::quotient::{compute_within, HeapMove, Limits, Quotient, MAX_HEAP};
 use grundy::octal::TakeAndBreak;
 use grundy::Outcome;
 use serde::Serialize;
 
 use crate::output::print_json;
-
-/// The largest heap for which `solve` computes the quotient rather than searching (the
-/// quotients of the codes tried take milliseconds up to here; `grundy quotient` goes on).
-pub const HEAP_LIMIT: usize = 12;
 
 #[derive(Serialize)]
 struct Report {
@@ -44,7 +42,7 @@ struct MoveReport {
 }
 
 /// The code and heaps of `words` (a code, or kayles / dawsons-kayles, then heap sizes), if
-/// they name a sum of heaps no larger than [`HEAP_LIMIT`].
+/// they name a sum of heaps no larger than the quotient's `MAX_HEAP`.
 fn sum_of_heaps(words: &[String]) -> Option<(TakeAndBreak, Vec<usize>)> {
     let code: TakeAndBreak = match words.first()?.as_str() {
         "kayles" => "0.77".parse().ok()?,
@@ -56,7 +54,7 @@ fn sum_of_heaps(words: &[String]) -> Option<(TakeAndBreak, Vec<usize>)> {
         .map(|w| w.parse().ok())
         .collect::<Option<_>>()?;
     let largest = *heaps.iter().max()?;
-    (1..=HEAP_LIMIT).contains(&largest).then_some((code, heaps))
+    (1..=MAX_HEAP).contains(&largest).then_some((code, heaps))
 }
 
 fn after(heaps: &[usize], mv: &HeapMove) -> Vec<usize> {
@@ -68,8 +66,9 @@ fn after(heaps: &[usize], mv: &HeapMove) -> Vec<usize> {
     to
 }
 
-/// Answers the sum by the quotient and prints it; false when the words are not a small
-/// sum of heaps of a code or the quotient is past its limits (the search answers then).
+/// Answers the sum by the quotient and prints it; false when the words are not a sum of
+/// heaps of a code or the quotient is not found in time or within its limits (the search
+/// answers then).
 pub fn answer(words: &[String], json: bool) -> anyhow::Result<bool> {
     let Some((code, heaps)) = sum_of_heaps(words) else {
         return Ok(false);
@@ -77,8 +76,12 @@ pub fn answer(words: &[String], json: bool) -> anyhow::Result<bool> {
     let max_heap = heaps.iter().copied().max().unwrap_or(1);
     let mut limits = Limits::new(max_heap);
     limits.max_positions = 2_000_000;
-    let Ok(q) = compute(&code, &limits) else {
-        return Ok(false);
+    let q = match compute_within(&code, &limits, QUOTIENT_TIME) {
+        Ok(q) => q,
+        Err(err) => {
+            eprintln!("note: no misère quotient answers this sum ({err}); searching it whole");
+            return Ok(false);
+        }
     };
     let (Some(outcome), Some(element), Some(moves)) = (
         q.outcome_of(&heaps),

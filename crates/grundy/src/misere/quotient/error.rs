@@ -62,6 +62,14 @@ pub enum QuotientError {
         /// The heap bound.
         heap: usize,
     },
+    /// The time given ran out before the quotient was found.
+    #[error("the misère quotient of heaps up to {heap} was not found within {seconds} s")]
+    TimeUp {
+        /// The heap bound asked for.
+        heap: usize,
+        /// The time given, in seconds.
+        seconds: String,
+    },
     /// The run was stopped from outside.
     #[error("the quotient computation was cancelled")]
     Cancelled,
