@@ -14,6 +14,9 @@ use super::{load, round_trip};
 
 type Board = Vec<Vec<u8>>;
 
+/// A game's rules: a player's options (`true`: Left's) from a board.
+type Moves = fn(&Board, bool) -> Vec<Board>;
+
 fn canonical(game: &Arc<dyn DynGame>, text: &str, arena: &mut Arena) -> GameId {
     let pos = game
         .parse(text)
@@ -56,7 +59,7 @@ fn boards(rows: usize, cols: usize, letters: &[u8]) -> Vec<Board> {
 /// player's options; no sums, no shortcuts.
 fn plain(
     board: &Board,
-    moves: fn(&Board, bool) -> Vec<Board>,
+    moves: Moves,
     arena: &mut Arena,
     memo: &mut HashMap<Board, GameId>,
 ) -> GameId {
@@ -196,7 +199,7 @@ fn amazons_moves(board: &Board, left: bool) -> Vec<Board> {
 }
 
 /// The rules of each file, by its name in the fixture.
-fn game(name: &str) -> (&'static str, fn(&Board, bool) -> Vec<Board>) {
+fn game(name: &str) -> (&'static str, Moves) {
     match name {
         "ski_jumps" => ("ski_jumps.luau", ski_moves),
         "fission" => ("fission.luau", fission_moves),
