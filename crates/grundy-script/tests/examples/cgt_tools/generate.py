@@ -55,3 +55,9 @@ for _ in range(10):
     emit("fission", board(5, 4, ["x"] * rng.randint(2, 4) + ["#"] * rng.randint(1, 3)))
 for _ in range(4):
     emit("amazons", board(3, 4, ["x", "o", "#", "#"]))
+
+# The boards of cgt-tools' own Ski Jumps test, which it takes from Winning Ways.
+for text in ["...L..../..R...../........", "......../...l..../.......R/......../......L.",
+             ".L.../.R.../.....", "...R./...L./.....", "L..../....R/.....", "L..../R..../.....",
+             "L..../....R/l...."]:
+    emit("ski_jumps", text)
