@@ -22,6 +22,7 @@ FILES = sorted(path.name for path in EXAMPLES.glob("*.luau"))
 # Per file: data of its start's kind that is no position (wrong length, wrong characters,
 # out of range), including what its functions fail on.
 MALFORMED = {
+    "amazons.luau": [("x..", "x"), ("x?o",), ("xo", "")],
     "bash.luau": [(0, 30, 0), (0,), (31, 30), (-1, 30)],
     "cat_and_mouse.luau": [(1, 2), (1, 2, "mouse", 1), (1, 2, "dog"), (99, 2, "mouse")],
     "chomp.luau": [(0, 3), (3, 5), (-2,)],
@@ -34,6 +35,7 @@ MALFORMED = {
     "dot.luau": [(0, 0, True), (0, 0, True, True, 0), (0, 0, 1, 1)],
     "dots_and_boxes.luau": [(2, 2), (2, 2, "0000"), (2, 2, "00000000000?"), (2, 2, "000000000000", 2)],
     "fibonacci_nim.luau": [(13,), (13, 12, 13), (-13, 12)],
+    "fission.luau": [(".x.", "."), (".o.",), ("x.", "")],
     "gems_fight.luau": ["...", ".....", "..?."],
     "hackenbush_strings.luau": [("BRX",), ("B R",)],
     "hackenbush_trees.luau": [(("X", ()),), (("B",),), (("B", (), ()),)],
@@ -42,6 +44,7 @@ MALFORMED = {
     "minesweeper.luau": [("....", "..."), ("..?.",), ("....", "", "....")],
     "paint_chain.luau": [("ring",), ("ring", 4, "ring"), ("ring", -4), ("line", 4), (-3,)],
     "powers_of_two.luau": [(-1,), (10, -10)],
+    "ski_jumps.luau": [("L..", "R"), ("L?R",), ("L.", "")],
     "snim.luau": [(-1,), (2, 4, -7)],
     "snort.luau": [("..?.",), ("L R",)],
     "subtraction.luau": [(-1,), (5, -7, 9)],

@@ -15,6 +15,7 @@ use grundy::Budget;
 mod boards;
 mod drawings;
 mod partizan;
+mod partizan_cgt;
 mod partizan_more;
 mod positions;
 mod problems;
@@ -22,7 +23,7 @@ mod symmetry;
 
 /// The example files tested here (`subtraction.luau` and `tictactoe.luau` are tested with
 /// the loader, in `src/tests.rs`).
-const TESTED: [&str; 27] = [
+const TESTED: [&str; 30] = [
     "powers_of_two.luau",
     "snim.luau",
     "kiki.luau",
@@ -50,6 +51,9 @@ const TESTED: [&str; 27] = [
     "toppling_dominoes.luau",
     "clobber.luau",
     "konane.luau",
+    "ski_jumps.luau",
+    "fission.luau",
+    "amazons.luau",
 ];
 
 /// Every file of `examples/games/` loads with its defaults, says what it is, has a start,

@@ -19,7 +19,8 @@ macro_rules! example {
 }
 
 /// The game files of `examples/games/`, by name (a test checks the list against the folder).
-pub const EXAMPLES: [(&str, &str); 29] = [
+pub const EXAMPLES: [(&str, &str); 32] = [
+    example!("amazons"),
     example!("bash"),
     example!("cat_and_mouse"),
     example!("chomp"),
@@ -32,6 +33,7 @@ pub const EXAMPLES: [(&str, &str); 29] = [
     example!("dot"),
     example!("dots_and_boxes"),
     example!("fibonacci_nim"),
+    example!("fission"),
     example!("gems_fight"),
     example!("hackenbush_strings"),
     example!("hackenbush_trees"),
@@ -40,6 +42,7 @@ pub const EXAMPLES: [(&str, &str); 29] = [
     example!("minesweeper"),
     example!("paint_chain"),
     example!("powers_of_two"),
+    example!("ski_jumps"),
     example!("snim"),
     example!("snort"),
     example!("subtraction"),
