@@ -28,7 +28,9 @@ impl PyLoopy {
     fn from_game(game: LoopyGame) -> PyResult<PyLoopy> {
         let sided = match SidedValue::of(&game) {
             Ok(v) => Ok(v),
-            Err(err @ LoopyError::NotStopperSided(_)) => Err(err.to_string()),
+            Err(err @ (LoopyError::NotStopperSided(_) | LoopyError::TooLarge(_))) => {
+                Err(err.to_string())
+            }
             Err(err) => return Err(value_error(err)),
         };
         Ok(PyLoopy {

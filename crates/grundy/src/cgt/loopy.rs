@@ -49,3 +49,4 @@ pub use outcome::{LoopyOutcomeClass, Winner};
 pub use parse::{evaluate, mentions_loopy, LoopyEvaluation};
 pub use sided::SidedValue;
 pub use sides::{Side, MAX_SIDED};
+pub use simplify::MAX_SIMPLIFIED;

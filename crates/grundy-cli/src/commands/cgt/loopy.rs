@@ -3,7 +3,8 @@
 //! named one, else in node-label notation; a game that is not a stopper by its sides,
 //! `S & T`, or `dud`); `true`/`false` for a comparison; `--json` adds the outcome class (with
 //! draws), who wins moving first, whether the game is a stopper, its sides and its
-//! positions. A game whose sides are not found as stoppers is written as it was given.
+//! positions. A game whose sides are not found as stoppers (or too large to search, beyond
+//! `MAX_SIDED` positions) is written as it was given.
 
 use std::process::ExitCode;
 
@@ -46,11 +47,12 @@ fn stopper(g: &LoopyGame) -> String {
     g.value_name().map_or_else(|| g.to_string(), str::to_string)
 }
 
-/// The sided value, or `None` when its sides are not stoppers.
+/// The sided value, or `None` when its sides are not stoppers or the game is too large to
+/// search for them.
 fn sided(g: &LoopyGame) -> anyhow::Result<Option<SidedValue>> {
     match SidedValue::of(g) {
         Ok(v) => Ok(Some(v)),
-        Err(LoopyError::NotStopperSided(_)) => Ok(None),
+        Err(LoopyError::NotStopperSided(_) | LoopyError::TooLarge(_)) => Ok(None),
         Err(err) => Err(anyhow!("{err}")),
     }
 }

@@ -8,6 +8,7 @@ use super::error::LoopyError;
 use super::graph::LoopyGame;
 use super::outcome::{LoopyOutcomeClass, Mover, Winner};
 use super::sides::Side;
+use super::simplify::MAX_SIMPLIFIED;
 
 /// The value of a loopy game: its onside `S` and offside `T` (`S >= T`), stoppers in
 /// simplest form.
@@ -27,7 +28,8 @@ pub struct SidedValue {
 }
 
 impl SidedValue {
-    /// The sided value of a game (a stopper's sides are both itself).
+    /// The sided value of a game (a stopper's sides are both itself, in simplest form up to
+    /// [`MAX_SIMPLIFIED`] positions and as given beyond).
     ///
     /// # Errors
     ///
@@ -43,7 +45,11 @@ impl SidedValue {
     /// ```
     pub fn of(g: &LoopyGame) -> Result<SidedValue, LoopyError> {
         if g.is_stopper() {
-            let s = g.simplest()?;
+            let s = if g.len() > MAX_SIMPLIFIED {
+                g.clone()
+            } else {
+                g.simplest()?
+            };
             return Ok(SidedValue {
                 onside: s.clone(),
                 offside: s,
@@ -121,7 +127,8 @@ impl SidedValue {
     /// assert!(!SidedValue::of(&LoopyGame::dud()).unwrap().is_stopper());
     /// ```
     pub fn is_stopper(&self) -> bool {
-        self.onside.compare(&self.offside) == Ok(Some(Ordering::Equal))
+        self.onside == self.offside
+            || self.onside.compare(&self.offside) == Ok(Some(Ordering::Equal))
     }
 
     /// How two values compare: `G <= H` when `G+ <= H+` and `G- <= H-`; `None` when

@@ -17,9 +17,16 @@
 use super::error::{LoopyError, MAX_POSITIONS};
 use super::graph::LoopyGame;
 
-/// The most positions a game may have for its sides to be searched (each trial compares
-/// the game with itself, a product of this many squared pairs).
-pub const MAX_SIDED: usize = 1 << 9;
+/// The most positions a game that is not a stopper may have for its sides to be searched
+/// (each trial compares the game with itself, a product of this many squared pairs).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::cgt::loopy::{LoopyGame, MAX_SIDED};
+/// assert!(LoopyGame::dud().len() <= MAX_SIDED);
+/// ```
+pub const MAX_SIDED: usize = 1 << 6;
 
 /// Which side of a loopy game: the onside (infinite play counts for Left) or the offside
 /// (for Right).

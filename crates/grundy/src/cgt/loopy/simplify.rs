@@ -7,6 +7,18 @@ use super::error::LoopyError;
 use super::graph::LoopyGame;
 use super::outcome::Mover;
 
+/// The most positions a stopper may have to be simplified (each round compares every pair
+/// of its positions).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::cgt::loopy::{LoopyGame, MAX_SIMPLIFIED};
+/// let long = LoopyGame::over().sum(&LoopyGame::over()).unwrap();
+/// assert!(long.len() <= MAX_SIMPLIFIED);
+/// ```
+pub const MAX_SIMPLIFIED: usize = 1 << 8;
+
 /// Options of each position, as position numbers.
 type Positions = Vec<(Vec<usize>, Vec<usize>)>;
 
@@ -17,8 +29,7 @@ impl LoopyGame {
     /// # Errors
     ///
     /// [`LoopyError::NotStopper`] when the game is not a stopper (its sides are, see
-    /// [`LoopyGame::side`]), [`LoopyError::TooLarge`] when comparing its positions pairwise
-    /// is too large.
+    /// [`LoopyGame::side`]), [`LoopyError::TooLarge`] beyond [`MAX_SIMPLIFIED`] positions.
     ///
     /// # Examples
     ///
@@ -34,8 +45,8 @@ impl LoopyGame {
         if !self.is_stopper() {
             return Err(LoopyError::NotStopper(self.to_string()));
         }
-        if self.len() * self.len() > super::error::MAX_POSITIONS {
-            return Err(LoopyError::TooLarge(self.len() * self.len()));
+        if self.len() > MAX_SIMPLIFIED {
+            return Err(LoopyError::TooLarge(self.len()));
         }
         let mut current = self.clone();
         // Each kept step removes an option or a position, or bypasses a reversible option;
