@@ -25,9 +25,9 @@
 //! let on_plus_off = LoopyGame::on().sum(&LoopyGame::off()).unwrap();
 //! assert_eq!(on_plus_off.outcome(), LoopyOutcomeClass::D);
 //! assert_eq!(on_plus_off.to_string(), "dud");
-//! // over - over is not 0 but dud (on & off).
+//! // over - over is not 0 but over & under.
 //! let g = LoopyGame::over().difference(&LoopyGame::over()).unwrap();
-//! assert_eq!(SidedValue::of(&g).unwrap().to_string(), "dud");
+//! assert_eq!(SidedValue::of(&g).unwrap().to_string(), "over & under");
 //! ```
 
 mod display;

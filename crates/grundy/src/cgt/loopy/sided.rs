@@ -39,9 +39,9 @@ impl SidedValue {
     ///
     /// ```
     /// use grundy::cgt::loopy::{LoopyGame, SidedValue};
-    /// // over - over = over + under is dud (on & off), not 0.
+    /// // over - over = over + under is over & under, not 0.
     /// let g = LoopyGame::over().difference(&LoopyGame::over()).unwrap();
-    /// assert_eq!(SidedValue::of(&g).unwrap().to_string(), "dud");
+    /// assert_eq!(SidedValue::of(&g).unwrap().to_string(), "over & under");
     /// ```
     pub fn of(g: &LoopyGame) -> Result<SidedValue, LoopyError> {
         if g.is_stopper() {
