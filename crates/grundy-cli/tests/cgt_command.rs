@@ -183,12 +183,27 @@ fn loopy_games() {
     let out = grundy(&["a{{|a}|}", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["outcome"], "PHat");
+    // SidedValueTestCase.scala: the sided values, as CGSuite writes them.
+    assert_eq!(json["value"], "1 & 0");
+    assert_eq!(json["onside"], "1");
+    assert_eq!(json["offside"], "0");
+    check(&["a{{|a}|}"], "1 & 0");
+    check(&["{0|{dud|},*}"], "^ & v*");
+    check(&["^ & v*"], "^ & v*");
+    check(&["dud >= 0"], "false");
+    check(&["on + off == dud"], "true");
+    // Bach's Carousel: its sides are not stoppers; it is written as given.
+    check(
+        &["a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"],
+        "a{0,{1|1,{*,{1*|a,1*}|*}}|0}",
+    );
 }
 
 #[test]
 fn loopy_errors_name_the_problem() {
     for (args, needle) in [
-        (&["dud >= 0"][..], "not a stopper"),
+        (&["dud & 0"][..], "not a stopper"),
+        (&["off & on"], "at least the offside"),
         (&["{0|pass"], "column 8"),
         (&["over + foo"], "unknown name 'foo'"),
         (&["over", "--plot", "x.svg"], "--plot"),

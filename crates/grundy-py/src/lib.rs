@@ -20,6 +20,7 @@ mod errors;
 mod fraction;
 mod games;
 mod interrupt;
+mod loopy;
 mod notebook;
 mod octal;
 mod open;
@@ -219,6 +220,8 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pygame::define, m)?)?;
     m.add_function(wrap_pyfunction!(cgt::cgt, m)?)?;
     m.add_class::<cgt::PyCgt>()?;
+    m.add_function(wrap_pyfunction!(loopy::loopy, m)?)?;
+    m.add_class::<loopy::PyLoopy>()?;
     m.add_class::<thermograph::PyThermograph>()?;
     m.add_function(wrap_pyfunction!(tierdb::build, m)?)?;
     m.add_class::<tierdb::PyDatabase>()?;

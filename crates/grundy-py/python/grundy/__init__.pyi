@@ -23,6 +23,7 @@ __all__ = [
     "Distribution",
     "Drawing",
     "Game",
+    "LoopyValue",
     "Move",
     "MoveValue",
     "OctalSequence",
@@ -41,6 +42,7 @@ __all__ = [
     "families",
     "game",
     "load",
+    "loopy",
     "octal",
     "parse",
     "solve",
@@ -508,6 +510,28 @@ class CgtGame:
 
 def cgt(expression: Union[str, int, Fraction, CgtGame]) -> CgtGame:
     """The value of an expression in CGSuite's plain-text notation, or of a number."""
+
+class LoopyValue:
+    """A loopy game's value (``grundy.loopy``): outcome with draws, sides, sums, order."""
+    @property
+    def outcome(self) -> str: ...
+    @property
+    def onside(self) -> str: ...
+    @property
+    def offside(self) -> str: ...
+    @property
+    def is_stopper(self) -> bool: ...
+    def __add__(self, other: LoopyValue) -> LoopyValue: ...
+    def __sub__(self, other: LoopyValue) -> LoopyValue: ...
+    def __neg__(self) -> LoopyValue: ...
+    def __le__(self, other: LoopyValue) -> bool: ...
+    def __lt__(self, other: LoopyValue) -> bool: ...
+    def __ge__(self, other: LoopyValue) -> bool: ...
+    def __gt__(self, other: LoopyValue) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
+
+def loopy(expression: str) -> Union[LoopyValue, bool]:
+    """A loopy game's value in CGSuite's notation (``on + off``), or a comparison's truth."""
 
 class DatabaseAnswer:
     """A position's value from a tier database, with each move's (``Database.probe``)."""

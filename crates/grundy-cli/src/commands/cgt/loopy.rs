@@ -1,12 +1,17 @@
-//! `grundy cgt` on loopy games (`on`, `over`, `dud`, `pass`, node labels `a{0|a}`): the value
-//! by its name when it equals a named stopper, else its form in CGSuite's node-label
-//! notation; `true`/`false` for a comparison of stoppers; `--json` adds the outcome class
-//! (with draws), who wins moving first, whether the game is a stopper, and its positions.
+//! `grundy cgt` on loopy games (`on`, `over`, `dud`, `pass`, node labels `a{0|a}`, `S & T`):
+//! the value as CGSuite writes it (a stopper in simplest form, by its name when it equals a
+//! named one, else in node-label notation; a game that is not a stopper by its sides,
+//! `S & T`, or `dud`); `true`/`false` for a comparison; `--json` adds the outcome class (with
+//! draws), who wins moving first, whether the game is a stopper, its sides and its
+//! positions. A game whose sides are not found as stoppers (or too large to search, beyond
+//! `MAX_SIDED` positions) is written as it was given.
 
 use std::process::ExitCode;
 
 use anyhow::anyhow;
-use grundy::cgt::loopy::{evaluate, LoopyEvaluation, LoopyGame, LoopyOutcomeClass, Winner};
+use grundy::cgt::loopy::{
+    evaluate, LoopyError, LoopyEvaluation, LoopyGame, LoopyOutcomeClass, SidedValue, Winner,
+};
 use grundy::cgt::Arena;
 use serde::Serialize;
 
@@ -16,8 +21,12 @@ use crate::output::print_json;
 #[derive(Serialize)]
 struct LoopyReport {
     expression: String,
-    /// A name (`on`, `over`, `^[on]`, ...) or the node-label form (not simplified).
+    /// The value: `S & T`, `dud`, or a stopper's name or simplest form; the form as given
+    /// when the sides are not stoppers.
     value: String,
+    /// The onside and offside (null when not found as stoppers).
+    onside: Option<String>,
+    offside: Option<String>,
     /// CGSuite's outcome class: L, R, P, N, D, NHat, PCheck, PHat or NCheck.
     outcome: LoopyOutcomeClass,
     left_first: Winner,
@@ -34,8 +43,18 @@ struct ComparisonReport {
     comparison: bool,
 }
 
-fn value(g: &LoopyGame) -> String {
+fn stopper(g: &LoopyGame) -> String {
     g.value_name().map_or_else(|| g.to_string(), str::to_string)
+}
+
+/// The sided value, or `None` when its sides are not stoppers or the game is too large to
+/// search for them.
+fn sided(g: &LoopyGame) -> anyhow::Result<Option<SidedValue>> {
+    match SidedValue::of(g) {
+        Ok(v) => Ok(Some(v)),
+        Err(LoopyError::NotStopperSided(_) | LoopyError::TooLarge(_)) => Ok(None),
+        Err(err) => Err(anyhow!("{err}")),
+    }
 }
 
 /// Evaluates and prints a loopy expression.
@@ -57,12 +76,35 @@ pub(super) fn run(expression: String, json: bool, plot: bool) -> anyhow::Result<
             expression,
             comparison,
         })?,
-        (LoopyEvaluation::Game(g), false) => println!("{}", value(&g)),
-        (LoopyEvaluation::Game(g), true) => {
-            let outcome = g.outcome();
+        (LoopyEvaluation::Sided(v), false) => println!("{v}"),
+        (LoopyEvaluation::Sided(v), true) => {
+            let outcome = v.outcome();
             print_json(&LoopyReport {
                 expression,
-                value: value(&g),
+                value: v.to_string(),
+                onside: Some(stopper(v.onside())),
+                offside: Some(stopper(v.offside())),
+                outcome,
+                left_first: outcome.left_first(),
+                right_first: outcome.right_first(),
+                stopper: v.is_stopper(),
+                positions: v.onside().len() + v.offside().len(),
+            })?
+        }
+        (LoopyEvaluation::Game(g), false) => match sided(&g)? {
+            Some(v) => println!("{v}"),
+            None => println!("{g}"),
+        },
+        (LoopyEvaluation::Game(g), true) => {
+            let outcome = g.outcome();
+            let v = sided(&g)?;
+            print_json(&LoopyReport {
+                expression,
+                value: v
+                    .as_ref()
+                    .map_or_else(|| g.to_string(), SidedValue::to_string),
+                onside: v.as_ref().map(|v| stopper(v.onside())),
+                offside: v.as_ref().map(|v| stopper(v.offside())),
                 outcome,
                 left_first: outcome.left_first(),
                 right_first: outcome.right_first(),

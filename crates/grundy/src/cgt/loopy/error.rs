@@ -19,7 +19,7 @@ pub const MAX_POSITIONS: usize = 1 << 20;
 /// ```
 /// use grundy::cgt::loopy::{evaluate, LoopyError};
 /// use grundy::cgt::Arena;
-/// let err = evaluate(&mut Arena::new(), "dud >= 0").unwrap_err();
+/// let err = evaluate(&mut Arena::new(), "dud & 0").unwrap_err();
 /// assert!(matches!(err, LoopyError::NotStopper(_)));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -38,8 +38,15 @@ pub enum LoopyError {
     TooLarge(usize),
     /// A comparison of a game that is not a stopper (it names the game as written).
     #[error(
-        "{0} is not a stopper (play can alternate forever), so G >= H by survival is not the \
-         order; compare stoppers only (onsides and offsides are not computed)"
+        "{0} is not a stopper (play can alternate forever): a stopper is needed here (as a side \
+         of S & T, or for the order by survival; compare other games by their sides)"
     )]
     NotStopper(String),
+    /// A game whose onside and offside were not found as stoppers (it names the game as
+    /// written): Bach's Carousel is one whose sides are not stoppers.
+    #[error(
+        "the sides of {0} were not found as stoppers (a game like Bach's Carousel has sides \
+         that are not stoppers); its outcome is known, its value is not computed"
+    )]
+    NotStopperSided(String),
 }

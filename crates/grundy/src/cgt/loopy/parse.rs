@@ -1,7 +1,7 @@
 //! Loopy games in CGSuite's notation, evaluated into graphs.
 //!
 //! ```text
-//! statement := sum [compare sum]           compare: <= >= == < > <> || <| |>
+//! statement := sum [compare sum | & sum]   compare: <= >= == < > <> || <| |>
 //! sum       := term { (+ | - | +-) term }
 //! term      := - term | + term | +- term | ( sum ) | [label] { options bars options ... }
 //!            | on | off | over | under | upon | dud | a short game's number-up-star part
@@ -21,6 +21,7 @@ use crate::cgt::parse::{MAX_DEPTH, MAX_EXPRESSION};
 use super::error::{LoopyError, MAX_POSITIONS};
 use super::graph::LoopyGame;
 use super::lex::{describe, lex, Comparison, Tok};
+use super::sided::SidedValue;
 
 /// What a loopy expression evaluates to.
 ///
@@ -37,8 +38,10 @@ use super::lex::{describe, lex, Comparison, Tok};
 pub enum LoopyEvaluation {
     /// A game, as a graph (not simplified).
     Game(LoopyGame),
-    /// The truth of a comparison of stoppers.
+    /// The truth of a comparison (of sides: `G >= H` when `G+ >= H+` and `G- >= H-`).
     Comparison(bool),
+    /// A sided value written `S & T`.
+    Sided(SidedValue),
 }
 
 /// Evaluates a loopy expression; short games in it go through `arena`.
@@ -46,8 +49,7 @@ pub enum LoopyEvaluation {
 /// # Errors
 ///
 /// [`LoopyError::Parse`] with the column for bad syntax, [`LoopyError::TooLarge`] for a
-/// graph too large, [`LoopyError::NotStopper`] for a comparison of a game that is not a
-/// stopper.
+/// graph too large, [`LoopyError::NotStopper`] for a side of `S & T` that is not a stopper.
 ///
 /// # Examples
 ///
@@ -158,8 +160,8 @@ impl Parser<'_> {
         let result = if let Some(comparison) = comparison {
             self.pos += 1;
             let h = self.closed_sum()?;
-            let ge = g.geq(&h)?;
-            let le = h.geq(&g)?;
+            let ge = g.sided_geq(&h)?;
+            let le = h.sided_geq(&g)?;
             LoopyEvaluation::Comparison(match comparison {
                 Comparison::Leq => le,
                 Comparison::Geq => ge,
@@ -170,6 +172,10 @@ impl Parser<'_> {
                 Comparison::LessOrConfused => !ge,
                 Comparison::GreaterOrConfused => !le,
             })
+        } else if *self.peek() == Tok::Amp {
+            self.pos += 1;
+            let h = self.closed_sum()?;
+            LoopyEvaluation::Sided(SidedValue::new(&g, &h)?)
         } else {
             LoopyEvaluation::Game(g)
         };
@@ -402,11 +408,13 @@ impl Parser<'_> {
         }
     }
 
-    /// `G & H`, refused.
+    /// `&` inside an expression, refused: a sided value is written whole, `S & T`.
     fn sided<T>(&self) -> Parsed<T> {
         self.error(
             self.column(),
-            "sided values (G & H) are not supported yet; write a game whose sides they are".into(),
+            "a sided value S & T stands alone (its sides stoppers, not added or compared); \
+             write a game whose sides they are to use it in an expression"
+                .into(),
         )
     }
 

@@ -10,9 +10,10 @@ use super::outcome::Mover;
 use super::{evaluate, LoopyEvaluation, LoopyGame, LoopyOutcomeClass};
 
 mod published;
+mod sides;
 
 /// A random game of `n` positions with up to `k` options a side.
-fn random_game(rng: &mut Rng, n: usize, k: u64) -> LoopyGame {
+pub(super) fn random_game(rng: &mut Rng, n: usize, k: u64) -> LoopyGame {
     let positions: Vec<(Vec<usize>, Vec<usize>)> = (0..n)
         .map(|_| {
             let mut side = || {
@@ -28,7 +29,7 @@ fn random_game(rng: &mut Rng, n: usize, k: u64) -> LoopyGame {
 
 /// A random stopper: moves only to later positions, plus passes of one player only
 /// (`{pass|..}` loops), so no line alternates forever.
-fn random_stopper(rng: &mut Rng, n: usize) -> LoopyGame {
+pub(super) fn random_stopper(rng: &mut Rng, n: usize) -> LoopyGame {
     loop {
         let g = random_game(rng, n, 2);
         if g.is_stopper() {
@@ -224,7 +225,8 @@ fn bad_expressions_are_refused_with_their_column() {
         ("a{0|a+1}", 5),
         ("over + foo", 8),
         ("{0|1/3}", 4),
-        ("over & v", 6),
+        ("over & v & 0", 10),
+        ("(over & v)", 7),
         ("{0|||0|||pass}", 7),
         ("{0)|over}", 3),
     ];
@@ -239,8 +241,12 @@ fn bad_expressions_are_refused_with_their_column() {
     let deep = format!("{}0{}", "{".repeat(300), "|}".repeat(300));
     assert!(evaluate(&mut arena, &deep).is_err());
     assert!(matches!(
-        evaluate(&mut arena, "on + off == dud"),
+        evaluate(&mut arena, "dud & 0"),
         Err(super::LoopyError::NotStopper(_))
+    ));
+    assert!(matches!(
+        evaluate(&mut arena, "off & on"),
+        Err(super::LoopyError::Parse { column: 0, .. })
     ));
 }
 
