@@ -2,6 +2,8 @@
 //! 2008) from the library's `misere::quotient`, and `Game.solve` under misère play answered
 //! by it for a sum of small heaps of a code.
 
+use std::sync::{Arc, Mutex};
+
 use grundy::catalog::{parse_family, Family};
 use grundy::dynamic::{Datum, DynGame, MoveCounts, MoveValue, Solution, Value};
 use grundy::misere::quotient::{grow, HeapMove, Limits, Quotient, QuotientError};
@@ -449,6 +451,37 @@ fn heaps_in(pos: &Datum) -> Option<Vec<usize>> {
     }
 }
 
+/// The quotients `Game.solve` computed, the latest last: a quotient for heaps up to n
+/// answers every sum of heaps up to n, so a session of solves computes each code's once per
+/// larger bound.
+static SOLVED: Mutex<Vec<Arc<Quotient>>> = Mutex::new(Vec::new());
+
+/// How many quotients [`SOLVED`] keeps.
+const KEPT: usize = 8;
+
+/// A quotient of `code` for heaps up to at least `largest`, kept or computed (None past its
+/// limits).
+fn cached(code: &TakeAndBreak, largest: usize) -> Option<Arc<Quotient>> {
+    let kept = |list: &[Arc<Quotient>]| {
+        list.iter()
+            .find(|q| q.code() == code && q.max_heap() >= largest)
+            .cloned()
+    };
+    if let Some(q) = kept(&SOLVED.lock().ok()?) {
+        return Some(q);
+    }
+    let mut limits = Limits::new(largest);
+    limits.max_positions = SOLVE_POSITIONS;
+    let q = Arc::new(grundy::misere::quotient::compute(code, &limits).ok()?);
+    let mut list = SOLVED.lock().ok()?;
+    list.retain(|k| k.code() != code || k.max_heap() > largest);
+    if list.len() >= KEPT {
+        list.remove(0);
+    }
+    list.push(Arc::clone(&q));
+    Some(q)
+}
+
 /// `Game.solve` under misère play answered by the quotient: when `words` name a code and
 /// `pos` is a sum of heaps of at most [`SOLVE_HEAP_LIMIT`], every move's value and the
 /// position's come from the quotient (no search), with the lines that explain it. None
@@ -463,9 +496,7 @@ pub fn solve(game: &dyn DynGame, words: &str, pos: &Datum) -> Option<(Solution, 
     if largest > SOLVE_HEAP_LIMIT {
         return None;
     }
-    let mut limits = Limits::new(largest);
-    limits.max_positions = SOLVE_POSITIONS;
-    let q = grundy::misere::quotient::compute(&code, &limits).ok()?;
+    let q = cached(&code, largest)?;
     let outcome_of = |d: &Datum| heaps_in(d).and_then(|h| q.outcome_of(&h));
     let root = q.outcome_of(&heaps)?;
     let moves = game.moves(pos).ok()?;
