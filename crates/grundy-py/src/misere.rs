@@ -41,7 +41,7 @@ pub fn tabulate(
     let table = interrupt::run(py, budget, move |budget| {
         tabulate_misere(&family, to, &budget)
     })?
-    .map_err(crate::table::table_error)?;
+    .map_err(crate::errors::table_error)?;
     Ok(PyMisereTable { table, words })
 }
 

@@ -4,8 +4,7 @@
 use grundy::catalog::parse_family;
 use grundy::sequence::{Evidence, Pattern};
 use grundy::table::{
-    tabulate_game, tabulate_within, Axes, GameShape, GameTable, Shape, Table, TableError,
-    TablePattern,
+    tabulate_game, tabulate_within, Axes, GameShape, GameTable, Shape, Table, TablePattern,
 };
 use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -13,23 +12,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::analysis::{to_python, words_of};
-use crate::errors::{catalog_error, dyn_error, solve_error};
+use crate::errors::{catalog_error, table_error};
 use crate::games::{budget, PyGame};
 use crate::interrupt;
-
-pub(crate) fn table_error(err: TableError) -> PyErr {
-    match err {
-        TableError::Solve(err) => solve_error(err),
-        TableError::Game { numbers, source } => {
-            let err = dyn_error(source);
-            Python::attach(|py| {
-                crate::errors::add_note(py, &err, format!("at the position made from {numbers:?}"));
-            });
-            err
-        }
-        other => PyValueError::new_err(other.to_string()),
-    }
-}
 
 /// The pattern of a table's values: a period (plain or arithmetic), proved or a
 /// conjecture.
