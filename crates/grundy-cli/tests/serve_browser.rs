@@ -20,6 +20,8 @@ use serde_json::{json, Value};
 mod database;
 #[path = "serve_browser/examples.rs"]
 mod examples;
+#[path = "serve_browser/misere.rs"]
+mod misere;
 #[path = "serve_browser/play.rs"]
 mod play;
 #[path = "serve_browser/screens.rs"]
@@ -259,6 +261,8 @@ async fn drive(client: Client, url: String) {
     tables::file_table(&client, &facts).await;
     tables::pairs(&client).await;
     tables::without_position(&client).await;
+    misere::table(&client).await;
+    misere::quotient(&client).await;
     screens::large_table(&client).await;
     screens::at_width(&client, 400, "phone").await;
     screens::at_width(&client, 1920, "wide").await;

@@ -11,6 +11,7 @@ use grundy::dynamic::DynError;
 use grundy::dynamic::RulesError;
 use grundy::octal::checkpoint::CheckpointError;
 use grundy::octal::{ComputeError, ParseCodeError};
+use grundy::table::TableError;
 use grundy::SolveError;
 use pyo3::exceptions::{
     PyFileNotFoundError, PyKeyboardInterrupt, PyMemoryError, PyTypeError, PyValueError,
@@ -122,4 +123,20 @@ pub fn add_note(py: Python<'_>, err: &PyErr, note: String) {
     };
     // A note that cannot be added (an exception refusing attributes) leaves it as it is.
     let _ = added;
+}
+
+/// A table's error: a search's refusal as for a solve, a position's error with the
+/// numbers it was made from noted, any other a `ValueError`.
+pub fn table_error(err: TableError) -> PyErr {
+    match err {
+        TableError::Solve(err) => solve_error(err),
+        TableError::Game { numbers, source } => {
+            let err = dyn_error(source);
+            Python::attach(|py| {
+                add_note(py, &err, format!("at the position made from {numbers:?}"));
+            });
+            err
+        }
+        other => PyValueError::new_err(other.to_string()),
+    }
 }

@@ -367,6 +367,21 @@ impl PyGame {
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PySolution> {
         let pos = self.position(position)?;
+        // A misère sum of small heaps of a code: from its misère quotient, no search
+        // (remoteness needs the search).
+        if let (Some(Recipe::Family(words, true)), false) = (&self.recipe, remoteness) {
+            let inner = Arc::clone(&self.inner);
+            let (words, at) = (words.clone(), pos.clone());
+            let found = py.detach(move || crate::quotient::solve(inner.as_ref(), &words, &at));
+            if let Some((solution, explanation)) = found {
+                let board = self.board(&pos);
+                return Ok(PySolution {
+                    solution,
+                    board,
+                    explanation,
+                });
+            }
+        }
         let ask = Ask {
             remoteness,
             all_moves,
@@ -374,7 +389,11 @@ impl PyGame {
         let solution =
             self.solve_datum(py, &pos, budget(max_positions, memory), (ask, progress))?;
         let board = self.board(&pos);
-        Ok(PySolution { solution, board })
+        Ok(PySolution {
+            solution,
+            board,
+            explanation: Vec::new(),
+        })
     }
 
     /// The nimber (Grundy value) of ``position``; impartial games under normal play only.

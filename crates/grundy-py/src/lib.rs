@@ -21,12 +21,14 @@ mod fraction;
 mod games;
 mod interrupt;
 mod loopy;
+mod misere;
 mod notebook;
 mod octal;
 mod open;
 mod pending;
 mod period;
 mod pygame;
+mod quotient;
 mod results;
 mod table;
 mod thermograph;
@@ -145,7 +147,11 @@ fn solve(
     };
     let solution = game.solve_datum(py, &pos, budget(max_positions, memory), (ask, progress))?;
     let board = game.board(&pos);
-    Ok(PySolution { solution, board })
+    Ok(PySolution {
+        solution,
+        board,
+        explanation: Vec::new(),
+    })
 }
 
 /// A game file (a game written in Luau, see docs/game-files.md), solved by the same solvers
@@ -231,6 +237,9 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(table::table, m)?)?;
     m.add_class::<analysis::PyAnalysis>()?;
     m.add_class::<table::PyTable>()?;
+    m.add_class::<misere::PyMisereTable>()?;
+    m.add_function(wrap_pyfunction!(quotient::quotient, m)?)?;
+    m.add_class::<quotient::PyQuotient>()?;
     m.add_class::<table::PyPattern>()?;
     m.add_class::<PyGame>()?;
     m.add_class::<octal::PyOctal>()?;

@@ -190,6 +190,116 @@ pub fn table_html(view: &TableView<'_>) -> String {
     out
 }
 
+/// What a misère quotient shows in a notebook, as `grundy.Quotient` reads it.
+pub struct QuotientView {
+    /// The code.
+    pub code: String,
+    /// The heap bound.
+    pub max_heap: usize,
+    /// Every element by name.
+    pub elements: Vec<String>,
+    /// Whether each element lies in the P-portion.
+    pub p: Vec<bool>,
+    /// The relations of the presentation.
+    pub relations: Vec<String>,
+    /// The element of heaps 1, 2, ..., max_heap (by number).
+    pub pretending: Vec<usize>,
+    /// The products, by element numbers.
+    pub table: Vec<Vec<usize>>,
+}
+
+/// The largest order whose multiplication table a notebook shows (as `grundy quotient`).
+const PRODUCTS_UP_TO: usize = 24;
+
+/// An element's name, in red on the web page's colours when it lies in the P-portion.
+fn element_cell(view: &QuotientView, x: usize) -> String {
+    match view.p.get(x) {
+        Some(true) => coloured(Outcome::Loss, &view.elements[x]),
+        _ => format!("<td>{}</td>", esc(&view.elements[x])),
+    }
+}
+
+/// A misère quotient: its order and presentation, the P-portion, the pretending function
+/// and, when small, the multiplication table, P-portion elements in red.
+pub fn quotient_html(view: &QuotientView) -> String {
+    let p: Vec<&str> = (0..view.elements.len())
+        .filter(|&x| view.p[x])
+        .map(|x| view.elements[x].as_str())
+        .collect();
+    let mut out = format!(
+        "<div><p>Misère quotient of <b>{}</b>, heaps 1 .. {}: order {}</p><ul>\
+         <li>relations: {}</li><li>P-portion: {{{}}}</li></ul>",
+        esc(&view.code),
+        view.max_heap,
+        view.elements.len(),
+        esc(&view.relations.join(", ")),
+        esc(&p.join(", "))
+    );
+    out.push_str("<table><tr><th>heap</th>");
+    for h in 1..=view.pretending.len() {
+        let _ = write!(out, "<th>{h}</th>");
+    }
+    out.push_str("</tr><tr><th>element</th>");
+    for &x in &view.pretending {
+        out.push_str(&element_cell(view, x));
+    }
+    out.push_str("</tr></table>");
+    if view.elements.len() <= PRODUCTS_UP_TO {
+        out.push_str("<table><tr><th>&times;</th>");
+        for name in &view.elements {
+            let _ = write!(out, "<th>{}</th>", esc(name));
+        }
+        out.push_str("</tr>");
+        for (x, row) in view.table.iter().enumerate() {
+            let _ = write!(out, "<tr><th>{}</th>", esc(&view.elements[x]));
+            for &y in row {
+                out.push_str(&element_cell(view, y));
+            }
+            out.push_str("</tr>");
+        }
+        out.push_str("</table>");
+    }
+    out.push_str("</div>");
+    out
+}
+
+/// A heap game's misère table: each heap's normal value, misère value, genus and whether
+/// it is tame, misère P-positions in red.
+pub fn misere_table_html(table: &grundy::table::MisereTable) -> String {
+    let mut out = format!(
+        "<div><p><b>{}</b> under misère play, heaps 0 .. {}</p>",
+        esc(&table.game),
+        table.to
+    );
+    out.push_str(
+        "<table><tr><th>heap</th><th>G</th><th>G&#8315;</th><th>genus</th><th>tame</th></tr>",
+    );
+    for h in table.heaps.iter().take(SHOWN) {
+        let misere = match h.misere_nimber {
+            0 => coloured(Outcome::Loss, "0"),
+            g => format!("<td>{g}</td>"),
+        };
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td>{}</td>{misere}<td>{}</td><td>{}</td></tr>",
+            h.heap,
+            h.nimber,
+            esc(&h.genus),
+            if h.tame { "yes" } else { "no" }
+        );
+    }
+    out.push_str("</table>");
+    if table.heaps.len() > SHOWN {
+        let _ = write!(out, "<p>... {} more heaps</p>", table.heaps.len() - SHOWN);
+    }
+    let wild = match table.first_wild {
+        Some(h) => format!("The first heap that is not tame is {h}."),
+        None => "Every heap is tame: sums are decided by their genera.".to_string(),
+    };
+    let _ = write!(out, "<p>{wild}</p></div>");
+    out
+}
+
 /// A CGT value as LaTeX, from the way grundy writes it: braces and bars as `\{ \mid \}`
 /// (`\|` for the double bar), `^` and `v` as arrows, `*` as `\ast`, `+-` as `\pm`.
 pub fn cgt_latex(text: &str) -> String {

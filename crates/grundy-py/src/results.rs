@@ -63,6 +63,7 @@ pub fn _restore(py: Python<'_>, kind: &str, json: &str) -> PyResult<Py<PyAny>> {
                 PySolution {
                     solution,
                     board: None,
+                    explanation: Vec::new(),
                 },
             )?
             .into_any()
@@ -307,6 +308,9 @@ pub struct PySolution {
     /// The position drawn (SVG), shown beside the moves in a notebook, when the game
     /// draws its positions.
     pub board: Option<String>,
+    /// Why, one line a step, when the answer came from a closed argument rather than a
+    /// search (a misère sum of heaps from its quotient); empty otherwise.
+    pub explanation: Vec<String>,
 }
 
 #[pymethods]
@@ -429,6 +433,20 @@ impl PySolution {
     #[getter]
     fn skipped(&self) -> bool {
         self.solution.skipped
+    }
+
+    /// How the answer was found, one line a step, when not by a search: a misère sum of
+    /// small heaps of a code is answered by the code's misère quotient (each heap's
+    /// element, their product, whether it lies in the P-portion, the winning moves);
+    /// empty for a searched answer (and after unpickling).
+    ///
+    /// Examples:
+    ///     >>> s = grundy.game("0.33", misere=True).solve([2, 2])
+    ///     >>> s.outcome, s.explanation[-1]
+    ///     ('loss', 'b^2 is in the P-portion: the player to move loses (every move leaves a product outside it)')
+    #[getter]
+    fn explanation(&self) -> Vec<String> {
+        self.explanation.clone()
     }
 
     /// The solution as plain data (the JSON of ``grundy solve --json``'s fields).

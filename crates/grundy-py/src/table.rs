@@ -4,8 +4,7 @@
 use grundy::catalog::parse_family;
 use grundy::sequence::{Evidence, Pattern};
 use grundy::table::{
-    tabulate_game, tabulate_within, Axes, GameShape, GameTable, Shape, Table, TableError,
-    TablePattern,
+    tabulate_game, tabulate_within, Axes, GameShape, GameTable, Shape, Table, TablePattern,
 };
 use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -13,23 +12,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::analysis::{to_python, words_of};
-use crate::errors::{catalog_error, dyn_error, solve_error};
+use crate::errors::{catalog_error, table_error};
 use crate::games::{budget, PyGame};
 use crate::interrupt;
-
-fn table_error(err: TableError) -> PyErr {
-    match err {
-        TableError::Solve(err) => solve_error(err),
-        TableError::Game { numbers, source } => {
-            let err = dyn_error(source);
-            Python::attach(|py| {
-                crate::errors::add_note(py, &err, format!("at the position made from {numbers:?}"));
-            });
-            err
-        }
-        other => PyValueError::new_err(other.to_string()),
-    }
-}
 
 /// The pattern of a table's values: a period (plain or arithmetic), proved or a
 /// conjecture.
@@ -147,26 +132,74 @@ pub struct PyTable {
 /// conjectures. A ``Game``'s table values each position alone (no remoteness) and its
 /// rows share one search; ``progress`` is called as for ``Game.solve``.
 ///
+/// ``misere=True`` (a heap game: a family or a code, by name or as its ``grundy.Game``)
+/// gives a ``MisereTable`` instead: each heap's normal and misère Grundy values, its genus
+/// as CGSuite writes it and whether it is tame, as ``grundy table --misere``.
+///
 /// Examples:
 ///     >>> t = grundy.table("subtraction 1,3,4", 30)
 ///     >>> t.nimbers[:8].tolist()
 ///     [0, 1, 0, 1, 2, 3, 2, 0]
 ///     >>> t.pattern.period, t.pattern.preperiod, t.pattern.proved
 ///     (7, 0, True)
+///     >>> grundy.table("0.07", 4, misere=True).genera
+///     ['0^120', '0^120', '1^031', '1^031', '2^20']
 #[pyfunction]
-#[pyo3(signature = (game, to, *, pairs = false, max_positions = None, memory = None, progress = None))]
-pub fn table(
+#[pyo3(signature = (game, to, *, pairs = false, misere = false, max_positions = None, memory = None, progress = None))]
+#[allow(clippy::too_many_arguments)] // Python's keywords, one by one
+pub fn table<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    to: i64,
+    pairs: bool,
+    misere: bool,
+    max_positions: Option<u64>,
+    memory: Option<u64>,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    // A negative size is a bad argument (ValueError), not an overflow of an unsigned type.
+    let to = u64::try_from(to)
+        .map_err(|_| PyValueError::new_err(format!("to must be at least 0, found {to}")))?;
+    if misere {
+        if pairs {
+            return Err(PyValueError::new_err(
+                "misere=True tabulates heaps one by one: leave out pairs=True",
+            ));
+        }
+        let text = misere_words(game)?;
+        let mut words = words_of(&text).into();
+        let family = parse_family(&mut words).map_err(catalog_error)?;
+        let table = crate::misere::tabulate(py, family, text, to, max_positions, memory)?;
+        return Ok(Bound::new(py, table)?.into_any());
+    }
+    normal(py, game, to, pairs, max_positions, memory, progress)
+        .and_then(|t| Ok(Bound::new(py, t)?.into_any()))
+}
+
+/// The family's words of a misère table's game: a name, or a ``Game`` made from one.
+fn misere_words(game: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(words) = game.cast::<PyString>() {
+        return words.extract();
+    }
+    match game.cast::<PyGame>().map(|g| g.get().recipe.clone()) {
+        Ok(Some(crate::games::Recipe::Family(words, _))) => Ok(words),
+        _ => Err(PyValueError::new_err(
+            "misère tables are for heap games by name or code (nim, subtraction, bash, \
+             lasker, grundy-game, 0.77, ...), not yet for game files or games defined in Python",
+        )),
+    }
+}
+
+/// A table under normal play (or of outcomes): `table` without `misere`.
+fn normal(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
-    to: i64,
+    to: u64,
     pairs: bool,
     max_positions: Option<u64>,
     memory: Option<u64>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTable> {
-    // A negative size is a bad argument (ValueError), not an overflow of an unsigned type.
-    let to = u64::try_from(to)
-        .map_err(|_| PyValueError::new_err(format!("to must be at least 0, found {to}")))?;
     if let Ok(words) = game.cast::<PyString>() {
         let text: String = words.extract()?;
         let mut words = words_of(&text).into();

@@ -36,14 +36,16 @@ pub struct Args {
     json: bool,
 }
 
+/// A generator: its name and the heap it is the element of.
 #[derive(Serialize)]
-struct Generator {
+pub struct Generator {
     name: String,
     heap: usize,
 }
 
+/// A quotient as `--json` writes it (and the web server's `/api/quotient`).
 #[derive(Serialize)]
-struct Report {
+pub struct Report {
     code: String,
     max_heap: usize,
     order: usize,
@@ -61,7 +63,8 @@ struct Report {
     table: Vec<Vec<usize>>,
 }
 
-fn report(q: &Quotient, orders: Vec<usize>) -> Report {
+/// `q`'s report, with the orders of the quotients for heap bounds 1, 2, ... found on the way.
+pub fn report(q: &Quotient, orders: Vec<usize>) -> Report {
     let order = q.order();
     Report {
         code: q.code().to_string(),

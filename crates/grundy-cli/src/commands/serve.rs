@@ -27,6 +27,7 @@ mod error;
 pub(crate) mod examples;
 mod files;
 mod log;
+mod misere;
 mod request;
 mod resolve;
 mod store;
@@ -41,6 +42,9 @@ mod file_tests;
 
 #[cfg(test)]
 mod table_tests;
+
+#[cfg(test)]
+mod misere_tests;
 
 #[cfg(test)]
 mod error_tests;
@@ -227,6 +231,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/sessions/{id}/hint", get(api::hint))
         .route("/solve", post(api::solve))
         .route("/table", get(table::get).post(table::post))
+        .route("/misere-table", get(misere::table))
+        .route("/quotient", get(misere::quotient))
         .route("/databases", get(db::list))
         .route("/db", get(db::probe))
         .route("/cgt", get(cgt::get))
@@ -241,6 +247,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/play.js", get(|| page::script(page::PLAY)))
         .route("/history.js", get(|| page::script(page::HISTORY)))
         .route("/table.js", get(|| page::script(page::TABLE)))
+        .route("/misere.js", get(|| page::script(page::MISERE)))
         .route("/app.js", get(|| page::script(page::APP)))
         .route("/style.css", get(page::style))
         .route("/favicon.ico", get(page::icon))
@@ -336,6 +343,7 @@ mod page {
     pub const PLAY: &str = include_str!("serve/page/play.js");
     pub const HISTORY: &str = include_str!("serve/page/history.js");
     pub const TABLE: &str = include_str!("serve/page/table.js");
+    pub const MISERE: &str = include_str!("serve/page/misere.js");
     pub const APP: &str = include_str!("serve/page/app.js");
 
     pub async fn script(body: &'static str) -> Response {

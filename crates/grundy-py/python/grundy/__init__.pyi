@@ -24,11 +24,13 @@ __all__ = [
     "Drawing",
     "Game",
     "LoopyValue",
+    "MisereTable",
     "Move",
     "MoveValue",
     "OctalSequence",
     "Pattern",
     "Period",
+    "Quotient",
     "Solution",
     "SolveError",
     "Table",
@@ -45,6 +47,7 @@ __all__ = [
     "loopy",
     "octal",
     "parse",
+    "quotient",
     "solve",
     "table",
 ]
@@ -158,6 +161,8 @@ class Solution:
     def line(self) -> list[Move]: ...
     @property
     def skipped(self) -> bool: ...
+    @property
+    def explanation(self) -> list[str]: ...
     def to_dict(self) -> dict[str, Any]: ...
 
 class Drawing:
@@ -338,16 +343,102 @@ class Table:
     def closed_form(self) -> Optional[str]: ...
     def to_dict(self) -> dict[str, Any]: ...
 
+class MisereTable:
+    """A heap game's misère table: each heap's values, genus and tameness."""
+
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[dict[str, Any]]: ...
+    def _repr_html_(self) -> str: ...
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def to(self) -> int: ...
+    @property
+    def rows(self) -> list[dict[str, Any]]: ...
+    @property
+    def nimbers(self) -> list[int]: ...
+    @property
+    def misere_nimbers(self) -> list[int]: ...
+    @property
+    def genera(self) -> list[str]: ...
+    @property
+    def tame(self) -> list[bool]: ...
+    @property
+    def first_wild(self) -> Optional[int]: ...
+    @property
+    def searched(self) -> int: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+@overload
 def table(
     game: Union[str, Game],
     to: int,
     *,
     pairs: bool = False,
+    misere: Literal[False] = False,
     max_positions: Optional[int] = None,
     memory: Optional[int] = None,
     progress: Optional[Progress] = None,
-) -> Table:
-    """Tabulates a game and finds its pattern, shape and closed form."""
+) -> Table: ...
+@overload
+def table(
+    game: Union[str, Game],
+    to: int,
+    *,
+    pairs: bool = False,
+    misere: Literal[True],
+    max_positions: Optional[int] = None,
+    memory: Optional[int] = None,
+    progress: Optional[Progress] = None,
+) -> MisereTable: ...
+def table(
+    game: Union[str, Game],
+    to: int,
+    *,
+    pairs: bool = False,
+    misere: bool = False,
+    max_positions: Optional[int] = None,
+    memory: Optional[int] = None,
+    progress: Optional[Progress] = None,
+) -> Union[Table, MisereTable]:
+    """Tabulates a game and finds its pattern, shape and closed form; misere=True: the
+    misère values and genera of a heap game."""
+
+class Quotient:
+    """The misère quotient of a take-and-break code for sums of heaps up to a bound."""
+
+    def _repr_html_(self) -> str: ...
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def max_heap(self) -> int: ...
+    @property
+    def order(self) -> int: ...
+    @property
+    def elements(self) -> list[str]: ...
+    @property
+    def p_portion(self) -> list[str]: ...
+    @property
+    def generators(self) -> dict[str, int]: ...
+    @property
+    def relations(self) -> list[str]: ...
+    @property
+    def pretending(self) -> dict[int, str]: ...
+    @property
+    def orders(self) -> list[int]: ...
+    @property
+    def table(self) -> list[list[int]]: ...
+    def product(self, a: str, b: str) -> str: ...
+    def element(self, heaps: Sequence[int]) -> str: ...
+    def outcome(self, heaps: Sequence[int]) -> Outcome: ...
+    def winning_moves(self, heaps: Sequence[int]) -> list[dict[str, Any]]: ...
+    def explain(self, heaps: Sequence[int]) -> list[str]: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+def quotient(code: str, *, max_heap: int = 12, max_order: int = 1024) -> Quotient:
+    """The misère quotient of a code for every sum of heaps 1 .. max_heap."""
 
 class Period:
     """What is known of an octal sequence's period."""

@@ -1,7 +1,7 @@
 // The grundy playground: plain JavaScript over the JSON API under /api/ (docs/api.md).
 "use strict";
 
-// The page's scripts are common.js, board.js, play.js, history.js and table.js, loaded before this one
+// The page's scripts are common.js, board.js, play.js, history.js, table.js and misere.js, loaded before this one
 // (they share their top-level names); this one starts the page.
 
 // ---- start ----
@@ -18,6 +18,7 @@ async function main() {
   $("tab-table").addEventListener("click", () => showTab("table"));
   $("play-form").addEventListener("submit", start);
   $("table-form").addEventListener("submit", tabulate);
+  $("quotient-form").addEventListener("submit", showQuotient);
   $("play-game").addEventListener("change", () => { applyPreset("play"); showRules(); });
   $("play-source").addEventListener("input", showRules);
   $("table-game").addEventListener("change", () => applyPreset("table"));

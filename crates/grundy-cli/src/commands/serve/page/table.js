@@ -318,6 +318,7 @@ function valueCells(t) {
 async function tabulate(event) {
   event.preventDefault();
   showError("table-error", null);
+  if ($("table-misere").checked) return tabulateMisere();
   thinking("table-form", true);
   try {
     const t = await api("POST", "/table", tableRequest());

@@ -1,0 +1,157 @@
+//! `/api/misere-table` and `/api/quotient`: the library's genera and quotients as the page
+//! reads them, sums answered by the quotient against the library's misère search, and every
+//! bad request answered as a one-line JSON error.
+
+use axum::http::StatusCode;
+use grundy::catalog::open_in;
+use grundy::Play;
+use serde_json::json;
+
+use super::tests::{error, limits, Client};
+
+/// Kayles' misère table: Winning Ways' genera (2nd ed., vol. 2, ch. 13: heap 5 is 4^146,
+/// the first heap that is not tame), as CGSuite 2.2 writes them (the KAYLES rows of
+/// `grundy`'s `misere/genus/tests.rs`).
+#[tokio::test]
+async fn a_misere_table_has_the_published_genera() {
+    let client = Client::new(limits());
+    let (status, t) = client.get("/api/misere-table?game=kayles&to=8").await;
+    assert_eq!(status, StatusCode::OK, "{t}");
+    let genera: Vec<&str> = t["heaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["genus"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        genera[..6],
+        ["0^120", "1^031", "2^20", "3^31", "1^031", "4^146"]
+    );
+    assert_eq!(t["first_wild"], 5);
+    assert_eq!(
+        t["heaps"][5],
+        json!({"heap": 5, "nimber": 4, "misere_nimber": 1, "genus": "4^146", "tame": false})
+    );
+    // A family with its parameter, every heap tame.
+    let (status, t) = client
+        .get("/api/misere-table?game=subtraction&param=1,2&to=6")
+        .await;
+    assert_eq!(status, StatusCode::OK, "{t}");
+    assert_eq!(t["heaps"].as_array().unwrap().len(), 7);
+}
+
+/// Misère Nim on heaps of 1 and 2 (`0.33`), derived by hand from Bouton's misère rule in
+/// `grundy`'s `misere/quotient/tests.rs`: T_2 of Plambeck and Siegel 2008, section 3.
+#[tokio::test]
+async fn a_quotient_and_a_sum_answered_by_it() {
+    let client = Client::new(limits());
+    let (status, q) = client
+        .get("/api/quotient?code=0.33&max_heap=2&heaps=2%202%201")
+        .await;
+    assert_eq!(status, StatusCode::OK, "{q}");
+    assert_eq!(q["order"], 6);
+    assert_eq!(q["p_portion"], json!(["a", "b^2"]));
+    assert_eq!(q["relations"], json!(["a^2 = 1", "b^3 = b"]));
+    assert_eq!(q["pretending"], json!(["a", "b"]));
+    let sum = &q["sum"];
+    assert_eq!(sum["element"], "ab^2");
+    assert_eq!(sum["outcome"], "win");
+    assert_eq!(
+        sum["winning_moves"],
+        json!([{"heap": 1, "leaves": [], "to": [2, 2], "element": "b^2"}])
+    );
+}
+
+/// Every sum of Dawson's Kayles heaps up to 7 with total at most 10: the quotient's answer
+/// is the library's misère search's.
+#[tokio::test]
+async fn sums_answered_by_the_quotient_are_the_searchs() {
+    let client = Client::new(limits());
+    let budget = grundy::Budget::default();
+    let mut checked = 0;
+    for a in 0..=7usize {
+        for b in a..=7usize {
+            for c in b..=7usize {
+                if a + b + c > 10 {
+                    continue;
+                }
+                let heaps = [a, b, c].map(|h| h.to_string()).join(" ");
+                let uri = format!(
+                    "/api/quotient?code=0.07&max_heap=7&heaps={}",
+                    heaps.replace(' ', ",")
+                );
+                let (status, q) = client.get(&uri).await;
+                assert_eq!(status, StatusCode::OK, "{q}");
+                let words: Vec<String> = ["0.07", "--"]
+                    .iter()
+                    .map(|w| w.to_string())
+                    .chain(heaps.split(' ').map(String::from))
+                    .collect();
+                let (game, pos) = open_in(&words, Play::Misere).unwrap();
+                let searched = game.solve(&pos, &budget).unwrap().value.outcome;
+                assert_eq!(q["sum"]["outcome"], json!(searched), "{heaps}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 40);
+}
+
+#[tokio::test]
+async fn bad_requests_are_one_line_errors() {
+    let client = Client::new(limits());
+    for (uri, status, says) in [
+        (
+            "/api/misere-table?game=wythoff&to=4",
+            StatusCode::BAD_REQUEST,
+            "heap game",
+        ),
+        (
+            "/api/misere-table?game=nosuch",
+            StatusCode::BAD_REQUEST,
+            "nosuch",
+        ),
+        (
+            "/api/misere-table?game=nim&to=100000",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "10000",
+        ),
+        (
+            "/api/quotient?code=nim",
+            StatusCode::BAD_REQUEST,
+            "take-and-break code",
+        ),
+        ("/api/quotient?code=0.7z", StatusCode::BAD_REQUEST, "0.7z"),
+        (
+            "/api/quotient?code=0.07&max_heap=41",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "max_heap",
+        ),
+        (
+            "/api/quotient?code=0.77&max_heap=12&max_order=8",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "more than 8 elements",
+        ),
+        (
+            "/api/quotient?code=0.07&max_heap=3&heaps=1,5",
+            StatusCode::BAD_REQUEST,
+            "past the quotient's bound",
+        ),
+        (
+            "/api/quotient?code=0.07&heaps=1,x",
+            StatusCode::BAD_REQUEST,
+            "\"x\"",
+        ),
+        (
+            "/api/quotient?code=0.07&extra=1",
+            StatusCode::BAD_REQUEST,
+            "extra",
+        ),
+    ] {
+        let (got, body) = client.get(uri).await;
+        assert_eq!(got, status, "{uri}: {body}");
+        let message = error(&body);
+        assert!(message.contains(says), "{uri}: {message}");
+        assert!(!message.contains('\n'), "{uri}: {message}");
+    }
+}
