@@ -95,6 +95,7 @@ mod mnk;
 mod scripted;
 mod split;
 mod value;
+mod valued;
 
 #[cfg(test)]
 mod tests;
@@ -110,4 +111,4 @@ pub use game::{End, FileIdentity, Identity, Place, TierGame};
 pub use layout::{BLOCK, FORMAT_VERSION, MANIFEST};
 pub use line::Step;
 pub use scripted::{build_file, open_file, MAX_TIER};
-pub use value::Value;
+pub use value::{Gain, Value, Values, MAX_NIMBER, MAX_SCORE};

@@ -22,7 +22,8 @@ use super::format::{
 use super::game::TierGame;
 use super::layout::{BLOCK, MANIFEST};
 use super::split::Ranks;
-use super::value::Value;
+use super::valued;
+use super::value::{Value, Values};
 
 /// Builds (or resumes building) the database of `game` in `dir`: every position reachable
 /// from the start, strongly solved, tier by tier from the full board down.
@@ -89,6 +90,7 @@ pub fn build_with<G: TierGame + ?Sized>(
     let owner = ranks.owner();
     let budget = &options.budget;
     check_memory(game, budget)?;
+    valued::check_values(game, options.values)?;
     let identity = game.identity();
     let manifest = ranks.read_on_root(|| {
         fs::create_dir_all(dir).map_err(io_err(dir))?;
@@ -101,9 +103,10 @@ pub fn build_with<G: TierGame + ?Sized>(
                     wanted: identity.to_string(),
                 });
             }
+            found.check_values(dir, game.values())?;
             found
         } else {
-            Manifest::new(identity)
+            Manifest::new(identity, game.values())
         };
         Ok(serde_json::to_vec(&manifest).expect("a manifest serializes"))
     })?;
@@ -190,7 +193,11 @@ pub fn build_with<G: TierGame + ?Sized>(
             // (the reachability pass refused a split build of such a game).
             true => cycles::solve_tier(game, k, &reach[k as usize], &above, budget)
                 .inspect(|values| advance(progress, values.len() as u64)),
-            false => solve_tier(game, k, &reach[k as usize], &above, budget, progress, owner),
+            false if game.values() == Values::Outcomes => {
+                solve_tier(game, k, &reach[k as usize], &above, budget, progress, owner)
+            }
+            // Scores and nimbers (`valued`).
+            false => valued::solve_tier(game, k, &reach[k as usize], &above, budget, progress, owner),
         };
         drop(above);
         let mut values = ranks.agree(solved)?;
@@ -259,7 +266,7 @@ pub fn build_with<G: TierGame + ?Sized>(
             load(entry)?[start.rank as usize]
         }
     };
-    let value = Value::decode(byte);
+    let value = Value::read(game.values(), byte);
     manifest.positions = Some(report.positions);
     manifest.value = value;
     let written = match ranks.is_root() {
