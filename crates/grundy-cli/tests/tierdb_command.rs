@@ -255,7 +255,9 @@ fn a_scoring_file_is_built_into_net_scores() {
     let score = searched["score"].as_i64().unwrap();
     let sign = if score > 0 { "+" } else { "" };
     assert!(
-        out.starts_with(&format!("dots-and-boxes at the start: score {sign}{score} (")),
+        out.starts_with(&format!(
+            "dots-and-boxes at the start: score {sign}{score} ("
+        )),
         "{out}"
     );
     assert_eq!(out.lines().count(), 8, "the start and its 7 moves: {out}");

@@ -263,7 +263,11 @@ fn malformed_files_are_refused_clearly() {
     )
     .unwrap();
     let report = build_path(&path, &dir.join("db"), &BuildOptions::default()).unwrap();
-    assert_eq!(report.value.unwrap().score, Some(0), "1 - 1 under perfect play");
+    assert_eq!(
+        report.value.unwrap().score,
+        Some(0),
+        "1 - 1 under perfect play"
+    );
     let outcomes = BuildOptions {
         values: Some(grundy::tierdb::Values::Outcomes),
         ..BuildOptions::default()

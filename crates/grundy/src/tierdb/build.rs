@@ -326,9 +326,7 @@ fn solve_position<G: TierGame + ?Sized>(
     } else {
         // Also a position with no moves: lost at once (`worst_loss` + 1 would be 1).
         match children.is_empty() {
-            true => {
-                return Some(Value::new(Outcome::Loss, 0))
-            }
+            true => return Some(Value::new(Outcome::Loss, 0)),
             false => (Outcome::Loss, worst_loss),
         }
     };

@@ -22,8 +22,8 @@ use super::format::{
 use super::game::TierGame;
 use super::layout::{BLOCK, MANIFEST};
 use super::split::Ranks;
-use super::valued;
 use super::value::{Value, Values};
+use super::valued;
 
 /// Builds (or resumes building) the database of `game` in `dir`: every position reachable
 /// from the start, strongly solved, tier by tier from the full board down.
@@ -197,7 +197,9 @@ pub fn build_with<G: TierGame + ?Sized>(
                 solve_tier(game, k, &reach[k as usize], &above, budget, progress, owner)
             }
             // Scores and nimbers (`valued`).
-            false => valued::solve_tier(game, k, &reach[k as usize], &above, budget, progress, owner),
+            false => {
+                valued::solve_tier(game, k, &reach[k as usize], &above, budget, progress, owner)
+            }
         };
         drop(above);
         let mut values = ranks.agree(solved)?;

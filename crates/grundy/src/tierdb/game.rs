@@ -65,7 +65,6 @@ impl End {
     }
 }
 
-
 /// Which game a database holds: its name and parameters, as the manifest records them.
 ///
 /// # Examples

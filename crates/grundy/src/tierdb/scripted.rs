@@ -17,13 +17,13 @@ use super::driver::build;
 use super::error::DbError;
 use super::format::{check_bytes, write_atomically, KeysEntry, Manifest};
 use super::game::{End, FileIdentity, Identity, Place, TierGame};
-use super::value::{Gain, Values};
 use super::keys::{encode_keys, KeyFile};
 use super::layout::MANIFEST;
+use super::value::{Gain, Values};
 use crate::drawing::Drawing;
 use crate::dynamic::{Datum, Kind};
-use crate::value::Play;
 use crate::scripted::{checked_drawing, decode_exact, encode, GameInfo, RuleMove, Rules};
+use crate::value::Play;
 use discover::{discover, no_tier, tier_of, FoundTier};
 
 pub use discover::MAX_TIER;

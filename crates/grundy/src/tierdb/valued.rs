@@ -55,7 +55,10 @@ pub(super) fn name(values: Values) -> &'static str {
 /// The byte of `at`'s value in a tier of `above`; `None` when it is not there.
 fn byte_of(above: &Above<'_>, at: Place) -> Option<u8> {
     let values = above.iter().find(|(t, _)| *t == at.tier)?.1;
-    values.get(at.rank as usize).copied().filter(|&b| b != ABSENT)
+    values
+        .get(at.rank as usize)
+        .copied()
+        .filter(|&b| b != ABSENT)
 }
 
 /// Why the position at `at` has no value: a successor missing, or what the game said.
@@ -155,8 +158,8 @@ pub(super) fn solve_tier<G: TierGame + ?Sized>(
                         continue;
                     }
                     let at = Place { tier: k, rank };
-                    let value = solve_position(game, values, at, above, children, gains)
-                        .map_err(|why| match why {
+                    let value = solve_position(game, values, at, above, children, gains).map_err(
+                        |why| match why {
                             Unsolved::Missing(child) => DbError::Corrupt {
                                 path: super::format::tier_file(child.tier).into(),
                                 why: format!("a successor of rank {rank} of tier {k} is missing"),
@@ -164,7 +167,8 @@ pub(super) fn solve_tier<G: TierGame + ?Sized>(
                             Unsolved::Game(why) => {
                                 DbError::Game(format!("{}: {why}", game.identity()))
                             }
-                        })?;
+                        },
+                    )?;
                     *cell = value
                         .write(values)
                         .ok_or_else(|| too_large(game, at, value))?;
@@ -179,9 +183,9 @@ pub(super) fn solve_tier<G: TierGame + ?Sized>(
 /// The error of a value that a byte does not hold.
 fn too_large<G: TierGame + ?Sized>(game: &G, at: Place, value: Value) -> DbError {
     let what = match (value.score, value.nimber) {
-        (Some(score), _) => format!(
-            "net score {score}: a database of scores holds -{MAX_SCORE} to {MAX_SCORE}"
-        ),
+        (Some(score), _) => {
+            format!("net score {score}: a database of scores holds -{MAX_SCORE} to {MAX_SCORE}")
+        }
         (_, Some(nimber)) => {
             format!("nimber {nimber}: a database of nimbers holds 0 to {MAX_NIMBER}")
         }

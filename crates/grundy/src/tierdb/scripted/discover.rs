@@ -11,8 +11,8 @@ use rustc_hash::FxHasher;
 use super::super::build::BuildProgress;
 use super::super::error::DbError;
 use super::super::game::{End, Place};
-use super::super::value::{Gain, Values};
 use super::super::keys::KeyList;
+use super::super::value::{Gain, Values};
 use crate::dynamic::{Datum, Kind, RulesError};
 use crate::limits::Budget;
 use crate::scripted::{decode_exact, encode, GameInfo, RuleMove, Rules};
@@ -218,7 +218,10 @@ pub(super) fn discover(
                     )));
                 }
                 let points = i32::try_from(mv.points).map_err(|_| {
-                    refuse(format!("earns {} points, more than a database holds", mv.points))
+                    refuse(format!(
+                        "earns {} points, more than a database holds",
+                        mv.points
+                    ))
                 })?;
                 key.clear();
                 encode(&mv.to, &mut key);
