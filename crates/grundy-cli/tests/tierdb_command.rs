@@ -222,3 +222,50 @@ fn a_build_alone_refuses_to_be_one_of_several_processes() {
         assert!(!dir.exists(), "nothing is written");
     }
 }
+
+/// Dots-and-Boxes (a scoring game file whose boxes give bonus turns) is built into net
+/// scores: the start's score from its database is the engine's search of the same file,
+/// and every move is listed with its score.
+#[test]
+fn a_scoring_file_is_built_into_net_scores() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-tierdb-dab-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.to_str().unwrap();
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/games/dots_and_boxes.luau"
+    );
+    let params = ["--param", "rows=1", "--param", "cols=2"];
+    let mut args = vec!["build", file, "--db", db, "--json"];
+    args.extend(params);
+    let (code, out, err) = grundy(&args);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["positions"], 128, "every set of the 7 lines");
+    let mut args = vec!["solve", file, "--json"];
+    args.extend(params);
+    let (code, out, err) = grundy(&args);
+    assert_eq!(code, 0, "{err}");
+    let searched: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["value"]["score"], searched["score"], "{out}");
+    let mut args = vec!["solve", file, "--db", db];
+    args.extend(params);
+    let (code, out, err) = grundy(&args);
+    assert_eq!(code, 0, "{err}");
+    let score = searched["score"].as_i64().unwrap();
+    let sign = if score > 0 { "+" } else { "" };
+    assert!(
+        out.starts_with(&format!(
+            "dots-and-boxes at the start: score {sign}{score} ("
+        )),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 8, "the start and its 7 moves: {out}");
+    assert!(out.contains("(best)"), "{out}");
+    let mut args = vec!["build", file, "--db", db, "--nimbers"];
+    args.extend(params);
+    let (code, _, err) = grundy(&args);
+    assert_eq!(code, 2);
+    assert!(err.contains("not one"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

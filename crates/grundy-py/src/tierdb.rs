@@ -91,13 +91,43 @@ impl PyAnswer {
             .collect()
     }
 
-    /// The labels of the moves that keep the position's value.
+    /// The net score for the player to move (points still to come, theirs less the
+    /// other's, under perfect play), in a database of scores (a scoring game file's);
+    /// else ``None``.
     #[getter]
-    fn best(&self) -> Vec<String> {
+    fn score(&self) -> Option<i32> {
+        self.value.score
+    }
+
+    /// The position's nimber, in a database of nimbers (built with ``nimbers=True``);
+    /// else ``None``.
+    #[getter]
+    fn nimber(&self) -> Option<u32> {
+        self.value.nimber
+    }
+
+    /// Each move as ``(label, score)``, its net score for the player who makes it (its
+    /// points plus or minus the score after it), in a database of scores; else empty.
+    #[getter]
+    fn scores(&self) -> Vec<(String, i32)> {
         self.moves
             .iter()
-            .filter(|(_, v)| *v == self.value)
-            .map(|(label, _)| label.clone())
+            .filter_map(|(label, value)| Some((label.clone(), value.score?)))
+            .collect()
+    }
+
+    /// The labels of the best moves: those that keep the position's value (in a database
+    /// of nimbers, those of its outcome).
+    #[getter]
+    fn best(&self) -> Vec<String> {
+        let probe = Probe {
+            value: self.value,
+            moves: self.moves.clone(),
+        };
+        probe
+            .best()
+            .into_iter()
+            .map(|i| self.moves[i].0.clone())
             .collect()
     }
 
@@ -211,6 +241,8 @@ impl PyDatabase {
 /// the directory ``db``, tier by tier, and opens it. A build stopped by Ctrl-C
 /// (``KeyboardInterrupt``) keeps the tiers written and resumes when called again.
 /// ``memory`` bounds it in bytes (refused up front with the figures, ``TooLargeError``).
+/// A scoring game file's database holds net scores (``probe(...).score``) unless its
+/// points only end the game; ``nimbers=True`` keeps an impartial game file's nimbers.
 ///
 /// Examples:
 ///     >>> import grundy, tempfile
@@ -220,12 +252,13 @@ impl PyDatabase {
 ///     >>> db.probe("a1 b2").outcome                                                # doctest: +SKIP
 ///     'draw'
 #[pyfunction]
-#[pyo3(signature = (game, db, *, memory = None, **params))]
+#[pyo3(signature = (game, db, *, memory = None, nimbers = false, **params))]
 pub fn build(
     py: Python<'_>,
     game: &str,
     db: PathBuf,
     memory: Option<u64>,
+    nimbers: bool,
     params: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyDatabase> {
     let params = open::file_params(params)?;
@@ -240,6 +273,7 @@ pub fn build(
         let built = interrupt::run(py, budget, move |budget| {
             let options = BuildOptions {
                 budget,
+                values: nimbers.then_some(tierdb::Values::Nimbers),
                 ..BuildOptions::default()
             };
             build_file(loaded.rules, loaded.info, loaded.identity, &dir, &options)

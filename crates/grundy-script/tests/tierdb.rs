@@ -252,14 +252,32 @@ fn malformed_files_are_refused_clearly() {
         within.contains("within tier 0") && within.contains("loopy"),
         "{within}"
     );
-    let scores = refused(
+    // Points that do not end the game: net scores by default, refused as win, loss or draw.
+    let dir = temp("scores");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("points.luau");
+    std::fs::write(
+        &path,
         "scoring = true\nstart = 2\nfunction tier(n) return 2 - n end\n\
          function moves(n) if n == 0 then return {} end return {{to = n - 1, points = 1}} end",
+    )
+    .unwrap();
+    let report = build_path(&path, &dir.join("db"), &BuildOptions::default()).unwrap();
+    assert_eq!(
+        report.value.unwrap().score,
+        Some(0),
+        "1 - 1 under perfect play"
     );
+    let outcomes = BuildOptions {
+        values: Some(grundy::tierdb::Values::Outcomes),
+        ..BuildOptions::default()
+    };
+    let scores = build_path(&path, &dir.join("db2"), &outcomes).unwrap_err();
     assert!(
         scores.contains("play goes on from it") && scores.contains("points end the game"),
         "{scores}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A database is refused for its game file changed since it was built, and a built-in

@@ -26,6 +26,14 @@
 //! passes 63. In a tier whose moves may stay in it, a draw that never ends (positions
 //! repeat for ever) is `0x3F`, the byte of a draw in 63 ([`Value::is_endless`]).
 //!
+//! A game may keep other values instead ([`TierGame::values`], recorded in the manifest
+//! as `"values"`, format version 3; version 2 manifests, all of outcomes, are still
+//! read): a scoring game's net score for the player to move (its moves' points and bonus
+//! turns given by [`TierGame::gains`]; the byte is the score plus 127, from -127 to 127),
+//! or an impartial game's nimber (0 to 254). These are solved by the module `valued`, each
+//! position from the tiers its moves reach, as the memo search and the Grundy solver
+//! value them; a game whose moves may stay in their tier keeps only outcomes.
+//!
 //! # Game files
 //!
 //! A game file that gives `tier(pos)` is built by [`build_file`]: its positions are found
@@ -99,6 +107,7 @@ mod mnk;
 mod scripted;
 mod split;
 mod value;
+mod valued;
 
 #[cfg(test)]
 mod tests;
@@ -114,4 +123,4 @@ pub use game::{End, FileIdentity, Identity, Place, TierGame, Visit};
 pub use layout::{BLOCK, FORMAT_VERSION, MANIFEST};
 pub use line::Step;
 pub use scripted::{build_file, open_file, MAX_TIER};
-pub use value::Value;
+pub use value::{Gain, Value, Values, MAX_NIMBER, MAX_SCORE};

@@ -17,7 +17,7 @@ use anyhow::{bail, Context};
 use grundy::run::Control;
 use grundy::tierdb::{
     build_file, build_with, tier_game, BuildOptions, Cluster, DbError, Identity, TierGame, Value,
-    TIER_GAMES,
+    Values, TIER_GAMES,
 };
 use grundy::{Budget, SolveError};
 use serde::Serialize;
@@ -29,7 +29,9 @@ use crate::output::{print_json, Progress};
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Writes DIR/manifest.json and one file per tier (DIR/tier-K.bin, K stones on the board):
-one byte a position (win, loss or draw with its remoteness), LZ4 blocks of 64 KiB.
+one byte a position (win, loss or draw with its remoteness; a scoring game file's net
+score, unless its points only end the game; with --nimbers, an impartial file's nimber),
+LZ4 blocks of 64 KiB.
 A build that was stopped (Ctrl-C stops it between blocks) resumes at the first tier not
 written, with the same bytes. A progress bar with the time left is shown on a terminal.
 Answer from the database with: grundy solve GAME... at MOVES --db DIR
@@ -52,6 +54,10 @@ pub struct Args {
           help = "Most memory the build may hold, in GiB [default: 8, lowered to three \
                   quarters of the memory free]")]
     memory: Option<u64>,
+    /// Keep each position's nimber (an impartial game file in normal play; 0 to 254) instead
+    /// of win or loss with remoteness.
+    #[arg(long)]
+    nimbers: bool,
     /// Stop once tier K is written (resume by running the build again).
     #[arg(long, value_name = "K")]
     stop_after: Option<u32>,
@@ -166,6 +172,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         budget,
         stop_after: args.stop_after,
         progress: Some(Arc::clone(&progress)),
+        values: args.nimbers.then_some(Values::Nimbers),
     };
     let world = cluster()?;
     check_not_alone_among_many(world.size())?;

@@ -635,6 +635,12 @@ class DatabaseAnswer:
     @property
     def moves(self) -> list[tuple[str, Outcome, int]]: ...
     @property
+    def score(self) -> Optional[int]: ...
+    @property
+    def nimber(self) -> Optional[int]: ...
+    @property
+    def scores(self) -> list[tuple[str, int]]: ...
+    @property
     def best(self) -> list[str]: ...
 
 class Database:
@@ -653,7 +659,12 @@ class Database:
     def show(self, position: str = "") -> str: ...
 
 def build(
-    game: str, db: Union[str, PathLike[str]], *, memory: Optional[int] = None, **params: object
+    game: str,
+    db: Union[str, PathLike[str]],
+    *,
+    memory: Optional[int] = None,
+    nimbers: bool = False,
+    **params: object,
 ) -> Database:
     """Strongly solves a game (``"connect-four 5 4"``, ``"tic-tac-toe"``, or a game file with a
     ``tier`` function, its parameters as keywords) into a tier database."""

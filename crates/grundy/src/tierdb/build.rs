@@ -16,7 +16,7 @@ use super::game::{End, Place, TierGame};
 use super::layout::BLOCK;
 use super::marks::{self, Marks};
 use super::split::{Owner, Ranks};
-use super::value::{Value, ABSENT, DRAW, ENDLESS, LOSS, REMOTENESS, WIN};
+use super::value::{Value, Values, ABSENT, DRAW, ENDLESS, LOSS, REMOTENESS, WIN};
 use crate::limits::Budget;
 use crate::run::Control;
 use crate::value::Outcome;
@@ -40,6 +40,10 @@ pub struct BuildOptions {
     pub stop_after: Option<u32>,
     /// Counts the work done, for a front end to show from another thread.
     pub progress: Option<Arc<BuildProgress>>,
+    /// The values to keep, for a game that offers a choice (a game file that is impartial:
+    /// [`Values::Nimbers`] instead of win or loss with remoteness); `None` keeps the
+    /// game's own ([`TierGame::values`]), and a build refuses another.
+    pub values: Option<Values>,
 }
 
 /// How far a `build` has gone, in ranks handled: those of every tier but the last in the
@@ -352,19 +356,11 @@ fn value_from(end: Option<End>, children: &[Place], above: &Above<'_>) -> Option
     } else {
         // Also a position with no moves: lost at once (`worst_loss` + 1 would be 1).
         match children.is_empty() {
-            true => {
-                return Some(Value {
-                    outcome: Outcome::Loss,
-                    remoteness: 0,
-                })
-            }
+            true => return Some(Value::new(Outcome::Loss, 0)),
             false => (Outcome::Loss, worst_loss),
         }
     };
-    Some(Value {
-        outcome,
-        remoteness: u32::from(r) + 1,
-    })
+    Some(Value::new(outcome, u32::from(r) + 1))
 }
 
 /// The values of tier `k`, in parallel over blocks: those of the blocks `owner` owns (the

@@ -14,7 +14,7 @@ use super::format::{
 };
 use super::game::{Identity, Place, TierGame};
 use super::layout::{BLOCK, MANIFEST};
-use super::value::{mover_value, Value};
+use super::value::{move_value, Gain, Value, Values};
 
 /// A position's answer: its value and every move's (the value for the player who moves
 /// there, i.e. the negation of the value of the position reached, one move further).
@@ -24,7 +24,7 @@ use super::value::{mover_value, Value};
 /// ```
 /// use grundy::tierdb::{Probe, Value};
 /// use grundy::Outcome;
-/// let draw = Value { outcome: Outcome::Draw, remoteness: 2 };
+/// let draw = Value::new(Outcome::Draw, 2);
 /// let probe = Probe { value: draw, moves: vec![("1".to_string(), draw)] };
 /// assert_eq!(probe.moves[0].0, "1");
 /// ```
@@ -33,7 +33,8 @@ pub struct Probe {
     /// The position's value for the player to move.
     pub value: Value,
     /// Each legal move (its label: a column from 1 in Connect Four) with its value for the
-    /// mover.
+    /// mover (in a database of scores, its points plus or minus the score after it; of
+    /// nimbers, the nimber it reaches, a win for the mover when 0).
     pub moves: Vec<(String, Value)>,
 }
 
@@ -167,6 +168,7 @@ impl Database {
                 wanted: game.identity().to_string(),
             });
         }
+        manifest.check_values(&dir, game.values())?;
         let missing: Vec<u32> = (0..game.tiers())
             .filter(|&k| manifest.entry(k).is_none())
             .collect();
@@ -218,6 +220,19 @@ impl Database {
         self.game.as_ref()
     }
 
+    /// What the database's bytes hold: win, loss or draw with remoteness, net scores or
+    /// nimbers.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// let db = grundy::tierdb::Database::open("/tmp/c4-54").unwrap();
+    /// assert_eq!(db.values(), grundy::tierdb::Values::Outcomes);
+    /// ```
+    pub fn values(&self) -> Values {
+        self.manifest.values
+    }
+
     /// Positions reachable from the start.
     ///
     /// # Examples
@@ -256,7 +271,7 @@ impl Database {
         let i = (at.rank % BLOCK as u64) as usize;
         let mut kept = tier.kept.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(k) = kept.iter().position(|(block, _)| *block == b) {
-            let value = Value::decode(kept[k].1[i]);
+            let value = Value::read(self.manifest.values, kept[k].1[i]);
             kept[..=k].rotate_right(1);
             return Ok(value);
         }
@@ -269,7 +284,7 @@ impl Database {
         file.read_exact(&mut compressed)
             .map_err(io_err(&tier.path))?;
         let values = decode_block(&tier.path, &compressed, &entry, len)?;
-        let value = Value::decode(values[i]);
+        let value = Value::read(self.manifest.values, values[i]);
         kept.truncate(KEPT_BLOCKS - 1);
         kept.insert(0, (b, values));
         Ok(value)
@@ -301,17 +316,29 @@ impl Database {
         let mut moves = Vec::new();
         if self.game.expand(at, &mut children).is_none() {
             let labels = self.game.labels(at);
-            for (label, child) in labels.into_iter().zip(children) {
+            let gains = self.gains(at, children.len());
+            for ((label, child), gain) in labels.into_iter().zip(children).zip(gains) {
                 let Some(after) = self.value(child)? else {
                     return Err(self.mismatch(
                         child,
                         "a move from a position in the database leads out of it",
                     ));
                 };
-                moves.push((label, mover_value(after)));
+                moves.push((label, move_value(self.values(), gain, after)));
             }
         }
         Ok(Some(Probe { value, moves }))
+    }
+
+    /// What each of the `moves` moves of the position at `at` earns (none earn anything
+    /// but in a database of scores).
+    pub(super) fn gains(&self, at: Place, moves: usize) -> Vec<Gain> {
+        let mut gains = Vec::new();
+        if self.values() == Values::Scores {
+            self.game.gains(at, &mut gains);
+        }
+        gains.resize(moves, Gain::default());
+        gains
     }
 
     /// The error of a database that does not match its game, found at `at`: `why`.

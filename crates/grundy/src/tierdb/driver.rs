@@ -23,7 +23,8 @@ use super::game::TierGame;
 use super::layout::{BLOCK, MANIFEST};
 use super::marks::{self, Marks};
 use super::split::Ranks;
-use super::value::Value;
+use super::value::{Value, Values};
+use super::valued;
 
 /// Builds (or resumes building) the database of `game` in `dir`: every position reachable
 /// from the start, strongly solved, tier by tier from the full board down.
@@ -91,6 +92,7 @@ pub fn build_with<G: TierGame + ?Sized>(
     let budget = &options.budget;
     let spill = marks::spills(game, dir, ranks.alone());
     check_memory(game, budget, spill)?;
+    valued::check_values(game, options.values)?;
     let identity = game.identity();
     let manifest = ranks.read_on_root(|| {
         fs::create_dir_all(dir).map_err(io_err(dir))?;
@@ -103,9 +105,10 @@ pub fn build_with<G: TierGame + ?Sized>(
                     wanted: identity.to_string(),
                 });
             }
+            found.check_values(dir, game.values())?;
             found
         } else {
-            Manifest::new(identity)
+            Manifest::new(identity, game.values())
         };
         Ok(serde_json::to_vec(&manifest).expect("a manifest serializes"))
     })?;
@@ -191,7 +194,11 @@ pub fn build_with<G: TierGame + ?Sized>(
             // (the reachability pass refused a split build of such a game).
             true => cycles::solve_tier(game, k, &reach, &above, budget)
                 .inspect(|values| advance(progress, values.len() as u64)),
-            false => solve_tier(game, k, &reach, &above, budget, progress, owner),
+            false if game.values() == Values::Outcomes => {
+                solve_tier(game, k, &reach, &above, budget, progress, owner)
+            }
+            // Scores and nimbers (`valued`).
+            false => valued::solve_tier(game, k, &reach, &above, budget, progress, owner),
         };
         drop(reach);
         drop(above);
@@ -263,7 +270,7 @@ pub fn build_with<G: TierGame + ?Sized>(
             load(entry)?[start.rank as usize]
         }
     };
-    let value = Value::decode(byte);
+    let value = Value::read(game.values(), byte);
     manifest.positions = Some(report.positions);
     manifest.value = value;
     let written = match ranks.is_root() {

@@ -6,14 +6,15 @@ use std::sync::Arc;
 use super::database::Database;
 use super::error::DbError;
 use super::game::Place;
-use super::value::Value;
+use super::line::Step;
+use super::value::{Gain, Value, Values};
 use crate::drawing::Drawing;
 use crate::dynamic::{
     Ask, Datum, DynError, DynGame, DynMove, Kind, MoveCounts, MoveValue, Solution,
     Value as DynValue,
 };
 use crate::limits::Budget;
-use crate::value::{Outcome, Play};
+use crate::value::{Nimber, Outcome, Play};
 
 /// A tier database played through the front door: positions are `[tier, rank]` (the
 /// game's [`Place`]), text is the moves played from the start (as the game's
@@ -130,36 +131,65 @@ impl DbGame {
         }
     }
 
-    /// The moves of the position at `at` as the front door lists them, with the places
-    /// they reach.
+    /// The moves of the position at `at` as the front door lists them (with their points
+    /// and bonus turns in a database of scores), with the places they reach.
     fn listed(&self, at: Place) -> Vec<(DynMove, Place)> {
         let game = self.db.game();
         let mut children = Vec::new();
         if game.expand(at, &mut children).is_some() {
             return Vec::new();
         }
+        let gains = self.db.gains(at, children.len());
         game.labels(at)
             .into_iter()
             .zip(children)
-            .map(|(label, to)| (plain_move(label, to), to))
+            .zip(gains)
+            .map(|((label, to), gain)| (dyn_move(label, to, gain), to))
             .collect()
     }
 }
 
-/// A move that earns no points and gives no bonus turn.
-fn plain_move(label: String, to: Place) -> DynMove {
-    DynMove {
-        label,
-        to: DbGame::datum(to),
-        points: 0,
-        again: false,
+impl DbGame {
+    /// The moves of a principal line from `at` as the front door lists them (each with
+    /// its points and bonus turn, read from the position it is played from).
+    fn line_moves(&self, at: Place, line: Vec<Step>) -> Vec<DynMove> {
+        let mut from = at;
+        let mut moves = Vec::with_capacity(line.len());
+        for step in line {
+            let listed = self.listed(from);
+            let found = listed
+                .into_iter()
+                .find(|(mv, to)| *to == step.to && mv.label == step.label);
+            moves.push(match found {
+                Some((mv, _)) => mv,
+                None => dyn_move(step.label, step.to, Gain::default()),
+            });
+            from = step.to;
+        }
+        moves
     }
 }
 
-/// A database's value as the front door writes it.
+/// A move as the front door lists it.
+fn dyn_move(label: String, to: Place, gain: Gain) -> DynMove {
+    DynMove {
+        label,
+        to: DbGame::datum(to),
+        points: i64::from(gain.points),
+        again: gain.again,
+    }
+}
+
+/// A database's value as the front door writes it: a score or a nimber where the database
+/// keeps one instead of the remoteness.
 fn dyn_value(value: Value) -> DynValue {
     DynValue {
-        remoteness: Some(u64::from(value.remoteness)),
+        remoteness: match (value.score, value.nimber) {
+            (None, None) => Some(u64::from(value.remoteness)),
+            _ => None,
+        },
+        score: value.score.map(i64::from),
+        nimber: value.nimber.map(|n| Nimber(u64::from(n))),
         ..DynValue::outcome(value.outcome)
     }
 }
@@ -189,7 +219,11 @@ impl DynGame for DbGame {
     }
 
     fn kind(&self) -> Kind {
-        Kind::WinLoss { play: Play::Normal }
+        match self.db.values() {
+            Values::Outcomes => Kind::WinLoss { play: Play::Normal },
+            Values::Scores => Kind::Scoring,
+            Values::Nimbers => Kind::Impartial { play: Play::Normal },
+        }
     }
 
     fn start(&self) -> Option<Datum> {
@@ -247,10 +281,7 @@ impl DynGame for DbGame {
             },
             moves,
             optimal,
-            line: line
-                .into_iter()
-                .map(|step| plain_move(step.label, step.to))
-                .collect(),
+            line: self.line_moves(at, line),
             skipped: false,
         })
     }

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::layout::{FORMAT_VERSION, MANIFEST};
+use super::layout::{FORMAT_VERSION, MANIFEST, OLDEST_READ};
 use crate::limits::SolveError;
 
 /// Why a database could not be built, opened or read.
@@ -49,7 +49,7 @@ pub enum DbError {
         why: String,
     },
     /// The manifest is of another format version.
-    #[error("{dir}: format version {found}, this build reads version {FORMAT_VERSION}")]
+    #[error("{dir}: format version {found}, this build reads versions {OLDEST_READ} to {FORMAT_VERSION} (build it again into a new directory)")]
     Version {
         /// The directory.
         dir: PathBuf,

@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{io_err, DbError};
 use super::game::Identity;
-use super::layout::{BLOCK, FORMAT_NAME, FORMAT_VERSION, MANIFEST};
-use super::value::Value;
+use super::layout::{BLOCK, FORMAT_NAME, FORMAT_VERSION, MANIFEST, OLDEST_READ};
+use super::value::{Value, Values};
 
 const MAGIC: &[u8; 8] = b"GRNDYTR1";
 const HEADER: usize = 32;
@@ -47,6 +47,9 @@ pub(super) struct Manifest {
     #[serde(flatten)]
     pub(super) identity: Identity,
     pub(super) block_size: u32,
+    /// What the bytes hold (a version 2 manifest, which does not say: outcomes).
+    #[serde(default)]
+    pub(super) values: Values,
     pub(super) encoding: String,
     /// Complete tiers, by tier.
     pub(super) tiers: Vec<TierEntry>,
@@ -59,15 +62,27 @@ pub(super) struct Manifest {
 }
 
 impl Manifest {
-    pub(super) fn new(identity: Identity) -> Manifest {
+    pub(super) fn new(identity: Identity, values: Values) -> Manifest {
+        let encoding = match values {
+            Values::Outcomes => {
+                "one byte per rank: 0x80|r win in r, 0x40|r loss in r, 0x00|r draw in r, 0xFF \
+                 not reachable; LZ4 blocks"
+            }
+            Values::Scores => {
+                "one byte per rank: the net score for the player to move plus 127 (-127 to \
+                 127), 0xFF not reachable; LZ4 blocks"
+            }
+            Values::Nimbers => {
+                "one byte per rank: the nimber (0 to 254), 0xFF not reachable; LZ4 blocks"
+            }
+        };
         Manifest {
             format: FORMAT_NAME.into(),
             version: FORMAT_VERSION,
             identity,
             block_size: BLOCK as u32,
-            encoding: "one byte per rank: 0x80|r win in r, 0x40|r loss in r, 0x00|r draw in \
-                       r, 0xFF not reachable; LZ4 blocks"
-                .into(),
+            values,
+            encoding: encoding.into(),
             tiers: Vec::new(),
             positions: None,
             value: None,
@@ -88,7 +103,7 @@ impl Manifest {
             return Err(not_db(format!("its format is not {FORMAT_NAME}")));
         }
         let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
-        if version != u64::from(FORMAT_VERSION) {
+        if !(u64::from(OLDEST_READ)..=u64::from(FORMAT_VERSION)).contains(&version) {
             return Err(DbError::Version {
                 dir: dir.to_path_buf(),
                 found: version.min(u64::from(u32::MAX)) as u32,
@@ -103,6 +118,27 @@ impl Manifest {
             )));
         }
         Ok(manifest)
+    }
+
+    /// Refuses a database of other values than `wanted` (a scoring game file's database
+    /// built as win, loss or draw before scores were kept, say).
+    pub(super) fn check_values(&self, dir: &Path, wanted: Values) -> Result<(), DbError> {
+        let name = |v: Values| match v {
+            Values::Outcomes => "win, loss or draw",
+            Values::Scores => "net scores",
+            Values::Nimbers => "nimbers",
+        };
+        match self.values == wanted {
+            true => Ok(()),
+            false => Err(DbError::Game(format!(
+                "{} holds {} of {}, and this game's database holds {}: build it into another \
+                 directory",
+                dir.display(),
+                name(self.values),
+                self.identity,
+                name(wanted)
+            ))),
+        }
     }
 
     pub(super) fn write(&self, dir: &Path) -> Result<(), DbError> {

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
-use super::value::Value;
+use super::value::{Gain, Value, Values};
 use crate::drawing::{Cell, Drawing, Fill, Grid, Shape};
 use crate::value::Outcome;
 
@@ -62,10 +62,7 @@ impl End {
             End::Draw => Outcome::Draw,
             End::Win => Outcome::Win,
         };
-        Value {
-            outcome,
-            remoteness: 0,
-        }
+        Value::new(outcome, 0)
     }
 }
 
@@ -331,6 +328,21 @@ pub trait TierGame: Debug + Send + Sync {
 
     /// The position at `at` as text (for a board game, the board drawn in rows).
     fn show(&self, at: Place) -> String;
+
+    /// What the database holds for each position ([`Values`]): win, loss or draw with
+    /// remoteness (the default); the net score of a scoring game, whose moves earn points
+    /// ([`TierGame::gains`]); or the nimber of an impartial game (normal play).
+    fn values(&self) -> Values {
+        Values::Outcomes
+    }
+
+    /// What each move of the position at `at` earns its mover, pushed onto `gains` in the
+    /// order of [`TierGame::expand`]; the default pushes nothing (no points, no bonus
+    /// turns), as every game does whose [`TierGame::values`] are not scores. A game of
+    /// scores pushes one a move.
+    fn gains(&self, at: Place, gains: &mut Vec<Gain>) {
+        let _ = (at, gains);
+    }
 
     /// The game as a person names it (`connect-four 5 x 4`); by default its identity.
     fn describe(&self) -> String {

@@ -6,12 +6,14 @@ use serde::Serialize;
 use super::database::{Database, Probe};
 use super::error::DbError;
 use super::game::Place;
-use super::value::{mover_value, Value, REMOTENESS};
+use super::value::{move_value, Value, Values, REMOTENESS};
 
 impl Probe {
     /// The indices (into [`Probe::moves`]) of the best moves, ascending: those whose value
     /// for the mover is the position's own (a build gives a position the value of its best
-    /// move: the quickest win, else the soonest draw, else the longest loss). Empty when the
+    /// move: the quickest win, else the soonest draw, else the longest loss; the highest
+    /// score). In a database of nimbers, which keeps no remoteness, the moves of the
+    /// position's outcome: to nimber 0 from a win, every move from a loss. Empty when the
     /// game is over.
     ///
     /// # Examples
@@ -19,7 +21,7 @@ impl Probe {
     /// ```
     /// use grundy::tierdb::{Probe, Value};
     /// use grundy::Outcome;
-    /// let value = |outcome, remoteness| Value { outcome, remoteness };
+    /// let value = Value::new;
     /// let probe = Probe {
     ///     value: value(Outcome::Win, 3),
     ///     moves: vec![
@@ -32,8 +34,16 @@ impl Probe {
     /// ```
     pub fn best(&self) -> Vec<usize> {
         (0..self.moves.len())
-            .filter(|&i| self.moves[i].1 == self.value)
+            .filter(|&i| is_best(self.moves[i].1, self.value))
             .collect()
+    }
+}
+
+/// Whether a move of value `mover` (for its mover) is best from a position of value `value`.
+fn is_best(mover: Value, value: Value) -> bool {
+    match value.nimber {
+        Some(_) => mover.outcome == value.outcome,
+        None => mover == value,
     }
 }
 
@@ -48,7 +58,7 @@ impl Probe {
 /// let step = Step {
 ///     label: "4".into(),
 ///     to: Place { tier: 1, rank: 3 },
-///     value: Value { outcome: Outcome::Draw, remoteness: 12 },
+///     value: Value::new(Outcome::Draw, 12),
 /// };
 /// assert_eq!(step.to.tier, 1);
 /// ```
@@ -66,7 +76,8 @@ pub struct Step {
 impl Database {
     /// A principal line from the position at `at`: the first best move ([`Probe::best`])
     /// of each position in turn, to the end of the game; as many moves as the position's
-    /// remoteness. `None` when the position is not in the database.
+    /// remoteness (in a database of scores or nimbers, to the end of the game). `None` when
+    /// the position is not in the database.
     ///
     /// # Errors
     ///
@@ -98,21 +109,27 @@ impl Database {
                 return Ok(Some(line));
             }
             // Each best move takes the remoteness down by one, and a tier file's is at most
-            // 63: a longer line is a database that does not match its game.
-            if line.len() > usize::from(REMOTENESS) {
-                return Err(self.mismatch(now, "a principal line runs past 63 moves"));
+            // 63: a longer line is a database that does not match its game. Scores and
+            // nimbers keep no remoteness, but each move leads to a later tier.
+            let most = match self.values() {
+                Values::Outcomes => usize::from(REMOTENESS),
+                _ => self.game().tiers() as usize,
+            };
+            if line.len() > most {
+                return Err(self.mismatch(now, "a principal line runs past its moves"));
             }
             // The first move whose value for its mover is the position's: the first best
             // move, found without reading the moves after it.
             let mut best = None;
-            for (i, &child) in children.iter().enumerate() {
+            let gains = self.gains(now, children.len());
+            for (i, (&child, &gain)) in children.iter().zip(&gains).enumerate() {
                 let Some(after) = self.value(child)? else {
                     return Err(self.mismatch(
                         child,
                         "a move from a position in the database leads out of it",
                     ));
                 };
-                if mover_value(after) == value {
+                if is_best(move_value(self.values(), gain, after), value) {
                     best = Some((i, child, after));
                     break;
                 }

@@ -19,9 +19,11 @@ use super::format::{check_bytes, write_atomically, KeysEntry, Manifest};
 use super::game::{End, FileIdentity, Identity, Place, TierGame};
 use super::keys::{encode_keys, KeyFile};
 use super::layout::MANIFEST;
+use super::value::{Gain, Values};
 use crate::drawing::Drawing;
 use crate::dynamic::{Datum, Kind};
 use crate::scripted::{checked_drawing, decode_exact, encode, GameInfo, RuleMove, Rules};
+use crate::value::Play;
 use discover::{discover, no_tier, tier_of, FoundTier};
 
 pub use discover::MAX_TIER;
@@ -41,6 +43,8 @@ struct FileGame {
     identity: Identity,
     numbering: Numbering,
     start: Place,
+    /// What its database holds.
+    values: Values,
 }
 
 impl std::fmt::Debug for FileGame {
@@ -169,6 +173,35 @@ impl TierGame for FileGame {
         }
     }
 
+    fn values(&self) -> Values {
+        self.values
+    }
+
+    /// As found; from a database opened for lookups, the file's moves' points and bonus
+    /// turns (nothing when the file fails: the position's moves are then refused).
+    fn gains(&self, at: Place, gains: &mut Vec<Gain>) {
+        if self.values != Values::Scores {
+            return;
+        }
+        match &self.numbering {
+            Numbering::Found(tiers) => {
+                let tier = &tiers[at.tier as usize];
+                let r = at.rank as usize;
+                gains.extend_from_slice(&tier.gains[tier.offsets[r]..tier.offsets[r + 1]]);
+            }
+            Numbering::Stored(_) => {
+                let Ok(Some(pos)) = self.datum(at) else {
+                    return;
+                };
+                let moves = self.moves(&pos, false).unwrap_or_default();
+                gains.extend(moves.iter().map(|mv| Gain {
+                    points: i32::try_from(mv.points).unwrap_or(0),
+                    again: mv.again,
+                }));
+            }
+        }
+    }
+
     fn labels(&self, at: Place) -> Vec<String> {
         let Ok(Some(pos)) = self.datum(at) else {
             return Vec::new();
@@ -259,15 +292,27 @@ fn check_identity(dir: &Path, manifest: &Manifest, wanted: &Identity) -> Result<
     })
 }
 
-/// The kind of game a tier database holds: win, loss or draw.
-fn check_kind(info: &GameInfo) -> Result<(), DbError> {
-    match info.kind {
-        Kind::Partizan => Err(DbError::Game(format!(
-            "{}: a partizan game file (left and right) has no tier database: its values are \
+/// The values asked of a game file's database, checked against its kind: win, loss or
+/// draw (any game but a partizan one; a scoring game's only when its points end it), net
+/// scores (a scoring game) or nimbers (an impartial game in normal play); `None` lets the
+/// build choose (net scores for a scoring game whose points do not only end it).
+fn values_of(info: &GameInfo, asked: Option<Values>) -> Result<Option<Values>, DbError> {
+    let refuse = |why: &str| Err(DbError::Game(format!("{}: {why}", info.origin)));
+    match (info.kind, asked) {
+        (Kind::Partizan, _) => refuse(
+            "a partizan game file (left and right) has no tier database: its values are \
              canonical forms, not win, loss or draw",
-            info.origin
-        ))),
-        _ => Ok(()),
+        ),
+        (Kind::Impartial { play: Play::Normal }, Some(Values::Nimbers)) => Ok(asked),
+        (_, Some(Values::Nimbers)) => refuse(
+            "nimbers are the values of an impartial game in normal play (who cannot move \
+             loses), and this game file is not one",
+        ),
+        (Kind::Scoring, _) | (_, None | Some(Values::Outcomes)) => Ok(asked),
+        (_, Some(Values::Scores)) => refuse(
+            "net scores are the values of a scoring game (scoring = true), and this game \
+             file is not one",
+        ),
     }
 }
 
@@ -293,8 +338,10 @@ fn start_of(rules: &dyn Rules, info: &GameInfo) -> Result<Datum, DbError> {
 ///
 /// [`DbError::Game`] when the file gives no `tier` (the message says what to add), a tier
 /// out of range, a move to a lower tier, a move within a tier in a game not declared loopy,
-/// a bonus turn, points that do not end the game, or a partizan file; when `dir` holds the
-/// database of this file before it changed; the errors of [`build`].
+/// points or a bonus turn in a game not declared scoring, a partizan file, or
+/// `options.values` that the file's kind does not give (nimbers of a game that is not
+/// impartial); when `dir` holds the database of this file before it changed, or of other
+/// values; the errors of [`build`].
 ///
 /// # Examples
 ///
@@ -333,24 +380,32 @@ pub fn build_file(
     dir: &Path,
     options: &BuildOptions,
 ) -> Result<BuildReport, DbError> {
-    check_kind(&info)?;
+    let asked = values_of(&info, options.values)?;
     let start = start_of(rules.as_ref(), &info)?;
     let identity = identity_of(&info, file);
-    let mut manifest = match dir.join(MANIFEST).exists() {
+    let found = match dir.join(MANIFEST).exists() {
         true => {
             let found = Manifest::read(dir)?;
             check_identity(dir, &found, &identity)?;
-            found
+            Some(found)
         }
-        false => Manifest::new(identity.clone()),
+        false => None,
     };
-    let (tiers, start) = discover(
+    let (tiers, start, values) = discover(
         rules.as_ref(),
         &info,
         &start,
         &options.budget,
         options.progress.as_deref(),
+        asked,
     )?;
+    let mut manifest = match found {
+        Some(found) => {
+            found.check_values(dir, values)?;
+            found
+        }
+        None => Manifest::new(identity.clone(), values),
+    };
     std::fs::create_dir_all(dir).map_err(super::error::io_err(dir))?;
     for (k, tier) in tiers.iter().enumerate() {
         let k = k as u32;
@@ -379,8 +434,13 @@ pub fn build_file(
         identity,
         numbering: Numbering::Found(tiers),
         start,
+        values,
     };
-    build(&game, dir, options)
+    let options = BuildOptions {
+        values: Some(values),
+        ..options.clone()
+    };
+    build(&game, dir, &options)
 }
 
 /// Opens the database in `dir` of the game file whose rules are `rules`, as
@@ -402,10 +462,11 @@ pub fn open_file(
     file: FileIdentity,
     dir: &Path,
 ) -> Result<Database, DbError> {
-    check_kind(&info)?;
+    let manifest = Manifest::read(dir)?;
+    let values = manifest.values;
+    values_of(&info, Some(values))?;
     let start = start_of(rules.as_ref(), &info)?;
     let identity = identity_of(&info, file);
-    let manifest = Manifest::read(dir)?;
     check_identity(dir, &manifest, &identity)?;
     let mut files = Vec::new();
     for (k, entry) in manifest.keys.iter().enumerate() {
@@ -423,6 +484,7 @@ pub fn open_file(
         identity,
         numbering: Numbering::Stored(files),
         start: outside(0, 0),
+        values,
     };
     game.start = game.place(&start)?;
     Database::open_with(dir, Box::new(game))

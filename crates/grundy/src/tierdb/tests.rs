@@ -257,22 +257,10 @@ fn moves_are_valued_for_the_mover() {
     // X has three in column 1 and it is X's turn after O's move elsewhere: X wins in 1.
     let board = game.play_all("121212").unwrap();
     let probe = db.probe(at(&game, &board)).unwrap().unwrap();
-    assert_eq!(
-        probe.value,
-        Value {
-            outcome: Outcome::Win,
-            remoteness: 1
-        }
-    );
+    assert_eq!(probe.value, Value::new(Outcome::Win, 1));
     assert_eq!(
         probe.moves[0],
-        (
-            "1".to_string(),
-            Value {
-                outcome: Outcome::Win,
-                remoteness: 1
-            }
-        )
+        ("1".to_string(), Value::new(Outcome::Win, 1))
     );
     assert!(probe.moves.iter().any(|m| m.1.outcome == Outcome::Loss));
     // The best move's value is the position's.
@@ -283,13 +271,7 @@ fn moves_are_valued_for_the_mover() {
         .probe(at(&game, &game.play_all("1212121").unwrap()))
         .unwrap()
         .unwrap();
-    assert_eq!(
-        over.value,
-        Value {
-            outcome: Outcome::Loss,
-            remoteness: 0
-        }
-    );
+    assert_eq!(over.value, Value::new(Outcome::Loss, 0));
     assert!(over.moves.is_empty());
     // Not reachable: both players with a line (X's bottom row, O's second row).
     let mut board = Board::default();
@@ -444,20 +426,14 @@ fn the_byte_encoding_round_trips() {
             (LOSS, Outcome::Loss),
             (DRAW, Outcome::Draw),
         ] {
-            let value = Value {
-                outcome,
-                remoteness: u32::from(r),
-            };
+            let value = Value::new(outcome, u32::from(r));
             assert_eq!(Value::decode(bits | r), Some(value));
             assert_eq!(value.encode(), Some(bits | r));
         }
     }
     assert_eq!(Value::decode(ABSENT), None);
     assert_eq!(Value::decode(0xC1), None);
-    let far = Value {
-        outcome: Outcome::Win,
-        remoteness: 64,
-    };
+    let far = Value::new(Outcome::Win, 64);
     assert_eq!(far.encode(), None);
 }
 

@@ -1,4 +1,5 @@
-//! The one-byte value of a position in a tier file: outcome and remoteness.
+//! The one-byte value of a position in a tier file: outcome and remoteness, a net score,
+//! or a nimber, as the database's [`Values`] says.
 
 use serde::{Deserialize, Serialize};
 
@@ -14,26 +15,86 @@ pub(super) const REMOTENESS: u8 = 0x3F;
 /// moves within it: the byte of a draw in 63.
 pub(super) const ENDLESS: u8 = DRAW | REMOTENESS;
 
-/// A position's value for the player to move, with its remoteness.
+/// The highest net score a database of scores holds, either way: a byte holds the
+/// scores from -127 to 127 (and the mark of a position not in the database).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(grundy::tierdb::MAX_SCORE, 127);
+/// ```
+pub const MAX_SCORE: i32 = 127;
+
+/// The highest nimber a database of nimbers holds: a byte holds 0 to 254 (and the mark of
+/// a position not in the database).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(grundy::tierdb::MAX_NIMBER, 254);
+/// ```
+pub const MAX_NIMBER: u32 = 254;
+
+/// What a database's bytes hold, as its manifest says (`"values"`): a game says which with
+/// [`TierGame::values`](super::game::TierGame::values).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::tierdb::Values;
+/// assert_eq!(Values::default(), Values::Outcomes);
+/// assert_eq!(serde_json::to_string(&Values::Scores).unwrap(), "\"scores\"");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Values {
+    /// Win, loss or draw with remoteness (`0x80 | r`, `0x40 | r`, `0x00 | r`).
+    #[default]
+    Outcomes,
+    /// The net score for the player to move under perfect play (points from here on, the
+    /// mover's less the other's), `score + 127`, from -127 to 127 ([`MAX_SCORE`]).
+    Scores,
+    /// The Grundy value of an impartial game's position, 0 to 254 ([`MAX_NIMBER`]).
+    Nimbers,
+}
+
+/// A position's value for the player to move: its outcome with its remoteness, and in a
+/// database of scores or nimbers the score or nimber (which that database keeps instead
+/// of the remoteness: there it is 0).
 ///
 /// # Examples
 ///
 /// ```
 /// use grundy::tierdb::Value;
 /// use grundy::Outcome;
-/// let v = Value { outcome: Outcome::Win, remoteness: 3 };
+/// let v = Value::new(Outcome::Win, 3);
 /// assert_eq!(v.to_string(), "win in 3");
+/// assert_eq!(Value::of_score(-2).to_string(), "score -2 (loss)");
+/// assert_eq!(Value::of_nimber(3).to_string(), "nimber 3 (win)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Value {
     /// Win, loss or draw for the player to move.
     pub outcome: Outcome,
-    /// Moves to the end under perfect play.
+    /// Moves to the end under perfect play (0 in a database of scores or nimbers).
     pub remoteness: u32,
+    /// The net score for the player to move (a database of scores).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<i32>,
+    /// The Grundy value (a database of nimbers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nimber: Option<u32>,
 }
 
 impl std::fmt::Display for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(score) = self.score {
+            let sign = if score > 0 { "+" } else { "" };
+            return write!(f, "score {sign}{score} ({})", self.outcome);
+        }
+        if let Some(nimber) = self.nimber {
+            return write!(f, "nimber {nimber} ({})", self.outcome);
+        }
         match self.is_endless() {
             true => write!(f, "{} (play goes on for ever)", self.outcome),
             false => write!(f, "{} in {}", self.outcome, self.remoteness),
@@ -42,6 +103,114 @@ impl std::fmt::Display for Value {
 }
 
 impl Value {
+    /// A win, loss or draw in `remoteness` moves.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::tierdb::Value;
+    /// use grundy::Outcome;
+    /// assert_eq!(Value::new(Outcome::Draw, 2).remoteness, 2);
+    /// ```
+    pub const fn new(outcome: Outcome, remoteness: u32) -> Value {
+        Value {
+            outcome,
+            remoteness,
+            score: None,
+            nimber: None,
+        }
+    }
+
+    /// A net score for the player to move: a win when above 0, a loss when below, else a
+    /// draw.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::tierdb::Value;
+    /// use grundy::Outcome;
+    /// assert_eq!(Value::of_score(3).outcome, Outcome::Win);
+    /// assert_eq!(Value::of_score(0).outcome, Outcome::Draw);
+    /// ```
+    pub fn of_score(score: i32) -> Value {
+        let outcome = match score.signum() {
+            1 => Outcome::Win,
+            -1 => Outcome::Loss,
+            _ => Outcome::Draw,
+        };
+        Value {
+            score: Some(score),
+            ..Value::new(outcome, 0)
+        }
+    }
+
+    /// A Grundy value: a win for the player to move unless it is 0 (normal play).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::tierdb::Value;
+    /// use grundy::Outcome;
+    /// assert_eq!(Value::of_nimber(0).outcome, Outcome::Loss);
+    /// assert_eq!(Value::of_nimber(2).nimber, Some(2));
+    /// ```
+    pub fn of_nimber(nimber: u32) -> Value {
+        let outcome = match nimber {
+            0 => Outcome::Loss,
+            _ => Outcome::Win,
+        };
+        Value {
+            nimber: Some(nimber),
+            ..Value::new(outcome, 0)
+        }
+    }
+
+    /// The value a byte of a database holding `values` stands for; `None` for a rank not in
+    /// the database (`0xFF`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::tierdb::{Value, Values};
+    /// assert_eq!(Value::read(Values::Scores, 130), Some(Value::of_score(3)));
+    /// assert_eq!(Value::read(Values::Nimbers, 2), Some(Value::of_nimber(2)));
+    /// assert_eq!(Value::read(Values::Scores, 0xFF), None);
+    /// ```
+    pub fn read(values: Values, byte: u8) -> Option<Value> {
+        match (values, byte) {
+            (_, ABSENT) => None,
+            (Values::Outcomes, _) => Value::decode(byte),
+            (Values::Scores, _) => Some(Value::of_score(i32::from(byte) - MAX_SCORE)),
+            (Values::Nimbers, _) => Some(Value::of_nimber(u32::from(byte))),
+        }
+    }
+
+    /// The byte of this value in a database holding `values`; `None` when it does not fit
+    /// (a remoteness over 63, a score past [`MAX_SCORE`] either way, a nimber over
+    /// [`MAX_NIMBER`]) or is not of that kind.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::tierdb::{Value, Values};
+    /// assert_eq!(Value::of_score(-127).write(Values::Scores), Some(0));
+    /// assert_eq!(Value::of_score(128).write(Values::Scores), None);
+    /// assert_eq!(Value::of_nimber(255).write(Values::Nimbers), None);
+    /// ```
+    pub fn write(self, values: Values) -> Option<u8> {
+        match values {
+            Values::Outcomes => self.encode(),
+            Values::Scores => {
+                let score = self.score.filter(|s| s.abs() <= MAX_SCORE)?;
+                u8::try_from(score + MAX_SCORE).ok()
+            }
+            Values::Nimbers => {
+                let nimber = self.nimber.filter(|&n| n <= MAX_NIMBER)?;
+                u8::try_from(nimber).ok()
+            }
+        }
+    }
+
     /// True for a draw that never ends: a position of a game whose positions repeat, from
     /// which neither player can force an end (the byte of a draw in 63,
     /// whose remoteness is 63).
@@ -80,10 +249,7 @@ impl Value {
             LOSS => Outcome::Loss,
             _ => return None,
         };
-        Some(Value {
-            outcome,
-            remoteness,
-        })
+        Some(Value::new(outcome, remoteness))
     }
 
     /// The byte of this value; `None` when its remoteness is over 63.
@@ -93,7 +259,7 @@ impl Value {
     /// ```
     /// use grundy::tierdb::Value;
     /// use grundy::Outcome;
-    /// let v = Value { outcome: Outcome::Loss, remoteness: 4 };
+    /// let v = Value::new(Outcome::Loss, 4);
     /// assert_eq!(v.encode(), Some(0x44));
     /// assert_eq!(Value::decode(0x44), Some(v));
     /// assert_eq!(Value { remoteness: 64, ..v }.encode(), None);
@@ -110,18 +276,57 @@ impl Value {
     }
 }
 
+/// What a move of a scoring game earns its mover: its points, and whether the mover
+/// moves again (a bonus turn, as completing a box in Dots-and-Boxes).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::tierdb::Gain;
+/// let box_taken = Gain { points: 1, again: true };
+/// assert_ne!(box_taken, Gain::default());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Gain {
+    /// Points to the mover (negative: to the other player).
+    pub points: i32,
+    /// True when the same player moves next.
+    pub again: bool,
+}
+
+/// The value of a move that earns `gain` for its mover, from the value `after` of the
+/// position it reaches, in a database holding `values`: a score is the move's points plus
+/// or minus the score after it (plus after a bonus turn); a nimber is the one reached, a
+/// win for the mover when it is 0.
+pub(super) fn move_value(values: Values, gain: Gain, after: Value) -> Value {
+    match values {
+        Values::Outcomes => mover_value(after),
+        Values::Scores => {
+            let next = after.score.unwrap_or(0);
+            Value::of_score(gain.points + if gain.again { next } else { -next })
+        }
+        Values::Nimbers => Value {
+            outcome: match after.nimber {
+                Some(0) => Outcome::Win,
+                _ => Outcome::Loss,
+            },
+            ..after
+        },
+    }
+}
+
 /// The value of a move for its mover, from the value of the position it reaches (a draw
 /// that never ends stays one).
 pub(super) fn mover_value(after: Value) -> Value {
     if after.is_endless() {
         return after;
     }
-    Value {
-        outcome: match after.outcome {
+    Value::new(
+        match after.outcome {
             Outcome::Win => Outcome::Loss,
             Outcome::Loss => Outcome::Win,
             Outcome::Draw => Outcome::Draw,
         },
-        remoteness: after.remoteness + 1,
-    }
+        after.remoteness + 1,
+    )
 }

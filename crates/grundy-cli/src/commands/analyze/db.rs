@@ -125,10 +125,12 @@ fn print_text(db: &Database, r: &Report) -> io::Result<()> {
         grundy::Outcome::Loss => "the player to move loses",
         grundy::Outcome::Draw => "neither player can force a win",
     };
-    writeln!(
-        out,
-        "value     {value} ({who}; moves to the end under perfect play)"
-    )?;
+    let means = match (value.score, value.nimber) {
+        (Some(_), _) => "points still to come, the mover's less the other's, under perfect play",
+        (_, Some(_)) => "the position's Grundy value",
+        _ => "moves to the end under perfect play",
+    };
+    writeln!(out, "value     {value} ({who}; {means})")?;
     if r.moves.is_empty() {
         writeln!(out, "moves     none: the game is over")?;
         return Ok(());
@@ -143,10 +145,13 @@ fn print_text(db: &Database, r: &Report) -> io::Result<()> {
         writeln!(out, "  {:<10} {}{best}", game.move_name(&m.label), m.value)?;
     }
     let names: Vec<String> = r.best.iter().map(|l| game.move_name(l)).collect();
-    let rule = match value.outcome {
-        grundy::Outcome::Win => "the quickest win",
-        grundy::Outcome::Draw => "the soonest draw",
-        grundy::Outcome::Loss => "the longest resistance",
+    let rule = match (value.score, value.nimber, value.outcome) {
+        (Some(_), _, _) => "the highest net score",
+        (_, Some(_), grundy::Outcome::Win) => "to nimber 0",
+        (_, Some(_), _) => "every move loses",
+        (_, _, grundy::Outcome::Win) => "the quickest win",
+        (_, _, grundy::Outcome::Draw) => "the soonest draw",
+        (_, _, grundy::Outcome::Loss) => "the longest resistance",
     };
     writeln!(out, "best      {} ({rule})", names.join(", "))?;
     let line: Vec<&str> = r.line.iter().map(|s| s.label.as_str()).collect();

@@ -1,6 +1,6 @@
 //! `grundy solve GAME... [at MOVES] --db DIR` and `grundy solve FILE.luau [POSITION] --db
 //! DIR`: a position answered from a tier database (`grundy build`) instead of a search: its
-//! value and remoteness and every move's.
+//! value and remoteness (or net score, or nimber) and every move's.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -115,8 +115,9 @@ pub fn run(
         None => println!("{name} at {shown}: not in the database (not reachable from the start)"),
         Some(value) => {
             println!("{name} at {shown}: {value} (for the player to move)");
-            for m in &report.moves {
-                let best = if m.value == value { "  (best)" } else { "" };
+            let best = probe.as_ref().map(|p| p.best()).unwrap_or_default();
+            for (i, m) in report.moves.iter().enumerate() {
+                let best = if best.contains(&i) { "  (best)" } else { "" };
                 println!("  {}: {}{best}", game.move_name(&m.label), m.value);
             }
         }

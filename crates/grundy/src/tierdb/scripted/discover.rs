@@ -12,6 +12,7 @@ use super::super::build::BuildProgress;
 use super::super::error::DbError;
 use super::super::game::{End, Place};
 use super::super::keys::KeyList;
+use super::super::value::{Gain, Values};
 use crate::dynamic::{Datum, Kind, RulesError};
 use crate::limits::Budget;
 use crate::scripted::{decode_exact, encode, GameInfo, RuleMove, Rules};
@@ -38,6 +39,8 @@ pub(super) struct FoundTier {
     /// Position `r`'s moves are `children[offsets[r]..offsets[r + 1]]`.
     pub(super) offsets: Vec<usize>,
     pub(super) children: Vec<Place>,
+    /// A database of scores: what each move earns, beside `children` (else empty).
+    pub(super) gains: Vec<Gain>,
     /// The tiers its moves reach, ascending.
     pub(super) child_tiers: Vec<u32>,
 }
@@ -76,6 +79,8 @@ struct Pending {
     offsets: Vec<usize>,
     targets: Vec<(u32, u32)>,
     incoming: Vec<Incoming>,
+    /// A scoring game's: what each move earns, beside `targets`.
+    gains: Vec<Gain>,
 }
 
 /// The tier `rules` give `pos`, checked: an integer from 0 to [`MAX_TIER`].
@@ -129,7 +134,10 @@ fn end_of(kind: Kind, incoming: Incoming) -> Option<End> {
     })
 }
 
-/// Every position reachable from `start`, found tier by tier and numbered; the start's place.
+/// Every position reachable from `start`, found tier by tier and numbered, to hold
+/// `asked` (`None`: a scoring game's net scores unless its points only end the game, which
+/// win, loss or draw then tell with their remoteness); the start's place and the values
+/// held.
 /// `progress`, if any, counts the positions expanded out of those found so far.
 pub(super) fn discover(
     rules: &dyn Rules,
@@ -137,7 +145,8 @@ pub(super) fn discover(
     start: &Datum,
     budget: &Budget,
     progress: Option<&BuildProgress>,
-) -> Result<(Vec<FoundTier>, Place), DbError> {
+    asked: Option<Values>,
+) -> Result<(Vec<FoundTier>, Place, Values), DbError> {
     let origin = info.origin.as_str();
     let loopy = matches!(info.kind, Kind::Loopy { .. });
     let mut ids: FxMap<Vec<u8>, (u32, u32)> = FxMap::default();
@@ -186,6 +195,7 @@ pub(super) fn discover(
                 )
             })?;
             let mut targets = Vec::with_capacity(moves.len());
+            let mut gains = Vec::new();
             for (number, mv) in moves.iter().enumerate() {
                 let refuse = |why: String| {
                     DbError::Game(format!(
@@ -194,10 +204,10 @@ pub(super) fn discover(
                         pos.brief()
                     ))
                 };
-                if mv.again {
+                if mv.again && info.kind != Kind::Scoring {
                     return Err(refuse(
-                        "gives a bonus turn (again = true): a tier database does not hold \
-                         games with bonus turns yet"
+                        "gives a bonus turn (again = true), but the game is not declared \
+                         scoring: a tier database holds bonus turns in a scoring game"
                             .into(),
                     ));
                 }
@@ -207,6 +217,12 @@ pub(super) fn discover(
                         mv.points
                     )));
                 }
+                let points = i32::try_from(mv.points).map_err(|_| {
+                    refuse(format!(
+                        "earns {} points, more than a database holds",
+                        mv.points
+                    ))
+                })?;
                 key.clear();
                 encode(&mv.to, &mut key);
                 let (ct, cid) = match ids.get(&key) {
@@ -241,7 +257,15 @@ pub(super) fn discover(
                 }
                 if info.kind == Kind::Scoring {
                     let child = tiers.get_mut(&ct).expect("a tier found");
-                    child.incoming[cid as usize] = child.incoming[cid as usize].with(mv.points);
+                    let incoming = match mv.again {
+                        true => Incoming::Mixed,
+                        false => child.incoming[cid as usize].with(mv.points),
+                    };
+                    child.incoming[cid as usize] = incoming;
+                    gains.push(Gain {
+                        points,
+                        again: mv.again,
+                    });
                 }
                 targets.push((ct, cid));
             }
@@ -251,11 +275,28 @@ pub(super) fn discover(
                 pending.offsets.push(0);
             }
             pending.targets.extend(targets);
+            pending.gains.extend(gains);
             pending.offsets.push(pending.targets.len());
         }
     }
     drop(ids);
-    number(rules, info, tiers, start_tier)
+    // A scoring game whose points only end it: win, loss or draw, with remoteness.
+    let ends_only = tiers.values().all(|p| {
+        (0..p.keys.len()).all(|i| {
+            let scored = matches!(p.incoming[i], Incoming::Plus | Incoming::Minus);
+            match p.offsets[i] == p.offsets[i + 1] {
+                true => p.incoming[i] != Incoming::Mixed,
+                false => !scored && p.incoming[i] != Incoming::Mixed,
+            }
+        })
+    });
+    let values = match asked {
+        Some(values) => values,
+        None if info.kind == Kind::Scoring && !ends_only => Values::Scores,
+        None => Values::Outcomes,
+    };
+    let (found, start) = number(rules, info, tiers, start_tier, values)?;
+    Ok((found, start, values))
 }
 
 /// Each tier's positions sorted by key and numbered; the moves as places.
@@ -264,7 +305,9 @@ fn number(
     info: &GameInfo,
     tiers: BTreeMap<u32, Pending>,
     start_tier: u32,
+    values: Values,
 ) -> Result<(Vec<FoundTier>, Place), DbError> {
+    let scores = values == Values::Scores;
     let count = tiers.keys().next_back().map_or(0, |&t| t as usize + 1);
     // The rank of each position by tier and number met.
     let mut ranks: Vec<Vec<u32>> = vec![Vec::new(); count];
@@ -298,15 +341,22 @@ fn number(
             };
             let incoming = pending.incoming[i];
             let scored = matches!(incoming, Incoming::Plus | Incoming::Minus | Incoming::Mixed);
-            if targets.is_empty() {
+            if targets.is_empty() && scores {
+                // The score from there is 0, whatever the moves into it earned.
+                out.ends.push(None);
+            } else if targets.is_empty() {
                 let end = end_of(info.kind, incoming)
                     .ok_or_else(|| scoring(rules, info, &pending.keys, i, true))?;
                 out.ends.push(Some(end));
-            } else if scored && info.kind == Kind::Scoring {
+            } else if scored && info.kind == Kind::Scoring && !scores {
                 return Err(scoring(rules, info, &pending.keys, i, false));
             } else {
                 out.ends.push(None);
                 out.children.extend(targets.iter().map(place));
+                if scores {
+                    let gains = &pending.gains[pending.offsets[i]..pending.offsets[i + 1]];
+                    out.gains.extend_from_slice(gains);
+                }
             }
             out.offsets.push(out.children.len());
         }
@@ -329,13 +379,13 @@ fn scoring(rules: &dyn Rules, info: &GameInfo, keys: &KeyList, i: usize, over: b
     let pos = decode_exact(keys.get(i)).expect("a key encodes its position");
     let shown = rules.show(&pos).unwrap_or_else(|_| pos.brief());
     let why = match over {
-        true => "is reached by moves earning points of different signs, so how it ended depends on the move",
+        true => "is reached by moves earning points of different signs (or a bonus turn), so how it ended depends on the move",
         false => "is reached by a move earning points, and play goes on from it",
     };
     DbError::Game(format!(
-        "{}: position {} {why}: a tier database holds win, loss or draw, so a scoring game \
-         file is built only when points end the game (the move that scores leads to a \
-         position with no moves)",
+        "{}: position {} {why}: win, loss or draw hold a scoring game only when points end \
+         the game (the move that scores leads to a position with no moves); build its net \
+         scores instead (the default for a scoring game)",
         info.origin,
         crate::text::quoted(&shown)
     ))

@@ -56,10 +56,7 @@ impl TierGame for Pile {
 
 /// The pile's value with `left` counters, by plain recursion.
 fn pile_value(left: u32, draw_at: u32, first: bool) -> Value {
-    let value = |outcome, remoteness| Value {
-        outcome,
-        remoteness,
-    };
+    let value = |outcome, remoteness| Value::new(outcome, remoteness);
     if left == draw_at && !first {
         return value(Outcome::Draw, 0);
     }
@@ -148,22 +145,13 @@ fn tic_tac_toe_has_its_published_positions_and_is_a_draw() {
     let dir = TempDir::new("ttt");
     let report = build(&game, &dir.0, &BuildOptions::default()).unwrap();
     assert_eq!(report.positions, 5478);
-    assert_eq!(
-        report.value,
-        Some(Value {
-            outcome: Outcome::Draw,
-            remoteness: 9
-        })
-    );
+    assert_eq!(report.value, Some(Value::new(Outcome::Draw, 9)));
     let db = Database::open(&dir.0).unwrap();
     fn plain(game: &Mnk, grid: Grid, memo: &mut HashMap<Grid, Value>) -> Value {
         if let Some(v) = memo.get(&grid) {
             return *v;
         }
-        let value = |outcome, remoteness| Value {
-            outcome,
-            remoteness,
-        };
+        let value = |outcome, remoteness| Value::new(outcome, remoteness);
         let v = if game.is_won(&grid) {
             value(Outcome::Loss, 0)
         } else if grid.stones() == game.cells() {

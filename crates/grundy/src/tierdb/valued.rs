@@ -1,0 +1,201 @@
+//! Tiers of scores and of nimbers: a scoring game's positions valued by their net score
+//! (the points still to come, the mover's less the other's, under perfect play), an
+//! impartial game's by their Grundy value. Each position is solved from the tiers its
+//! moves reach, as the plain pass does for win, loss or draw; a game whose moves may stay
+//! in their tier is refused.
+
+use super::build::{advance, Above, BuildProgress};
+use super::error::DbError;
+use super::game::{End, Place, TierGame};
+use super::layout::BLOCK;
+use super::split::Owner;
+use super::value::{Gain, Value, Values, ABSENT, MAX_NIMBER, MAX_SCORE};
+use crate::limits::Budget;
+use rayon::prelude::*;
+
+/// Refuses a game whose [`TierGame::values`] are not those `asked` for (if any), or are
+/// scores or nimbers and its moves may stay in their tier (such a game's scores and
+/// nimbers are not kept yet).
+pub(super) fn check_values<G: TierGame + ?Sized>(
+    game: &G,
+    asked: Option<Values>,
+) -> Result<(), DbError> {
+    let values = game.values();
+    if let Some(asked) = asked.filter(|&a| a != values) {
+        return Err(DbError::Game(format!(
+            "{}: its database holds {}, not {}",
+            game.identity(),
+            name(values),
+            name(asked)
+        )));
+    }
+    if values == Values::Outcomes {
+        return Ok(());
+    }
+    match (0..game.tiers()).find(|&k| game.child_tiers(k).contains(&k)) {
+        Some(k) => Err(DbError::Game(format!(
+            "{}: tier {k} has moves within it (positions may repeat), and a database of {} \
+             holds only games whose every move leads to a later tier",
+            game.identity(),
+            name(values)
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// How a message names `values`.
+pub(super) fn name(values: Values) -> &'static str {
+    match values {
+        Values::Outcomes => "win, loss or draw",
+        Values::Scores => "scores",
+        Values::Nimbers => "nimbers",
+    }
+}
+
+/// The byte of `at`'s value in a tier of `above`; `None` when it is not there.
+fn byte_of(above: &Above<'_>, at: Place) -> Option<u8> {
+    let values = above.iter().find(|(t, _)| *t == at.tier)?.1;
+    values
+        .get(at.rank as usize)
+        .copied()
+        .filter(|&b| b != ABSENT)
+}
+
+/// Why the position at `at` has no value: a successor missing, or what the game said.
+enum Unsolved {
+    Missing(Place),
+    Game(String),
+}
+
+/// The value of the position at `at` (reachable) from the values of the tiers above it.
+fn solve_position<G: TierGame + ?Sized>(
+    game: &G,
+    values: Values,
+    at: Place,
+    above: &Above<'_>,
+    children: &mut Vec<Place>,
+    gains: &mut Vec<Gain>,
+) -> Result<Value, Unsolved> {
+    children.clear();
+    gains.clear();
+    if let Some(end) = game.expand(at, children) {
+        return match (values, end) {
+            (Values::Scores, _) => Ok(Value::of_score(0)),
+            (Values::Nimbers, End::Loss) => Ok(Value::of_nimber(0)),
+            _ => Err(Unsolved::Game(format!(
+                "a position of tier {} ends as a {}: a database of nimbers holds normal play, \
+                 where who cannot move loses",
+                at.tier,
+                end.value().outcome
+            ))),
+        };
+    }
+    match values {
+        Values::Scores => {
+            game.gains(at, gains);
+            if gains.len() != children.len() {
+                return Err(Unsolved::Game(format!(
+                    "a position of tier {} has {} moves but {} gains",
+                    at.tier,
+                    children.len(),
+                    gains.len()
+                )));
+            }
+            let mut best: Option<i32> = None;
+            for (&child, gain) in children.iter().zip(gains.iter()) {
+                let byte = byte_of(above, child).ok_or(Unsolved::Missing(child))?;
+                let next = Value::read(values, byte).and_then(|v| v.score).unwrap_or(0);
+                let score = match gain.again {
+                    true => gain.points.saturating_add(next),
+                    false => gain.points.saturating_sub(next),
+                };
+                best = Some(best.map_or(score, |b| b.max(score)));
+            }
+            Ok(Value::of_score(best.unwrap_or(0)))
+        }
+        Values::Nimbers => {
+            let mut seen = [0u64; 4];
+            for &child in children.iter() {
+                let byte = byte_of(above, child).ok_or(Unsolved::Missing(child))?;
+                seen[usize::from(byte / 64)] |= 1 << (byte % 64);
+            }
+            let mex = (0..256u32)
+                .find(|&n| seen[(n / 64) as usize] >> (n % 64) & 1 == 0)
+                .unwrap_or(256);
+            Ok(Value::of_nimber(mex))
+        }
+        Values::Outcomes => Err(Unsolved::Game(
+            "win, loss or draw is solved by the plain pass".into(),
+        )),
+    }
+}
+
+/// The values of tier `k` of a game of scores or nimbers, in parallel over blocks: those
+/// of the blocks `owner` owns (the others' are left [`ABSENT`]).
+pub(super) fn solve_tier<G: TierGame + ?Sized>(
+    game: &G,
+    k: u32,
+    reach: &[u64],
+    above: &Above<'_>,
+    budget: &Budget,
+    progress: Option<&BuildProgress>,
+    owner: Owner,
+) -> Result<Vec<u8>, DbError> {
+    let values = game.values();
+    let mut bytes = vec![ABSENT; game.tier_size(k) as usize];
+    bytes
+        .par_chunks_mut(BLOCK)
+        .enumerate()
+        .filter(|(b, _)| owner.owns(*b))
+        .try_for_each_init(
+            || (Vec::new(), Vec::new()),
+            |(children, gains), (b, chunk)| -> Result<(), DbError> {
+                budget.check_cancelled()?;
+                let first = (b * BLOCK) as u64;
+                for (i, cell) in chunk.iter_mut().enumerate() {
+                    let rank = first + i as u64;
+                    if reach[(rank / 64) as usize] >> (rank % 64) & 1 == 0 {
+                        continue;
+                    }
+                    let at = Place { tier: k, rank };
+                    let value = solve_position(game, values, at, above, children, gains).map_err(
+                        |why| match why {
+                            Unsolved::Missing(child) => DbError::Corrupt {
+                                path: super::format::tier_file(child.tier).into(),
+                                why: format!("a successor of rank {rank} of tier {k} is missing"),
+                            },
+                            Unsolved::Game(why) => {
+                                DbError::Game(format!("{}: {why}", game.identity()))
+                            }
+                        },
+                    )?;
+                    *cell = value
+                        .write(values)
+                        .ok_or_else(|| too_large(game, at, value))?;
+                }
+                advance(progress, chunk.len() as u64);
+                Ok(())
+            },
+        )?;
+    Ok(bytes)
+}
+
+/// The error of a value that a byte does not hold.
+fn too_large<G: TierGame + ?Sized>(game: &G, at: Place, value: Value) -> DbError {
+    let what = match (value.score, value.nimber) {
+        (Some(score), _) => {
+            format!("net score {score}: a database of scores holds -{MAX_SCORE} to {MAX_SCORE}")
+        }
+        (_, Some(nimber)) => {
+            format!("nimber {nimber}: a database of nimbers holds 0 to {MAX_NIMBER}")
+        }
+        _ => format!("value {value}"),
+    };
+    DbError::Game(format!(
+        "{}: the position {} (rank {} of tier {}) has {what}",
+        game.identity(),
+        crate::text::quoted(&game.show(at)),
+        at.rank,
+        at.tier
+    ))
+}
