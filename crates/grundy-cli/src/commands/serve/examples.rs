@@ -19,7 +19,7 @@ macro_rules! example {
 }
 
 /// The game files of `examples/games/`, by name (a test checks the list against the folder).
-pub const EXAMPLES: [(&str, &str); 29] = [
+pub const EXAMPLES: [(&str, &str); 30] = [
     example!("bash"),
     example!("cat_and_mouse"),
     example!("chomp"),
@@ -40,6 +40,7 @@ pub const EXAMPLES: [(&str, &str); 29] = [
     example!("minesweeper"),
     example!("paint_chain"),
     example!("powers_of_two"),
+    example!("roundabout"),
     example!("snim"),
     example!("snort"),
     example!("subtraction"),
