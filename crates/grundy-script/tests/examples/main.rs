@@ -14,6 +14,7 @@ use grundy::Budget;
 
 mod boards;
 mod drawings;
+mod loopy;
 mod partizan;
 mod partizan_more;
 mod positions;
@@ -22,7 +23,7 @@ mod symmetry;
 
 /// The example files tested here (`subtraction.luau` and `tictactoe.luau` are tested with
 /// the loader, in `src/tests.rs`).
-const TESTED: [&str; 27] = [
+const TESTED: [&str; 28] = [
     "powers_of_two.luau",
     "snim.luau",
     "kiki.luau",
@@ -50,6 +51,7 @@ const TESTED: [&str; 27] = [
     "toppling_dominoes.luau",
     "clobber.luau",
     "konane.luau",
+    "roundabout.luau",
 ];
 
 /// Every file of `examples/games/` loads with its defaults, says what it is, has a start,

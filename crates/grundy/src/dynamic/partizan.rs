@@ -145,7 +145,7 @@ pub trait Partizan: Send + Sync {
                 return Err(SolveError::TooLarge {
                     needed: reached as u64,
                     limit: MAX_POSITIONS as u64,
-                    unit: "positions of a game whose positions repeat (valued as a loopy game)",
+                    unit: "positions (they repeat: valued as a loopy game)",
                 }
                 .into());
             }
