@@ -185,3 +185,53 @@ fn built_in_domineering_answers_as_the_file_does() {
         "{err}"
     );
 }
+
+const ROUNDABOUT: &str = "examples/games/roundabout.luau";
+
+/// A file whose positions repeat is valued as a loopy game: every roundabout cell is
+/// `over = {0|pass}` (Winning Ways, ch. 11; CGSuite's `over`; derived by hand in the
+/// file), outcome L; the exit is the short game 0.
+#[test]
+fn solve_values_a_file_whose_positions_repeat_as_a_loopy_game() {
+    let text = stdout(&["solve", ROUNDABOUT, "3 at 1"]);
+    assert_eq!(
+        text,
+        "game      roundabout (partizan, positions repeat)\n\
+         position  3 at 1\n\
+         value     over\n\
+         sides     over (onside), over (offside)\n\
+         outcome   L (Left wins with Left first, Left wins with Right first)\n\
+         positions 4 (a loopy game)\n"
+    );
+    let report = json(&["solve", ROUNDABOUT, "5 at 2", "--json"]);
+    assert_eq!(report["kind"], "partizan");
+    assert_eq!(report["value"], "over");
+    assert_eq!(report["onside"], "over");
+    assert_eq!(report["offside"], "over");
+    assert_eq!(report["outcome"], "L");
+    assert_eq!(report["right_first"], "Left");
+    assert_eq!(report["stopper"], true);
+    assert_eq!(report["positions"], 6);
+    // `analyze` of one position takes the same path.
+    let report = json(&["analyze", ROUNDABOUT, "2 at 2", "--json"]);
+    assert_eq!(report["value"], "over");
+    // The exit is a short game: its canonical form, as for any partizan file.
+    let report = json(&["solve", ROUNDABOUT, "3 out", "--json"]);
+    assert_eq!(report["value"]["value"], "0");
+}
+
+/// A graph past the position limit is refused before it is valued, with its count; a bad
+/// cell is refused in one line.
+#[test]
+fn a_loopy_file_past_the_limit_or_off_the_roundabout_is_refused() {
+    let out = grundy(&["solve", ROUNDABOUT, "9 at 1", "--max-positions", "5"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("needs 6 positions"), "{err}");
+    let out = grundy(&["solve", ROUNDABOUT, "3 at 4"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("cell from 0 to N"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

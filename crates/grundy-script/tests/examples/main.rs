@@ -14,6 +14,7 @@ use grundy::Budget;
 
 mod boards;
 mod drawings;
+mod loopy;
 mod partizan;
 mod partizan_cgt;
 mod partizan_more;
@@ -23,7 +24,7 @@ mod symmetry;
 
 /// The example files tested here (`subtraction.luau` and `tictactoe.luau` are tested with
 /// the loader, in `src/tests.rs`).
-const TESTED: [&str; 30] = [
+const TESTED: [&str; 31] = [
     "powers_of_two.luau",
     "snim.luau",
     "kiki.luau",
@@ -54,6 +55,7 @@ const TESTED: [&str; 30] = [
     "ski_jumps.luau",
     "fission.luau",
     "amazons.luau",
+    "roundabout.luau",
 ];
 
 /// Every file of `examples/games/` loads with its defaults, says what it is, has a start,

@@ -7,11 +7,15 @@
 //! A summand is a partizan game's position; the game's `components` split it further, and
 //! every component is shown with its value. Forms of different games meet in one
 //! [`Arena`], so the sum is exact.
+//!
+//! A position whose positions repeat has no canonical form: [`analyze_loopy`] values its
+//! graph as a loopy game (outcome with draws, onside and offside).
 
 use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::cgt::loopy::{LoopyGame, LoopyOutcomeClass, SidedValue, Winner};
 use crate::cgt::{Arena, Dyadic, GameId, Measures};
 use crate::dynamic::partizan::{Partizan, Side};
 use crate::dynamic::{Datum, DynError, DynGame};
@@ -328,4 +332,101 @@ mod tests {
         assert_eq!(labels(&analysis.left), ["1"]);
         assert_eq!(labels(&analysis.right), ["0"]);
     }
+}
+
+/// A partizan position whose positions repeat, valued as a loopy game: the graph of every
+/// position reachable from it ([`Partizan::loopy`]), its outcome class with draws and its
+/// sided value, written as CGSuite writes them.
+///
+/// # Examples
+///
+/// See [`analyze_loopy`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopyAnalysis {
+    /// The sided value: `S & T`, `dud`, or a stopper's name or simplest form; the graph
+    /// as given (node-label notation) when its sides are not found as stoppers.
+    pub value: String,
+    /// The onside, by name when it has one (`None` when the sides are not found).
+    pub onside: Option<String>,
+    /// The offside, likewise.
+    pub offside: Option<String>,
+    /// CGSuite's outcome class: L, R, P, N, D, NHat, PCheck, PHat or NCheck.
+    pub outcome: LoopyOutcomeClass,
+    /// Who wins with Left moving first (or a draw).
+    pub left_first: Winner,
+    /// Who wins with Right moving first (or a draw).
+    pub right_first: Winner,
+    /// No line of play alternates forever (then the game is its own onside and offside).
+    pub stopper: bool,
+    /// The positions of the graph.
+    pub positions: usize,
+}
+
+/// A stopper by its name (`on`, `over`, ...) when it has one, else as CGSuite writes it.
+fn stopper_name(g: &LoopyGame) -> String {
+    g.value_name().map_or_else(|| g.to_string(), str::to_string)
+}
+
+/// Values `pos` of `game` as a loopy game (for rules whose positions repeat, where
+/// [`Partizan::canonical`] meets a cycle); its sides are searched up to the loopy module's
+/// `MAX_SIDED` positions, and a game whose sides are not found as stoppers is written as
+/// given, with its outcome.
+///
+/// # Errors
+///
+/// As [`Partizan::loopy`]: a graph past the loopy module's `MAX_POSITIONS` or the budget,
+/// or rules that fail.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::analysis::partizan::analyze_loopy;
+/// use grundy::cgt::loopy::{LoopyOutcomeClass, Winner};
+/// use grundy::dynamic::partizan::Side;
+/// use grundy::dynamic::{Datum, DynGame, Kind};
+/// use grundy::scripted::{GameInfo, PartizanGame, RuleMove, Rules};
+/// use grundy::Budget;
+///
+/// /// From 1, Left moves to 0 and Right to 1 again: over = {0|pass}.
+/// struct Over;
+/// impl Rules for Over {
+///     fn moves(&self, _: &Datum, _: bool, _: &mut Vec<RuleMove>) -> Result<(), String> {
+///         Err("partizan".into())
+///     }
+///     fn options(&self, pos: &Datum, side: Side, _: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
+///         if pos.as_int() == Some(1) {
+///             let to = if side == Side::Left { 0 } else { 1 };
+///             out.push(RuleMove::to(Datum::Int(to)));
+///         }
+///         Ok(())
+///     }
+/// }
+/// let game = PartizanGame::new(Over, GameInfo::new("over", Kind::Partizan));
+/// let a = analyze_loopy(game.partizan().unwrap(), &Datum::Int(1), &Budget::default()).unwrap();
+/// assert_eq!(a.value, "over");
+/// assert_eq!(a.outcome, LoopyOutcomeClass::L);
+/// assert_eq!(a.right_first, Winner::Left);
+/// ```
+pub fn analyze_loopy(
+    game: &dyn Partizan,
+    pos: &Datum,
+    budget: &Budget,
+) -> Result<LoopyAnalysis, DynError> {
+    let g = game.loopy(pos, budget)?;
+    let outcome = g.outcome();
+    // Sides that are not stoppers, or a graph too large to search for them: the value is
+    // written as given.
+    let sided = SidedValue::of(&g).ok();
+    Ok(LoopyAnalysis {
+        value: sided
+            .as_ref()
+            .map_or_else(|| g.to_string(), SidedValue::to_string),
+        onside: sided.as_ref().map(|v| stopper_name(v.onside())),
+        offside: sided.as_ref().map(|v| stopper_name(v.offside())),
+        outcome,
+        left_first: outcome.left_first(),
+        right_first: outcome.right_first(),
+        stopper: g.is_stopper(),
+        positions: g.len(),
+    })
 }

@@ -442,7 +442,25 @@ pub async fn solve(
                 .map_err(|err| match err {
                     grundy::analysis::AnalysisError::Game { source, .. } => source,
                     other => grundy::dynamic::DynError::Position(other.to_string()),
-                })?;
+                });
+            let analysis = match analysis {
+                // Positions that repeat: the position's graph valued as a loopy game.
+                Err(grundy::dynamic::DynError::Rules(grundy::dynamic::RulesError::Cycle {
+                    ..
+                })) => {
+                    let partizan = game.partizan().ok_or(grundy::dynamic::DynError::NoTurn)?;
+                    let loopy =
+                        grundy::analysis::partizan::analyze_loopy(partizan, &position, budget)?;
+                    return Ok(serde_json::json!({
+                        "game": game.name(),
+                        "kind": game.kind(),
+                        "shown": game.show(&position)?,
+                        "drawing": game.draw(&position)?,
+                        "loopy": loopy,
+                    }));
+                }
+                other => other?,
+            };
             return Ok(serde_json::json!({
                 "game": game.name(),
                 "kind": game.kind(),

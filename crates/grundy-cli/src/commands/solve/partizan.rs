@@ -1,12 +1,18 @@
 //! A partizan game's answer, for `solve` and `analyze`: the canonical form of the position
 //! (or sum), its outcome class, stops, mean and temperature, each component's value, and
-//! the moves a player would make by temperature (`grundy::analysis::partizan`).
+//! the moves a player would make by temperature (`grundy::analysis::partizan`). A single
+//! position whose positions repeat (the search meets a cycle) is valued as a loopy game
+//! instead: its outcome class with draws and its sided value, as `grundy cgt` writes them.
 
 use std::io::{self, Write};
 
-use grundy::analysis::partizan::{analyze_partizan, PartizanAnalysis, Summand};
+use grundy::analysis::partizan::{
+    analyze_loopy, analyze_partizan, LoopyAnalysis, PartizanAnalysis, Summand,
+};
 use grundy::analysis::AnalysisError;
+use grundy::cgt::loopy::Winner;
 use grundy::cgt::OutcomeClass;
+use grundy::dynamic::{DynError, RulesError};
 use grundy::Budget;
 use serde::Serialize;
 
@@ -22,6 +28,16 @@ struct Report<'a> {
     analysis: &'a PartizanAnalysis,
 }
 
+/// `--json` of a position whose positions repeat, valued as a loopy game.
+#[derive(Serialize)]
+struct LoopyReport<'a> {
+    game: &'a str,
+    kind: &'static str,
+    position: &'a str,
+    #[serde(flatten)]
+    analysis: &'a LoopyAnalysis,
+}
+
 /// Analyses `summands` within `budget` and prints the answer (text, or JSON with `json`);
 /// `game` and `position` name what was asked.
 pub fn run(
@@ -31,7 +47,16 @@ pub fn run(
     budget: &Budget,
     json: bool,
 ) -> anyhow::Result<()> {
-    let analysis = analyze_partizan(summands, budget).map_err(|err| match err {
+    let analysis = match analyze_partizan(summands, budget) {
+        Err(AnalysisError::Game {
+            source: DynError::Rules(RulesError::Cycle { .. }),
+            ..
+        }) if summands.len() == 1 => {
+            return run_loopy(game, position, &summands[0], budget, json);
+        }
+        other => other,
+    };
+    let analysis = analysis.map_err(|err| match err {
         // The game's own error, with its name as context (so the position limit's hint
         // finds it in the chain).
         AnalysisError::Game { game, source } => {
@@ -48,6 +73,54 @@ pub fn run(
         });
     }
     print_text(game, position, &analysis)?;
+    Ok(())
+}
+
+/// Values `summand`, whose positions repeat, as a loopy game (its reachable graph) and
+/// prints its outcome with draws and its sided value.
+fn run_loopy(
+    game: &str,
+    position: &str,
+    summand: &Summand,
+    budget: &Budget,
+    json: bool,
+) -> anyhow::Result<()> {
+    let partizan = summand
+        .game
+        .partizan()
+        .ok_or_else(|| anyhow::anyhow!("{game} is not a partizan game"))?;
+    let a = analyze_loopy(partizan, &summand.position, budget)
+        .map_err(|err| anyhow::Error::from(err).context(format!("in {game}")))?;
+    if json {
+        return print_json(&LoopyReport {
+            game,
+            kind: "partizan",
+            position,
+            analysis: &a,
+        });
+    }
+    let mut out = io::stdout().lock();
+    writeln!(out, "game      {game} (partizan, positions repeat)")?;
+    writeln!(out, "position  {}", position.replace('\n', "/"))?;
+    writeln!(out, "value     {}", a.value)?;
+    if let (Some(on), Some(off)) = (&a.onside, &a.offside) {
+        writeln!(out, "sides     {on} (onside), {off} (offside)")?;
+    } else {
+        writeln!(out, "sides     not found as stoppers")?;
+    }
+    let first = |w: Winner| match w {
+        Winner::Left => "Left wins",
+        Winner::Right => "Right wins",
+        Winner::Draw => "a draw",
+    };
+    writeln!(
+        out,
+        "outcome   {} ({} with Left first, {} with Right first)",
+        a.outcome,
+        first(a.left_first),
+        first(a.right_first)
+    )?;
+    writeln!(out, "positions {} (a loopy game)", a.positions)?;
     Ok(())
 }
 

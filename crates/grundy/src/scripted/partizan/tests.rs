@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::*;
 use crate::cgt::domineering::{Domineering, Grid};
+use crate::cgt::loopy::{LoopyGame, LoopyOutcomeClass, SidedValue, MAX_POSITIONS};
 use crate::cgt::{Dyadic, Nus};
 use crate::limits::SolveError;
 use crate::scripted::RuleMove;
@@ -264,5 +265,56 @@ fn moves_with_points_are_refused() {
         err.to_string(),
         "points.luau: move 1 from 1 (left of Left) earns points, but a partizan game has none \
          (its value is a canonical form)"
+    );
+}
+
+/// Both players move `n` to `n + 1` (mod 3): no one is ever stuck, so every play is a draw
+/// and the value is `dud = on & off` (Winning Ways, ch. 11: the deathless universal draw).
+#[test]
+fn a_cycle_is_valued_as_a_loopy_game() {
+    let game = PartizanGame::new(Cycle, GameInfo::new("cycle.luau", Kind::Partizan));
+    let g = game.loopy(&Datum::Int(0), &Budget::default()).unwrap();
+    let by_hand = LoopyGame::new(
+        &[(vec![1], vec![1]), (vec![2], vec![2]), (vec![0], vec![0])],
+        0,
+    )
+    .unwrap();
+    assert_eq!(g, by_hand);
+    assert_eq!(g.outcome(), LoopyOutcomeClass::D);
+    assert_eq!(SidedValue::of(&g).unwrap().to_string(), "dud");
+    assert!(g.sided_geq(&LoopyGame::dud()).unwrap() && LoopyGame::dud().sided_geq(&g).unwrap());
+}
+
+/// Left counts up for ever, Right goes back to 0: past the loopy module's MAX_POSITIONS
+/// the graph is refused with the count reached, before it is valued.
+struct Climb;
+
+impl Rules for Climb {
+    fn moves(&self, _: &Datum, _: bool, _: &mut Vec<RuleMove>) -> Result<(), String> {
+        Err("partizan".into())
+    }
+    fn options(
+        &self,
+        pos: &Datum,
+        side: Side,
+        _: bool,
+        out: &mut Vec<RuleMove>,
+    ) -> Result<(), String> {
+        let n = pos.as_int().ok_or("an integer")?;
+        let to = if side == Side::Left { n + 1 } else { 0 };
+        out.push(RuleMove::to(Datum::Int(to)));
+        Ok(())
+    }
+}
+
+#[test]
+fn a_loopy_graph_past_max_positions_is_refused_with_its_count() {
+    let game = PartizanGame::new(Climb, GameInfo::new("climb.luau", Kind::Partizan));
+    let err = game.loopy(&Datum::Int(0), &Budget::default()).unwrap_err();
+    let needed = MAX_POSITIONS + 1;
+    assert!(
+        err.to_string()
+            .starts_with(&format!("the game needs {needed} positions")),
+        "{err}"
     );
 }

@@ -254,12 +254,19 @@ async function showValue(body) {
   thinking("play-form", true);
   try {
     const solved = await api("POST", "/solve", { ...body, engine_first: undefined });
-    const a = solved.partizan;
+    const a = solved.partizan || { components: [], hottest: null };
     if (session) api("DELETE", "/sessions/" + session.id).catch(() => {});
     session = null;
     $("board-area").hidden = true;
     $("value-board").replaceChildren(drawn({ drawing: solved.drawing, shown: solved.shown, moves: [], end: true }));
-    const facts = [
+    // Positions that repeat: a loopy game's sided value, its sides and its outcome.
+    const l = solved.loopy;
+    const facts = l ? [
+      ["position", solved.shown],
+      ["value", l.value],
+      ["outcome", l.outcome + " (Left first: " + l.left_first + ", Right first: " + l.right_first + ")"],
+      ["sides", l.onside === null ? "not found as stoppers" : "onside " + l.onside + ", offside " + l.offside],
+    ] : [
       ["position", solved.shown],
       ["value", a.value.value],
       ["outcome", OUTCOME_CLASSES[a.value.outcome] || a.value.outcome],
