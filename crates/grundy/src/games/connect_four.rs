@@ -20,6 +20,10 @@
 
 use thiserror::Error;
 
+mod subset;
+
+use subset::next_subset;
+
 /// The most cells a [`ConnectFour`] board may have with its sentinel row: one `u64`.
 pub const MAX_BITS: u32 = 64;
 
@@ -579,108 +583,5 @@ impl ConnectFour {
     }
 }
 
-/// The subset of `within` with as many bits as `subset` (a subset of `within`) that follows
-/// it in increasing order, or `None` after the last: Gosper's next combination, its sums
-/// taken in the bits of `within` only. The lowest run of `subset`'s bits (as `within`
-/// orders them) moves its top bit up one place and the rest of it to `within`'s lowest bits.
-fn next_subset(subset: u64, within: u64) -> Option<u64> {
-    let lowest = subset & subset.wrapping_neg();
-    if lowest == 0 {
-        return None; // the empty set is the only one
-    }
-    // Adding the lowest bit with the bits outside `within` set carries through the run.
-    let raised = (subset | !within).wrapping_add(lowest) & within;
-    if raised & !subset == 0 {
-        return None; // the carry left `within`: the run was at its top
-    }
-    let mut refill = subset.count_ones() - raised.count_ones();
-    let (mut low, mut free) = (0u64, within);
-    while refill > 0 {
-        let bit = free & free.wrapping_neg();
-        low |= bit;
-        free ^= bit;
-        refill -= 1;
-    }
-    Some(raised | low)
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rank_is_a_bijection_on_small_boards() {
-        for (w, h) in [(1, 1), (2, 3), (3, 3), (4, 2), (3, 4)] {
-            let game = ConnectFour::new(w, h).unwrap();
-            for k in 0..=game.cells() {
-                for r in 0..game.tier_size(k) {
-                    let board = game.unrank(k, r);
-                    assert_eq!(board.stones(), k);
-                    assert_eq!(game.rank(&board), r, "{w}x{h} tier {k}");
-                }
-            }
-        }
-    }
-
-    /// The ranks of every move, found together, are the ranks of the boards they make.
-    #[test]
-    fn move_ranks_are_the_ranks_of_the_moves() {
-        for (w, h) in [(1, 1), (2, 3), (3, 3), (4, 2), (3, 4), (4, 4), (5, 2)] {
-            let game = ConnectFour::new(w, h).unwrap();
-            for k in 0..game.cells() {
-                for r in 0..game.tier_size(k) {
-                    let board = game.unrank(k, r);
-                    let mut ranks = Vec::new();
-                    game.move_ranks(&board, |col, rank| ranks.push((col, rank)));
-                    let expected: Vec<(u32, u64)> = (0..game.width())
-                        .filter(|&col| game.can_play(&board, col))
-                        .map(|col| (col, game.rank(&game.play(&board, col))))
-                        .collect();
-                    assert_eq!(ranks, expected, "{w}x{h} tier {k} rank {r}");
-                }
-            }
-        }
-    }
-
-    /// Stepping from rank to rank visits the same boards as unranking each.
-    #[test]
-    fn next_walks_the_ranks_in_order() {
-        for (w, h) in [(1, 1), (2, 3), (3, 3), (4, 2), (3, 4), (4, 4)] {
-            let game = ConnectFour::new(w, h).unwrap();
-            for k in 0..=game.cells() {
-                let mut board = game.unrank(k, 0);
-                for r in 1..game.tier_size(k) {
-                    board = game.next(&board).expect("a next rank");
-                    assert_eq!(board, game.unrank(k, r), "{w}x{h} tier {k} rank {r}");
-                }
-                assert_eq!(game.next(&board), None, "{w}x{h} tier {k}");
-            }
-        }
-    }
-
-    #[test]
-    fn lines_in_every_direction() {
-        let game = ConnectFour::new(7, 6).unwrap();
-        for (moves, won) in [
-            ("1213141", true), // row
-            ("1212121", true), // column
-            ("1223433454", false),
-            ("12234334544", true), // X: the rising diagonal from column 1
-            ("76654554344", true), // its mirror image
-        ] {
-            let board = game.play_all(moves).unwrap();
-            assert_eq!(board.is_won(&game), won, "{moves}");
-        }
-        assert!(game.play_all("12345671234567").is_ok());
-        let err = game.play_all("12121212").unwrap_err();
-        assert!(err.to_string().contains("already won"), "{err}");
-    }
-
-    #[test]
-    fn sizes_refused() {
-        for (w, h) in [(0, 4), (4, 0), (8, 8), (33, 1), (u64::MAX, u64::MAX)] {
-            assert!(ConnectFour::new(w, h).is_err());
-        }
-        assert!(ConnectFour::new(32, 1).is_ok() && ConnectFour::new(1, 63).is_ok());
-    }
-}
+mod tests;

@@ -36,7 +36,7 @@ pub const MAX_SCORE: i32 = 127;
 pub const MAX_NIMBER: u32 = 254;
 
 /// What a database's bytes hold, as its manifest says (`"values"`): a game says which with
-/// [`TierGame::values`](super::game::TierGame::values).
+/// `TierGame::values`.
 ///
 /// # Examples
 ///
