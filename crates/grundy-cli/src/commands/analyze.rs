@@ -22,6 +22,7 @@ use super::solve::{is_game_file, limit, load_file, open_file, partizan};
 use crate::output::print_json;
 
 mod db;
+mod misere;
 
 /// Arguments of `grundy analyze`.
 #[derive(clap::Args, Debug)]
@@ -104,10 +105,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let analysis = if args.misere {
-        if words.iter().any(|word| is_game_file(word)) {
-            bail!("--misere analyses the heaps of a heap game by name or code (0.77 3 5), not yet a game file ('grundy solve FILE --misere' searches one)");
+        match words.iter().position(|word| is_game_file(word)) {
+            Some(0) if !words.iter().any(|w| w == "+") => {
+                let limits = (args.max_positions, args.json);
+                misere::run(&words[0], &words[1..], &args.params, limits)?
+            }
+            Some(_) => bail!("--misere analyses one game file's position (FILE POSITION) or the heaps of a heap game (0.77 3 5), not a sum of several games"),
+            None => analyze_misere(words)?,
         }
-        analyze_misere(words)?
     } else if words.iter().any(|word| is_game_file(word)) {
         with_files(
             words,
