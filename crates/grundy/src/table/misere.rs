@@ -145,7 +145,7 @@ fn table(game: String, to: u64, heaps: Vec<MisereHeap>, searched: usize) -> Mise
 /// # Errors
 ///
 /// [`TableError::TooLarge`] past [`MISERE_CAP`]; [`TableError::Solve`] for what `position`
-/// and `moves` return, a part that reaches itself ([`crate::SolveError::Cycle`]), past the
+/// and `moves` return, a part that reaches itself ([`crate::limits::SolveError::Cycle`]), past the
 /// budget's positions (parts and sums stored) or when cancelled.
 ///
 /// # Examples
@@ -171,7 +171,7 @@ fn table(game: String, to: u64, heaps: Vec<MisereHeap>, searched: usize) -> Mise
 pub fn tabulate_misere_parts<K: Clone + Eq + Hash>(
     game: &str,
     to: u64,
-    position: &mut dyn FnMut(u64) -> Result<Vec<K>, crate::SolveError>,
+    position: &mut dyn FnMut(u64) -> Result<Vec<K>, crate::limits::SolveError>,
     moves: &mut PartMoves<'_, K>,
     budget: &Budget,
 ) -> Result<MisereTable, TableError> {

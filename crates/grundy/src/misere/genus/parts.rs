@@ -1,5 +1,5 @@
 //! [`Parts`]: the components of a game whose positions split into independent parts (a game
-//! file's `components`), numbered so that [`Genera`](super::Genera) reads them as heaps.
+//! file's `components`), numbered so that [`Genera`](super::heaps::Genera) reads them as heaps.
 
 use std::hash::Hash;
 
@@ -13,7 +13,7 @@ pub type PartMoves<'a, K> = dyn FnMut(&K) -> Result<Vec<Vec<K>>, SolveError> + '
 
 /// Every part reachable from the parts explored, each numbered after all the parts of its
 /// options, so that a part's number is a heap whose moves leave smaller heaps: the moves
-/// [`Parts::moves`] gives make a [`Genera`](super::Genera) whose heap `n` is part `n`.
+/// [`Parts::moves`] gives make a [`Genera`](super::heaps::Genera) whose heap `n` is part `n`.
 ///
 /// # Examples
 ///
@@ -186,7 +186,7 @@ impl<K: Clone + Eq + Hash> Parts<K> {
         self.id(root).ok_or(SolveError::Cycle)
     }
 
-    /// The parts' moves for [`Genera::new`](super::Genera::new): heap `n` is part `n`, its
+    /// The parts' moves for [`Genera::new`](super::heaps::Genera::new): heap `n` is part `n`, its
     /// moves its options' parts, by number (a number past the parts has no move).
     ///
     /// # Examples
