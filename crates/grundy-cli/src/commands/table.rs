@@ -59,7 +59,8 @@ pub struct Args {
     memory: Option<u64>,
     /// Misère play (whoever cannot move wins): each heap's normal value, misère value and
     /// genus (Conway's, as Winning Ways writes it: 4^146), and whether it is tame; heap games
-    /// only (nim, subtraction, bash, lasker, grundy-game, codes).
+    /// (nim, subtraction, bash, lasker, grundy-game, codes) and impartial game files with
+    /// components (each position(n) split into them).
     #[arg(long, conflicts_with_all = ["pairs", "plot"])]
     misere: bool,
     /// Print JSON instead of text.
