@@ -11,6 +11,9 @@ use crate::limits::{Budget, SolveError};
 /// into (none when the option is the empty game).
 pub type PartMoves<'a, K> = dyn FnMut(&K) -> Result<Vec<Vec<K>>, SolveError> + 'a;
 
+/// What the moves of [`Parts::moves`] call with each option's parts, by number.
+type Visit<'v> = dyn FnMut(&[u64]) + 'v;
+
 /// Every part reachable from the parts explored, each numbered after all the parts of its
 /// options, so that a part's number is a heap whose moves leave smaller heaps: the moves
 /// [`Parts::moves`] gives make a [`Genera`](super::heaps::Genera) whose heap `n` is part `n`.
@@ -199,7 +202,7 @@ impl<K: Clone + Eq + Hash> Parts<K> {
     /// (parts.moves())(2, &mut |o: &[u64]| seen.push(o.to_vec()));
     /// assert_eq!(seen, [vec![0], vec![1]]);
     /// ```
-    pub fn moves(&self) -> impl Fn(u64, &mut dyn FnMut(&[u64])) + '_ {
+    pub fn moves(&self) -> impl Fn(u64, &mut Visit<'_>) + '_ {
         move |n, visit| {
             let options = usize::try_from(n).ok().and_then(|n| self.options.get(n));
             for option in options.into_iter().flatten() {

@@ -353,8 +353,8 @@ fn parts_numbered_by_exploring_have_the_codes_genera() {
         let mut by_parts = Genera::new(parts.moves(), budget.clone());
         let mut by_heaps = genera(&[code]);
         by_heaps.extend_to(20).unwrap();
-        for n in 0..=20 {
-            let sum = by_parts.sum(&[ids[n]]).unwrap();
+        for (n, &id) in ids.iter().enumerate() {
+            let sum = by_parts.sum(&[id]).unwrap();
             let heap = &by_heaps.heaps()[n];
             assert_eq!(
                 (&sum.genus, sum.tame),
