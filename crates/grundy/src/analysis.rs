@@ -26,6 +26,7 @@ mod family;
 mod found;
 mod heaps;
 mod misere;
+mod misere_parts;
 mod moves;
 mod nim;
 mod pairs;
@@ -43,6 +44,7 @@ pub use family::analyze;
 pub use found::Analysis;
 pub(crate) use heaps::HeapFamily;
 pub use misere::{analyze_misere, MISERE_HEAP_CAP, QUOTIENT_TIME};
+pub use misere_parts::{analyze_misere_parts, PartsPosition};
 pub use reason::{BitCount, ElementOf, GenusOf, HeapNimber, Reason, SumComponent};
 pub use sum::{analyze_components, analyze_sum, Component, SumMove};
 

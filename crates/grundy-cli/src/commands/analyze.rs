@@ -22,6 +22,7 @@ use super::solve::{is_game_file, limit, load_file, open_file, partizan};
 use crate::output::print_json;
 
 mod db;
+mod misere;
 
 /// Arguments of `grundy analyze`.
 #[derive(clap::Args, Debug)]
@@ -51,10 +52,11 @@ pub struct Args {
     /// every move's value and remoteness, the best moves and a principal line.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["params", "max_positions", "memory"])]
     db: Option<std::path::PathBuf>,
-    /// Misère play (whoever cannot move wins), for the heaps of one heap game: decided by
-    /// the heaps' genera when every heap is tame (Conway's theorem), else by a code's
-    /// misère quotient (found within 5 s), else searched whole.
-    #[arg(long, conflicts_with_all = ["db", "params", "max_positions", "memory"])]
+    /// Misère play (whoever cannot move wins), for the heaps of one heap game or a position
+    /// of an impartial game file with components: decided by the heaps' (components')
+    /// genera when every one is tame (Conway's theorem), else by a code's misère quotient
+    /// (found within 5 s), else searched whole.
+    #[arg(long, conflicts_with_all = ["db", "memory"])]
     misere: bool,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -82,7 +84,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.db {
         return db::run(words, dir, args.json);
     }
-    if let Some(summands) = partizan_sum(words, &args.params)? {
+    if args.misere {
+        // A game file under misère play is not a partizan sum, whatever it is.
+    } else if let Some(summands) = partizan_sum(words, &args.params)? {
         let budget = Budget::default()
             .with_positions(limit::positions(args.max_positions, true))
             .with_bytes(limit::bytes(args.memory));
@@ -104,10 +108,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let analysis = if args.misere {
-        if words.iter().any(|word| is_game_file(word)) {
-            bail!("--misere analyses the heaps of a heap game by name or code (0.77 3 5), not yet a game file ('grundy solve FILE --misere' searches one)");
-        }
-        analyze_misere(words)?
+        misere_analysis(&args)?
     } else if words.iter().any(|word| is_game_file(word)) {
         with_files(
             words,
@@ -212,6 +213,28 @@ fn position_in(game: &dyn DynGame, file: &str, words: &[String]) -> anyhow::Resu
 /// Analyses a sum that holds game files: each `FILE.luau [POSITION]` (its start without
 /// one) loaded with `params` (once per file), each other component a family's words; a
 /// progress line unless `json`.
+/// `grundy analyze ... --misere`: one game file's position by its components' genera, or
+/// the heaps of a heap game.
+fn misere_analysis(args: &Args) -> anyhow::Result<Analysis> {
+    let words = &args.words;
+    match words.iter().position(|word| is_game_file(word)) {
+        Some(0) if !words.iter().any(|w| w == "+") => {
+            let limits = (args.max_positions, args.json);
+            misere::run(&words[0], &words[1..], &args.params, limits)
+        }
+        Some(_) => bail!("--misere analyses one game file's position (FILE POSITION) or the heaps of a heap game (0.77 3 5), not a sum of several games"),
+        None => {
+            if let Some(param) = args.params.first() {
+                bail!("--param {param}: parameters are for game files (a FILE.luau); built-in games take theirs as words");
+            }
+            if args.max_positions.is_some() {
+                bail!("--max-positions is for a game file's misère analysis (a heap game's is bounded by its heaps)");
+            }
+            Ok(analyze_misere(words)?)
+        }
+    }
+}
+
 fn with_files(
     words: &[String],
     params: &[String],

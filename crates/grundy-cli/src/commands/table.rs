@@ -6,7 +6,7 @@
 //! draws the plots. A game file (FILE.luau) is tabulated by the generic table (`file`).
 
 pub(crate) mod file;
-mod misere;
+pub(crate) mod misere;
 mod plot;
 
 use std::collections::VecDeque;
@@ -59,7 +59,8 @@ pub struct Args {
     memory: Option<u64>,
     /// Misère play (whoever cannot move wins): each heap's normal value, misère value and
     /// genus (Conway's, as Winning Ways writes it: 4^146), and whether it is tame; heap games
-    /// only (nim, subtraction, bash, lasker, grundy-game, codes).
+    /// (nim, subtraction, bash, lasker, grundy-game, codes) and impartial game files with
+    /// components (each position(n) split into them).
     #[arg(long, conflicts_with_all = ["pairs", "plot"])]
     misere: bool,
     /// Print JSON instead of text.
@@ -100,11 +101,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         crate::output::check_plot_path(path)?;
     }
     if is_game_file(&args.words[0]) {
-        if args.misere {
-            bail!("--misere tables are for heap games by name or code (nim, subtraction, bash, lasker, grundy-game, 0.77, ...), not yet for game files");
-        }
         if let Some(extra) = args.words.get(1) {
             bail!("grundy table takes no position, found {extra:?} (use --to N; a game file's parameters are --param NAME=VALUE)");
+        }
+        if args.misere {
+            if args.memory.is_some() {
+                bail!("--memory: a misère table of a game file is bounded by --max-positions");
+            }
+            let (file, params) = (&args.words[0], &args.params);
+            return misere::run_file(file, params, args.to, args.max_positions, args.json);
         }
         let plot = args.plot.as_deref();
         return file::run(

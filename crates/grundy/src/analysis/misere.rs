@@ -132,6 +132,7 @@ pub(super) fn by_genera(
     let sum = genera.sum(heaps)?;
     let of = |genera: &Genera<_>, heap: u64| GenusOf {
         heap,
+        part: None,
         genus: genera.heaps()[heap as usize].genus.to_string(),
     };
     let first = if sum.tame {

@@ -35,26 +35,35 @@ impl fmt::Display for HeapNimber {
     }
 }
 
-/// A heap and its genus under misère play, as Winning Ways writes it.
+/// A heap (or a game file's component) and its genus under misère play, as Winning Ways
+/// writes it.
 ///
 /// # Examples
 ///
 /// ```
 /// use grundy::analysis::GenusOf;
-/// let g = GenusOf { heap: 5, genus: "4^146".into() };
+/// let g = GenusOf { heap: 5, part: None, genus: "4^146".into() };
 /// assert_eq!(g.to_string(), "5: 4^146");
+/// let g = GenusOf { heap: 1, part: Some("xxxxx".into()), genus: "4^146".into() };
+/// assert_eq!(g.to_string(), "xxxxx: 4^146");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GenusOf {
-    /// The heap.
+    /// The heap; for a component, its place in the position (from 1).
     pub heap: u64,
+    /// A game file's component as the file shows it; `None` for a heap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub part: Option<String>,
     /// Its genus.
     pub genus: String,
 }
 
 impl fmt::Display for GenusOf {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.heap, self.genus)
+        match &self.part {
+            Some(part) => write!(f, "{part}: {}", self.genus),
+            None => write!(f, "{}: {}", self.heap, self.genus),
+        }
     }
 }
 

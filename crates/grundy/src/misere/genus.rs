@@ -21,12 +21,14 @@
 //! ```
 
 mod heaps;
+mod parts;
 mod value;
 
 use crate::catalog::Family;
 use crate::games::heaps::HeapRule;
 
 pub use heaps::{code_moves, Genera, HeapGenus, HeapMoves, SumGenus};
+pub use parts::{PartMoves, Parts};
 pub use value::Genus;
 
 /// The moves of `family`'s heaps, for the heap games (Nim, subtraction games, Bash, Lasker's

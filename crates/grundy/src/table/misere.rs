@@ -1,11 +1,13 @@
 //! A heap game's misère table: each heap's normal value, misère value and genus.
 
+use std::hash::Hash;
+
 use serde::Serialize;
 
 use super::error::TableError;
 use crate::catalog::Family;
 use crate::limits::Budget;
-use crate::misere::genus::{family_moves, Genera};
+use crate::misere::genus::{family_moves, Genera, Genus, PartMoves, Parts};
 
 /// The largest `to` of a misère table: a tame heap costs a pass over its options, so Nim's
 /// heap of `n` costs `n`.
@@ -107,20 +109,95 @@ pub fn tabulate_misere(
     genera.extend_to(to)?;
     let heaps: Vec<MisereHeap> = (0..=to)
         .zip(genera.heaps())
-        .map(|(heap, h)| MisereHeap {
-            heap,
-            nimber: h.genus.normal(),
-            misere_nimber: h.genus.misere(),
-            genus: h.genus.to_string(),
-            tame: h.tame,
-        })
+        .map(|(heap, h)| row(heap, &h.genus, h.tame))
         .collect();
+    Ok(table(game, to, heaps, genera.searched()))
+}
+
+fn row(heap: u64, genus: &Genus, tame: bool) -> MisereHeap {
+    MisereHeap {
+        heap,
+        nimber: genus.normal(),
+        misere_nimber: genus.misere(),
+        genus: genus.to_string(),
+        tame,
+    }
+}
+
+fn table(game: String, to: u64, heaps: Vec<MisereHeap>, searched: usize) -> MisereTable {
     let first_wild = heaps.iter().find(|h| !h.tame).map(|h| h.heap);
-    Ok(MisereTable {
+    MisereTable {
         game,
         to,
         heaps,
         first_wild,
-        searched: genera.searched(),
-    })
+        searched,
+    }
+}
+
+/// Tabulates heaps `0..=to` of a game whose positions split into independent parts (a game
+/// file with `components`): `position(n)` gives the parts of heap `n`, `moves` each part's
+/// options as parts ([`Parts::explore`]). A heap's row is the genus of the sum of its parts,
+/// found as [`Genera`] finds a heap game's: from the genera of the options, each option's
+/// parts summed by their genera when all are tame and searched whole when not. `tame` says
+/// whether every part of the heap is tame (a sum of tame games is tame).
+///
+/// # Errors
+///
+/// [`TableError::TooLarge`] past [`MISERE_CAP`]; [`TableError::Solve`] for what `position`
+/// and `moves` return, a part that reaches itself ([`crate::limits::SolveError::Cycle`]), past the
+/// budget's positions (parts and sums stored) or when cancelled.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::table::tabulate_misere_parts;
+/// // Kayles, a heap of n as n, its moves splitting it in two.
+/// let mut moves = |&n: &u64| {
+///     let mut out = Vec::new();
+///     for take in 1..=2.min(n) {
+///         for left in 0..=n - take {
+///             let parts = [left, n - take - left];
+///             out.push(parts.into_iter().filter(|&p| p > 0).collect());
+///         }
+///     }
+///     Ok(out)
+/// };
+/// let table = tabulate_misere_parts("kayles", 5, &mut |n| Ok(vec![n]), &mut moves,
+///     &grundy::Budget::default()).unwrap();
+/// assert_eq!(table.heaps[5].genus, "4^146");
+/// assert_eq!(table.first_wild, Some(5));
+/// ```
+pub fn tabulate_misere_parts<K: Clone + Eq + Hash>(
+    game: &str,
+    to: u64,
+    position: &mut dyn FnMut(u64) -> Result<Vec<K>, crate::limits::SolveError>,
+    moves: &mut PartMoves<'_, K>,
+    budget: &Budget,
+) -> Result<MisereTable, TableError> {
+    if to > MISERE_CAP {
+        return Err(TableError::TooLarge {
+            to,
+            game: game.to_string(),
+            limit: MISERE_CAP,
+            cells: None,
+        });
+    }
+    let mut parts = Parts::new();
+    let mut heaps = Vec::new();
+    for n in 0..=to {
+        let mut ids = Vec::new();
+        for part in position(n)? {
+            ids.push(parts.explore(&part, moves, budget)?);
+        }
+        heaps.push(ids);
+    }
+    let mut genera = Genera::new(parts.moves(), budget.clone());
+    let mut rows = Vec::with_capacity(heaps.len());
+    for (n, ids) in (0..).zip(&heaps) {
+        let sum = genera.sum(ids)?;
+        rows.push(row(n, &sum.genus, sum.tame));
+    }
+    let searched = genera.searched();
+    Ok(table(game.to_string(), to, rows, searched))
 }

@@ -328,3 +328,49 @@ fn published_genera_of_kayles_dawsons_chess_and_grundys_game() {
     assert_eq!(dawson.heaps()[9].genus.to_string(), "3^1431");
     assert_eq!(dawson.heaps()[11].genus.to_string(), "2^0520");
 }
+
+/// A code's heaps written as parts (a heap of `n` as `n` x's, numbered by [`Parts`]) have the code's genera and tame flags, heaps 0..20, and so do sums of two.
+#[test]
+fn parts_numbered_by_exploring_have_the_codes_genera() {
+    for code in ["0.77", "0.07", "0.137", "0.6"] {
+        let moves = code_moves(code.parse().unwrap());
+        let mut part_moves = |row: &String| {
+            let mut out = Vec::new();
+            moves(row.len() as u64, &mut |parts| {
+                out.push(parts.iter().map(|&p| "x".repeat(p as usize)).collect());
+            });
+            Ok(out)
+        };
+        let mut parts = Parts::new();
+        let budget = Budget::default();
+        let ids: Vec<u64> = (0..=20)
+            .map(|n| {
+                parts
+                    .explore(&"x".repeat(n), &mut part_moves, &budget)
+                    .unwrap()
+            })
+            .collect();
+        let mut by_parts = Genera::new(parts.moves(), budget.clone());
+        let mut by_heaps = genera(&[code]);
+        by_heaps.extend_to(20).unwrap();
+        for (n, &id) in ids.iter().enumerate() {
+            let sum = by_parts.sum(&[id]).unwrap();
+            let heap = &by_heaps.heaps()[n];
+            assert_eq!(
+                (&sum.genus, sum.tame),
+                (&heap.genus, heap.tame),
+                "{code} {n}"
+            );
+        }
+        for a in 1..=8 {
+            for b in a..=8 {
+                let by_part = by_parts.sum(&[ids[a], ids[b]]).unwrap();
+                assert_eq!(
+                    by_part,
+                    by_heaps.sum(&[a as u64, b as u64]).unwrap(),
+                    "{code} {a} {b}"
+                );
+            }
+        }
+    }
+}
