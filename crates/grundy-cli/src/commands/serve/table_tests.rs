@@ -206,7 +206,7 @@ async fn a_file_table_refused_says_why() {
         (
             json!({"example": "chess"}),
             StatusCode::BAD_REQUEST,
-            "no example game file \"chess\"; the examples are: bash, ",
+            "no example game file \"chess\"; the examples are: amazons, bash, ",
         ),
         (
             json!({"example": "subtraction", "source": no_position}),
