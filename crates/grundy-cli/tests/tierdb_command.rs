@@ -256,7 +256,7 @@ fn a_scoring_file_is_built_into_net_scores() {
     let sign = if score > 0 { "+" } else { "" };
     assert!(
         out.starts_with(&format!(
-            "dots-and-boxes at the start: score {sign}{score} ("
+            "dots-and-boxes rows=1 at the start: score {sign}{score} ("
         )),
         "{out}"
     );
