@@ -52,7 +52,7 @@ pub use atomic::AtomicWeightError;
 pub use canonical::OutcomeClass;
 pub use dyadic::Dyadic;
 pub use error::CgtError;
-pub use measures::Measures;
+pub use measures::{Measures, Report};
 pub use nus::Nus;
 pub use parse::{
     Evaluation, ParseCgtError, ParseCgtErrorKind, MAX_DEPTH, MAX_EXPRESSION, MAX_MULTIPLE,

@@ -15,9 +15,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::anyhow;
-use grundy::cgt::{
-    Arena, AtomicWeightError, Dyadic, Evaluation, GameId, OutcomeClass, Thermograph,
-};
+use grundy::cgt::{Arena, Evaluation, GameId, Report};
 use serde::Serialize;
 
 use crate::output::print_json;
@@ -47,27 +45,12 @@ pub struct Args {
     plot: Option<PathBuf>,
 }
 
-/// What `--json` prints for a game.
+/// What `--json` prints for a game: the expression and the library's report of its value.
 #[derive(Serialize)]
 struct GameReport {
     expression: String,
-    /// As CGSuite writes it.
-    value: String,
-    /// Every form that is not a number in braces.
-    canonical: String,
-    outcome: OutcomeClass,
-    left_stop: Dyadic,
-    right_stop: Dyadic,
-    mean: Dyadic,
-    temperature: Dyadic,
-    /// CGSuite's atomic weight; null where CGSuite refuses one.
-    atomic_weight: Option<String>,
-    /// The canonical form's Left options, as CGSuite writes them.
-    left_options: Vec<String>,
-    /// The canonical form's Right options.
-    right_options: Vec<String>,
-    /// The walls, piece by piece, the temperature and the mast.
-    thermograph: Thermograph,
+    #[serde(flatten)]
+    report: Report,
 }
 
 /// What `--json` prints for a comparison.
@@ -153,26 +136,8 @@ fn shown_list(options: &[String]) -> String {
 }
 
 fn report(arena: &mut Arena, g: GameId, expression: String) -> anyhow::Result<GameReport> {
-    let (left_stop, right_stop) = arena.stops(g);
-    let thermograph = arena.thermograph(g)?;
-    let atomic_weight = match arena.atomic_weight(g) {
-        Ok(weight) => Some(arena.display(weight)),
-        Err(AtomicWeightError::Cgt(err)) => return Err(err.into()),
-        Err(_) => None,
-    };
-    let (left_options, right_options) = options_of(arena, g);
     Ok(GameReport {
         expression,
-        value: arena.display(g),
-        canonical: arena.explicit(g),
-        outcome: arena.outcome(g),
-        left_stop,
-        right_stop,
-        mean: thermograph.mast(),
-        temperature: thermograph.temperature(),
-        atomic_weight,
-        left_options,
-        right_options,
-        thermograph: Thermograph::clone(&thermograph),
+        report: arena.report(g)?,
     })
 }

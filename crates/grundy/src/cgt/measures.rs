@@ -1,14 +1,17 @@
 //! What a front end shows of a value ([`Measures`]: its form in both notations, outcome
-//! class, stops, mean and temperature), and forms copied from one arena to another
-//! ([`Arena::import`]: a game's own arena to a caller's).
+//! class, stops, mean and temperature; [`Report`]: those, CGSuite's atomic weight, the
+//! options and the thermograph, what the calculator shows), and forms copied from one
+//! arena to another ([`Arena::import`]: a game's own arena to a caller's).
 
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use super::arena::{Arena, GameId};
+use super::atomic::AtomicWeightError;
 use super::canonical::OutcomeClass;
 use super::dyadic::Dyadic;
 use super::error::CgtError;
+use super::thermograph::Thermograph;
 
 /// A value as data: what `grundy cgt --json`, a partizan game's solve and the web API show.
 ///
@@ -42,6 +45,37 @@ pub struct Measures {
     pub temperature: Dyadic,
 }
 
+/// Everything the calculator shows of a value: `grundy cgt --json`, the web page's
+/// `/api/cgt`; the [`Measures`] (flattened into the same object when serialized), CGSuite's
+/// atomic weight, the canonical form's options and the thermograph.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::cgt::Arena;
+/// let mut arena = Arena::new();
+/// let g = arena.parse("{2|-1/2}").unwrap();
+/// let report = arena.report(g).unwrap();
+/// assert_eq!(report.measures.value, "{2|-1/2}");
+/// assert_eq!((report.left_options.as_slice(), report.right_options.as_slice()), (&["2".to_string()][..], &["-1/2".to_string()][..]));
+/// assert_eq!(report.thermograph.temperature(), report.measures.temperature);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// The value's form, outcome, stops, mean and temperature.
+    #[serde(flatten)]
+    pub measures: Measures,
+    /// CGSuite's atomic weight, as CGSuite writes it; `None` where CGSuite refuses one (the
+    /// game is not atomic).
+    pub atomic_weight: Option<String>,
+    /// The canonical form's Left options, as CGSuite writes them.
+    pub left_options: Vec<String>,
+    /// The canonical form's Right options.
+    pub right_options: Vec<String>,
+    /// The walls, piece by piece, the temperature and the mast.
+    pub thermograph: Thermograph,
+}
+
 impl Arena {
     /// The [`Measures`] of `g`.
     ///
@@ -69,6 +103,46 @@ impl Arena {
             right_stop,
             mean: thermograph.mast(),
             temperature: thermograph.temperature(),
+        })
+    }
+
+    /// The [`Report`] of `g`: its [`Measures`], CGSuite's atomic weight, its options and
+    /// its thermograph.
+    ///
+    /// # Errors
+    ///
+    /// [`CgtError::OutOfRange`] if a corner of its thermograph, or its atomic weight, does
+    /// not fit a [`Dyadic`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::cgt::Arena;
+    /// let mut arena = Arena::new();
+    /// let g = arena.parse("{1|^^^||^}").unwrap();
+    /// let report = arena.report(g).unwrap();
+    /// assert_eq!(report.atomic_weight, None); // CGSuite refuses: not atomic
+    /// assert_eq!(report.left_options, ["{1|^3}"]);
+    /// let up = arena.parse("^").unwrap();
+    /// assert_eq!(arena.report(up).unwrap().atomic_weight.as_deref(), Some("1"));
+    /// ```
+    pub fn report(&mut self, g: GameId) -> Result<Report, CgtError> {
+        let measures = self.measures(g)?;
+        let atomic_weight = match self.atomic_weight(g) {
+            Ok(weight) => Some(self.display(weight)),
+            Err(AtomicWeightError::Cgt(err)) => return Err(err),
+            Err(_) => None,
+        };
+        let show = |arena: &mut Arena, ids: Vec<GameId>| -> Vec<String> {
+            ids.into_iter().map(|o| arena.display(o)).collect()
+        };
+        let (left, right) = (self.left_options(g), self.right_options(g));
+        Ok(Report {
+            measures,
+            atomic_weight,
+            left_options: show(self, left),
+            right_options: show(self, right),
+            thermograph: (*self.thermograph(g)?).clone(),
         })
     }
 

@@ -6,7 +6,7 @@
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::Json;
-use grundy::cgt::{Arena, AtomicWeightError, Dyadic, GameId, OutcomeClass};
+use grundy::cgt::{Arena, Report};
 use serde::{Deserialize, Serialize};
 
 use super::app::{blocking, Shared};
@@ -24,23 +24,12 @@ pub struct CgtQuery {
     expr: String,
 }
 
-/// `GET /api/cgt`'s answer.
+/// `GET /api/cgt`'s answer: the library's report of the value, and its thermograph drawn.
 #[derive(Serialize)]
 pub struct CgtAnswer {
     expression: String,
-    /// As CGSuite writes it.
-    value: String,
-    /// Every form that is not a number in braces.
-    canonical: String,
-    outcome: OutcomeClass,
-    left_stop: Dyadic,
-    right_stop: Dyadic,
-    mean: Dyadic,
-    temperature: Dyadic,
-    /// CGSuite's atomic weight; null where CGSuite refuses one.
-    atomic_weight: Option<String>,
-    left_options: Vec<String>,
-    right_options: Vec<String>,
+    #[serde(flatten)]
+    report: Report,
     /// The thermograph, drawn.
     thermograph_svg: String,
 }
@@ -65,30 +54,12 @@ fn value(expression: String) -> Result<CgtAnswer, ApiError> {
     let g = arena
         .parse(&expression)
         .map_err(|err| ApiError::bad_request(err.to_string()))?;
-    let failed = |err: grundy::cgt::CgtError| ApiError::bad_request(err.to_string());
-    let thermograph = arena.thermograph(g).map_err(failed)?;
-    let atomic_weight = match arena.atomic_weight(g) {
-        Ok(weight) => Some(arena.display(weight)),
-        Err(AtomicWeightError::Cgt(err)) => return Err(failed(err)),
-        Err(_) => None,
-    };
-    let (left_stop, right_stop) = arena.stops(g);
-    let show = |arena: &mut Arena, ids: Vec<GameId>| -> Vec<String> {
-        ids.into_iter().map(|o| arena.display(o)).collect()
-    };
-    let (left, right) = (arena.left_options(g), arena.right_options(g));
+    let report = arena
+        .report(g)
+        .map_err(|err| ApiError::bad_request(err.to_string()))?;
     Ok(CgtAnswer {
-        value: arena.display(g),
-        canonical: arena.explicit(g),
-        outcome: arena.outcome(g),
-        left_stop,
-        right_stop,
-        mean: thermograph.mast(),
-        temperature: thermograph.temperature(),
-        atomic_weight,
-        left_options: show(&mut arena, left),
-        right_options: show(&mut arena, right),
-        thermograph_svg: thermograph.svg(),
+        thermograph_svg: report.thermograph.svg(),
+        report,
         expression,
     })
 }
