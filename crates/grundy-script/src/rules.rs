@@ -30,6 +30,10 @@ pub(crate) struct FileRules {
     position: Option<Function>,
     draw: Option<Function>,
     tier: Option<Function>,
+    /// The file's own numbering of its tiers: `tier_size`, `rank`, `unrank`.
+    tier_size: Option<Function>,
+    rank: Option<Function>,
+    unrank: Option<Function>,
 }
 
 impl FileRules {
@@ -47,6 +51,17 @@ impl FileRules {
 }
 
 impl FileRules {
+    /// Calls `function` (named `name`) on `args` for an integer.
+    fn integer(&self, function: &Function, name: &str, args: &[Datum]) -> Result<i64, String> {
+        match self.call(function, name, args, read)? {
+            Datum::Int(n) => Ok(n),
+            other => Err(format!(
+                "{}: {name} returned {other}, not an integer",
+                self.vm.file()
+            )),
+        }
+    }
+
     /// Calls `function` (`moves`, `left` or `right`, named `name`) on `pos` and appends
     /// the moves it returns, labelled (by the file's `label` where it gives none) when
     /// `labels` asks.
@@ -179,16 +194,27 @@ impl Rules for FileRules {
 
     fn tier(&self, pos: &Datum) -> Option<Result<i64, String>> {
         let function = self.tier.as_ref()?;
-        Some(
-            match self.call(function, "tier", std::slice::from_ref(pos), read) {
-                Ok(Datum::Int(n)) => Ok(n),
-                Ok(other) => Err(format!(
-                    "{}: tier returned {other}, not an integer",
-                    self.vm.file()
-                )),
-                Err(message) => Err(message),
-            },
-        )
+        Some(self.integer(function, "tier", std::slice::from_ref(pos)))
+    }
+
+    fn tier_size(&self, tier: i64) -> Option<Result<i64, String>> {
+        let function = self.tier_size.as_ref()?;
+        Some(self.integer(function, "tier_size", &[Datum::Int(tier)]))
+    }
+
+    fn rank(&self, pos: &Datum) -> Option<Result<i64, String>> {
+        let function = self.rank.as_ref()?;
+        Some(self.integer(function, "rank", std::slice::from_ref(pos)))
+    }
+
+    fn unrank(&self, tier: i64, rank: i64) -> Option<Result<Datum, String>> {
+        let function = self.unrank.as_ref()?;
+        Some(self.call(
+            function,
+            "unrank",
+            &[Datum::Int(tier), Datum::Int(rank)],
+            read,
+        ))
     }
 
     fn draw(&self, pos: &Datum) -> Result<Option<Drawing>, String> {
@@ -371,6 +397,9 @@ pub(crate) fn define(vm: Vm, params: &[Param]) -> Result<(FileRules, GameInfo), 
         position: function(&globals, "position", "of one or two integers").map_err(definition)?,
         draw: function(&globals, "draw", "of a position").map_err(definition)?,
         tier: function(&globals, "tier", "of a position").map_err(definition)?,
+        tier_size: function(&globals, "tier_size", "of a tier").map_err(definition)?,
+        rank: function(&globals, "rank", "of a position").map_err(definition)?,
+        unrank: function(&globals, "unrank", "of a tier and a rank").map_err(definition)?,
         label: function(&globals, "label", "of a position and a move's position")
             .map_err(definition)?,
         moves,

@@ -173,35 +173,48 @@ fn loopy_file_matches_retrograde_analysis() {
 }
 
 /// A build stopped after a tier and resumed writes the same bytes, keys and manifest
-/// included, as one run.
+/// included, as one run: tic-tac-toe numbered by grundy (the file without its own
+/// numbering) and by the file.
 #[test]
 fn a_resumed_build_writes_the_same_files() {
-    let path = example("tictactoe.luau");
-    let (once, twice) = (temp("once"), temp("twice"));
-    build_path(&path, &once, &BuildOptions::default()).unwrap();
-    let stop = BuildOptions {
-        stop_after: Some(6),
-        ..BuildOptions::default()
-    };
-    assert_eq!(build_path(&path, &twice, &stop).unwrap().value, None);
-    let report = build_path(&path, &twice, &BuildOptions::default()).unwrap();
-    assert_eq!(report.kept, vec![9, 8, 7, 6]);
-    let files = |dir: &Path| {
-        let mut names: Vec<_> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
-        names.sort();
-        names
-            .into_iter()
-            .map(|n| (std::fs::read(dir.join(&n)).unwrap(), n))
-            .collect::<Vec<_>>()
-    };
-    let (a, b) = (files(&once), files(&twice));
-    assert_eq!(a.len(), 21, "a manifest, 10 tier files and 10 keys files");
-    assert!(a == b);
-    std::fs::remove_dir_all(&once).unwrap();
-    std::fs::remove_dir_all(&twice).unwrap();
+    let source = std::fs::read_to_string(example("tictactoe.luau")).unwrap();
+    let sources = temp("sources");
+    std::fs::create_dir_all(&sources).unwrap();
+    let unnumbered = "\ntier_size = nil\nrank = nil\nunrank = nil\n";
+    for (name, text, count) in [
+        ("keys.luau", format!("{source}{unnumbered}"), 21),
+        ("own.luau", source.clone(), 11),
+    ] {
+        let path = sources.join(name);
+        std::fs::write(&path, text).unwrap();
+        let (once, twice) = (temp("once"), temp("twice"));
+        build_path(&path, &once, &BuildOptions::default()).unwrap();
+        let stop = BuildOptions {
+            stop_after: Some(6),
+            ..BuildOptions::default()
+        };
+        assert_eq!(build_path(&path, &twice, &stop).unwrap().value, None);
+        let report = build_path(&path, &twice, &BuildOptions::default()).unwrap();
+        assert_eq!(report.kept, vec![9, 8, 7, 6]);
+        let files = |dir: &Path| {
+            let mut names: Vec<_> = std::fs::read_dir(dir)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().into_string().unwrap())
+                .collect();
+            names.sort();
+            names
+                .into_iter()
+                .map(|n| (std::fs::read(dir.join(&n)).unwrap(), n))
+                .collect::<Vec<_>>()
+        };
+        let (a, b) = (files(&once), files(&twice));
+        // A manifest and 10 tier files, and 10 keys files where grundy numbers.
+        assert_eq!(a.len(), count, "{name}");
+        assert!(a == b, "{name}");
+        std::fs::remove_dir_all(&once).unwrap();
+        std::fs::remove_dir_all(&twice).unwrap();
+    }
+    std::fs::remove_dir_all(&sources).unwrap();
 }
 
 /// The error a build of `source` gives.

@@ -42,7 +42,10 @@
 //! 4096 keys behind an index of their first keys, a CRC-32 a block and one for the file in
 //! the manifest), and the manifest records the file's name, parameters and source hash.
 //! [`open_file`] opens such a database with the file's rules: a position's rank is a
-//! binary search over its tier's keys.
+//! binary search over its tier's keys. A file that numbers its tiers itself (`tier_size`,
+//! `rank`, `unrank`) is checked on every move by a pass forward from the start, then built
+//! as a built-in game is, with no keys: its `rank` places a position and its `unrank`
+//! gives the position at a rank.
 //!
 //! # Moves within a tier
 //!

@@ -38,7 +38,9 @@ Answer from the database with: grundy solve GAME... at MOVES --db DIR
 (connect-four: the columns played from 1, e.g. 4453; tic-tac-toe and mnk: the cells
 played, numbered from 1 row by row, e.g. '5 1 9'). A game file (FILE.luau) that defines
 tier(pos) is built the same way: its positions found forward from its start, numbered by
-grundy (DIR/tier-K.keys); answer with: grundy solve FILE.luau POSITION --db DIR.")]
+grundy (DIR/tier-K.keys), or by the file when it gives tier_size(t), rank(pos) and
+unrank(t, r) (checked on every move first); answer with: grundy solve FILE.luau POSITION
+--db DIR.")]
 pub struct Args {
     /// The game and its numbers: connect-four WIDTH HEIGHT, tic-tac-toe, or mnk WIDTH
     /// HEIGHT LINE (an m,n,k-game); or a game file (FILE.luau) that defines tier(pos).

@@ -263,6 +263,93 @@ pub trait Rules: Send + Sync {
         None
     }
 
+    /// How many ranks tier `tier` has under the rules' own numbering of their tiers (a
+    /// game file's `tier_size`): `None`, the default, when the rules do not number them
+    /// (grundy then numbers the positions it finds, by their keys). A tier database asks
+    /// it of every tier from 0 to 1023 (a tier database's highest); the game's tiers end
+    /// at the last one with ranks.
+    ///
+    /// # Errors
+    ///
+    /// `Some(Err(..))`: a message saying what went wrong.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::scripted::{RuleMove, Rules};
+    /// use grundy::dynamic::Datum;
+    /// struct Plain;
+    /// impl Rules for Plain {
+    ///     fn moves(&self, _: &Datum, _: bool, _: &mut Vec<RuleMove>) -> Result<(), String> {
+    ///         Ok(())
+    ///     }
+    /// }
+    /// assert_eq!(Plain.tier_size(0), None); // numbered by grundy
+    /// ```
+    fn tier_size(&self, tier: i64) -> Option<Result<i64, String>> {
+        let _ = tier;
+        None
+    }
+
+    /// The rank of `pos` within its tier under the rules' own numbering (a game file's
+    /// `rank`): an integer from 0 to [`Rules::tier_size`] less 1, different for every
+    /// position of the tier; `None`, the default, when the rules do not number their tiers.
+    ///
+    /// # Errors
+    ///
+    /// `Some(Err(..))`: a message saying what went wrong (the caller adds the position).
+    ///
+    /// # Examples
+    ///
+    /// A countdown from 10 numbered by hand: tier `10 - n`, one position a tier.
+    ///
+    /// ```
+    /// use grundy::scripted::{RuleMove, Rules};
+    /// use grundy::dynamic::Datum;
+    /// struct Countdown;
+    /// impl Rules for Countdown {
+    ///     fn moves(&self, pos: &Datum, _: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
+    ///         let n = pos.as_int().ok_or("a number")?;
+    ///         out.extend((n > 0).then(|| RuleMove::to(Datum::Int(n - 1))));
+    ///         Ok(())
+    ///     }
+    ///     fn tier(&self, pos: &Datum) -> Option<Result<i64, String>> {
+    ///         Some(pos.as_int().map(|n| 10 - n).ok_or("a number".into()))
+    ///     }
+    ///     fn tier_size(&self, tier: i64) -> Option<Result<i64, String>> {
+    ///         Some(Ok(i64::from(tier <= 10)))
+    ///     }
+    ///     fn rank(&self, _: &Datum) -> Option<Result<i64, String>> {
+    ///         Some(Ok(0))
+    ///     }
+    ///     fn unrank(&self, tier: i64, _: i64) -> Option<Result<Datum, String>> {
+    ///         Some(Ok(Datum::Int(10 - tier)))
+    ///     }
+    /// }
+    /// assert_eq!(Countdown.rank(&Datum::Int(3)), Some(Ok(0)));
+    /// assert_eq!(Countdown.unrank(7, 0), Some(Ok(Datum::Int(3))));
+    /// ```
+    fn rank(&self, pos: &Datum) -> Option<Result<i64, String>> {
+        let _ = pos;
+        None
+    }
+
+    /// The position of rank `rank` in tier `tier` under the rules' own numbering (a game
+    /// file's `unrank`), the inverse of [`Rules::rank`]; `None`, the default, when the
+    /// rules do not number their tiers.
+    ///
+    /// # Errors
+    ///
+    /// `Some(Err(..))`: a message saying what went wrong.
+    ///
+    /// # Examples
+    ///
+    /// See [`Rules::rank`].
+    fn unrank(&self, tier: i64, rank: i64) -> Option<Result<Datum, String>> {
+        let _ = (tier, rank);
+        None
+    }
+
     /// How `pos` looks, as data (a game file's `draw`); `Ok(None)`, the default: the game
     /// does not draw. The game checks the drawing ([`Drawing::check`]) against the
     /// position's moves.

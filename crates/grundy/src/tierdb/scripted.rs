@@ -8,6 +8,7 @@
 //! hash of its source, and a database is refused for a file changed since.
 
 mod discover;
+mod own;
 
 use std::path::Path;
 
@@ -25,15 +26,17 @@ use crate::dynamic::{Datum, Kind};
 use crate::scripted::{checked_drawing, decode_exact, encode, GameInfo, RuleMove, Rules};
 use crate::value::Play;
 use discover::{discover, no_tier, tier_of, FoundTier};
+use own::{check, gains_of, sizes, Own};
 
 pub use discover::MAX_TIER;
 
-/// How a game file's positions are numbered: found by a build (everything in memory) or
-/// read from a database's keys files.
+/// How a game file's positions are numbered: found by a build (everything in memory),
+/// read from a database's keys files, or by the file itself (its `rank` and `unrank`).
 #[derive(Debug)]
 enum Numbering {
     Found(Vec<FoundTier>),
     Stored(Vec<KeyFile>),
+    Own(Own),
 }
 
 /// A game file (its [`Rules`]) as a [`TierGame`], numbered by its keys.
@@ -72,6 +75,7 @@ impl FileGame {
                 Some(file) => file.key(at.rank)?,
                 None => None,
             },
+            Numbering::Own(own) => return own.datum(self.rules.as_ref(), &self.info.origin, at),
         };
         Ok(key.and_then(|k| decode_exact(&k)))
     }
@@ -83,6 +87,10 @@ impl FileGame {
         let mut key = Vec::new();
         encode(pos, &mut key);
         let rank = match &self.numbering {
+            Numbering::Own(own) if tier < own.tiers() => {
+                Some(own.rank(self.rules.as_ref(), &self.info.origin, pos, tier)?)
+            }
+            Numbering::Own(_) => None,
             Numbering::Found(tiers) => tiers
                 .get(tier as usize)
                 .and_then(|t| t.keys.find(&key))
@@ -115,6 +123,7 @@ impl TierGame for FileGame {
         match &self.numbering {
             Numbering::Found(tiers) => tiers.len() as u32,
             Numbering::Stored(files) => files.len() as u32,
+            Numbering::Own(own) => own.tiers(),
         }
     }
 
@@ -122,17 +131,19 @@ impl TierGame for FileGame {
         match &self.numbering {
             Numbering::Found(tiers) => tiers.get(tier as usize).map_or(0, |t| t.keys.len() as u64),
             Numbering::Stored(files) => files.get(tier as usize).map_or(0, KeyFile::len),
+            Numbering::Own(own) => own.tier_size(tier),
         }
     }
 
-    /// As found; a database opened for lookups (never built from) says every tier from
-    /// `tier` up.
+    /// As found (or checked, under the file's own numbering); a database opened for
+    /// lookups (never built from) says every tier from `tier` up.
     fn child_tiers(&self, tier: u32) -> Vec<u32> {
         match &self.numbering {
             Numbering::Found(tiers) => tiers
                 .get(tier as usize)
                 .map_or_else(Vec::new, |t| t.child_tiers.clone()),
             Numbering::Stored(_) => (tier..self.tiers()).collect(),
+            Numbering::Own(own) => own.child_tiers(tier),
         }
     }
 
@@ -140,9 +151,11 @@ impl TierGame for FileGame {
         self.start
     }
 
-    /// As found; from a database opened for lookups, the moves the file gives (a position
-    /// with none: over, its value read from its tier file; a move the file cannot place, or
-    /// a failure of the file, is a place outside the database, which a probe reports).
+    /// As found; under the file's own numbering or from a database opened for lookups, the
+    /// moves the file gives (a position with none: over as the check found, or, opened
+    /// for lookups, its value read from its tier file; a move the file cannot place, or a
+    /// failure of the file, is a place outside the database, which a build or a probe
+    /// reports).
     fn expand(&self, at: Place, children: &mut Vec<Place>) -> Option<End> {
         match &self.numbering {
             Numbering::Found(tiers) => {
@@ -154,7 +167,7 @@ impl TierGame for FileGame {
                 children.extend_from_slice(&tier.children[tier.offsets[r]..tier.offsets[r + 1]]);
                 None
             }
-            Numbering::Stored(_) => {
+            Numbering::Stored(_) | Numbering::Own(_) => {
                 let broken = outside(u32::MAX, u64::MAX);
                 let Ok(Some(pos)) = self.datum(at) else {
                     children.push(broken);
@@ -165,7 +178,10 @@ impl TierGame for FileGame {
                     return None;
                 };
                 if moves.is_empty() {
-                    return Some(End::Draw);
+                    return match &self.numbering {
+                        Numbering::Own(own) => own.end(at, self.values),
+                        _ => Some(End::Draw),
+                    };
                 }
                 children.extend(moves.iter().map(|mv| self.place(&mv.to).unwrap_or(broken)));
                 None
@@ -189,15 +205,12 @@ impl TierGame for FileGame {
                 let r = at.rank as usize;
                 gains.extend_from_slice(&tier.gains[tier.offsets[r]..tier.offsets[r + 1]]);
             }
-            Numbering::Stored(_) => {
+            Numbering::Stored(_) | Numbering::Own(_) => {
                 let Ok(Some(pos)) = self.datum(at) else {
                     return;
                 };
                 let moves = self.moves(&pos, false).unwrap_or_default();
-                gains.extend(moves.iter().map(|mv| Gain {
-                    points: i32::try_from(mv.points).unwrap_or(0),
-                    again: mv.again,
-                }));
+                gains.extend(gains_of(&moves));
             }
         }
     }
@@ -391,6 +404,33 @@ pub fn build_file(
         }
         false => None,
     };
+    if let Some(sizes) = sizes(rules.as_ref(), &info.origin, &start)? {
+        let (own, start, values) = check(
+            rules.as_ref(),
+            &info,
+            &start,
+            sizes,
+            &options.budget,
+            options.progress.as_deref(),
+            asked,
+        )?;
+        if let Some(found) = &found {
+            found.check_values(dir, values)?;
+        }
+        let game = FileGame {
+            rules,
+            info,
+            identity,
+            numbering: Numbering::Own(own),
+            start,
+            values,
+        };
+        let options = BuildOptions {
+            values: Some(values),
+            ..options.clone()
+        };
+        return build(&game, dir, &options);
+    }
     let (tiers, start, values) = discover(
         rules.as_ref(),
         &info,
@@ -468,21 +508,27 @@ pub fn open_file(
     let start = start_of(rules.as_ref(), &info)?;
     let identity = identity_of(&info, file);
     check_identity(dir, &manifest, &identity)?;
-    let mut files = Vec::new();
-    for (k, entry) in manifest.keys.iter().enumerate() {
-        if entry.tier != k as u32 {
-            return Err(DbError::Corrupt {
-                path: dir.join(MANIFEST),
-                why: format!("the keys of tier {k} are not recorded"),
-            });
+    let numbering = match sizes(rules.as_ref(), &info.origin, &start)? {
+        Some(sizes) => Numbering::Own(Own::stored(sizes, info.kind)),
+        None => {
+            let mut files = Vec::new();
+            for (k, entry) in manifest.keys.iter().enumerate() {
+                if entry.tier != k as u32 {
+                    return Err(DbError::Corrupt {
+                        path: dir.join(MANIFEST),
+                        why: format!("the keys of tier {k} are not recorded"),
+                    });
+                }
+                files.push(KeyFile::open(dir, entry)?);
+            }
+            Numbering::Stored(files)
         }
-        files.push(KeyFile::open(dir, entry)?);
-    }
+    };
     let mut game = FileGame {
         rules,
         info,
         identity,
-        numbering: Numbering::Stored(files),
+        numbering,
         start: outside(0, 0),
         values,
     };

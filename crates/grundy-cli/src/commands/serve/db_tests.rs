@@ -251,3 +251,70 @@ async fn a_game_file_database_is_served_with_its_file() {
     std::fs::remove_dir_all(&dir).unwrap();
     std::fs::remove_dir_all(&c4).unwrap();
 }
+
+/// A scoring game file's database (Dots-and-Boxes on 1 x 2 boxes, net scores): the API
+/// answers the position's score and every move's, as the database does (its scores are
+/// checked against the memo search on every position in grundy-script's
+/// `tests/tierdb_values.rs`), and a session plays it with each move's score, which the page
+/// shows as it shows win, loss or draw (`describe` in `page/common.js`).
+#[tokio::test]
+async fn a_database_of_scores_is_answered_with_scores() {
+    let dir = std::env::temp_dir().join(format!("grundy-serve-db-dab-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = example("dots_and_boxes.luau");
+    let params = [("rows".into(), "1".into()), ("cols".into(), "2".into())];
+    let loaded = grundy_script::load_rules(std::path::Path::new(&file), &params).unwrap();
+    let options = BuildOptions::default();
+    grundy::tierdb::build_file(loaded.rules, loaded.info, loaded.identity, &dir, &options).unwrap();
+    let db = open(&format!("{}={file}", dir.display())).unwrap();
+    let probe = db.probe(db.game().start()).unwrap().unwrap();
+    let mut app = App::new(limits());
+    app.databases.push(Arc::new(db));
+    let app = Arc::new(app);
+    let client = Client {
+        router: router(app.clone()),
+        app,
+    };
+    let (_, list) = client.send(Method::GET, "/api/databases", None).await;
+    let words = list[0]["words"].as_str().unwrap().to_string();
+    let query: String = words
+        .bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'0'..=b'9' | b'-' => char::from(b).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    let (status, answer) = client
+        .send(Method::GET, &format!("/api/db?game={query}"), None)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        answer["value"]["score"],
+        probe.value.score.unwrap(),
+        "{answer}"
+    );
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), probe.moves.len());
+    assert_eq!(moves.len(), 7, "1 x 2 boxes have 7 lines");
+    for (shown, (label, value)) in moves.iter().zip(&probe.moves) {
+        assert_eq!(shown["label"], *label);
+        assert_eq!(shown["value"]["score"], value.score.unwrap(), "{shown}");
+    }
+    let body = serde_json::json!({ "db": words }).to_string();
+    let (status, state) = client
+        .send(Method::POST, "/api/sessions", Some(&body))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{state}");
+    assert_eq!(
+        state["value"]["score"],
+        probe.value.score.unwrap(),
+        "{state}"
+    );
+    let moves = state["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 7);
+    assert!(
+        moves.iter().all(|m| m["value"]["score"].is_i64()),
+        "{state}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
