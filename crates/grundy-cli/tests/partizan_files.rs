@@ -248,18 +248,26 @@ fn analyze_values_a_sum_of_positions_that_repeat() {
     let text = stdout(&["analyze", ROUNDABOUT, "3 at 1", "+", ROUNDABOUT, "2 at 2"]);
     assert!(text.contains("value     over\n"), "{text}");
     assert!(
-        text.contains(&format!("components {ROUNDABOUT} over, {ROUNDABOUT} over\n")),
+        text.contains(&format!(
+            "components {ROUNDABOUT} over, {ROUNDABOUT} over\n"
+        )),
         "{text}"
     );
-    let report = json(&["analyze", ROUNDABOUT, "3 at 1", "+", SHUTTLE, "1 at 0", "--json"]);
+    let report = json(&[
+        "analyze", ROUNDABOUT, "3 at 1", "+", SHUTTLE, "1 at 0", "--json",
+    ]);
     assert_eq!(report["outcome"], "D");
     assert_eq!(report["onside"], "over");
     assert_eq!(report["components"], serde_json::json!(["over", "0 & -1"]));
     // Two tracks add their sides: (0 & -1) + (1 & 0) = 1 & -1.
-    let report = json(&["analyze", SHUTTLE, "1 at 0", "+", SHUTTLE, "1 at 1", "--json"]);
+    let report = json(&[
+        "analyze", SHUTTLE, "1 at 0", "+", SHUTTLE, "1 at 1", "--json",
+    ]);
     assert_eq!(report["value"], "1 & -1");
     // A short position in the sum is added as its graph: 0 + over.
-    let report = json(&["analyze", ROUNDABOUT, "3 out", "+", ROUNDABOUT, "1 at 1", "--json"]);
+    let report = json(&[
+        "analyze", ROUNDABOUT, "3 out", "+", ROUNDABOUT, "1 at 1", "--json",
+    ]);
     assert_eq!(report["value"], "over");
 }
 

@@ -206,7 +206,11 @@ fn sums_of_loopy_file_positions_have_the_plain_search_outcome() {
         }
     }
     for i in (0..all.len()).step_by(3) {
-        sums.push(vec![&all[i], &all[(i + 5) % all.len()], &all[(i + 11) % all.len()]]);
+        sums.push(vec![
+            &all[i],
+            &all[(i + 5) % all.len()],
+            &all[(i + 11) % all.len()],
+        ]);
     }
     let mut draws = 0;
     for parts in &sums {
@@ -228,7 +232,11 @@ fn sums_of_loopy_file_positions_have_the_plain_search_outcome() {
             .loopy(&summands[0].position, &Budget::default())
             .unwrap();
         for s in &summands[1..] {
-            let g = s.game.partizan().unwrap().loopy(&s.position, &Budget::default());
+            let g = s
+                .game
+                .partizan()
+                .unwrap()
+                .loopy(&s.position, &Budget::default());
             graph = graph.sum(&g.unwrap()).unwrap();
         }
         let sided = SidedValue::of(&graph).unwrap();
@@ -269,7 +277,10 @@ fn sums_of_roundabouts_and_tracks_add_as_sided_values() {
         analyze_loopy_sum(&summands, &Budget::default()).unwrap()
     };
     let a = of(&roundabout, "roundabout", &[[3, 1], [2, 2]]);
-    assert_eq!((a.value.as_str(), a.outcome), ("over", LoopyOutcomeClass::L));
+    assert_eq!(
+        (a.value.as_str(), a.outcome),
+        ("over", LoopyOutcomeClass::L)
+    );
     assert_eq!(a.components, ["over", "over"]);
     for n in 1..=3i64 {
         for c in 0..=n {

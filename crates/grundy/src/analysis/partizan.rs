@@ -513,7 +513,10 @@ pub fn analyze_loopy_sum(
         });
     }
     let g = sum.ok_or(AnalysisError::EmptyComponent)?;
-    Ok(loopy_analysis(&g, (summands.len() > 1).then_some(components)))
+    Ok(loopy_analysis(
+        &g,
+        (summands.len() > 1).then_some(components),
+    ))
 }
 
 /// The sided value of `g` as written, with the sides when they are found as stoppers

@@ -148,9 +148,9 @@ pub fn tabulate_partizan(
             .map_err(failed)?;
         let value = match partizan.canonical(&position, &mut arena, budget) {
             Ok(g) => PartizanValue::Form(arena.measures(g).map_err(|e| failed(e.into()))?),
-            Err(DynError::Rules(RulesError::Cycle { .. })) => PartizanValue::Loopy(
-                analyze_loopy(partizan, &position, budget).map_err(failed)?,
-            ),
+            Err(DynError::Rules(RulesError::Cycle { .. })) => {
+                PartizanValue::Loopy(analyze_loopy(partizan, &position, budget).map_err(failed)?)
+            }
             Err(err) => return Err(failed(err)),
         };
         rows.push(PartizanRow {

@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use anyhow::bail;
 use grundy::dynamic::{DynError, Value};
 use grundy::table::{
-    tabulate_game, tabulate_partizan, Axes, GameShape, GameTable, PartizanRow, PartizanValue, Shape, TableError,
-    TablePattern,
+    tabulate_game, tabulate_partizan, Axes, GameShape, GameTable, PartizanRow, PartizanValue,
+    Shape, TableError, TablePattern,
 };
 use grundy::{Budget, Outcome, SolveError};
 use serde::Serialize;
@@ -60,7 +60,11 @@ fn print_partizan(game: &str, rows: &[PartizanRow]) -> io::Result<()> {
             .join(" ")
     };
     let width = rows.iter().map(|r| numbers(r).len()).max().unwrap_or(1);
-    let value_width = rows.iter().map(|r| r.value.value().len()).max().unwrap_or(1);
+    let value_width = rows
+        .iter()
+        .map(|r| r.value.value().len())
+        .max()
+        .unwrap_or(1);
     for row in rows {
         let (value, rest) = match &row.value {
             PartizanValue::Form(v) => (

@@ -16,7 +16,9 @@ pub(super) const JUXTAPOSED: [&str; 5] = ["over", "under", "upon", "^[on]", "v[o
 /// Whether `chars[i..]` starts with CGSuite's `^[on]` or `v[on]`.
 fn is_upon(chars: &[char], i: usize) -> bool {
     matches!(chars.get(i), Some('^' | 'v'))
-        && chars.get(i + 1..i + 5).is_some_and(|s| s == ['[', 'o', 'n', ']'])
+        && chars
+            .get(i + 1..i + 5)
+            .is_some_and(|s| s == ['[', 'o', 'n', ']'])
 }
 
 #[derive(Clone, Debug, PartialEq)]
