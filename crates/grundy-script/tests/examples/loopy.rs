@@ -164,8 +164,11 @@ fn plain_search(games: &[Arc<dyn DynGame>], positions: &[Datum]) -> (Winner, Win
     )
 }
 
+/// A position of an example file: the game, the file's name, the position.
+type Placed = (Arc<dyn DynGame>, &'static str, Datum);
+
 /// Every position of the tracks and roundabouts of 1 to 3 cells, with its game.
-fn small_positions() -> Vec<(Arc<dyn DynGame>, &'static str, Datum)> {
+fn small_positions() -> Vec<Placed> {
     let mut all = Vec::new();
     for (file, first) in [("roundabout.luau", 0), ("shuttle.luau", 0)] {
         let game = load(file, &[]);
@@ -179,7 +182,7 @@ fn small_positions() -> Vec<(Arc<dyn DynGame>, &'static str, Datum)> {
 }
 
 /// A sum of positions of one game file or of both, as summands (each file loaded once).
-fn summands(parts: &[&(Arc<dyn DynGame>, &'static str, Datum)]) -> Vec<Summand> {
+fn summands(parts: &[&Placed]) -> Vec<Summand> {
     parts
         .iter()
         .map(|(game, file, pos)| Summand {
@@ -199,7 +202,7 @@ fn summands(parts: &[&(Arc<dyn DynGame>, &'static str, Datum)]) -> Vec<Summand> 
 #[test]
 fn sums_of_loopy_file_positions_have_the_plain_search_outcome() {
     let all = small_positions();
-    let mut sums: Vec<Vec<&(Arc<dyn DynGame>, &'static str, Datum)>> = Vec::new();
+    let mut sums: Vec<Vec<&Placed>> = Vec::new();
     for i in 0..all.len() {
         for j in i..all.len() {
             sums.push(vec![&all[i], &all[j]]);
