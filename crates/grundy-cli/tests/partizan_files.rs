@@ -235,3 +235,57 @@ fn a_loopy_file_past_the_limit_or_off_the_roundabout_is_refused() {
     assert!(err.contains("cell from 0 to N"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+const SHUTTLE: &str = "examples/games/shuttle.luau";
+
+/// A sum of positions that repeat is valued on the sum's graph: two roundabout cells are
+/// `over + over = over` (CGSuite's test cases give `over` as idempotent,
+/// `CanonicalStopperTestCase.scala`); a roundabout cell and the bottom of a one-cell track
+/// is `over + (0 & -1)`, whose sides are `over` and `-1over` and whose play is drawn
+/// whoever starts; each summand's value is listed.
+#[test]
+fn analyze_values_a_sum_of_positions_that_repeat() {
+    let text = stdout(&["analyze", ROUNDABOUT, "3 at 1", "+", ROUNDABOUT, "2 at 2"]);
+    assert!(text.contains("value     over\n"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "components {ROUNDABOUT} over, {ROUNDABOUT} over\n"
+        )),
+        "{text}"
+    );
+    let report = json(&[
+        "analyze", ROUNDABOUT, "3 at 1", "+", SHUTTLE, "1 at 0", "--json",
+    ]);
+    assert_eq!(report["outcome"], "D");
+    assert_eq!(report["onside"], "over");
+    assert_eq!(report["components"], serde_json::json!(["over", "0 & -1"]));
+    // Two tracks add their sides: (0 & -1) + (1 & 0) = 1 & -1.
+    let report = json(&[
+        "analyze", SHUTTLE, "1 at 0", "+", SHUTTLE, "1 at 1", "--json",
+    ]);
+    assert_eq!(report["value"], "1 & -1");
+    // A short position in the sum is added as its graph: 0 + over.
+    let report = json(&[
+        "analyze", ROUNDABOUT, "3 out", "+", ROUNDABOUT, "1 at 1", "--json",
+    ]);
+    assert_eq!(report["value"], "over");
+}
+
+/// `table` gives a file whose positions repeat a row per position with its sided value
+/// (`C & C-N` at the bottom of a track of `N`: `0 & -N`; the file's derivation), and its
+/// canonical form where it has one (a track of one cell, 0).
+#[test]
+fn table_gives_sided_values_where_positions_repeat() {
+    let text = stdout(&["table", SHUTTLE, "--to", "2"]);
+    assert_eq!(
+        text,
+        "shuttle (partizan): canonical forms, sided values where positions repeat\n\
+         0  0       P  temperature -1\n\
+         1  0 & -1  PCheck  (positions repeat)\n\
+         2  0 & -2  PCheck  (positions repeat)\n"
+    );
+    let report = json(&["table", ROUNDABOUT, "--to", "2", "--json"]);
+    assert_eq!(report["rows"][0]["value"]["value"], "0");
+    assert_eq!(report["rows"][2]["value"]["value"], "over");
+    assert_eq!(report["rows"][2]["value"]["outcome"], "L");
+}

@@ -340,6 +340,59 @@ impl PyCgt {
         let id = arena().ordinal_sum(self.id, h).map_err(value_error)?;
         Ok(PyCgt { id })
     }
+
+    /// CGSuite's ``G.Pow(n)``: the up-nth power of ``G = {0|H}``, ``n`` from 0 to 64.
+    /// Raises ValueError for another form or power.
+    ///
+    /// Examples:
+    ///     >>> import grundy
+    ///     >>> up = grundy.cgt("^")
+    ///     >>> str(up.pow(2)), up.pow(3) == grundy.cgt("^.Pow(3)"), str(up.pow(1))
+    ///     ('^<2>', True, '^')
+    fn pow(&self, n: &Bound<'_, PyAny>) -> PyResult<PyCgt> {
+        self.power(n, false)
+    }
+
+    /// CGSuite's ``G.PowTo(n)``: ``G^→n`` of ``G = {0|H}`` (for ``^``, ``^ + ^<2> + ... +
+    /// ^<n>``), ``n`` from 0 to 64. Raises ValueError for another form or power.
+    ///
+    /// Examples:
+    ///     >>> import grundy
+    ///     >>> up = grundy.cgt("^")
+    ///     >>> str(up.pow_to(2)), up.pow_to(2) == up + up.pow(2)
+    ///     ('^[2]', True)
+    fn pow_to(&self, n: &Bound<'_, PyAny>) -> PyResult<PyCgt> {
+        self.power(n, true)
+    }
+}
+
+impl PyCgt {
+    /// `pow` (`cumulative` false) or `pow_to` of this game.
+    fn power(&self, n: &Bound<'_, PyAny>, cumulative: bool) -> PyResult<PyCgt> {
+        let method = if cumulative { "pow_to" } else { "pow" };
+        let n = n
+            .extract::<u64>()
+            .ok()
+            .filter(|&n| n <= 64)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "{method}: the power must be an integer from 0 to 64, not {n}"
+                ))
+            })?;
+        let mut arena = arena();
+        let found = if cumulative {
+            arena.pow_to(self.id, n)
+        } else {
+            arena.pow(self.id, n)
+        };
+        match found.map_err(value_error)? {
+            Some(id) => Ok(PyCgt { id }),
+            None => Err(PyValueError::new_err(format!(
+                "{method}: {} is not of the form {{0|H}}",
+                arena.display(self.id)
+            ))),
+        }
+    }
 }
 
 /// The game a comparison's other side stands for: a game, or an int, Fraction or float

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use grundy::dynamic::{Ask, Datum, DynError, DynGame, Kind, Solution, Value};
+use grundy::dynamic::{Ask, Datum, DynError, DynGame, Kind, RulesError, Solution, Value};
 use grundy::{Budget, Play};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -439,7 +439,9 @@ impl PyGame {
     /// The canonical form of ``position`` of a partizan game (a game file with ``left`` and
     /// ``right``), as a ``grundy.CgtGame``: its components valued and memoized by the game,
     /// the search off the interpreter's lock, stoppable by Ctrl-C. ``progress`` as for
-    /// ``solve``.
+    /// ``solve``. A position whose positions repeat has no canonical form: it is valued as a
+    /// loopy game, a ``grundy.LoopyValue`` (its sided value, onside and offside, outcome
+    /// with draws; such values add with ``+``).
     ///
     /// Examples:
     ///     >>> import pathlib, tempfile
@@ -448,6 +450,11 @@ impl PyGame {
     ///     >>> g = grundy.load(path).canonical(3)
     ///     >>> g == grundy.cgt("3"), str(g)
     ///     (True, '3')
+    ///     >>> loop = pathlib.Path(tempfile.mkdtemp()) / "over.luau"
+    ///     >>> _ = loop.write_text("function left(n) return n == 1 and {0} or {} end\nfunction right(n) return n == 1 and {1} or {} end")
+    ///     >>> v = grundy.load(loop).canonical(1)
+    ///     >>> str(v), v.outcome, str(v + v), str(v + grundy.loopy("under"))
+    ///     ('over', 'L', 'over', 'over & under')
     #[pyo3(signature = (position, *, max_positions = None, memory = None, progress = None))]
     fn canonical(
         &self,
@@ -456,7 +463,7 @@ impl PyGame {
         max_positions: Option<u64>,
         memory: Option<u64>,
         progress: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<crate::cgt::PyCgt> {
+    ) -> PyResult<Py<PyAny>> {
         if self.inner.partizan().is_none() {
             return Err(PyValueError::new_err(format!(
                 "{} is not partizan ({}): a canonical form is the value of a game file with \
@@ -470,13 +477,21 @@ impl PyGame {
         let job = move |budget: Budget| {
             let partizan = game.partizan().ok_or(DynError::NoTurn)?;
             let mut local = grundy::cgt::Arena::new();
-            let g = partizan.canonical(&pos, &mut local, &budget)?;
-            Ok::<_, DynError>(crate::cgt::arena().import(&mut local, g)?)
+            match partizan.canonical(&pos, &mut local, &budget) {
+                Ok(g) => Ok(Ok(crate::cgt::arena().import(&mut local, g)?)),
+                Err(DynError::Rules(RulesError::Cycle { .. })) => {
+                    Ok(Err(partizan.loopy(&pos, &budget)?))
+                }
+                Err(err) => Err(err),
+            }
         };
-        let id = self
+        let value = self
             .run_watched(py, budget(max_positions, memory), progress, job)?
             .map_err(dyn_error)?;
-        Ok(crate::cgt::PyCgt::from_id(id))
+        Ok(match value {
+            Ok(id) => Py::new(py, crate::cgt::PyCgt::from_id(id))?.into_any(),
+            Err(graph) => Py::new(py, crate::loopy::PyLoopy::from_game(graph)?)?.into_any(),
+        })
     }
 
     fn __repr__(&self) -> String {

@@ -25,7 +25,8 @@ pub struct PyLoopy {
 }
 
 impl PyLoopy {
-    fn from_game(game: LoopyGame) -> PyResult<PyLoopy> {
+    /// The value of `game`: its graph, and its sides when they are stoppers.
+    pub(crate) fn from_game(game: LoopyGame) -> PyResult<PyLoopy> {
         let sided = match SidedValue::of(&game) {
             Ok(v) => Ok(v),
             Err(err @ (LoopyError::NotStopperSided(_) | LoopyError::TooLarge(_))) => {

@@ -49,3 +49,54 @@ def test_bad_input_raises_with_grundys_message():
         grundy.loopy("on") + 1
     with pytest.raises(ValueError, match="no game to add"):
         grundy.loopy("on & off") + grundy.loopy("on")
+
+
+EXAMPLES = __import__("pathlib").Path(__file__).resolve().parents[3] / "examples" / "games"
+
+
+def test_a_loopy_game_file_gives_sided_values_that_add():
+    # roundabout.luau: every cell is over (Winning Ways, ch. 11; derived in the file);
+    # over + over = over (CanonicalStopperTestCase.scala: over is idempotent).
+    roundabout = grundy.load(EXAMPLES / "roundabout.luau")
+    over = roundabout.canonical((3, 1))
+    assert isinstance(over, grundy.LoopyValue)
+    assert (str(over), over.outcome, over.is_stopper) == ("over", "L", True)
+    assert str(over + roundabout.canonical((2, 2))) == "over"
+    assert over == grundy.loopy("over")
+    # over + under = over & under, drawn whoever starts (CGSuite's documented value).
+    assert str(over + grundy.loopy("under")) == "over & under"
+    # shuttle.luau: cell C of a track of N is C & C-N (derived in the file); sums add sides.
+    shuttle = grundy.load(EXAMPLES / "shuttle.luau")
+    bottom = shuttle.canonical((1, 0))
+    assert (str(bottom), bottom.onside, bottom.offside, bottom.outcome) == (
+        "0 & -1",
+        "0",
+        "-1",
+        "PCheck",
+    )
+    top = shuttle.canonical((1, 1))
+    assert (str(bottom + top), (bottom + top).outcome) == ("1 & -1", "D")
+    # A short position is still a canonical form.
+    assert str(roundabout.canonical((3, 0))) == "0"
+    assert isinstance(roundabout.canonical((3, 0)), grundy.CgtGame)
+
+
+def test_pow_and_pow_to_are_cgsuites_pow_and_powto():
+    # CGSuite's ^.Pow(n) prints ^<n> and ^.PowTo(n) prints ^[n]; ^[n] = ^ + ^<2> + ... + ^<n>
+    # (Siegel, Combinatorial Game Theory, 2013, II.4).
+    up = grundy.cgt("^")
+    for n in range(1, 6):
+        assert up.pow(n) == grundy.cgt(f"^.Pow({n})")
+        assert up.pow_to(n) == grundy.cgt(f"^.PowTo({n})")
+        assert up.pow_to(n) == sum((up.pow(k) for k in range(2, n + 1)), up)
+    assert (str(up.pow(2)), str(up.pow_to(3)), str(up.pow(1))) == ("^<2>", "^[3]", "^")
+    # Any {0|H}, against the calculator's .Pow and .PowTo.
+    g = grundy.cgt("{0|*2}")
+    assert g.pow(2) == grundy.cgt("{0|*2}.Pow(2)")
+    assert g.pow_to(3) == grundy.cgt("{0|*2}.PowTo(3)")
+    with pytest.raises(ValueError, match="is not of the form"):
+        grundy.cgt("1").pow(2)
+    with pytest.raises(ValueError, match="from 0 to 64"):
+        up.pow(65)
+    with pytest.raises(ValueError, match="from 0 to 64"):
+        up.pow_to(-1)

@@ -44,6 +44,7 @@ MALFORMED = {
     "minesweeper.luau": [("....", "..."), ("..?.",), ("....", "", "....")],
     "paint_chain.luau": [("ring",), ("ring", 4, "ring"), ("ring", -4), ("line", 4), (-3,)],
     "powers_of_two.luau": [(-1,), (10, -10)],
+    "shuttle.luau": [(2,), (2, 0, 0), (2, 3), (-1, 0), (65, 1)],
     "ski_jumps.luau": [("L..", "R"), ("L?R",), ("L.", "")],
     "roundabout.luau": [(3,), (3, 1, 1), (3, 4), (0, 0), (65, 1)],
     "snim.luau": [(-1,), (2, 4, -7)],

@@ -39,7 +39,7 @@ pub use game::{tabulate_game, Axes, GameShape, GameTable, MAX_CELLS};
 pub use misere::{
     tabulate_misere, tabulate_misere_parts, MisereHeap, MisereTable, MISERE_CAP, MISERE_POSITIONS,
 };
-pub use partizan::{tabulate_partizan, PartizanRow};
+pub use partizan::{tabulate_partizan, PartizanRow, PartizanValue};
 
 /// The largest `to` of a table of pairs of heaps, whatever the family: it holds
 /// `(N + 1)^2` cells, 4 M at this bound.

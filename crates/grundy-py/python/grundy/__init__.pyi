@@ -222,7 +222,8 @@ class Game:
         max_positions: Optional[int] = None,
         memory: Optional[int] = None,
         progress: Optional[Progress] = None,
-    ) -> CgtGame: ...
+    ) -> Union[CgtGame, LoopyValue]:
+        """The canonical form; a LoopyValue (sided value) where positions repeat."""
 
 def game(
     name: str, param: Union[str, int, Sequence[int], None] = None, misere: bool = False
@@ -598,6 +599,10 @@ class CgtGame:
     def overheat(self, s: CgtOperand, t: CgtOperand) -> CgtGame: ...
     def norton_multiply(self, u: CgtOperand) -> CgtGame: ...
     def ordinal_sum(self, h: CgtOperand) -> CgtGame: ...
+    def pow(self, n: int) -> CgtGame:
+        """CGSuite's G.Pow(n) for G = {0|H}: ^.pow(2) is ^<2>."""
+    def pow_to(self, n: int) -> CgtGame:
+        """CGSuite's G.PowTo(n) for G = {0|H}: ^.pow_to(2) is ^[2] = ^ + ^<2>."""
 
 def cgt(expression: Union[str, int, Fraction, CgtGame]) -> CgtGame:
     """The value of an expression in CGSuite's plain-text notation, or of a number."""

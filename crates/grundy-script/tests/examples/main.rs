@@ -24,7 +24,7 @@ mod symmetry;
 
 /// The example files tested here (`subtraction.luau` and `tictactoe.luau` are tested with
 /// the loader, in `src/tests.rs`).
-const TESTED: [&str; 31] = [
+const TESTED: [&str; 32] = [
     "powers_of_two.luau",
     "snim.luau",
     "kiki.luau",
@@ -56,6 +56,7 @@ const TESTED: [&str; 31] = [
     "fission.luau",
     "amazons.luau",
     "roundabout.luau",
+    "shuttle.luau",
 ];
 
 /// Every file of `examples/games/` loads with its defaults, says what it is, has a start,

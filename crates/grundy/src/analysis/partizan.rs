@@ -15,11 +15,13 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::cgt::loopy::{LoopyGame, LoopyOutcomeClass, SidedValue, Winner};
+use crate::cgt::loopy::{
+    LoopyError, LoopyGame, LoopyOutcomeClass, SidedValue, Winner, MAX_POSITIONS,
+};
 use crate::cgt::{Arena, Dyadic, GameId, Measures};
 use crate::dynamic::partizan::{Partizan, Side};
 use crate::dynamic::{Datum, DynError, DynGame};
-use crate::limits::Budget;
+use crate::limits::{Budget, SolveError};
 
 use super::error::AnalysisError;
 
@@ -358,8 +360,10 @@ pub struct LoopyAnalysis {
     pub right_first: Winner,
     /// No line of play alternates forever (then the game is its own onside and offside).
     pub stopper: bool,
-    /// The positions of the graph.
+    /// The positions of the graph (of the sum's, pairs of positions and so on).
     pub positions: usize,
+    /// Each summand's own sided value (written as `value` is), one for a single position.
+    pub components: Vec<String>,
 }
 
 /// A stopper by its name (`on`, `over`, ...) when it has one, else as CGSuite writes it.
@@ -413,14 +417,126 @@ pub fn analyze_loopy(
     budget: &Budget,
 ) -> Result<LoopyAnalysis, DynError> {
     let g = game.loopy(pos, budget)?;
+    Ok(loopy_analysis(&g, None))
+}
+
+/// Values the sum of `summands`, some of whose positions repeat, as a loopy game: each
+/// summand's graph ([`Partizan::loopy`]) and their sum's (the product graph, a move in the
+/// sum a move in one summand), its outcome class with draws found on that graph by
+/// retrograde analysis and its sided value `S & T` (the onside and offside of the sum's
+/// graph, so `on + off` is `dud` and `over + under` is `over & under`, as CGSuite gives
+/// them).
+///
+/// # Errors
+///
+/// [`AnalysisError::NotSummable`] for a game that is not partizan, [`AnalysisError::Game`]
+/// naming the game whose graph failed (past the loopy module's `MAX_POSITIONS` or the
+/// budget, or rules that fail), [`AnalysisError::Game`] naming the sum when the sum's graph
+/// is past `MAX_POSITIONS`.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::analysis::partizan::{analyze_loopy_sum, Summand};
+/// use grundy::cgt::loopy::LoopyOutcomeClass;
+/// use grundy::dynamic::partizan::Side;
+/// use grundy::dynamic::{Datum, DynGame, Kind};
+/// use grundy::scripted::{GameInfo, PartizanGame, RuleMove, Rules};
+/// use grundy::Budget;
+/// use std::sync::Arc;
+///
+/// /// From 1 Left moves to 0 and Right to 1 again (over = {0|pass}); from -1 the same with
+/// /// the players swapped (under).
+/// struct OverUnder;
+/// impl Rules for OverUnder {
+///     fn moves(&self, _: &Datum, _: bool, _: &mut Vec<RuleMove>) -> Result<(), String> {
+///         Err("partizan".into())
+///     }
+///     fn options(&self, pos: &Datum, side: Side, _: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
+///         let n = pos.as_int().ok_or("an integer")?;
+///         if n != 0 {
+///             let exit = (side == Side::Left) == (n > 0);
+///             out.push(RuleMove::to(Datum::Int(if exit { 0 } else { n })));
+///         }
+///         Ok(())
+///     }
+/// }
+/// let game: Arc<dyn DynGame> =
+///     Arc::new(PartizanGame::new(OverUnder, GameInfo::new("over-under", Kind::Partizan)));
+/// let summands = [1, -1].map(|n| Summand {
+///     name: "over-under".into(),
+///     game: game.clone(),
+///     position: Datum::Int(n),
+/// });
+/// let a = analyze_loopy_sum(&summands, &Budget::default()).unwrap();
+/// assert_eq!(a.components, ["over", "under"]);
+/// assert_eq!(a.value, "over & under");
+/// assert_eq!(a.outcome, LoopyOutcomeClass::D);
+/// ```
+pub fn analyze_loopy_sum(
+    summands: &[Summand],
+    budget: &Budget,
+) -> Result<LoopyAnalysis, AnalysisError> {
+    let mut sum: Option<LoopyGame> = None;
+    let mut components = Vec::with_capacity(summands.len());
+    for s in summands {
+        let partizan = s
+            .game
+            .partizan()
+            .ok_or_else(|| AnalysisError::NotSummable {
+                game: s.name.clone(),
+                kind: s.game.kind(),
+            })?;
+        let g = partizan
+            .loopy(&s.position, budget)
+            .map_err(|source| AnalysisError::Game {
+                game: s.name.clone(),
+                source,
+            })?;
+        if summands.len() > 1 {
+            components.push(sided_value(&g).0);
+        }
+        sum = Some(match sum {
+            None => g,
+            Some(total) => total.sum(&g).map_err(|err| AnalysisError::Game {
+                game: "the sum".into(),
+                source: match err {
+                    LoopyError::TooLarge(needed) => SolveError::TooLarge {
+                        needed: needed as u64,
+                        limit: MAX_POSITIONS as u64,
+                        unit: "positions of the sum (they repeat: valued as a loopy game)",
+                    }
+                    .into(),
+                    other => DynError::Position(other.to_string()),
+                },
+            })?,
+        });
+    }
+    let g = sum.ok_or(AnalysisError::EmptyComponent)?;
+    Ok(loopy_analysis(
+        &g,
+        (summands.len() > 1).then_some(components),
+    ))
+}
+
+/// The sided value of `g` as written, with the sides when they are found as stoppers
+/// (else the graph as given: sides that are not stoppers, or a graph too large to search).
+fn sided_value(g: &LoopyGame) -> (String, Option<SidedValue>) {
+    let sided = SidedValue::of(g).ok();
+    let value = sided
+        .as_ref()
+        .map_or_else(|| g.to_string(), SidedValue::to_string);
+    (value, sided)
+}
+
+/// The analysis of the loopy game `g`, whose summands are valued `components` (`None` for
+/// a single position: its own value).
+fn loopy_analysis(g: &LoopyGame, components: Option<Vec<String>>) -> LoopyAnalysis {
     let outcome = g.outcome();
-    // Sides that are not stoppers, or a graph too large to search for them: the value is
-    // written as given.
-    let sided = SidedValue::of(&g).ok();
-    Ok(LoopyAnalysis {
-        value: sided
-            .as_ref()
-            .map_or_else(|| g.to_string(), SidedValue::to_string),
+    let (value, sided) = sided_value(g);
+    let components = components.unwrap_or_else(|| vec![value.clone()]);
+    LoopyAnalysis {
+        value,
         onside: sided.as_ref().map(|v| stopper_name(v.onside())),
         offside: sided.as_ref().map(|v| stopper_name(v.offside())),
         outcome,
@@ -428,5 +544,6 @@ pub fn analyze_loopy(
         right_first: outcome.right_first(),
         stopper: g.is_stopper(),
         positions: g.len(),
-    })
+        components,
+    }
 }

@@ -27,6 +27,56 @@ pub(super) struct UpPower {
 }
 
 impl Arena {
+    /// CGSuite's `G.Pow(n)`, the up-nth power `G^n` of `g = {0|H}` (`^.Pow(2)` is `^<2>`);
+    /// `None` when `g` is not of that form or `n` is past 64.
+    ///
+    /// # Errors
+    ///
+    /// [`CgtError`] when a form on the way leaves the arena's range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::cgt::Arena;
+    /// let mut arena = Arena::new();
+    /// let up = arena.parse("^").unwrap();
+    /// let p = arena.pow(up, 3).unwrap().unwrap();
+    /// assert_eq!(arena.display(p), "^<3>");
+    /// let one = arena.parse("1").unwrap();
+    /// assert_eq!(arena.pow(one, 2).unwrap(), None);
+    /// ```
+    pub fn pow(&mut self, g: GameId, n: u64) -> Result<Option<GameId>, CgtError> {
+        if n > MAX_POWER {
+            return Ok(None);
+        }
+        self.power(g, n, false)
+    }
+
+    /// CGSuite's `G.PowTo(n)`, `G^→n` of `g = {0|H}` (`^.PowTo(2)` is `^[2] = ^ + ^<2>`);
+    /// `None` when `g` is not of that form or `n` is past 64.
+    ///
+    /// # Errors
+    ///
+    /// [`CgtError`] when a form on the way leaves the arena's range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::cgt::Arena;
+    /// let mut arena = Arena::new();
+    /// let up = arena.parse("^").unwrap();
+    /// let p = arena.pow_to(up, 2).unwrap().unwrap();
+    /// assert_eq!(arena.display(p), "^[2]");
+    /// let sum = arena.parse("^ + ^<2>").unwrap();
+    /// assert_eq!(p, sum);
+    /// ```
+    pub fn pow_to(&mut self, g: GameId, n: u64) -> Result<Option<GameId>, CgtError> {
+        if n > MAX_POWER {
+            return Ok(None);
+        }
+        self.power(g, n, true)
+    }
+
     /// `G^n` (`cumulative` false) or `G^→n` (true) for `g = {0|H}`; `None` for another form.
     pub(super) fn power(
         &mut self,

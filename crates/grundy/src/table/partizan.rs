@@ -1,10 +1,13 @@
 //! A partizan game's table: a row per position made from `n <= to` (or `a, b <= to`), its
-//! canonical form and measures, every row's search sharing one game's memo and one arena.
+//! canonical form and measures, every row's search sharing one game's memo and one arena. A
+//! position whose positions repeat has no canonical form: its row has its value as a loopy
+//! game instead (outcome with draws, sided value; `analysis::partizan::analyze_loopy`).
 
 use serde::Serialize;
 
+use crate::analysis::partizan::{analyze_loopy, LoopyAnalysis};
 use crate::cgt::{Arena, Measures};
-use crate::dynamic::{Datum, DynGame};
+use crate::dynamic::{Datum, DynError, DynGame, RulesError};
 use crate::limits::Budget;
 
 use super::error::TableError;
@@ -21,8 +24,45 @@ pub struct PartizanRow {
     pub numbers: Vec<u64>,
     /// The position.
     pub position: Datum,
-    /// Its canonical form and measures.
-    pub value: Measures,
+    /// Its canonical form and measures, or its value as a loopy game.
+    pub value: PartizanValue,
+}
+
+/// The value in a partizan table's row: a canonical form, or a loopy game's value when the
+/// position's positions repeat. Written in JSON as the value itself (`{"value": "3", ...}`,
+/// or `{"value": "0 & -1", "onside": ...}`).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::table::PartizanValue;
+/// use grundy::cgt::Arena;
+/// let mut arena = Arena::new();
+/// let star = arena.parse("*").unwrap();
+/// let v = PartizanValue::Form(arena.measures(star).unwrap());
+/// assert_eq!(v.value(), "*");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum PartizanValue {
+    /// A canonical form and its measures.
+    Form(Measures),
+    /// A position whose positions repeat, valued as a loopy game.
+    Loopy(LoopyAnalysis),
+}
+
+impl PartizanValue {
+    /// The value as CGSuite writes it: the canonical form, or the sided value.
+    ///
+    /// # Examples
+    ///
+    /// See [`PartizanValue`].
+    pub fn value(&self) -> &str {
+        match self {
+            PartizanValue::Form(m) => &m.value,
+            PartizanValue::Loopy(a) => &a.value,
+        }
+    }
 }
 
 /// Tabulates the partizan `game` over the positions made from `n <= to` (or pairs).
@@ -62,7 +102,7 @@ pub struct PartizanRow {
 /// }
 /// let game = PartizanGame::new(Stalk, GameInfo::new("stalk", Kind::Partizan));
 /// let rows = tabulate_partizan(&game, Axes::One, 3, &grundy::Budget::default()).unwrap();
-/// let values: Vec<&str> = rows.iter().map(|r| r.value.value.as_str()).collect();
+/// let values: Vec<&str> = rows.iter().map(|r| r.value.value()).collect();
 /// assert_eq!(values, ["0", "1", "2", "3"]);
 /// ```
 pub fn tabulate_partizan(
@@ -106,10 +146,13 @@ pub fn tabulate_partizan(
             .position_of(&numbers)
             .ok_or_else(no_positions)?
             .map_err(failed)?;
-        let g = partizan
-            .canonical(&position, &mut arena, budget)
-            .map_err(failed)?;
-        let value = arena.measures(g).map_err(|e| failed(e.into()))?;
+        let value = match partizan.canonical(&position, &mut arena, budget) {
+            Ok(g) => PartizanValue::Form(arena.measures(g).map_err(|e| failed(e.into()))?),
+            Err(DynError::Rules(RulesError::Cycle { .. })) => {
+                PartizanValue::Loopy(analyze_loopy(partizan, &position, budget).map_err(failed)?)
+            }
+            Err(err) => return Err(failed(err)),
+        };
         rows.push(PartizanRow {
             numbers,
             position,

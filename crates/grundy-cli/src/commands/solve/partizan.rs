@@ -1,13 +1,14 @@
 //! A partizan game's answer, for `solve` and `analyze`: the canonical form of the position
 //! (or sum), its outcome class, stops, mean and temperature, each component's value, and
-//! the moves a player would make by temperature (`grundy::analysis::partizan`). A single
-//! position whose positions repeat (the search meets a cycle) is valued as a loopy game
-//! instead: its outcome class with draws and its sided value, as `grundy cgt` writes them.
+//! the moves a player would make by temperature (`grundy::analysis::partizan`). A position
+//! or sum whose positions repeat (the search meets a cycle) is valued as a loopy game
+//! instead: its outcome class with draws and its sided value, as `grundy cgt` writes them,
+//! and each summand's sided value.
 
 use std::io::{self, Write};
 
 use grundy::analysis::partizan::{
-    analyze_loopy, analyze_partizan, LoopyAnalysis, PartizanAnalysis, Summand,
+    analyze_loopy_sum, analyze_partizan, LoopyAnalysis, PartizanAnalysis, Summand,
 };
 use grundy::analysis::AnalysisError;
 use grundy::cgt::loopy::Winner;
@@ -51,8 +52,8 @@ pub fn run(
         Err(AnalysisError::Game {
             source: DynError::Rules(RulesError::Cycle { .. }),
             ..
-        }) if summands.len() == 1 => {
-            return run_loopy(game, position, &summands[0], budget, json);
+        }) => {
+            return run_loopy(game, position, summands, budget, json);
         }
         other => other,
     };
@@ -76,21 +77,21 @@ pub fn run(
     Ok(())
 }
 
-/// Values `summand`, whose positions repeat, as a loopy game (its reachable graph) and
-/// prints its outcome with draws and its sided value.
+/// Values `summands`, some of whose positions repeat, as a loopy game (the sum of their
+/// reachable graphs) and prints its outcome with draws and its sided value.
 fn run_loopy(
     game: &str,
     position: &str,
-    summand: &Summand,
+    summands: &[Summand],
     budget: &Budget,
     json: bool,
 ) -> anyhow::Result<()> {
-    let partizan = summand
-        .game
-        .partizan()
-        .ok_or_else(|| anyhow::anyhow!("{game} is not a partizan game"))?;
-    let a = analyze_loopy(partizan, &summand.position, budget)
-        .map_err(|err| anyhow::Error::from(err).context(format!("in {game}")))?;
+    let a = analyze_loopy_sum(summands, budget).map_err(|err| match err {
+        AnalysisError::Game { game, source } => {
+            anyhow::Error::from(source).context(format!("in {game}"))
+        }
+        other => other.into(),
+    })?;
     if json {
         return print_json(&LoopyReport {
             game,
@@ -103,6 +104,14 @@ fn run_loopy(
     writeln!(out, "game      {game} (partizan, positions repeat)")?;
     writeln!(out, "position  {}", position.replace('\n', "/"))?;
     writeln!(out, "value     {}", a.value)?;
+    if summands.len() > 1 {
+        let shown: Vec<String> = summands
+            .iter()
+            .zip(&a.components)
+            .map(|(s, value)| format!("{} {value}", s.name))
+            .collect();
+        writeln!(out, "components {}", shown.join(", "))?;
+    }
     if let (Some(on), Some(off)) = (&a.onside, &a.offside) {
         writeln!(out, "sides     {on} (onside), {off} (offside)")?;
     } else {

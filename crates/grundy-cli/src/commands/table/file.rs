@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use anyhow::bail;
 use grundy::dynamic::{DynError, Value};
 use grundy::table::{
-    tabulate_game, tabulate_partizan, Axes, GameShape, GameTable, PartizanRow, Shape, TableError,
-    TablePattern,
+    tabulate_game, tabulate_partizan, Axes, GameShape, GameTable, PartizanRow, PartizanValue,
+    Shape, TableError, TablePattern,
 };
 use grundy::{Budget, Outcome, SolveError};
 use serde::Serialize;
@@ -38,10 +38,20 @@ struct PartizanReport<'a> {
     rows: &'a [PartizanRow],
 }
 
-/// A partizan table as text: the integers, the canonical form, the temperature.
+/// A partizan table as text: the integers, the canonical form, the outcome and the
+/// temperature; for a position whose positions repeat, its sided value and outcome with
+/// draws.
 fn print_partizan(game: &str, rows: &[PartizanRow]) -> io::Result<()> {
     let mut out = io::stdout().lock();
-    writeln!(out, "{game} (partizan): canonical forms")?;
+    let loopy = rows
+        .iter()
+        .any(|r| matches!(r.value, PartizanValue::Loopy(_)));
+    let what = if loopy {
+        "canonical forms, sided values where positions repeat"
+    } else {
+        "canonical forms"
+    };
+    writeln!(out, "{game} (partizan): {what}")?;
     let numbers = |row: &PartizanRow| {
         row.numbers
             .iter()
@@ -50,15 +60,23 @@ fn print_partizan(game: &str, rows: &[PartizanRow]) -> io::Result<()> {
             .join(" ")
     };
     let width = rows.iter().map(|r| numbers(r).len()).max().unwrap_or(1);
-    let value_width = rows.iter().map(|r| r.value.value.len()).max().unwrap_or(1);
+    let value_width = rows
+        .iter()
+        .map(|r| r.value.value().len())
+        .max()
+        .unwrap_or(1);
     for row in rows {
+        let (value, rest) = match &row.value {
+            PartizanValue::Form(v) => (
+                &v.value,
+                format!("{}  temperature {}", v.outcome, v.temperature),
+            ),
+            PartizanValue::Loopy(a) => (&a.value, format!("{}  (positions repeat)", a.outcome)),
+        };
         writeln!(
             out,
-            "{:>width$}  {:<value_width$}  {}  temperature {}",
-            numbers(row),
-            row.value.value,
-            row.value.outcome,
-            row.value.temperature
+            "{:>width$}  {value:<value_width$}  {rest}",
+            numbers(row)
         )?;
     }
     Ok(())

@@ -8,6 +8,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::cgt::arena::{Arena, GameId};
+use crate::cgt::dyadic::Dyadic;
 
 use super::graph::LoopyGame;
 
@@ -134,9 +135,11 @@ impl Writer<'_> {
         }
     }
 
-    /// A structural name for a loopy class: `on`, `off`, `dud`, `over`, `under`, `^[on]`
-    /// (upon) and `v[on]`.
-    fn plumtree(&mut self, c: u32) -> Option<&'static str> {
+    /// A structural name for a loopy class, as CGSuite prints it: `on`, `off`, `dud`, the
+    /// pseudonumbers `x over = {x|pass}` and `x under = {pass|x}` (`over`, `3/2under`), and
+    /// the upon forms `x^[on]*k` (`{pass|x*(k^1)}`, or `{pass,x|x}` for `x^[on]*`) and their
+    /// negatives `x v[on]*k` (`-1/4v[on]`), CGSuite's `CanonicalStopper.uponForm`.
+    fn plumtree(&mut self, c: u32) -> Option<String> {
         let v = self.first[c as usize] as usize;
         let side = |options: &[u32], class: &[u32]| {
             let mut s: Vec<u32> = options.iter().map(|&w| class[w as usize]).collect();
@@ -148,20 +151,40 @@ impl Writer<'_> {
             side(&self.game.left[v], &self.class),
             side(&self.game.right[v], &self.class),
         );
-        let zero = self.arena.zero();
-        let is_zero = |x: u32, w: &Writer| w.forms[w.first[x as usize] as usize] == Some(zero);
-        let is_star = |x: u32, w: &mut Writer| {
-            let form = w.forms[w.first[x as usize] as usize];
-            form.is_some_and(|g| w.arena.display(g) == "*")
+        // A short class as a number plus a nimber.
+        let nus = |x: u32, w: &Writer| {
+            let form = w.forms[w.first[x as usize] as usize]?;
+            w.arena.as_nus(form).filter(|n| n.up_multiple == 0)
+        };
+        let number = |x: Dyadic| match x == Dyadic::ZERO {
+            true => String::new(),
+            false => x.to_string(),
+        };
+        let star = |k: u64| match k {
+            0 => String::new(),
+            1 => "*".to_string(),
+            k => format!("*{k}"),
         };
         match (l.as_slice(), r.as_slice()) {
-            ([a], [s]) if *a == c && is_star(*s, self) => Some("^[on]"),
-            ([s], [a]) if *a == c && is_star(*s, self) => Some("v[on]"),
-            ([a], []) if *a == c => Some("on"),
-            ([], [a]) if *a == c => Some("off"),
-            ([a], [b]) if *a == c && *b == c => Some("dud"),
-            ([z], [a]) if *a == c && is_zero(*z, self) => Some("over"),
-            ([a], [z]) if *a == c && is_zero(*z, self) => Some("under"),
+            ([a], []) if *a == c => Some("on".into()),
+            ([], [a]) if *a == c => Some("off".into()),
+            ([a], [b]) if *a == c && *b == c => Some("dud".into()),
+            ([x], [a]) | ([a], [x]) if *a == c => {
+                let n = nus(*x, self)?;
+                let left_passes = l[0] == c;
+                match (n.nimber, left_passes) {
+                    (0, false) => Some(format!("{}over", number(n.number))),
+                    (0, true) => Some(format!("{}under", number(n.number))),
+                    (k, true) => Some(format!("{}^[on]{}", number(n.number), star(k ^ 1))),
+                    (k, false) => Some(format!("{}v[on]{}", number(n.number), star(k ^ 1))),
+                }
+            }
+            // {pass, x | x} is x^[on]*, and {x | pass, x} is x v[on]*.
+            ([p, q], [x]) | ([x], [p, q]) if (*p == c || *q == c) && (*p == *x || *q == *x) => {
+                let n = nus(*x, self).filter(|n| n.nimber == 0)?;
+                let arrow = if l.len() == 2 { "^" } else { "v" };
+                Some(format!("{}{arrow}[on]*", number(n.number)))
+            }
             _ => None,
         }
     }
@@ -190,7 +213,7 @@ impl Writer<'_> {
             return true;
         }
         if let Some(name) = self.plumtree(c) {
-            self.out.push_str(name);
+            self.out.push_str(&name);
             return true;
         }
         let at = self.out.len();

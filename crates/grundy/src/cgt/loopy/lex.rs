@@ -5,7 +5,21 @@
 use super::error::LoopyError;
 
 /// The named games, as CGSuite spells them.
-pub(super) const NAMES: [&str; 6] = ["on", "off", "over", "under", "upon", "dud"];
+pub(super) const NAMES: [&str; 8] = [
+    "on", "off", "over", "under", "upon", "dud", "^[on]", "v[on]",
+];
+
+/// The names written right after a number, as CGSuite writes a pseudonumber or an upon
+/// form (`3/2under`, `-1/4v[on]`): the number plus the named game.
+pub(super) const JUXTAPOSED: [&str; 5] = ["over", "under", "upon", "^[on]", "v[on]"];
+
+/// Whether `chars[i..]` starts with CGSuite's `^[on]` or `v[on]`.
+fn is_upon(chars: &[char], i: usize) -> bool {
+    matches!(chars.get(i), Some('^' | 'v'))
+        && chars
+            .get(i + 1..i + 5)
+            .is_some_and(|s| s == ['[', 'o', 'n', ']'])
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Tok {
@@ -87,13 +101,16 @@ pub(super) fn lex(text: &str) -> Result<Vec<(Tok, usize)>, LoopyError> {
                 i += 1;
                 continue;
             }
+            _ if is_upon(&chars, i) => (Tok::Word(chars[i..i + 5].iter().collect()), 5),
             c if c.is_alphabetic() && !(is_down(&word) && next != Some('{')) => {
                 (Tok::Word(word), word_len)
             }
             c if continues_short(c, next) => {
                 let mut len = 0;
                 while let Some(&c) = chars.get(i + len) {
-                    if !continues_short(c, chars.get(i + len + 1).copied()) {
+                    if !continues_short(c, chars.get(i + len + 1).copied())
+                        || is_upon(&chars, i + len)
+                    {
                         break;
                     }
                     len += 1;

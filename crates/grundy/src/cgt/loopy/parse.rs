@@ -20,7 +20,7 @@ use crate::cgt::parse::{MAX_DEPTH, MAX_EXPRESSION};
 
 use super::error::{LoopyError, MAX_POSITIONS};
 use super::graph::LoopyGame;
-use super::lex::{describe, lex, Comparison, Tok};
+use super::lex::{describe, lex, Comparison, Tok, JUXTAPOSED};
 use super::sided::SidedValue;
 
 /// What a loopy expression evaluates to.
@@ -290,6 +290,19 @@ impl Parser<'_> {
         }
     }
 
+    /// Whether the next token adds to the term before it without a `+`, as CGSuite writes
+    /// `3/2under` and `^[on]*`: a name right after a short game, a nimber right after a name.
+    fn juxtaposed(&self) -> bool {
+        let Some((before, _)) = self.pos.checked_sub(1).and_then(|i| self.toks.get(i)) else {
+            return false;
+        };
+        match (before, self.peek()) {
+            (Tok::Short(_), Tok::Word(w)) => JUXTAPOSED.contains(&w.as_str()),
+            (Tok::Word(w), Tok::Short(s)) => JUXTAPOSED.contains(&w.as_str()) && s.starts_with('*'),
+            _ => false,
+        }
+    }
+
     fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> Parsed<T>) -> Parsed<T> {
         if self.depth >= MAX_DEPTH {
             return self.error(
@@ -310,7 +323,25 @@ impl Parser<'_> {
         })
     }
 
+    /// A term: an atom, and the names and nimbers written right after it (`3/2under`,
+    /// `-1/4v[on]`, `^[on]*` as CGSuite writes them: sums that bind before any operator).
     fn term(&mut self) -> Parsed<Term> {
+        let first_column = self.column();
+        let mut t = self.atom()?;
+        while self.juxtaposed() {
+            let h_column = self.column();
+            let h = self.atom()?;
+            let g = self.closed(t, first_column)?;
+            let h = self.closed(h, h_column)?;
+            t = Term {
+                node: self.graft(&g.sum(&h)?)?,
+                pointer: false,
+            };
+        }
+        Ok(t)
+    }
+
+    fn atom(&mut self) -> Parsed<Term> {
         let column = self.column();
         match self.peek().clone() {
             // `-1^*` is `(-1)^*`, as the short games' parser reads it.
@@ -373,7 +404,8 @@ impl Parser<'_> {
                     "off" => LoopyGame::off(),
                     "over" => LoopyGame::over(),
                     "under" => LoopyGame::under(),
-                    "upon" => LoopyGame::upon(),
+                    "upon" | "^[on]" => LoopyGame::upon(),
+                    "v[on]" => LoopyGame::upon().negative(),
                     "dud" => LoopyGame::dud(),
                     "pass" => match self.passes.last() {
                         Some(&node) => {

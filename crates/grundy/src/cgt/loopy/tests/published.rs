@@ -115,3 +115,49 @@ fn published_outcome_classes() {
     // CanonicalStopperTestCase.scala: the 4-cycle of Siegel's Figure VI.3.2 is a stopper.
     assert!(game(&mut arena, "a{0||||0|||a|*||*}").is_stopper());
 }
+
+/// Stoppers that are a number plus a named one print as CGSuite prints them, and read back
+/// as the same value: `over+5` is `5over` (EvalTest.scala), `{pass|3/2}` is `3/2under` and
+/// `{-1/4+*|pass}` is `-1/4v[on]` (CanonicalStopperTestCase.scala), `^[on]*` and `v[on]*`
+/// (the followers CanonicalStopperTestCase.scala lists); `{pass|1*2}` is `1^[on]*3` by
+/// CGSuite's rule for upon forms (`CanonicalStopper.uponForm`: `{pass|x*k}` is
+/// `x^[on]*(k^1)`).
+#[test]
+fn compound_names_print_as_cgsuite_prints_them_and_read_back() {
+    use std::cmp::Ordering;
+
+    use super::super::SidedValue;
+
+    let mut arena = Arena::new();
+    for (text, written) in [
+        ("over+5", "5over"),
+        ("over-1", "-1over"),
+        ("{pass|3/2}", "3/2under"),
+        ("{-1/4+*|pass}", "-1/4v[on]"),
+        ("upon+*", "^[on]*"),
+        ("-upon+*", "v[on]*"),
+        ("{pass|1*2}", "1^[on]*3"),
+        ("{1*2|pass}", "1v[on]*3"),
+        ("{pass,1|1}", "1^[on]*"),
+        ("upon", "^[on]"),
+        ("over+under+1", "1over & 1under"),
+    ] {
+        let g = game(&mut arena, text);
+        let shown = SidedValue::of(&g).unwrap().to_string();
+        assert_eq!(shown, written, "{text}");
+        // What is printed reads back as the same value (both sides for `S & T`).
+        match evaluate(&mut arena, &shown).unwrap() {
+            LoopyEvaluation::Game(h) => {
+                assert_eq!(g.compare(&h).unwrap(), Some(Ordering::Equal), "{shown}")
+            }
+            LoopyEvaluation::Sided(v) => {
+                assert_eq!(v, SidedValue::of(&g).unwrap(), "{shown}")
+            }
+            other => panic!("{shown}: {other:?}"),
+        }
+    }
+    // A name binds before an operator: `over - 1over` is `over - (1 + over)`.
+    assert!(holds(&mut arena, "1over == 1 + over"));
+    assert!(holds(&mut arena, "5 - 1over == 5 - (1 + over)"));
+    assert!(holds(&mut arena, "-1/4v[on] == -1/4 - upon"));
+}

@@ -80,8 +80,8 @@ fn stoppers_are_their_own_sides_in_simplest_form() {
     for (text, simplest) in [
         ("on", "on"),
         ("over", "over"),
-        ("{pass|3/2}", "{pass|3/2}"),
-        ("{0|pass} + 1", "{1|pass}"),
+        ("{pass|3/2}", "3/2under"),
+        ("{0|pass} + 1", "1over"),
         ("over + over", "over"),
         ("+-{0|pass}", "{over|under}"),
         ("{0||0|under}", "{0|{0|under}}"),
