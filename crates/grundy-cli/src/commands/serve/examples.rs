@@ -19,7 +19,7 @@ macro_rules! example {
 }
 
 /// The game files of `examples/games/`, by name (a test checks the list against the folder).
-pub const EXAMPLES: [(&str, &str); 33] = [
+pub const EXAMPLES: [(&str, &str); 34] = [
     example!("amazons"),
     example!("bash"),
     example!("cat_and_mouse"),
@@ -43,6 +43,7 @@ pub const EXAMPLES: [(&str, &str); 33] = [
     example!("paint_chain"),
     example!("powers_of_two"),
     example!("roundabout"),
+    example!("shuttle"),
     example!("ski_jumps"),
     example!("snim"),
     example!("snort"),
