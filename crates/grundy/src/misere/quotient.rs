@@ -42,6 +42,7 @@
 
 mod check;
 mod error;
+mod extend;
 mod learn;
 mod limits;
 mod names;
@@ -420,7 +421,24 @@ pub fn grow(
     let mut last = None;
     for n in 1..=limits.max_heap {
         let rules = Rules::new(code, n);
-        let table = learn_one(&rules, &mut outcomes, suffixes, limits, stop)?;
+        let same = match outcomes.known() {
+            Some(known) => extend::same_monoid(known, &rules, limits.max_pairs, stop)?,
+            None => None,
+        };
+        let table = match same {
+            Some(table) => table,
+            None => {
+                let table = learn_one(
+                    &rules,
+                    &mut outcomes,
+                    std::mem::take(&mut suffixes),
+                    limits,
+                    stop,
+                )?;
+                suffixes = table.suffixes.clone();
+                table
+            }
+        };
         let quotient = assemble(code, &rules, &table);
         // A closure with a move has even order; heaps without a move are all 0.
         let moves = rules.options.iter().any(|o| !o.is_empty());
@@ -437,7 +455,6 @@ pub fn grow(
             p: quotient.p.clone(),
             pretend: quotient.pretend.clone(),
         });
-        suffixes = table.suffixes;
         last = Some(quotient);
     }
     last.ok_or(QuotientError::NoHeap)
