@@ -11,6 +11,10 @@
 //! # How it is computed
 //!
 //! Heap bound by heap bound, as MisereSolver reports them, but by its own method:
+//! - `extend`: first, without a search, whether heap n acts as an element of the quotient
+//!   of heaps 1..n-1 already proved (each candidate passes the P-portion test on the sums
+//!   n + Z, one Z per element, then the proof of `check`); if one does, that is the
+//!   quotient of heaps 1..n. Only a bound where the quotient grows is learned:
 //! - `learn`: the quotient is the least automaton that reads a sum heap by heap and ends in
 //!   a P-state exactly on P-positions. It is learned Angluin's way, from misère outcomes of
 //!   sums by plain search (`outcome`): states are sums told apart by test sums, so no two
