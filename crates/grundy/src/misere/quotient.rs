@@ -11,6 +11,10 @@
 //! # How it is computed
 //!
 //! Heap bound by heap bound, as MisereSolver reports them, but by its own method:
+//! - `extend`: first, without a search, whether heap n acts as an element of the quotient
+//!   of heaps 1..n-1 already proved (each candidate passes the P-portion test on the sums
+//!   n + Z, one Z per element, then the proof of `check`); if one does, that is the
+//!   quotient of heaps 1..n. Only a bound where the quotient grows is learned:
 //! - `learn`: the quotient is the least automaton that reads a sum heap by heap and ends in
 //!   a P-state exactly on P-positions. It is learned Angluin's way, from misère outcomes of
 //!   sums by plain search (`outcome`): states are sums told apart by test sums, so no two
@@ -42,6 +46,7 @@
 
 mod check;
 mod error;
+mod extend;
 mod learn;
 mod limits;
 mod names;
@@ -420,7 +425,24 @@ pub fn grow(
     let mut last = None;
     for n in 1..=limits.max_heap {
         let rules = Rules::new(code, n);
-        let table = learn_one(&rules, &mut outcomes, suffixes, limits, stop)?;
+        let same = match outcomes.known() {
+            Some(known) => extend::same_monoid(known, &rules, limits.max_pairs, stop)?,
+            None => None,
+        };
+        let table = match same {
+            Some(table) => table,
+            None => {
+                let table = learn_one(
+                    &rules,
+                    &mut outcomes,
+                    std::mem::take(&mut suffixes),
+                    limits,
+                    stop,
+                )?;
+                suffixes = table.suffixes.clone();
+                table
+            }
+        };
         let quotient = assemble(code, &rules, &table);
         // A closure with a move has even order; heaps without a move are all 0.
         let moves = rules.options.iter().any(|o| !o.is_empty());
@@ -437,7 +459,6 @@ pub fn grow(
             p: quotient.p.clone(),
             pretend: quotient.pretend.clone(),
         });
-        suffixes = table.suffixes;
         last = Some(quotient);
     }
     last.ok_or(QuotientError::NoHeap)

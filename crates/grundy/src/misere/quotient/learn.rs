@@ -8,7 +8,7 @@
 use rustc_hash::FxHashMap;
 
 use super::error::QuotientError;
-use super::outcome::{counts_of, trim, Counts, Outcomes, Rules};
+use super::outcome::{counts_of, trim, Counts, Known, Outcomes, Rules};
 
 /// The table: states (sums named by access words), their rows over the suffixes, and the
 /// transitions (a state plus one heap).
@@ -64,6 +64,27 @@ impl Table {
             rows: Vec::new(),
             ext_rows: Vec::new(),
             delta: Vec::new(),
+        }
+    }
+
+    /// The automaton of a proved quotient over heaps 1..=n: heaps below n act as `known`
+    /// says and heap n as element `x`; `access` reaches each element.
+    pub(super) fn from_monoid(known: &Known, n: usize, x: usize, access: Vec<Vec<usize>>) -> Table {
+        let order = known.order;
+        let mut delta = Vec::with_capacity(order * n);
+        for s in 0..order {
+            for h in 1..=n {
+                let e = if h == n { x } else { known.pretend[h] as usize };
+                delta.push(known.table[s * order + e]);
+            }
+        }
+        Table {
+            n,
+            suffixes: vec![Counts::new()],
+            access,
+            rows: known.p.iter().map(|&p| vec![u64::from(p)]).collect(),
+            ext_rows: Vec::new(),
+            delta,
         }
     }
 

@@ -121,6 +121,11 @@ impl Outcomes {
         self.known = Some(known);
     }
 
+    /// The proved quotient of smaller heaps, if any.
+    pub(super) fn known(&self) -> Option<&Known> {
+        self.known.as_ref()
+    }
+
     /// The outcome of `counts` if it is known without a search.
     fn lookup(&self, counts: &[u16]) -> Option<bool> {
         if let Some(p) = self.known.as_ref().and_then(|k| k.is_p(counts)) {
