@@ -64,10 +64,12 @@
 //! [`build_with`] splits a build across processes (a [`Cluster`], MPI's in the front end):
 //! each works on its share of every tier's blocks and receives the others', and the files
 //! are the same bytes for any number of processes.
-//! A tier's reachability bits are made when the pass first meets it; once the tier is
-//! expanded they are final, and a build on one process writes them to `DIR/marks/` (when
-//! the disk has room) and reads them back to solve the tier, so that memory holds the bits
-//! of the tiers being marked, not those of the whole game (`marks` is removed at the end).
+//! A tier's reachability bits are made when the pass first meets it; before it is expanded,
+//! each process sends the bits it found of the others' blocks to their owners
+//! ([`Cluster::all_to_all`]) and keeps its own blocks' only. Once the tier is expanded they
+//! are final, and each process writes its share to `DIR/marks/rank-R/` (when the disk has
+//! room) and reads it back to solve the tier, so that memory holds the bits of the tiers
+//! being marked, not those of the whole game (`marks` is removed at the end).
 //! The memory needed (those bits, a tier's values and their compressed copy, and the tiers
 //! its moves reach) is checked against the [`Budget`] before anything is allocated.
 //!

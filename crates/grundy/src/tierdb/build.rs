@@ -134,19 +134,34 @@ pub(super) fn disk_fits(dir: &Path, tier: u32, bytes: u64, available: u64) -> Re
     }
 }
 
-/// The memory a build needs, checked against the budget: the reachability bits (of every
-/// tier, or with `spill` of the tiers marked at once: [`marks::window_bytes`]), and for the
-/// largest tier its values, its compressed copy and the values of the tiers its moves reach.
+/// The memory a process of a build split across `size` processes needs, checked against
+/// the budget: the reachability bits (the tiers marked at once, [`marks::window_bytes`],
+/// and unless it spills them (`spill`) its share of every tier's; alone, every tier's),
+/// their exchange (split: twice the largest tier's bits), and for the largest tier its
+/// values, its compressed copy and the values of the tiers its moves reach.
 pub(super) fn check_memory<G: TierGame + ?Sized>(
     game: &G,
     budget: &Budget,
     spill: bool,
+    size: usize,
 ) -> Result<(), DbError> {
     let tiers = game.tiers();
-    let bits: u64 = match spill {
-        true => marks::window_bytes(game),
-        false => (0..tiers).map(|k| marks::bits_bytes(game, k)).sum(),
+    let window = marks::window_bytes(game);
+    let total = marks::total_bytes(game);
+    let bits: u64 = match (spill, size > 1) {
+        (true, _) => window,
+        (false, false) => total,
+        (false, true) => window.saturating_add(total.div_ceil(size as u64)),
     };
+    let exchange = match size > 1 {
+        true => (0..tiers)
+            .map(|k| marks::bits_bytes(game, k))
+            .max()
+            .unwrap_or(0)
+            .saturating_mul(2),
+        false => 0,
+    };
+    let bits = bits.saturating_add(exchange);
     let (tier, tier_bytes) = (0..tiers)
         .map(|k| {
             let children: u64 = game
@@ -177,8 +192,10 @@ pub(super) fn check_memory<G: TierGame + ?Sized>(
 /// order, since a move only leads to a later tier.
 ///
 /// Split across processes, each expands its own blocks of a tier ([`Owner`]) and marks
-/// its own copy of the later tiers; the copies of a tier are OR-ed before it is expanded,
-/// and every step's outcome is agreed, so every process returns the same bits or error.
+/// its own copy of the later tiers; before a tier is expanded, each process sends its
+/// marks of the others' blocks to their owners and keeps the OR of its own blocks' marks
+/// only ([`Ranks::exchange_marks`]); every step's outcome is agreed, so every process
+/// returns its own blocks' bits, and the same counts, or the same error.
 pub(super) fn reachable<G: TierGame + ?Sized>(
     game: &G,
     budget: &Budget,
@@ -208,6 +225,14 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
                 tier.get_or_insert_with(|| new_tier(t));
             }
         }
+        if !ranks.alone() {
+            // Each process's marks of the others' blocks go to their owners: this one keeps
+            // the marks of its own blocks only, one after the other.
+            let full = tiers[k as usize].take().expect("made above");
+            let share =
+                ranks.exchange_marks(full.into_iter().map(AtomicU64::into_inner).collect())?;
+            tiers[k as usize] = Some(share.into_iter().map(AtomicU64::new).collect());
+        }
         let mark = |at: Place| -> Result<(), DbError> {
             let word = tiers
                 .get(at.tier as usize)
@@ -226,13 +251,6 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
             Ok(())
         };
         let tier = tiers[k as usize].as_ref().expect("made above");
-        if !ranks.alone() {
-            let mut words: Vec<u64> = tier.iter().map(|w| w.load(Ordering::Relaxed)).collect();
-            ranks.or_all(&mut words)?;
-            for (word, bits) in tier.iter().zip(words) {
-                word.store(bits, Ordering::Relaxed);
-            }
-        }
         let size = game.tier_size(k);
         let allowed = game.child_tiers(k);
         let children_ok = |c: &Place| allowed.contains(&c.tier);
@@ -267,9 +285,10 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
             .check_cancelled()
             .map_err(DbError::from)
             .and_then(|()| {
+                // `tier` holds this process's blocks only, one after the other.
                 tier.par_chunks(BLOCK / 64)
                     .enumerate()
-                    .filter(|(c, _)| owner.owns(*c))
+                    .map(|(i, words)| (owner.block(i), words))
                     .try_for_each(|(c, words)| -> Result<(), DbError> {
                         budget.check_cancelled()?;
                         let first = (c * BLOCK) as u64;
@@ -307,6 +326,7 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
         }
         ranks.agree(hand_over(&mut tiers, k, &mut marks))?;
     }
+    marks.sum_counts(ranks)?;
     Ok(marks)
 }
 
@@ -364,7 +384,8 @@ fn value_from(end: Option<End>, children: &[Place], above: &Above<'_>) -> Option
 }
 
 /// The values of tier `k`, in parallel over blocks: those of the blocks `owner` owns (the
-/// others' are left [`ABSENT`]).
+/// others' are left [`ABSENT`]), whose reachable ranks are `reach` (the marks of those
+/// blocks, one after the other: [`Owner::words`]).
 pub(super) fn solve_tier<G: TierGame + ?Sized>(
     game: &G,
     k: u32,
@@ -382,7 +403,7 @@ pub(super) fn solve_tier<G: TierGame + ?Sized>(
         .try_for_each(|(b, chunk)| -> Result<(), DbError> {
             budget.check_cancelled()?;
             let first = (b * BLOCK) as u64;
-            let words = &reach[first as usize / 64..(first as usize + chunk.len()).div_ceil(64)];
+            let words = owner.words(reach, b, chunk.len());
             let mut failed = None;
             let mut ranks = set_bits(words.iter().copied(), first);
             game.expand_ranks(k, &mut ranks, &mut |rank, end, children| {

@@ -13,7 +13,7 @@ use super::error::DbError;
 /// process calls the same methods in the same order (collectives, as in MPI), and each
 /// returns the same answer on every process.
 ///
-/// An implementation need only pass bytes: [`Cluster::or_all`] has a default through
+/// An implementation need only pass bytes: [`Cluster::all_to_all`] has a default through
 /// [`Cluster::all_gather`]. An error means a process was lost; the build then fails on
 /// every process still running, with [`DbError::Cluster`].
 ///
@@ -42,19 +42,83 @@ pub trait Cluster {
     ///
     /// [`DbError::Cluster`] when a process was lost.
     fn all_gather(&self, mine: &[u8]) -> Result<Vec<Vec<u8>>, DbError>;
-    /// ORs `words` with every process's `words` (of the same length), in place.
+    /// Sends `parts[r]` to process `r` (one part for each process, this one's included)
+    /// and returns what each process sent this one, in order of rank: MPI's all-to-all.
+    ///
+    /// The default passes every part through [`Cluster::all_gather`] (each process
+    /// receives all of them and keeps its own), for an implementation that only passes
+    /// bytes; MPI's does it natively.
     ///
     /// # Errors
     ///
-    /// [`DbError::Cluster`] when a process was lost.
-    fn or_all(&self, words: &mut [u64]) -> Result<(), DbError> {
-        let mine: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        for other in self.all_gather(&mine)? {
-            for (word, bytes) in words.iter_mut().zip(other.chunks_exact(8)) {
-                *word |= u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
-            }
+    /// [`DbError::Cluster`] when a process was lost, or when `parts` does not hold one part
+    /// for each process.
+    ///
+    /// # Examples
+    ///
+    /// Each of two threads sends its rank times ten plus the receiver's rank.
+    ///
+    /// ```
+    /// use grundy::tierdb::{Cluster, Local};
+    /// let handles: Vec<_> = Local::group(2)
+    ///     .into_iter()
+    ///     .map(|me| {
+    ///         std::thread::spawn(move || {
+    ///             let parts = (0..2).map(|to| vec![me.rank() as u8 * 10 + to]).collect();
+    ///             me.all_to_all(parts).unwrap()
+    ///         })
+    ///     })
+    ///     .collect();
+    /// let got: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    /// assert_eq!(got, vec![vec![vec![0], vec![10]], vec![vec![1], vec![11]]]);
+    /// ```
+    fn all_to_all(&self, parts: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, DbError> {
+        check_parts(self.rank(), self.size(), &parts)?;
+        let mut mine = Vec::new();
+        for part in &parts {
+            mine.extend_from_slice(&(part.len() as u64).to_le_bytes());
+            mine.extend_from_slice(part);
         }
-        Ok(())
+        drop(parts);
+        let me = self.rank();
+        self.all_gather(&mine)?
+            .into_iter()
+            .enumerate()
+            .map(|(rank, bytes)| {
+                let cut = || DbError::Cluster {
+                    rank,
+                    why: "its all-to-all parts came cut".into(),
+                };
+                let mut rest = bytes.as_slice();
+                for to in 0..=me {
+                    let len = rest
+                        .get(..8)
+                        .and_then(|b| b.try_into().ok())
+                        .map(u64::from_le_bytes)
+                        .ok_or_else(cut)? as usize;
+                    let part = rest.get(8..8 + len).ok_or_else(cut)?;
+                    if to == me {
+                        return Ok(part.to_vec());
+                    }
+                    rest = &rest[8 + len..];
+                }
+                Err(cut())
+            })
+            .collect()
+    }
+}
+
+/// Refuses `parts` that do not hold one part for each of `size` processes.
+fn check_parts(rank: usize, size: usize, parts: &[Vec<u8>]) -> Result<(), DbError> {
+    match parts.len() == size {
+        true => Ok(()),
+        false => Err(DbError::Cluster {
+            rank,
+            why: format!(
+                "it gave {} all-to-all parts for {size} processes",
+                parts.len()
+            ),
+        }),
     }
 }
 
@@ -83,8 +147,9 @@ impl Cluster for Solo {
         Ok(vec![mine.to_vec()])
     }
 
-    fn or_all(&self, _words: &mut [u64]) -> Result<(), DbError> {
-        Ok(())
+    fn all_to_all(&self, parts: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, DbError> {
+        check_parts(0, 1, &parts)?;
+        Ok(parts)
     }
 }
 
@@ -172,11 +237,33 @@ impl Cluster for Local {
                 let _ = to.send((self.rank, Some(mine.to_vec())));
             }
         }
+        self.receive(mine.to_vec())
+    }
+
+    fn all_to_all(&self, parts: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, DbError> {
+        check_parts(self.rank, self.size(), &parts)?;
+        let mut own = Vec::new();
+        for (rank, (to, part)) in self.to.iter().zip(parts).enumerate() {
+            match rank == self.rank {
+                true => own = part,
+                // A member gone has said so in its last message, read below.
+                false => drop(to.send((self.rank, Some(part)))),
+            }
+        }
+        self.receive(own)
+    }
+}
+
+impl Local {
+    /// The next message of every other member, in order of rank, with `own` in this
+    /// one's place.
+    fn receive(&self, own: Vec<u8>) -> Result<Vec<Vec<u8>>, DbError> {
+        let mut own = Some(own);
         let mut pending = self.pending.borrow_mut();
         let mut out = Vec::with_capacity(self.size());
         for rank in 0..self.size() {
             if rank == self.rank {
-                out.push(mine.to_vec());
+                out.push(own.take().unwrap_or_default());
                 continue;
             }
             while pending[rank].is_empty() {

@@ -90,12 +90,13 @@ pub fn build_with<G: TierGame + ?Sized>(
     let ranks = Ranks::new(cluster);
     let owner = ranks.owner();
     let budget = &options.budget;
-    let spill = marks::spills(game, dir, ranks.alone());
-    check_memory(game, budget, spill)?;
+    let spill = marks::spills(game, dir, cluster.size());
+    check_memory(game, budget, spill, cluster.size())?;
     valued::check_values(game, options.values)?;
     let identity = game.identity();
     let manifest = ranks.read_on_root(|| {
         fs::create_dir_all(dir).map_err(io_err(dir))?;
+        marks::clear(dir)?;
         let manifest = if dir.join(MANIFEST).exists() {
             let found = Manifest::read(dir)?;
             if found.identity != identity {
@@ -132,7 +133,8 @@ pub fn build_with<G: TierGame + ?Sized>(
         progress.set_done(0);
         progress.set_total(reach + solve);
     }
-    let marks = Marks::new(spill.then_some(dir), tiers)?;
+    // Every process spills its own marks (rank 0 cleared the stale ones above).
+    let marks = ranks.agree(Marks::new(spill.then_some(dir), tiers, cluster.rank()))?;
     let mut marks = reachable(game, budget, progress, &ranks, marks)?;
     let per_tier: Vec<u64> = marks.counts().to_vec();
     let mut report = BuildReport {

@@ -87,9 +87,9 @@ pub enum DbError {
     /// The build needs more memory than the budget allows; nothing was allocated.
     #[error(
         "building needs {needed} bytes (the largest tier, {tier}, has {ranks} ranks: 1 byte \
-         each beside the tiers its moves reach, plus 1 bit a rank for reachability, of every \
-         tier or, on one process with room on disk, of the tiers marked at once), more than \
-         the limit of {limit} bytes"
+         each beside the tiers its moves reach, plus 1 bit a rank for reachability, of the \
+         tiers marked at once and, without room on disk, this process's share of every \
+         tier), more than the limit of {limit} bytes"
     )]
     Memory {
         /// Bytes needed.

@@ -1,16 +1,18 @@
 //! The reachable ranks of every tier, one bit a rank, as the reachability pass leaves them
-//! for the tiers' solving: held in memory, or (a build on one process) each tier's bits
-//! written to `DIR/marks/` once final and read back when the tier is solved, so that
-//! memory holds the bits of the tiers being marked only, not those of the whole game.
+//! for the tiers' solving: each process keeps those of its own blocks only (the whole tier
+//! alone; `split`), held in memory or, when its disk has room, each tier's bits written to
+//! `DIR/marks/rank-R/` once final and read back when the tier is solved, so that memory
+//! holds the bits of the tiers being marked only, not those of the whole game.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::error::{io_err, DbError};
 use super::game::TierGame;
+use super::split::Ranks;
 
-/// The folder of a build's spilled marks, inside its database directory; removed when the
-/// build ends or stops.
+/// The folder of a build's spilled marks, inside its database directory, with a folder for
+/// each process (`rank-R`); removed when the build ends or stops.
 const MARKS: &str = "marks";
 
 /// Room left on the disk beside the spilled marks.
@@ -22,15 +24,16 @@ pub(super) struct Marks {
     spill: Option<PathBuf>,
     /// The tiers held in memory (all of them when nothing is spilled).
     held: Vec<Option<Vec<u64>>>,
-    /// Reachable positions of each tier.
+    /// Reachable positions of each tier (in this process's blocks, until
+    /// [`Marks::sum_counts`]).
     counts: Vec<u64>,
 }
 
 impl Marks {
-    /// Marks that spill into `dir` (whose stale marks of a stopped build are removed), when
-    /// `spill` says so.
-    pub(super) fn new(dir: Option<&Path>, tiers: u32) -> Result<Marks, DbError> {
-        let spill = dir.map(|dir| dir.join(MARKS));
+    /// Marks of the process of rank `rank` that spill into `dir` (whose stale marks of a
+    /// stopped build, this rank's, are removed), when there is one.
+    pub(super) fn new(dir: Option<&Path>, tiers: u32, rank: usize) -> Result<Marks, DbError> {
+        let spill = dir.map(|dir| dir.join(MARKS).join(format!("rank-{rank}")));
         if let Some(spill) = &spill {
             if spill.exists() {
                 fs::remove_dir_all(spill).map_err(io_err(spill))?;
@@ -44,7 +47,8 @@ impl Marks {
         })
     }
 
-    /// Records tier `k`'s final bits: written out when spilling, else kept.
+    /// Records tier `k`'s final bits (this process's share): written out when spilling,
+    /// else kept.
     pub(super) fn keep(&mut self, k: u32, bits: Vec<u64>) -> Result<(), DbError> {
         self.counts[k as usize] = bits.iter().map(|w| u64::from(w.count_ones())).sum();
         match &self.spill {
@@ -65,7 +69,13 @@ impl Marks {
         &self.counts
     }
 
-    /// Tier `k`'s bits, given up to the caller (read back when spilled).
+    /// Adds every process's counts to this one's: the reachable positions of each tier.
+    pub(super) fn sum_counts(&mut self, ranks: &Ranks<'_>) -> Result<(), DbError> {
+        ranks.sum(&mut self.counts)
+    }
+
+    /// Tier `k`'s bits (this process's share), given up to the caller (read back when
+    /// spilled).
     pub(super) fn take(&mut self, k: u32) -> Result<Vec<u64>, DbError> {
         if let Some(bits) = self.held[k as usize].take() {
             return Ok(bits);
@@ -82,12 +92,27 @@ impl Marks {
             .collect())
     }
 
-    /// Removes the spilled marks.
+    /// Removes this process's spilled marks, and the folder of marks once empty (the last
+    /// process of those sharing the directory to finish removes it).
     pub(super) fn finish(self) -> Result<(), DbError> {
-        match &self.spill {
-            Some(spill) => fs::remove_dir_all(spill).map_err(io_err(spill)),
-            None => Ok(()),
+        if let Some(spill) = &self.spill {
+            fs::remove_dir_all(spill).map_err(io_err(spill))?;
+            if let Some(folder) = spill.parent() {
+                // Another process's marks may still be there: it removes the folder.
+                let _ = fs::remove_dir(folder);
+            }
         }
+        Ok(())
+    }
+}
+
+/// Removes the marks a stopped build left in `dir`, every process's: done by rank 0 before
+/// any process makes its own folder.
+pub(super) fn clear(dir: &Path) -> Result<(), DbError> {
+    let folder = dir.join(MARKS);
+    match folder.exists() {
+        true => fs::remove_dir_all(&folder).map_err(io_err(&folder)),
+        false => Ok(()),
     }
 }
 
@@ -119,13 +144,17 @@ pub(super) fn window_bytes<G: TierGame + ?Sized>(game: &G) -> u64 {
     most
 }
 
-/// Whether a build of `game` into `dir` spills its marks: on one process, when the disk
-/// has room for every tier's bits.
-pub(super) fn spills<G: TierGame + ?Sized>(game: &G, dir: &Path, alone: bool) -> bool {
-    let total = (0..game.tiers())
+/// Bytes of the marks of every tier.
+pub(super) fn total_bytes<G: TierGame + ?Sized>(game: &G) -> u64 {
+    (0..game.tiers())
         .map(|k| bits_bytes(game, k))
-        .fold(0, u64::saturating_add);
+        .fold(0, u64::saturating_add)
+}
+
+/// Whether a process of a build of `game` into `dir` split across `size` processes spills
+/// its marks: when its disk has room for its share of every tier's bits.
+pub(super) fn spills<G: TierGame + ?Sized>(game: &G, dir: &Path, size: usize) -> bool {
+    let share = total_bytes(game).div_ceil(size.max(1) as u64);
     let existing = dir.ancestors().find(|p| p.exists()).unwrap_or(dir);
-    alone
-        && fs4::available_space(existing).is_ok_and(|free| free >= total.saturating_add(DISK_ROOM))
+    fs4::available_space(existing).is_ok_and(|free| free >= share.saturating_add(DISK_ROOM))
 }

@@ -1,13 +1,14 @@
 //! A build's work split across the processes of a [`Cluster`]: which blocks of a tier are
 //! whose (block `b` is process `b % size`'s, so every process has a share of every large
-//! tier), the exchanges a build makes (marks OR-ed, compressed blocks gathered, what rank 0
-//! read handed to all), the agreement on every step's outcome (so that a process that fails
+//! tier), the exchanges a build makes (each process's marks of the others' blocks sent to
+//! their owners, compressed blocks gathered, what rank 0 read handed to all), the agreement on every step's outcome (so that a process that fails
 //! stops all of them at the same step, never leaving one waiting), and the bytes sent.
 
 use std::cell::Cell;
 
 use super::cluster::Cluster;
 use super::error::DbError;
+use super::layout::BLOCK;
 
 /// The most bytes one process puts into one exchange of a long buffer (rank 0's files), so
 /// that an MPI count (a 32-bit integer) never overflows.
@@ -17,8 +18,8 @@ const CHUNK: usize = 1 << 26;
 /// most about 1 MiB a process per exchange, whatever the number of processes.
 const BATCH: usize = 16;
 
-/// The most words OR-ed in one exchange (128 MiB).
-const WORDS: usize = 1 << 24;
+/// The words of marks (one bit a rank) of a block.
+const BLOCK_WORDS: usize = BLOCK / 64;
 
 /// Which blocks are this process's: a copy that threads may share.
 #[derive(Clone, Copy, Debug)]
@@ -36,6 +37,27 @@ impl Owner {
     /// How many processes there are.
     pub(super) fn size(self) -> usize {
         self.size
+    }
+
+    /// The block of a tier that is this process's `i`-th (from 0).
+    pub(super) fn block(self, i: usize) -> usize {
+        self.rank + i * self.size
+    }
+
+    /// The words of this process's marks of a tier (`share`, its blocks' words one after
+    /// the other: [`Ranks::exchange_marks`]) that belong to its block `block`, of `len`
+    /// ranks.
+    pub(super) fn words(self, share: &[u64], block: usize, len: usize) -> &[u64] {
+        let first = block / self.size * BLOCK_WORDS;
+        &share[first..first + len.div_ceil(64)]
+    }
+
+    /// How many words of a tier's `words` words of marks are in this process's blocks.
+    fn share_len(self, words: usize) -> usize {
+        (0..words.div_ceil(BLOCK_WORDS))
+            .filter(|&b| self.owns(b))
+            .map(|b| (words - b * BLOCK_WORDS).min(BLOCK_WORDS))
+            .sum()
     }
 
     /// How many of `blocks` blocks process `rank` works on.
@@ -86,7 +108,7 @@ impl<'a> Ranks<'a> {
     }
 
     /// Bytes this process has put into exchanges: each reaches every other process (an
-    /// all-gather) or is combined with theirs (an OR); 0 alone.
+    /// all-gather) or the one it is for (an all-to-all); 0 alone.
     pub(super) fn sent(&self) -> u64 {
         self.sent.get()
     }
@@ -171,14 +193,95 @@ impl<'a> Ranks<'a> {
         }
     }
 
-    /// ORs `words` with every process's, in place.
-    pub(super) fn or_all(&self, words: &mut [u64]) -> Result<(), DbError> {
+    /// Sends `parts[r]` to process `r` and returns what each sent this one, in rounds of
+    /// at most [`CHUNK`] bytes a process (so that an MPI count never overflows).
+    pub(super) fn all_to_all(&self, parts: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, DbError> {
+        if self.alone() {
+            return Ok(parts);
+        }
+        let (me, size) = (self.cluster.rank(), self.cluster.size());
+        let piece = (CHUNK / size).max(1);
+        let longest = parts.iter().map(Vec::len).max().unwrap_or(0);
+        let rounds = self
+            .gather(&(longest.div_ceil(piece) as u64).to_le_bytes())?
+            .iter()
+            .map(|b| b.as_slice().try_into().map_or(0, u64::from_le_bytes))
+            .max()
+            .unwrap_or(0);
+        let mut out = vec![Vec::new(); size];
+        for round in 0..rounds as usize {
+            let cut: Vec<Vec<u8>> = parts
+                .iter()
+                .map(|part| {
+                    let rest = part.get(round * piece..).unwrap_or_default();
+                    rest[..rest.len().min(piece)].to_vec()
+                })
+                .collect();
+            let others: usize = (cut.iter().map(Vec::len).sum::<usize>()) - cut[me].len();
+            self.sent.set(self.sent.get() + others as u64);
+            let got = self.cluster.all_to_all(cut)?;
+            if got.len() != size {
+                return Err(DbError::Cluster {
+                    rank: me,
+                    why: format!("an all-to-all returned {} parts", got.len()),
+                });
+            }
+            for (all, mut got) in out.iter_mut().zip(got) {
+                all.append(&mut got);
+            }
+        }
+        Ok(out)
+    }
+
+    /// This process's marks of a tier, from every process's marks of the whole tier
+    /// (`words`, this one's): each process sends the words of each other's blocks to their
+    /// owner, which ORs what it receives. The marks of this process's blocks come back,
+    /// one block after the other in order ([`Owner::words`] finds a block's); alone, all of
+    /// `words`.
+    pub(super) fn exchange_marks(&self, words: Vec<u64>) -> Result<Vec<u64>, DbError> {
+        if self.alone() {
+            return Ok(words);
+        }
+        let owner = self.owner();
+        let expected = owner.share_len(words.len());
+        let mut parts = vec![Vec::new(); owner.size];
+        for (b, chunk) in words.chunks(BLOCK_WORDS).enumerate() {
+            parts[b % owner.size].extend(chunk.iter().flat_map(|w| w.to_le_bytes()));
+        }
+        drop(words);
+        let mut share = vec![0u64; expected];
+        for (rank, got) in self.all_to_all(parts)?.into_iter().enumerate() {
+            if got.len() != expected * 8 {
+                return Err(DbError::Cluster {
+                    rank,
+                    why: format!("it sent {} bytes of marks, not {}", got.len(), expected * 8),
+                });
+            }
+            for (word, bytes) in share.iter_mut().zip(got.chunks_exact(8)) {
+                *word |= u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+            }
+        }
+        Ok(share)
+    }
+
+    /// `counts` summed over every process, in place (each the same length).
+    pub(super) fn sum(&self, counts: &mut [u64]) -> Result<(), DbError> {
         if self.alone() {
             return Ok(());
         }
-        for chunk in words.chunks_mut(WORDS) {
-            self.sent.set(self.sent.get() + chunk.len() as u64 * 8);
-            self.cluster.or_all(chunk)?;
+        let mine: Vec<u8> = counts.iter().flat_map(|c| c.to_le_bytes()).collect();
+        let all = self.gather(&mine)?;
+        counts.fill(0);
+        for (rank, theirs) in all.iter().enumerate() {
+            if theirs.len() != mine.len() {
+                return Err(DbError::Cluster {
+                    rank,
+                    why: format!("it sent {} counts, not {}", theirs.len() / 8, counts.len()),
+                });
+            }
+            for (count, bytes) in counts.iter_mut().zip(theirs.chunks_exact(8)) {
+                *count += u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+            }
         }
         Ok(())
     }

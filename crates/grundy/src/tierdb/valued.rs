@@ -131,7 +131,8 @@ fn solve_position<G: TierGame + ?Sized>(
 }
 
 /// The values of tier `k` of a game of scores or nimbers, in parallel over blocks: those
-/// of the blocks `owner` owns (the others' are left [`ABSENT`]).
+/// of the blocks `owner` owns (the others' are left [`ABSENT`]), whose marks are `reach`
+/// (those blocks' one after the other, as `build::solve_tier` reads them).
 pub(super) fn solve_tier<G: TierGame + ?Sized>(
     game: &G,
     k: u32,
@@ -152,9 +153,10 @@ pub(super) fn solve_tier<G: TierGame + ?Sized>(
             |(children, gains), (b, chunk)| -> Result<(), DbError> {
                 budget.check_cancelled()?;
                 let first = (b * BLOCK) as u64;
+                let words = owner.words(reach, b, chunk.len());
                 for (i, cell) in chunk.iter_mut().enumerate() {
                     let rank = first + i as u64;
-                    if reach[(rank / 64) as usize] >> (rank % 64) & 1 == 0 {
+                    if words[i / 64] >> (i % 64) & 1 == 0 {
                         continue;
                     }
                     let at = Place { tier: k, rank };

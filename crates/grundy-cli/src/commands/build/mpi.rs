@@ -5,8 +5,7 @@
 
 use anyhow::Context;
 use grundy::tierdb::{Cluster, DbError};
-use mpi::collective::SystemOperation;
-use mpi::datatype::PartitionMut;
+use mpi::datatype::{Partition, PartitionMut};
 use mpi::environment::Universe;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
@@ -77,14 +76,49 @@ impl Cluster for World {
             .collect())
     }
 
-    fn or_all(&self, words: &mut [u64]) -> Result<(), DbError> {
-        if words.is_empty() {
-            return Ok(());
+    fn all_to_all(&self, parts: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, DbError> {
+        let size = self.size();
+        if parts.len() != size {
+            return Err(DbError::Cluster {
+                rank: self.rank(),
+                why: format!(
+                    "it gave {} all-to-all parts for {size} processes",
+                    parts.len()
+                ),
+            });
         }
-        count(words.len())?;
-        let mine = words.to_vec();
+        // Each part travels behind one byte, as in `all_gather`.
+        let mut sent = Vec::with_capacity(parts.iter().map(|p| p.len() + 1).sum());
+        let mut sent_counts: Vec<Count> = Vec::with_capacity(size);
+        let mut sent_displs: Vec<Count> = Vec::with_capacity(size);
+        for part in &parts {
+            sent_displs.push(count(sent.len())?);
+            sent_counts.push(count(part.len() + 1)?);
+            sent.push(0u8);
+            sent.extend_from_slice(part);
+        }
+        count(sent.len())?;
+        drop(parts);
+        let mut counts: Vec<Count> = vec![0; size];
         self.world
-            .all_reduce_into(&mine[..], words, SystemOperation::bitwise_or());
-        Ok(())
+            .all_to_all_into(&sent_counts[..], &mut counts[..]);
+        let mut displs: Vec<Count> = Vec::with_capacity(size);
+        let mut total = 0usize;
+        for &c in &counts {
+            displs.push(count(total)?);
+            total += c as usize;
+        }
+        count(total)?;
+        let mut buf = vec![0u8; total];
+        {
+            let out = Partition::new(&sent[..], &sent_counts[..], &sent_displs[..]);
+            let mut parts = PartitionMut::new(&mut buf[..], &counts[..], &displs[..]);
+            self.world.all_to_all_varcount_into(&out, &mut parts);
+        }
+        Ok(counts
+            .iter()
+            .zip(&displs)
+            .map(|(&c, &d)| buf[d as usize + 1..(d + c) as usize].to_vec())
+            .collect())
     }
 }

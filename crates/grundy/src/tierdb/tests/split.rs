@@ -201,3 +201,171 @@ fn each_process_counts_the_whole_builds_progress() {
         assert_eq!((done, total), (2 * ranks - last, 2 * ranks - last));
     }
 }
+
+/// A member of a [`Local`] group that passes bytes only: its all-to-all is the trait's
+/// default, through `all_gather`.
+struct Gathers(Local);
+
+impl Cluster for Gathers {
+    fn rank(&self) -> usize {
+        self.0.rank()
+    }
+
+    fn size(&self) -> usize {
+        self.0.size()
+    }
+
+    fn all_gather(&self, mine: &[u8]) -> Result<Vec<Vec<u8>>, DbError> {
+        self.0.all_gather(mine)
+    }
+}
+
+/// Runs `each` on every member of a group of `size` threads, `Local`'s and `Gathers`'s
+/// (`gathers`); each one's result, by rank.
+fn on_group<T: Send>(
+    size: usize,
+    gathers: bool,
+    each: impl Fn(&dyn Cluster) -> T + Sync,
+) -> Vec<T> {
+    std::thread::scope(|scope| {
+        let each = &each;
+        let handles: Vec<_> = Local::group(size)
+            .into_iter()
+            .map(|me| {
+                scope.spawn(move || match gathers {
+                    true => each(&Gathers(me)),
+                    false => each(&me),
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
+}
+
+#[test]
+fn all_to_all_natively_and_through_all_gather_deliver_every_part() {
+    for size in 1..=4 {
+        for gathers in [false, true] {
+            let got = on_group(size, gathers, |me| {
+                // Part `to` of process `from`: `from + to` bytes, each `from * 16 + to`.
+                let parts = (0..size)
+                    .map(|to| vec![(me.rank() * 16 + to) as u8; me.rank() + to])
+                    .collect();
+                me.all_to_all(parts).unwrap()
+            });
+            for (to, parts) in got.into_iter().enumerate() {
+                let wanted: Vec<Vec<u8>> = (0..size)
+                    .map(|from| vec![(from * 16 + to) as u8; from + to])
+                    .collect();
+                assert_eq!(parts, wanted, "{size} processes, gathers: {gathers}");
+            }
+        }
+    }
+    let wrong = on_group(2, true, |me| me.all_to_all(vec![Vec::new()]).unwrap_err());
+    assert!(
+        wrong[0].to_string().contains("1 all-to-all parts for 2"),
+        "{}",
+        wrong[0]
+    );
+}
+
+#[test]
+fn each_process_keeps_the_or_of_its_own_blocks_marks() {
+    use crate::tierdb::layout::BLOCK;
+    use crate::tierdb::split::Ranks;
+    // A tier of 5 blocks and a part: every process marks scattered ranks of all of them.
+    let ranks = 5 * BLOCK as u64 + 1000;
+    let words = ranks.div_ceil(64) as usize;
+    let marks_of = |rank: usize| -> Vec<u64> {
+        let mut bits = vec![0u64; words];
+        let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ rank as u64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let r = x % ranks;
+            bits[(r / 64) as usize] |= 1 << (r % 64);
+        }
+        bits
+    };
+    for size in 1..=4 {
+        for gathers in [false, true] {
+            // The plain way: every process's marks OR-ed whole.
+            let mut whole = vec![0u64; words];
+            for rank in 0..size {
+                for (w, m) in whole.iter_mut().zip(marks_of(rank)) {
+                    *w |= m;
+                }
+            }
+            let shares = on_group(size, gathers, |me| {
+                let ranks = Ranks::new(me);
+                let share = ranks.exchange_marks(marks_of(me.rank())).unwrap();
+                (ranks.owner(), share, ranks.sent())
+            });
+            for (rank, (owner, share, sent)) in shares.into_iter().enumerate() {
+                let mut held = 0;
+                for block in (0..words.div_ceil(BLOCK / 64)).filter(|&b| owner.owns(b)) {
+                    let len = (ranks - (block * BLOCK) as u64).min(BLOCK as u64) as usize;
+                    let first = block * BLOCK / 64;
+                    let wanted = &whole[first..first + len.div_ceil(64)];
+                    assert_eq!(owner.words(&share, block, len), wanted, "{size}, {rank}");
+                    held += wanted.len();
+                }
+                // Only its own blocks' marks are held, and the others' were sent to them.
+                assert_eq!(share.len(), held);
+                let others = (words - held) as u64 * 8;
+                match size {
+                    1 => assert_eq!(sent, 0),
+                    _ => assert!(sent >= others && sent <= others + 64, "{sent} {others}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_cluster_that_only_gathers_writes_the_same_bytes() {
+    let whole = TempDir::new("split-gathers-whole");
+    build(&Scatter, &whole.0, &BuildOptions::default()).unwrap();
+    for size in [2, 3] {
+        let dir = TempDir::new(&format!("split-gathers-{size}"));
+        let reports = on_group(size, true, |me| {
+            build_with(&Scatter, &dir.0, &BuildOptions::default(), me).unwrap()
+        });
+        assert!(reports.iter().all(|r| r.positions == reports[0].positions));
+        assert_eq!(files(&whole.0), files(&dir.0), "{size} processes");
+    }
+}
+
+#[test]
+fn a_process_counts_only_its_share_of_the_marks() {
+    use crate::tierdb::build::check_memory;
+    // Connect Four 6 x 5: 1.24 GB of marks in all (BENCHMARKS.md, "7 x 6 on paper").
+    let game = c4(6, 5);
+    let need = |spill: bool, size: usize| -> u64 {
+        let over = check_memory(
+            &game,
+            &crate::limits::Budget::default().with_bytes(1),
+            spill,
+            size,
+        );
+        match over {
+            Err(DbError::Memory { needed, .. }) => needed,
+            other => panic!("{other:?}"),
+        }
+    };
+    // Held in memory, 4 processes each hold a quarter of the marks, beside the tiers being
+    // marked and the buffers of their exchange (the largest tier's bits twice).
+    use crate::tierdb::marks::{bits_bytes, total_bytes, window_bytes};
+    let total = total_bytes(&game);
+    assert!(total > 1_200_000_000, "{total}");
+    let largest = (0..game.tiers())
+        .map(|k| bits_bytes(&game, k))
+        .max()
+        .unwrap();
+    let (alone, four) = (need(false, 1), need(false, 4));
+    let four_marks = window_bytes(&game) + total.div_ceil(4) + 2 * largest;
+    assert_eq!(alone - four, total - four_marks);
+    assert!(four_marks < total, "{four_marks} {total}");
+    assert!(need(true, 4) < four && need(true, 1) < alone);
+}
