@@ -86,14 +86,15 @@ impl DotsAndBoxes {
     /// Each line not drawn in `lines` (of rank `rank`), ascending, with the rank of the set
     /// with it drawn: the lines below keep their places in the sum, the new line is the
     /// `j + 1`-th with `j` lines below it, and each line above moves from `i`-th to
-    /// `i + 1`-th.
+    /// `i + 1`-th. (A line's step `C(p, i + 1) - C(p, i)` may be negative: the sums wrap,
+    /// and each child's rank, a sum of binomials, comes out exact.)
     fn for_each_child(&self, lines: u64, rank: u64, mut each: impl FnMut(u32, u64)) {
+        let step = |p: u32, i: u32| choose(p, i + 1).wrapping_sub(choose(p, i));
         let (mut shift_above, mut i) = (0u64, 0);
         let mut rest = lines;
         while rest != 0 {
             i += 1;
-            let p = rest.trailing_zeros();
-            shift_above += choose(p, i + 1) - choose(p, i);
+            shift_above = shift_above.wrapping_add(step(rest.trailing_zeros(), i));
             rest &= rest - 1;
         }
         let mut below = 0;
@@ -101,9 +102,13 @@ impl DotsAndBoxes {
             match lines >> line & 1 == 1 {
                 true => {
                     below += 1;
-                    shift_above -= choose(line, below + 1) - choose(line, below);
+                    shift_above = shift_above.wrapping_sub(step(line, below));
                 }
-                false => each(line, rank + shift_above + choose(line, below + 1)),
+                false => each(
+                    line,
+                    rank.wrapping_add(shift_above)
+                        .wrapping_add(choose(line, below + 1)),
+                ),
             }
         }
     }
