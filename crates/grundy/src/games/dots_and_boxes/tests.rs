@@ -1,8 +1,8 @@
 use std::collections::HashMap;
 
 use super::*;
+use crate::limits::Budget;
 use crate::solve::memo::{MemoSearch, Scores};
-use crate::Budget;
 
 /// The net score from `drawn` by plain recursion, boxes counted from the drawing itself:
 /// a move's points are the boxes closed after it less those closed before.

@@ -3,9 +3,9 @@
 
 use super::{files, TempDir};
 use crate::games::dots_and_boxes::DotsAndBoxes;
+use crate::limits::Budget;
 use crate::solve::memo::{MemoSearch, Scores};
 use crate::tierdb::*;
-use crate::Budget;
 
 #[test]
 fn every_position_has_the_memo_searchs_net_score() {
