@@ -23,6 +23,14 @@ use crate::drawing::{Cell, Drawing, Fill, Grid, Shape};
 use crate::model::{Game, Move};
 
 /// At most this many lines (a position is a 64-bit set).
+///
+/// # Examples
+///
+/// ```
+/// use grundy::games::dots_and_boxes::{DotsAndBoxes, MAX_LINES};
+/// assert_eq!(DotsAndBoxes::new(5, 5).unwrap().lines(), 60);
+/// assert!(MAX_LINES < 71 && DotsAndBoxes::new(6, 5).is_err()); // 71 lines
+/// ```
 pub const MAX_LINES: u32 = 64;
 
 /// Dots-and-Boxes on a board of `width x height` boxes.
@@ -204,8 +212,8 @@ impl DotsAndBoxes {
     ///
     /// ```
     /// let game = grundy::games::dots_and_boxes::DotsAndBoxes::new(2, 1).unwrap();
-    /// assert_eq!(game.label(5), "h 2 2");
-    /// assert_eq!(game.label(6), "v 1 1");
+    /// assert_eq!(game.label(3), "h 2 2");
+    /// assert_eq!(game.label(4), "v 1 1");
     /// ```
     pub fn label(&self, line: u32) -> String {
         let across = (self.height + 1) * self.width;
