@@ -327,12 +327,13 @@ fn list_names_every_family() {
         "team-nim N S",
         "minesweeper N M K",
         "domineering W H",
+        "dots-and-boxes W H",
         "kiki N M",
     ] {
         assert!(text.contains(name), "{name}");
     }
-    // 19 families, a blank line and a heading, two lines for each of 7 board games.
-    assert_eq!(text.lines().count(), 19 + 2 + 2 * 7);
+    // 19 families, a blank line and a heading, two lines for each of 8 board games.
+    assert_eq!(text.lines().count(), 19 + 2 + 2 * 8);
     assert!(ok(&["list", "--json"]).contains("\"name\": \"wythoff\""));
 }
 

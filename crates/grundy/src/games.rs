@@ -5,6 +5,7 @@ pub mod bash;
 pub mod connect_four;
 pub mod corner;
 pub mod dot;
+pub mod dots_and_boxes;
 pub mod fibonacci_nim;
 pub mod gems_fight;
 pub mod grundy_game;

@@ -99,6 +99,7 @@ mod cluster;
 mod connect_four;
 mod cycles;
 mod database;
+mod dots_and_boxes;
 mod driver;
 mod dyn_game;
 mod error;

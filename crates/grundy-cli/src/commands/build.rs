@@ -1,10 +1,9 @@
-//! `grundy build GAME... --db DIR` (`connect-four 5 4`, `tic-tac-toe`, `mnk 4 4 4`, or a
-//! game file that defines `tier(pos)`):
-//! strongly solves every position reachable from the start, tier by tier on every core,
-//! into a database on disk (`grundy::tierdb`), resuming a build that was stopped; `grundy
-//! solve GAME... at MOVES --db DIR` answers from it. Built with the cargo feature `mpi`,
-//! `mpirun -np N grundy build ...` splits each tier across the N processes
-//! (`build/mpi.rs`; docs/cluster.md).
+//! `grundy build GAME... --db DIR` (`connect-four 5 4`, `tic-tac-toe`, `mnk 4 4 4`,
+//! `dots-and-boxes 3 3`, or a game file that defines `tier(pos)`): strongly solves every
+//! position reachable from the start, tier by tier on every core, into a database on disk
+//! (`grundy::tierdb`), resuming a build that was stopped; `grundy solve GAME... at MOVES
+//! --db DIR` answers from it. Built with the cargo feature `mpi`, `mpirun -np N grundy
+//! build ...` splits each tier across the N processes (`build/mpi.rs`; docs/cluster.md).
 
 #[cfg(feature = "mpi")]
 mod mpi;
@@ -36,14 +35,16 @@ A build that was stopped (Ctrl-C stops it between blocks) resumes at the first t
 written, with the same bytes. A progress bar with the time left is shown on a terminal.
 Answer from the database with: grundy solve GAME... at MOVES --db DIR
 (connect-four: the columns played from 1, e.g. 4453; tic-tac-toe and mnk: the cells
-played, numbered from 1 row by row, e.g. '5 1 9'). A game file (FILE.luau) that defines
+played, numbered from 1 row by row, e.g. '5 1 9'; dots-and-boxes: the lines drawn, e.g.
+'h 1 1, v 2 1', its database holding net scores). A game file (FILE.luau) that defines
 tier(pos) is built the same way: its positions found forward from its start, numbered by
 grundy (DIR/tier-K.keys), or by the file when it gives tier_size(t), rank(pos) and
 unrank(t, r) (checked on every move first); answer with: grundy solve FILE.luau POSITION
 --db DIR.")]
 pub struct Args {
-    /// The game and its numbers: connect-four WIDTH HEIGHT, tic-tac-toe, or mnk WIDTH
-    /// HEIGHT LINE (an m,n,k-game); or a game file (FILE.luau) that defines tier(pos).
+    /// The game and its numbers: connect-four WIDTH HEIGHT, tic-tac-toe, mnk WIDTH HEIGHT
+    /// LINE (an m,n,k-game), or dots-and-boxes WIDTH HEIGHT (boxes); or a game file
+    /// (FILE.luau) that defines tier(pos).
     #[arg(required = true, value_name = "GAME")]
     game: Vec<String>,
     /// A game file's parameter, NAME=VALUE (repeatable).

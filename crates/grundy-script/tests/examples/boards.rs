@@ -244,13 +244,17 @@ fn dots_and_boxes(rows: usize, cols: usize, drawn: u32, memo: &mut HashMap<u32, 
 }
 
 /// Dots-and-Boxes: every position of 1 x 1, 1 x 2, 2 x 1 and 2 x 2 boxes against a plain
-/// search written here.
+/// search written here and against the library's own game (`dots-and-boxes COLS ROWS`,
+/// its lines in the file's order), every move's score too.
 #[test]
 fn dots_and_boxes_boards() {
     let file = load("dots_and_boxes.luau", &[]);
     for (rows, cols) in [(1, 1), (1, 2), (2, 1), (2, 2)] {
         let lines = (rows + 1) * cols + rows * (cols + 1);
         let mut memo = HashMap::new();
+        let rules =
+            grundy::games::dots_and_boxes::DotsAndBoxes::new(cols as u64, rows as u64).unwrap();
+        let builtin = grundy::catalog::builtin::dots_and_boxes(cols as u64, rows as u64).unwrap();
         for drawn in 0..1u32 << lines {
             let text: String = (0..lines)
                 .map(|l| if drawn >> l & 1 == 1 { '1' } else { '0' })
@@ -266,6 +270,24 @@ fn dots_and_boxes_boards() {
                 Some(expected),
                 "{rows} x {cols} at {pos}"
             );
+            let own = builtin.parse(&rules.show(u64::from(drawn))).unwrap();
+            let all = grundy::dynamic::Ask {
+                all_moves: true,
+                ..Default::default()
+            };
+            let ours = builtin.solve_with(&own, &Budget::default(), all).unwrap();
+            let theirs = file.solve_with(&pos, &Budget::default(), all).unwrap();
+            assert_eq!(ours.value.score, Some(expected), "{rows} x {cols} at {pos}");
+            let scores = |s: &grundy::dynamic::Solution| {
+                let mut v: Vec<(String, Option<i64>)> = s
+                    .moves
+                    .iter()
+                    .map(|m| (m.mv.label.clone(), m.value.score))
+                    .collect();
+                v.sort();
+                v
+            };
+            assert_eq!(scores(&ours), scores(&theirs), "{rows} x {cols} at {pos}");
         }
     }
     let start = file.start().unwrap();

@@ -71,6 +71,14 @@ pub const BOARDS: &[Spec] = &[
         example: "grundy solve domineering 4 6",
     },
     Spec {
+        name: "dots-and-boxes",
+        param: Some("W H"),
+        position: "[at LINE, ...]",
+        summary:
+            "draw a line; a box completed scores and moves again (W x H boxes; lines h R C, v R C)",
+        example: "grundy solve dots-and-boxes 2 2 at h 1 1, v 1 1",
+    },
+    Spec {
         name: "kiki",
         param: Some("N M"),
         position: "",
@@ -262,6 +270,12 @@ pub(super) fn open_board(
             numbers.end()?;
             builtin::domineering(width, height)?
         }
+        "dots-and-boxes" => {
+            let width = numbers.int("W, the boxes across", 1, 64)?;
+            let height = numbers.int("H, the boxes down", 1, 64)?;
+            numbers.end()?;
+            builtin::dots_and_boxes(width as u64, height as u64).map_err(|err| refused(&err))?
+        }
         "minesweeper" => {
             let max = builtin::MAX_CELLS as i64;
             let rows = numbers.int("N, the rows", 1, max)? as usize;
@@ -329,6 +343,12 @@ mod tests {
         assert_eq!(value("gems-fight 3 2 2 3 2 3 1 3 1 2 3").score, Some(-3));
         assert_eq!(value("young 2 3 2 7 3 9 1 2 3 7 2 2 3 1").score, Some(2));
         assert_eq!(value("dot 0 0 2 3 1 1 1 2").outcome, Outcome::Win);
+        // One box: the second player draws its fourth side.
+        assert_eq!(value("dots-and-boxes 1 1").score, Some(-1));
+        assert_eq!(
+            value("dots-and-boxes 2 1 at h 1 1, h 2 1, v 1 1").score,
+            Some(2)
+        );
         assert_eq!(value("dot 0 0 2 4 1 1 1 2").outcome, Outcome::Loss);
         for (typed, first_wins) in [
             ("team-nim 1 101 4 4", false),
@@ -376,6 +396,9 @@ mod tests {
             ("minesweeper 100 100 0", "minesweeper: a 100 x 100 board has more than 4096 cells"),
             ("minesweeper ..x .*.", "bad position: row 1, column 3: 'x' is not a cell"),
             ("kiki 0 3", "kiki: word 1: expected n, the rows"),
+            ("dots-and-boxes 2", "dots-and-boxes: the setup ends before H, the boxes down (word 2)"),
+            ("dots-and-boxes 6 5", "dots-and-boxes: a board of 6 x 5 boxes is not supported"),
+            ("dots-and-boxes 2 2 at h 1 3", "bad position: line 'h 1 3': the column should be a number from 1 to 2, found '3'"),
             ("team-nim 1 10 4 4 at 3 seat 3", "bad position: expected a seat (an integer from 1 to 2), found \"3\""),
             ("analyze-me 1", "unknown game \"analyze-me\"; expected one of: nim,"),
         ] {
@@ -384,7 +407,7 @@ mod tests {
         }
         // Every known name is offered, the board games too.
         assert!(error(&words("nope")).ends_with(
-            "corner, octal, kayles, dawsons-kayles, sum, gems-fight, young, dot, team-nim, minesweeper, domineering, kiki (see 'grundy list')"
+            "corner, octal, kayles, dawsons-kayles, sum, gems-fight, young, dot, team-nim, minesweeper, domineering, dots-and-boxes, kiki (see 'grundy list')"
         ));
         // A setup of several lines (a file's text) is named by line.
         let file = "3 2 3\n2 1 2\n2 1 x\n".to_string();

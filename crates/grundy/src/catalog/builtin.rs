@@ -12,7 +12,8 @@
 //!   game), data `[n, max_take]`;
 //! - bash-reach: the number written so far (the game starts at 0);
 //! - the problem-set board games (gems-fight, young, dot, team-nim, minesweeper): as their
-//!   constructors document (boards drawn a row a line, `#`/`.` or `*`/`.`/`_`/digits).
+//!   constructors document (boards drawn a row a line, `#`/`.` or `*`/`.`/`_`/digits);
+//! - dots-and-boxes: the lines drawn, `h 1 1, v 2 3` (`none` at the start).
 //!
 //! Heap games keep the heaps in the order given (a heap that is split leaves its second
 //! part just after it), so a player sees the row they typed; the solvers split positions
@@ -415,6 +416,7 @@ pub fn kiki(rows: u64, columns: u64) -> Arc<dyn DynGame> {
 }
 
 mod boards;
+mod boxes;
 mod codes;
 mod domineering;
 mod drawn;
@@ -424,6 +426,7 @@ mod notations;
 mod rows;
 
 pub use boards::{dot, gems_fight, team_nim, young};
+pub use boxes::dots_and_boxes;
 pub use codes::{code, CodeRow};
 pub use domineering::{domineering, MAX_DOMINEERING_CELLS};
 pub(crate) use mines::drawn_minesweeper;

@@ -4,6 +4,7 @@
 
 use super::game::{Identity, TierGame};
 use crate::games::connect_four::ConnectFour;
+use crate::games::dots_and_boxes::DotsAndBoxes;
 use crate::games::mnk::Mnk;
 
 /// The built-in game of `identity`, or why there is none.
@@ -31,15 +32,21 @@ pub(super) fn open_game(identity: &Identity) -> Result<Box<dyn TierGame>, String
             .map_err(|e| e.to_string())?;
             Ok(Box::new(game))
         }
+        "dots-and-boxes" => Ok(Box::new(
+            DotsAndBoxes::new(parameter("width")?, parameter("height")?)
+                .map_err(|e| e.to_string())?,
+        )),
         other => Err(format!("no built-in game '{other}'")),
     }
 }
 
 /// The forms of the built-in tier games, for messages.
-pub const TIER_GAMES: &str = "connect-four WIDTH HEIGHT, tic-tac-toe, mnk WIDTH HEIGHT LINE";
+pub const TIER_GAMES: &str =
+    "connect-four WIDTH HEIGHT, tic-tac-toe, mnk WIDTH HEIGHT LINE, dots-and-boxes WIDTH HEIGHT";
 
-/// The built-in tier game the words name: `connect-four WIDTH HEIGHT`, `tic-tac-toe`, or
-/// `mnk WIDTH HEIGHT LINE` (an m,n,k-game).
+/// The built-in tier game the words name: `connect-four WIDTH HEIGHT`, `tic-tac-toe`,
+/// `mnk WIDTH HEIGHT LINE` (an m,n,k-game), or `dots-and-boxes WIDTH HEIGHT` (boxes across
+/// and down).
 ///
 /// # Errors
 ///
@@ -52,6 +59,7 @@ pub const TIER_GAMES: &str = "connect-four WIDTH HEIGHT, tic-tac-toe, mnk WIDTH 
 /// let game = tier_game(&["connect-four", "5", "4"]).unwrap();
 /// assert_eq!(game.describe(), "connect-four 5 x 4");
 /// assert_eq!(tier_game(&["tic-tac-toe"]).unwrap().tiers(), 10);
+/// assert_eq!(tier_game(&["dots-and-boxes", "2", "2"]).unwrap().tiers(), 13);
 /// assert!(tier_game(&["chess"]).unwrap_err().contains("connect-four WIDTH HEIGHT"));
 /// assert!(tier_game(&["mnk", "3", "x", "3"]).unwrap_err().contains("'x'"));
 /// ```
@@ -98,6 +106,12 @@ pub fn tier_game<S: AsRef<str>>(words: &[S]) -> Result<Box<dyn TierGame>, String
             let n = numbers(&["WIDTH", "HEIGHT", "LINE"])?;
             Ok(Box::new(
                 Mnk::new(n[0], n[1], n[2]).map_err(|e| e.to_string())?,
+            ))
+        }
+        Some("dots-and-boxes") => {
+            let n = numbers(&["WIDTH", "HEIGHT"])?;
+            Ok(Box::new(
+                DotsAndBoxes::new(n[0], n[1]).map_err(|e| e.to_string())?,
             ))
         }
         Some(other) => Err(format!(
