@@ -200,6 +200,94 @@ fn tictactoe_scores_and_remoteness_match_the_plain_search() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Rewrites the database of scores in `dir` as format 3 wrote it: one byte a position, the
+/// score alone (the tier file's header, block index and LZ4 blocks, and the manifest's
+/// sizes and CRC-32s, as `tierdb::format` lays them out).
+fn as_format_3(dir: &Path) {
+    const BLOCK: usize = 1 << 16;
+    let u64_at = |b: &[u8], i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap());
+    let u32_at = |b: &[u8], i: usize| u32::from_le_bytes(b[i..i + 4].try_into().unwrap());
+    let path = dir.join("manifest.json");
+    let mut manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(manifest["version"], 4);
+    manifest["version"] = 3.into();
+    for entry in manifest["tiers"].as_array_mut().unwrap() {
+        let file = dir.join(entry["file"].as_str().unwrap());
+        let bytes = std::fs::read(&file).unwrap();
+        let ranks = u64_at(&bytes, 16) as usize;
+        let mut values = Vec::new();
+        for b in 0..u64_at(&bytes, 24) as usize {
+            let e = 32 + 16 * b;
+            let (offset, len) = (u64_at(&bytes, e) as usize, u32_at(&bytes, e + 8) as usize);
+            let size = (ranks - b * BLOCK).min(BLOCK);
+            values.extend(lz4_flex::block::decompress(&bytes[offset..offset + len], size).unwrap());
+        }
+        let scores: Vec<u8> = values.iter().step_by(2).copied().collect();
+        let blocks: Vec<Vec<u8>> = scores
+            .chunks(BLOCK)
+            .map(lz4_flex::block::compress)
+            .collect();
+        let mut out = bytes[..16].to_vec();
+        out.extend((scores.len() as u64).to_le_bytes());
+        out.extend((blocks.len() as u64).to_le_bytes());
+        let mut offset = (32 + 16 * blocks.len()) as u64;
+        for block in &blocks {
+            out.extend(offset.to_le_bytes());
+            out.extend((block.len() as u32).to_le_bytes());
+            out.extend(crc32fast::hash(block).to_le_bytes());
+            offset += block.len() as u64;
+        }
+        blocks.iter().for_each(|block| out.extend(block));
+        std::fs::write(&file, &out).unwrap();
+        entry["ranks"] = scores.len().into();
+        entry["bytes"] = out.len().into();
+        entry["crc32"] = crc32fast::hash(&out).into();
+    }
+    std::fs::write(&path, serde_json::to_string_pretty(&manifest).unwrap()).unwrap();
+}
+
+/// A database of scores of format 3 (one byte a position, no remoteness), as the build
+/// before remoteness wrote it, still opens: every position and move has the score of
+/// format 4's, and remoteness 0 (none kept), shown without one; a build resumed into it
+/// is refused with a message that says why.
+#[test]
+fn a_format_3_database_of_scores_opens_without_remoteness() {
+    let path = example("dots_and_boxes.luau");
+    let params = params(&[("rows", "1"), ("cols", "2")]);
+    let dir = temp("format-3");
+    let now = built(&path, &params, &dir.join("4"), None).unwrap();
+    built(&path, &params, &dir.join("3"), None).unwrap();
+    as_format_3(&dir.join("3"));
+    let file = grundy_script::load_rules(&path, &params).unwrap();
+    let old = open_file(file.rules, file.info, file.identity, dir.join("3")).unwrap();
+    assert!(!old.keeps_score_remoteness());
+    old.verify().unwrap();
+    for at in reachable(&now) {
+        let (new, was) = (now.probe(at).unwrap().unwrap(), old.probe(at).unwrap().unwrap());
+        assert_eq!(was.value.score, new.value.score);
+        assert_eq!(was.value.remoteness, 0);
+        assert!(!was.value.to_string().contains(" in "), "{}", was.value);
+        for ((label, w), (_, n)) in was.moves.iter().zip(&new.moves) {
+            assert_eq!((w.score, w.remoteness), (n.score, 0), "{label}");
+        }
+    }
+    let start = now.value(now.game().start()).unwrap().unwrap();
+    assert!(start.remoteness > 0 && start.to_string().contains(" in "), "{start}");
+    let file = grundy_script::load_rules(&path, &params).unwrap();
+    let resumed = build_file(
+        file.rules,
+        file.info,
+        file.identity,
+        &dir.join("3"),
+        &BuildOptions::default(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(resumed.contains("keeps no remoteness"), "{resumed}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A subtraction game of one heap of 12 (take 1, 3 or 4), tiered by tokens taken: built as
 /// nimbers, every position's nimber is the Grundy solver's and the published sequence
 /// 0 1 0 1 2 3 2, repeated with period 7 (the subtraction game S(1,3,4): Berlekamp,
