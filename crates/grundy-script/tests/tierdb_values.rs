@@ -260,11 +260,14 @@ fn a_format_3_database_of_scores_opens_without_remoteness() {
     built(&path, &params, &dir.join("3"), None).unwrap();
     as_format_3(&dir.join("3"));
     let file = grundy_script::load_rules(&path, &params).unwrap();
-    let old = open_file(file.rules, file.info, file.identity, dir.join("3")).unwrap();
+    let old = open_file(file.rules, file.info, file.identity, &dir.join("3")).unwrap();
     assert!(!old.keeps_score_remoteness());
     old.verify().unwrap();
     for at in reachable(&now) {
-        let (new, was) = (now.probe(at).unwrap().unwrap(), old.probe(at).unwrap().unwrap());
+        let (new, was) = (
+            now.probe(at).unwrap().unwrap(),
+            old.probe(at).unwrap().unwrap(),
+        );
         assert_eq!(was.value.score, new.value.score);
         assert_eq!(was.value.remoteness, 0);
         assert!(!was.value.to_string().contains(" in "), "{}", was.value);
@@ -273,7 +276,10 @@ fn a_format_3_database_of_scores_opens_without_remoteness() {
         }
     }
     let start = now.value(now.game().start()).unwrap().unwrap();
-    assert!(start.remoteness > 0 && start.to_string().contains(" in "), "{start}");
+    assert!(
+        start.remoteness > 0 && start.to_string().contains(" in "),
+        "{start}"
+    );
     let file = grundy_script::load_rules(&path, &params).unwrap();
     let resumed = build_file(
         file.rules,
