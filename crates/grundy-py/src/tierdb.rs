@@ -73,7 +73,9 @@ impl PyAnswer {
         self.value.outcome.to_string()
     }
 
-    /// Moves to the end under perfect play.
+    /// Moves to the end under perfect play (in a database of scores, under perfect play for
+    /// the score: the shortest line when ahead or level, the longest when behind; 0 in a
+    /// database of nimbers, or of scores written before format 4).
     #[getter]
     fn remoteness(&self) -> u32 {
         self.value.remoteness

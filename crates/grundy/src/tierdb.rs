@@ -6,7 +6,7 @@
 //! built in). [`build`] solves every position
 //! reachable from the start and writes a directory: `manifest.json` (game, parameters,
 //! format version, positions per tier, checksums) and one file per tier (`tier-K.bin`). A
-//! tier file holds one byte per rank, compressed with LZ4 in independent blocks of
+//! tier file holds one byte per rank (two in a database of scores), compressed with LZ4 in independent blocks of
 //! [`BLOCK`] ranks behind a block index, so that one position costs one block read and
 //! decompressed.
 //!
@@ -27,10 +27,12 @@
 //! repeat for ever) is `0x3F`, the byte of a draw in 63 ([`Value::is_endless`]).
 //!
 //! A game may keep other values instead ([`TierGame::values`], recorded in the manifest
-//! as `"values"`, format version 3; version 2 manifests, all of outcomes, are still
+//! as `"values"`, format version 3 on; version 2 manifests, all of outcomes, are still
 //! read): a scoring game's net score for the player to move (its moves' points and bonus
 //! turns given by [`TierGame::gains`]; the byte is the score plus 127, from -127 to 127),
-//! or an impartial game's nimber (0 to 254). These are solved by the module `valued`, each
+//! followed, from format version 4, by a byte of its remoteness (0 to 255; the value
+//! module says which line it counts; a version 3 database of scores, score alone, is still
+//! read, without remoteness), or an impartial game's nimber (0 to 254). These are solved by the module `valued`, each
 //! position from the tiers its moves reach, as the memo search and the Grundy solver
 //! value them; a game whose moves may stay in their tier keeps only outcomes.
 //!

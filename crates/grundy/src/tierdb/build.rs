@@ -16,7 +16,7 @@ use super::game::{End, Place, TierGame};
 use super::layout::BLOCK;
 use super::marks::{self, Marks};
 use super::split::{Owner, Ranks};
-use super::value::{Value, Values, ABSENT, DRAW, ENDLESS, LOSS, REMOTENESS, WIN};
+use super::value::{width, Value, Values, ABSENT, DRAW, ENDLESS, LOSS, REMOTENESS, WIN};
 use crate::limits::Budget;
 use crate::run::Control;
 use crate::value::Outcome;
@@ -162,16 +162,20 @@ pub(super) fn check_memory<G: TierGame + ?Sized>(
         false => 0,
     };
     let bits = bits.saturating_add(exchange);
+    // A tier's values and its children's, at `width` bytes a position (two for scores).
+    let width = width(game.values()) as u64;
     let (tier, tier_bytes) = (0..tiers)
         .map(|k| {
             let children: u64 = game
                 .child_tiers(k)
                 .iter()
-                .map(|&c| game.tier_size(c))
+                .map(|&c| game.tier_size(c).saturating_mul(width))
                 .fold(0, u64::saturating_add);
             (
                 k,
-                game.tier_size(k).saturating_mul(2).saturating_add(children),
+                game.tier_size(k)
+                    .saturating_mul(2 * width)
+                    .saturating_add(children),
             )
         })
         .max_by_key(|&(_, b)| b)

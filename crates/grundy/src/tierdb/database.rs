@@ -14,7 +14,7 @@ use super::format::{
 };
 use super::game::{Identity, Place, TierGame};
 use super::layout::{BLOCK, MANIFEST};
-use super::value::{move_value, Gain, Value, Values};
+use super::value::{move_value, read_at, Gain, Value, Values};
 
 /// A position's answer: its value and every move's (the value for the player who moves
 /// there, i.e. the negation of the value of the position reached, one move further).
@@ -46,6 +46,7 @@ const KEPT_BLOCKS: usize = 8;
 #[derive(Debug)]
 struct OpenTier {
     path: PathBuf,
+    /// The bytes of its values (its ranks times the database's width).
     ranks: u64,
     index: Vec<BlockEntry>,
     /// The blocks read last, decompressed (their numbers and values), the most recent
@@ -179,15 +180,17 @@ impl Database {
             });
         }
         let mut tiers = Vec::new();
+        let width = manifest.width() as u64;
         for k in 0..game.tiers() {
             let entry = manifest.entry(k).expect("checked above");
-            if entry.ranks != game.tier_size(k) {
+            if entry.ranks != game.tier_size(k).saturating_mul(width) {
                 return Err(DbError::Corrupt {
                     path: dir.join(MANIFEST),
                     why: format!(
-                        "tier {k} has {} ranks, the game {}",
+                        "tier {k} has {} bytes of values, the game's {} ranks need {}",
                         entry.ranks,
-                        game.tier_size(k)
+                        game.tier_size(k),
+                        game.tier_size(k).saturating_mul(width)
                     ),
                 });
             }
@@ -233,6 +236,19 @@ impl Database {
         self.manifest.values
     }
 
+    /// True when the database keeps a remoteness beside each score (a database of scores
+    /// of format 4 on; of format 3, it kept the score alone).
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// let db = grundy::tierdb::Database::open("/tmp/c4-54").unwrap();
+    /// assert!(!db.keeps_score_remoteness()); // a database of win, loss or draw
+    /// ```
+    pub fn keeps_score_remoteness(&self) -> bool {
+        self.values() == Values::Scores && self.manifest.width() == 2
+    }
+
     /// Positions reachable from the start.
     ///
     /// # Examples
@@ -264,14 +280,18 @@ impl Database {
         let Some(tier) = self.tiers.get(at.tier as usize) else {
             return Ok(None);
         };
-        if at.rank >= tier.ranks {
+        let width = self.manifest.width();
+        let byte = at.rank.saturating_mul(width as u64);
+        if byte >= tier.ranks {
             return Ok(None);
         }
-        let b = (at.rank / BLOCK as u64) as usize;
-        let i = (at.rank % BLOCK as u64) as usize;
+        // A position's bytes never straddle two blocks: a block's length is even.
+        let b = (byte / BLOCK as u64) as usize;
+        let i = (byte % BLOCK as u64) / width as u64;
+        let read = |block: &[u8]| read_at(self.manifest.values, width, block, i);
         let mut kept = tier.kept.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(k) = kept.iter().position(|(block, _)| *block == b) {
-            let value = Value::read(self.manifest.values, kept[k].1[i]);
+            let value = read(&kept[k].1);
             kept[..=k].rotate_right(1);
             return Ok(value);
         }
@@ -284,7 +304,7 @@ impl Database {
         file.read_exact(&mut compressed)
             .map_err(io_err(&tier.path))?;
         let values = decode_block(&tier.path, &compressed, &entry, len)?;
-        let value = Value::read(self.manifest.values, values[i]);
+        let value = read(&values);
         kept.truncate(KEPT_BLOCKS - 1);
         kept.insert(0, (b, values));
         Ok(value)
@@ -324,10 +344,23 @@ impl Database {
                         "a move from a position in the database leads out of it",
                     ));
                 };
-                moves.push((label, move_value(self.values(), gain, after)));
+                moves.push((label, self.move_value(gain, after)));
             }
         }
         Ok(Some(Probe { value, moves }))
+    }
+
+    /// The value of a move that earns `gain`, to the position of value `after`, for its
+    /// mover (a database of scores that keeps no remoteness gives none).
+    pub(super) fn move_value(&self, gain: Gain, after: Value) -> Value {
+        let value = move_value(self.values(), gain, after);
+        match self.values() == Values::Scores && !self.keeps_score_remoteness() {
+            true => Value {
+                remoteness: 0,
+                ..value
+            },
+            false => value,
+        }
     }
 
     /// What each of the `moves` moves of the position at `at` earns (none earn anything

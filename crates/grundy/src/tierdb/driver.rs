@@ -23,7 +23,7 @@ use super::game::TierGame;
 use super::layout::{BLOCK, MANIFEST};
 use super::marks::{self, Marks};
 use super::split::Ranks;
-use super::value::{Value, Values};
+use super::value::{read_at, width, Values};
 use super::valued;
 
 /// Builds (or resumes building) the database of `game` in `dir`: every position reachable
@@ -93,6 +93,13 @@ pub fn build_with<G: TierGame + ?Sized>(
     let spill = marks::spills(game, dir, cluster.size());
     check_memory(game, budget, spill, cluster.size())?;
     valued::check_values(game, options.values)?;
+    if width(game.values()) > 1 && cluster.size() > 1 {
+        return Err(DbError::Game(format!(
+            "{}: a database of scores keeps two bytes a position (the score and its \
+             remoteness) and is built on one process; run it without mpirun",
+            game.identity()
+        )));
+    }
     let identity = game.identity();
     let manifest = ranks.read_on_root(|| {
         fs::create_dir_all(dir).map_err(io_err(dir))?;
@@ -106,7 +113,7 @@ pub fn build_with<G: TierGame + ?Sized>(
                     wanted: identity.to_string(),
                 });
             }
-            found.check_values(dir, game.values())?;
+            found.check_resume(dir, game.values())?;
             found
         } else {
             Manifest::new(identity, game.values())
@@ -121,6 +128,7 @@ pub fn build_with<G: TierGame + ?Sized>(
             }),
         )?;
     let tiers = game.tiers();
+    let width = manifest.width() as u64;
     let progress = options.progress.as_deref();
     if let Some(progress) = progress {
         let reach: u64 = (0..tiers.saturating_sub(1))
@@ -156,7 +164,7 @@ pub fn build_with<G: TierGame + ?Sized>(
     for k in (0..tiers).rev() {
         ranks.agree(budget.check_cancelled().map_err(DbError::from))?;
         if let Some(entry) = manifest.entry(k).cloned() {
-            if entry.positions != per_tier[k as usize] || entry.ranks != game.tier_size(k) {
+            if entry.positions != per_tier[k as usize] || entry.ranks != game.tier_size(k) * width {
                 return Err(DbError::Corrupt {
                     path: dir.join(&entry.file),
                     why: "the manifest's positions do not match the game's".into(),
@@ -233,7 +241,7 @@ pub fn build_with<G: TierGame + ?Sized>(
                 }
             });
         ranks.agree(unpacked)?;
-        advance(progress, owner.others(values.len() as u64, BLOCK));
+        advance(progress, owner.others(values.len() as u64, BLOCK) / width);
         let bytes = assemble_tier(k, values.len() as u64, &blocks);
         drop(blocks);
         let entry = TierEntry {
@@ -265,14 +273,14 @@ pub fn build_with<G: TierGame + ?Sized>(
     }
     marks.finish()?;
     let start = game.start();
-    let byte = match loaded.iter().find(|(t, _)| *t == start.tier) {
-        Some((_, values)) => values[start.rank as usize],
+    let at = |values: &[u8]| read_at(game.values(), width as usize, values, start.rank);
+    let value = match loaded.iter().find(|(t, _)| *t == start.tier) {
+        Some((_, values)) => at(values),
         None => {
             let entry = manifest.entry(start.tier).expect("every tier is recorded");
-            load(entry)?[start.rank as usize]
+            at(&load(entry)?)
         }
     };
-    let value = Value::read(game.values(), byte);
     manifest.positions = Some(report.positions);
     manifest.value = value;
     let written = match ranks.is_root() {

@@ -180,12 +180,14 @@ fn dyn_move(label: String, to: Place, gain: Gain) -> DynMove {
     }
 }
 
-/// A database's value as the front door writes it: a score or a nimber where the database
-/// keeps one instead of the remoteness.
+/// A database's value as the front door writes it: a score with its remoteness (none
+/// where the database keeps none, or the game has ended), or a nimber, which a database
+/// keeps instead of the remoteness.
 fn dyn_value(value: Value) -> DynValue {
     DynValue {
         remoteness: match (value.score, value.nimber) {
             (None, None) => Some(u64::from(value.remoteness)),
+            (Some(_), None) if value.remoteness > 0 => Some(u64::from(value.remoteness)),
             _ => None,
         },
         score: value.score.map(i64::from),

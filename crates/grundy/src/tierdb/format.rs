@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::error::{io_err, DbError};
 use super::game::Identity;
 use super::layout::{BLOCK, FORMAT_NAME, FORMAT_VERSION, MANIFEST, OLDEST_READ};
-use super::value::{Value, Values};
+use super::value::{width, Value, Values};
 
 const MAGIC: &[u8; 8] = b"GRNDYTR1";
 const HEADER: usize = 32;
@@ -69,8 +69,9 @@ impl Manifest {
                  not reachable; LZ4 blocks"
             }
             Values::Scores => {
-                "one byte per rank: the net score for the player to move plus 127 (-127 to \
-                 127), 0xFF not reachable; LZ4 blocks"
+                "two bytes per rank: the net score for the player to move plus 127 (-127 to \
+                 127), 0xFF not reachable, then the remoteness (0 to 255); a tier's ranks \
+                 count bytes; LZ4 blocks"
             }
             Values::Nimbers => {
                 "one byte per rank: the nimber (0 to 254), 0xFF not reachable; LZ4 blocks"
@@ -137,6 +138,32 @@ impl Manifest {
                 name(self.values),
                 self.identity,
                 name(wanted)
+            ))),
+        }
+    }
+
+    /// The bytes a position takes in this database's tier files: two in a database of
+    /// scores of format 4 on (score and remoteness), else one.
+    pub(super) fn width(&self) -> usize {
+        match self.version {
+            0..=3 => 1,
+            _ => width(self.values),
+        }
+    }
+
+    /// Refuses to go on with a build into `dir` whose tiers are not laid out as this build
+    /// writes them (a database of scores of format 3, which kept no remoteness), or of
+    /// other values than `wanted`.
+    pub(super) fn check_resume(&self, dir: &Path, wanted: Values) -> Result<(), DbError> {
+        self.check_values(dir, wanted)?;
+        match self.width() == width(wanted) {
+            true => Ok(()),
+            false => Err(DbError::Game(format!(
+                "{} holds a database of format {} of {}, which keeps no remoteness beside its \
+                 scores: build it into another directory",
+                dir.display(),
+                self.version,
+                self.identity
             ))),
         }
     }

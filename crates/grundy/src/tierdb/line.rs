@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::database::{Database, Probe};
 use super::error::DbError;
 use super::game::Place;
-use super::value::{move_value, Value, Values, REMOTENESS};
+use super::value::{Value, Values, REMOTENESS};
 
 impl Probe {
     /// The indices (into [`Probe::moves`]) of the best moves, ascending: those whose value
@@ -109,8 +109,8 @@ impl Database {
                 return Ok(Some(line));
             }
             // Each best move takes the remoteness down by one, and a tier file's is at most
-            // 63: a longer line is a database that does not match its game. Scores and
-            // nimbers keep no remoteness, but each move leads to a later tier.
+            // 63: a longer line is a database that does not match its game. Scores
+            // (whose remoteness may pass 63) and nimbers: each move leads to a later tier.
             let most = match self.values() {
                 Values::Outcomes => usize::from(REMOTENESS),
                 _ => self.game().tiers() as usize,
@@ -129,7 +129,7 @@ impl Database {
                         "a move from a position in the database leads out of it",
                     ));
                 };
-                if is_best(move_value(self.values(), gain, after), value) {
+                if is_best(self.move_value(gain, after), value) {
                     best = Some((i, child, after));
                     break;
                 }

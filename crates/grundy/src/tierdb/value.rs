@@ -1,5 +1,12 @@
-//! The one-byte value of a position in a tier file: outcome and remoteness, a net score,
-//! or a nimber, as the database's [`Values`] says.
+//! The value of a position in a tier file: one byte of outcome and remoteness, two bytes
+//! of net score and remoteness, or one byte of nimber, as the database's [`Values`] says.
+//!
+//! The remoteness of a scoring game's position is the number of moves to the end of the
+//! game under perfect play for the score (a bonus turn, the same player moving again,
+//! counts as a move): among the moves that achieve the best net score, a mover ahead (net
+//! score above 0) or level (0) takes the shortest line to the end, a mover behind (below 0)
+//! the longest, as win, draw and loss do with their remoteness. A position that has ended
+//! has remoteness 0; a move's is one more than the position it reaches.
 
 use serde::{Deserialize, Serialize};
 
@@ -52,15 +59,16 @@ pub enum Values {
     #[default]
     Outcomes,
     /// The net score for the player to move under perfect play (points from here on, the
-    /// mover's less the other's), `score + 127`, from -127 to 127 ([`MAX_SCORE`]).
+    /// mover's less the other's), `score + 127`, from -127 to 127 ([`MAX_SCORE`]), then a
+    /// byte of remoteness, 0 to 255 (a database of format 3 kept the score byte alone).
     Scores,
     /// The Grundy value of an impartial game's position, 0 to 254 ([`MAX_NIMBER`]).
     Nimbers,
 }
 
 /// A position's value for the player to move: its outcome with its remoteness, and in a
-/// database of scores or nimbers the score or nimber (which that database keeps instead
-/// of the remoteness: there it is 0).
+/// database of scores or nimbers the score or nimber (a database of nimbers keeps no
+/// remoteness, nor one of scores of format 3: there it is 0).
 ///
 /// # Examples
 ///
@@ -70,13 +78,16 @@ pub enum Values {
 /// let v = Value::new(Outcome::Win, 3);
 /// assert_eq!(v.to_string(), "win in 3");
 /// assert_eq!(Value::of_score(-2).to_string(), "score -2 (loss)");
+/// let ahead = Value { remoteness: 5, ..Value::of_score(2) };
+/// assert_eq!(ahead.to_string(), "score +2 in 5 (win)");
 /// assert_eq!(Value::of_nimber(3).to_string(), "nimber 3 (win)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Value {
     /// Win, loss or draw for the player to move.
     pub outcome: Outcome,
-    /// Moves to the end under perfect play (0 in a database of scores or nimbers).
+    /// Moves to the end under perfect play (in a database of scores, under perfect play for
+    /// the score, as the module says; 0 in a database of nimbers).
     pub remoteness: u32,
     /// The net score for the player to move (a database of scores).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -90,7 +101,11 @@ impl std::fmt::Display for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if let Some(score) = self.score {
             let sign = if score > 0 { "+" } else { "" };
-            return write!(f, "score {sign}{score} ({})", self.outcome);
+            // A position that has ended, or a database that keeps no remoteness: 0.
+            return match self.remoteness {
+                0 => write!(f, "score {sign}{score} ({})", self.outcome),
+                r => write!(f, "score {sign}{score} in {r} ({})", self.outcome),
+            };
         }
         if let Some(nimber) = self.nimber {
             return write!(f, "nimber {nimber} ({})", self.outcome);
@@ -296,14 +311,17 @@ pub struct Gain {
 
 /// The value of a move that earns `gain` for its mover, from the value `after` of the
 /// position it reaches, in a database holding `values`: a score is the move's points plus
-/// or minus the score after it (plus after a bonus turn); a nimber is the one reached, a
-/// win for the mover when it is 0.
+/// or minus the score after it (plus after a bonus turn), in one move more than after it;
+/// a nimber is the one reached, a win for the mover when it is 0.
 pub(super) fn move_value(values: Values, gain: Gain, after: Value) -> Value {
     match values {
         Values::Outcomes => mover_value(after),
         Values::Scores => {
             let next = after.score.unwrap_or(0);
-            Value::of_score(gain.points + if gain.again { next } else { -next })
+            Value {
+                remoteness: after.remoteness + 1,
+                ..Value::of_score(gain.points + if gain.again { next } else { -next })
+            }
         }
         Values::Nimbers => Value {
             outcome: match after.nimber {
@@ -313,6 +331,30 @@ pub(super) fn move_value(values: Values, gain: Gain, after: Value) -> Value {
             ..after
         },
     }
+}
+
+/// The bytes a position takes in a tier file a build writes now: two in a database of
+/// scores (the score, then the remoteness), else one.
+pub(super) fn width(values: Values) -> usize {
+    match values {
+        Values::Scores => 2,
+        Values::Outcomes | Values::Nimbers => 1,
+    }
+}
+
+/// The value of the position of rank `rank` in a tier's `bytes` of `width` bytes a
+/// position (a database of scores of format 3 keeps one: no remoteness); `None` when it is
+/// not there.
+pub(super) fn read_at(values: Values, width: usize, bytes: &[u8], rank: u64) -> Option<Value> {
+    let at = usize::try_from(rank).ok()?.checked_mul(width)?;
+    let value = Value::read(values, *bytes.get(at)?)?;
+    Some(match (width, bytes.get(at + 1)) {
+        (2, Some(&r)) => Value {
+            remoteness: u32::from(r),
+            ..value
+        },
+        _ => value,
+    })
 }
 
 /// The value of a move for its mover, from the value of the position it reaches (a draw

@@ -1,6 +1,7 @@
 //! Tiers of scores and of nimbers: a scoring game's positions valued by their net score
 //! (the points still to come, the mover's less the other's, under perfect play), an
-//! impartial game's by their Grundy value. Each position is solved from the tiers its
+//! impartial game's by their Grundy value; a score with its remoteness (the value module
+//! says which line it counts), two bytes a position. Each position is solved from the tiers its
 //! moves reach, as the plain pass does for win, loss or draw; a game whose moves may stay
 //! in their tier is refused.
 
@@ -9,7 +10,7 @@ use super::error::DbError;
 use super::game::{End, Place, TierGame};
 use super::layout::BLOCK;
 use super::split::Owner;
-use super::value::{Gain, Value, Values, ABSENT, MAX_NIMBER, MAX_SCORE};
+use super::value::{read_at, width, Gain, Value, Values, ABSENT, MAX_NIMBER, MAX_SCORE};
 use crate::limits::Budget;
 use rayon::prelude::*;
 
@@ -52,13 +53,32 @@ pub(super) fn name(values: Values) -> &'static str {
     }
 }
 
-/// The byte of `at`'s value in a tier of `above`; `None` when it is not there.
+/// The byte of `at`'s value in a tier of `above` (of one byte a position); `None` when it
+/// is not there.
 fn byte_of(above: &Above<'_>, at: Place) -> Option<u8> {
     let values = above.iter().find(|(t, _)| *t == at.tier)?.1;
     values
         .get(at.rank as usize)
         .copied()
         .filter(|&b| b != ABSENT)
+}
+
+/// The value of `at` in a tier of `above` of scores (two bytes a position); `None` when it
+/// is not there.
+fn score_of(above: &Above<'_>, at: Place) -> Option<Value> {
+    let values = above.iter().find(|(t, _)| *t == at.tier)?.1;
+    read_at(Values::Scores, width(Values::Scores), values, at.rank)
+}
+
+/// The better of two (score, remoteness) pairs for their mover: the higher score; at equal
+/// scores, the shorter line when ahead or level, the longer when behind.
+fn better(a: (i32, u32), b: (i32, u32)) -> (i32, u32) {
+    match (a.0.cmp(&b.0), a.0 < 0) {
+        (std::cmp::Ordering::Greater, _) => a,
+        (std::cmp::Ordering::Less, _) => b,
+        (std::cmp::Ordering::Equal, true) => (a.0, a.1.max(b.1)),
+        (std::cmp::Ordering::Equal, false) => (a.0, a.1.min(b.1)),
+    }
 }
 
 /// Why the position at `at` has no value: a successor missing, or what the game said.
@@ -101,17 +121,22 @@ fn solve_position<G: TierGame + ?Sized>(
                     gains.len()
                 )));
             }
-            let mut best: Option<i32> = None;
+            let mut best: Option<(i32, u32)> = None;
             for (&child, gain) in children.iter().zip(gains.iter()) {
-                let byte = byte_of(above, child).ok_or(Unsolved::Missing(child))?;
-                let next = Value::read(values, byte).and_then(|v| v.score).unwrap_or(0);
+                let after = score_of(above, child).ok_or(Unsolved::Missing(child))?;
+                let next = after.score.unwrap_or(0);
                 let score = match gain.again {
                     true => gain.points.saturating_add(next),
                     false => gain.points.saturating_sub(next),
                 };
-                best = Some(best.map_or(score, |b| b.max(score)));
+                let this = (score, after.remoteness + 1);
+                best = Some(best.map_or(this, |b| better(b, this)));
             }
-            Ok(Value::of_score(best.unwrap_or(0)))
+            let (score, remoteness) = best.unwrap_or((0, 0));
+            Ok(Value {
+                remoteness,
+                ..Value::of_score(score)
+            })
         }
         Values::Nimbers => {
             let mut seen = [0u64; 4];
@@ -132,7 +157,9 @@ fn solve_position<G: TierGame + ?Sized>(
 
 /// The values of tier `k` of a game of scores or nimbers, in parallel over blocks: those
 /// of the blocks `owner` owns (the others' are left [`ABSENT`]), whose marks are `reach`
-/// (those blocks' one after the other, as `build::solve_tier` reads them).
+/// (those blocks' one after the other, as `build::solve_tier` reads them); a position's
+/// bytes are at its rank times [`width`]. With two bytes a position, a block of bytes holds
+/// half a block of marks: such a build runs on one process (`driver::build_with`).
 pub(super) fn solve_tier<G: TierGame + ?Sized>(
     game: &G,
     k: u32,
@@ -143,7 +170,8 @@ pub(super) fn solve_tier<G: TierGame + ?Sized>(
     owner: Owner,
 ) -> Result<Vec<u8>, DbError> {
     let values = game.values();
-    let mut bytes = vec![ABSENT; game.tier_size(k) as usize];
+    let width = width(values);
+    let mut bytes = vec![ABSENT; game.tier_size(k) as usize * width];
     bytes
         .par_chunks_mut(BLOCK)
         .enumerate()
@@ -152,11 +180,14 @@ pub(super) fn solve_tier<G: TierGame + ?Sized>(
             || (Vec::new(), Vec::new()),
             |(children, gains), (b, chunk)| -> Result<(), DbError> {
                 budget.check_cancelled()?;
-                let first = (b * BLOCK) as u64;
-                let words = owner.words(reach, b, chunk.len());
-                for (i, cell) in chunk.iter_mut().enumerate() {
+                let first = (b * BLOCK / width) as u64;
+                // The marks come in blocks of BLOCK ranks, and this block's ranks lie
+                // within one of them.
+                let (marks, offset) = (first as usize / BLOCK, first as usize % BLOCK);
+                let words = owner.words(reach, marks, offset + chunk.len() / width);
+                for (i, cell) in chunk.chunks_mut(width).enumerate() {
                     let rank = first + i as u64;
-                    if words[i / 64] >> (i % 64) & 1 == 0 {
+                    if words[(offset + i) / 64] >> ((offset + i) % 64) & 1 == 0 {
                         continue;
                     }
                     let at = Place { tier: k, rank };
@@ -171,11 +202,15 @@ pub(super) fn solve_tier<G: TierGame + ?Sized>(
                             }
                         },
                     )?;
-                    *cell = value
+                    cell[0] = value
                         .write(values)
                         .ok_or_else(|| too_large(game, at, value))?;
+                    if let Some(r) = cell.get_mut(1) {
+                        *r = u8::try_from(value.remoteness)
+                            .map_err(|_| too_large(game, at, value))?;
+                    }
                 }
-                advance(progress, chunk.len() as u64);
+                advance(progress, (chunk.len() / width) as u64);
                 Ok(())
             },
         )?;
@@ -192,6 +227,13 @@ fn too_large<G: TierGame + ?Sized>(game: &G, at: Place, value: Value) -> DbError
             format!("nimber {nimber}: a database of nimbers holds 0 to {MAX_NIMBER}")
         }
         _ => format!("value {value}"),
+    };
+    let what = match value.remoteness > u32::from(u8::MAX) {
+        true => format!(
+            "remoteness {}: a database of scores holds 0 to 255",
+            value.remoteness
+        ),
+        false => what,
     };
     DbError::Game(format!(
         "{}: the position {} (rank {} of tier {}) has {what}",

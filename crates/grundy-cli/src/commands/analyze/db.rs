@@ -126,6 +126,10 @@ fn print_text(db: &Database, r: &Report) -> io::Result<()> {
         grundy::Outcome::Draw => "neither player can force a win",
     };
     let means = match (value.score, value.nimber) {
+        (Some(_), _) if value.remoteness > 0 => {
+            "points still to come, the mover's less the other's, under perfect play, in moves \
+             to the end"
+        }
         (Some(_), _) => "points still to come, the mover's less the other's, under perfect play",
         (_, Some(_)) => "the position's Grundy value",
         _ => "moves to the end under perfect play",
@@ -146,7 +150,8 @@ fn print_text(db: &Database, r: &Report) -> io::Result<()> {
     }
     let names: Vec<String> = r.best.iter().map(|l| game.move_name(l)).collect();
     let rule = match (value.score, value.nimber, value.outcome) {
-        (Some(_), _, _) => "the highest net score",
+        (Some(_), _, grundy::Outcome::Loss) => "the highest net score, then the longest line",
+        (Some(_), _, _) => "the highest net score, then the shortest line",
         (_, Some(_), grundy::Outcome::Win) => "to nimber 0",
         (_, Some(_), _) => "every move loses",
         (_, _, grundy::Outcome::Win) => "the quickest win",

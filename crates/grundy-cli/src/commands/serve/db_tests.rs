@@ -293,12 +293,17 @@ async fn a_database_of_scores_is_answered_with_scores() {
         probe.value.score.unwrap(),
         "{answer}"
     );
+    // The start of 1 x 2 boxes: all 7 lines are drawn before the end.
+    assert_eq!(probe.value.remoteness, 7);
+    assert_eq!(answer["value"]["remoteness"], 7, "{answer}");
     let moves = answer["moves"].as_array().unwrap();
     assert_eq!(moves.len(), probe.moves.len());
     assert_eq!(moves.len(), 7, "1 x 2 boxes have 7 lines");
     for (shown, (label, value)) in moves.iter().zip(&probe.moves) {
         assert_eq!(shown["label"], *label);
         assert_eq!(shown["value"]["score"], value.score.unwrap(), "{shown}");
+        assert_eq!(shown["value"]["remoteness"], value.remoteness, "{shown}");
+        assert_eq!(value.remoteness, 7, "every move leaves 6 lines to draw");
     }
     let body = serde_json::json!({ "db": words }).to_string();
     let (status, state) = client
@@ -314,6 +319,10 @@ async fn a_database_of_scores_is_answered_with_scores() {
     assert_eq!(moves.len(), 7);
     assert!(
         moves.iter().all(|m| m["value"]["score"].is_i64()),
+        "{state}"
+    );
+    assert!(
+        moves.iter().all(|m| m["value"]["remoteness"] == 7),
         "{state}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

@@ -78,12 +78,14 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-// "win in 3 (*2)", "loss in 4", "draw", "score +2".
+// "win in 3 (*2)", "loss in 4", "draw", "score +2", "score +2 in 5" (a database's score
+// with its remoteness).
 function describe(value) {
   if (!value) return "";
   let text;
   if (value.score !== null && value.score !== undefined) {
     text = "score " + (value.score > 0 ? "+" : "") + value.score;
+    if (value.remoteness > 0) text += " in " + value.remoteness;
   } else {
     text = value.outcome;
     if (value.remoteness !== null && value.remoteness !== undefined) text += " in " + value.remoteness;
