@@ -226,3 +226,12 @@ def test_misere_table_of_nim_and_of_a_game():
         grundy.table("wythoff", 3, misere=True)
     with pytest.raises(ValueError, match="pairs"):
         grundy.table("nim", 3, misere=True, pairs=True)
+
+
+def test_misere_solve_searches_with_a_note_when_no_quotient_answers():
+    # 0.04's quotient for heaps up to 20 needs an outcome search past its 2 million sums
+    # (as `grundy solve 0.04 20 --misere` notes): the search answers, and says why.
+    s = grundy.game("0.04", misere=True).solve([20])
+    assert s.explanation[0].startswith("no misère quotient answers this sum"), s.explanation
+    assert "searched it whole" in s.explanation[0]
+    assert s.outcome == ("loss" if brute_misere("0.04")([20]) else "win")
