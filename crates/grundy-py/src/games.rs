@@ -367,19 +367,24 @@ impl PyGame {
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PySolution> {
         let pos = self.position(position)?;
-        // A misère sum of small heaps of a code: from its misère quotient, no search
+        let mut explanation = Vec::new();
+        // A misère sum of heaps of a code: from its misère quotient, no search
         // (remoteness needs the search).
         if let (Some(Recipe::Family(words, true)), false) = (&self.recipe, remoteness) {
             let inner = Arc::clone(&self.inner);
             let (words, at) = (words.clone(), pos.clone());
             let found = py.detach(move || crate::quotient::solve(inner.as_ref(), &words, &at));
-            if let Some((solution, explanation)) = found {
-                let board = self.board(&pos);
-                return Ok(PySolution {
-                    solution,
-                    board,
-                    explanation,
-                });
+            match found {
+                crate::quotient::Answer::Quotient(solution, explanation) => {
+                    let board = self.board(&pos);
+                    return Ok(PySolution {
+                        solution,
+                        board,
+                        explanation,
+                    });
+                }
+                crate::quotient::Answer::Search(note) => explanation.push(note),
+                crate::quotient::Answer::NotASum => {}
             }
         }
         let ask = Ask {
@@ -392,7 +397,7 @@ impl PyGame {
         Ok(PySolution {
             solution,
             board,
-            explanation: Vec::new(),
+            explanation,
         })
     }
 

@@ -1,12 +1,14 @@
 //! `grundy.quotient`: the misère quotient of a take-and-break code (Plambeck and Siegel
 //! 2008) from the library's `misere::quotient`, and `Game.solve` under misère play answered
-//! by it for a sum of small heaps of a code.
+//! by it for a sum of heaps of a code when it is found within the library's
+//! `QUOTIENT_TIME`, as `grundy solve CODE H.. --misere` answers it.
 
 use std::sync::{Arc, Mutex};
 
+use grundy::analysis::QUOTIENT_TIME;
 use grundy::catalog::{parse_family, Family};
 use grundy::dynamic::{Datum, DynGame, MoveCounts, MoveValue, Solution, Value};
-use grundy::misere::quotient::{grow, HeapMove, Limits, Quotient, QuotientError};
+use grundy::misere::quotient::{compute_within, grow, HeapMove, Limits, Quotient, QuotientError};
 use grundy::octal::TakeAndBreak;
 use grundy::{Budget, Outcome};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
@@ -15,10 +17,6 @@ use pyo3::types::{PyDict, PyList};
 
 use crate::errors::{code_error, TooLargeError};
 use crate::interrupt;
-
-/// The largest heap for which ``Game.solve`` computes the quotient rather than searching,
-/// as ``grundy solve CODE H.. --misere`` does (its `HEAP_LIMIT`).
-const SOLVE_HEAP_LIMIT: usize = 12;
 
 /// The most sums the outcome search of a quotient for ``Game.solve`` stores, as ``grundy
 /// solve`` bounds it: past it the plain search answers.
@@ -459,46 +457,75 @@ static SOLVED: Mutex<Vec<Arc<Quotient>>> = Mutex::new(Vec::new());
 /// How many quotients [`SOLVED`] keeps.
 const KEPT: usize = 8;
 
-/// A quotient of `code` for heaps up to at least `largest`, kept or computed (None past its
-/// limits).
-fn cached(code: &TakeAndBreak, largest: usize) -> Option<Arc<Quotient>> {
+/// A quotient of `code` for heaps up to at least `largest`, kept or computed within
+/// [`QUOTIENT_TIME`] as `grundy solve` computes it; the error says why there is none (past
+/// its limits, or not found in time).
+fn cached(code: &TakeAndBreak, largest: usize) -> Result<Arc<Quotient>, String> {
     let kept = |list: &[Arc<Quotient>]| {
         list.iter()
             .find(|q| q.code() == code && q.max_heap() >= largest)
             .cloned()
     };
-    if let Some(q) = kept(&SOLVED.lock().ok()?) {
-        return Some(q);
+    let poisoned = |_| "the kept quotients were lost to a panic".to_string();
+    if let Some(q) = kept(&SOLVED.lock().map_err(poisoned)?) {
+        return Ok(q);
     }
     let mut limits = Limits::new(largest);
     limits.max_positions = SOLVE_POSITIONS;
-    let q = Arc::new(grundy::misere::quotient::compute(code, &limits).ok()?);
-    let mut list = SOLVED.lock().ok()?;
+    let q = Arc::new(compute_within(code, &limits, QUOTIENT_TIME).map_err(|e| e.to_string())?);
+    let mut list = SOLVED.lock().map_err(poisoned)?;
     list.retain(|k| k.code() != code || k.max_heap() > largest);
     if list.len() >= KEPT {
         list.remove(0);
     }
     list.push(Arc::clone(&q));
-    Some(q)
+    Ok(q)
 }
 
-/// `Game.solve` under misère play answered by the quotient: when `words` name a code and
-/// `pos` is a sum of heaps of at most [`SOLVE_HEAP_LIMIT`], every move's value and the
-/// position's come from the quotient (no search), with the lines that explain it. None
-/// (the search answers) otherwise, or when the quotient is past its limits.
-pub fn solve(game: &dyn DynGame, words: &str, pos: &Datum) -> Option<(Solution, Vec<String>)> {
+/// How `Game.solve` under misère play answers a position of a code.
+pub enum Answer {
+    /// By the quotient: the solution and the lines that explain it.
+    Quotient(Solution, Vec<String>),
+    /// By the search, with this note on why the quotient did not answer.
+    Search(String),
+    /// By the search: not a sum of heaps of a code.
+    NotASum,
+}
+
+/// `Game.solve` under misère play answered by the quotient: when `words` name a code,
+/// `pos` is a sum of heaps and the quotient for heaps up to the largest is found within
+/// [`QUOTIENT_TIME`], every move's value and the position's come from the quotient (no
+/// search), with the lines that explain it. Otherwise the search answers, with a note when
+/// the quotient was tried.
+pub fn solve(game: &dyn DynGame, words: &str, pos: &Datum) -> Answer {
     let mut words = crate::analysis::words_of(words).into();
-    let Ok(Family::Code(code)) = parse_family(&mut words) else {
-        return None;
+    let (Ok(Family::Code(code)), Some(heaps)) = (parse_family(&mut words), heaps_in(pos)) else {
+        return Answer::NotASum;
     };
-    let heaps = heaps_in(pos)?;
     let largest = heaps.iter().copied().max().unwrap_or(0).max(1);
-    if largest > SOLVE_HEAP_LIMIT {
-        return None;
+    let q = match cached(&code, largest) {
+        Ok(q) => q,
+        Err(why) => {
+            return Answer::Search(format!(
+                "no misère quotient answers this sum ({why}); searched it whole"
+            ))
+        }
+    };
+    match by_quotient(game, &q, &heaps, pos) {
+        Some((solution, lines)) => Answer::Quotient(solution, lines),
+        None => Answer::NotASum,
     }
-    let q = cached(&code, largest)?;
+}
+
+/// The solution of `pos` (the sum `heaps`) from `q`, None when a move leaves no sum of heaps.
+fn by_quotient(
+    game: &dyn DynGame,
+    q: &Quotient,
+    heaps: &[usize],
+    pos: &Datum,
+) -> Option<(Solution, Vec<String>)> {
     let outcome_of = |d: &Datum| heaps_in(d).and_then(|h| q.outcome_of(&h));
-    let root = q.outcome_of(&heaps)?;
+    let root = q.outcome_of(heaps)?;
     let moves = game.moves(pos).ok()?;
     let mut valued = Vec::with_capacity(moves.len());
     for (index, mv) in moves.into_iter().enumerate() {
@@ -529,5 +556,5 @@ pub fn solve(game: &dyn DynGame, words: &str, pos: &Datum) -> Option<(Solution, 
         line: Vec::new(),
         skipped: true,
     };
-    Some((solution, explain_lines(&q, &heaps)?))
+    Some((solution, explain_lines(q, heaps)?))
 }

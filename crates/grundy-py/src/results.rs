@@ -436,9 +436,11 @@ impl PySolution {
     }
 
     /// How the answer was found, one line a step, when not by a search: a misère sum of
-    /// small heaps of a code is answered by the code's misère quotient (each heap's
-    /// element, their product, whether it lies in the P-portion, the winning moves);
-    /// empty for a searched answer (and after unpickling).
+    /// heaps of a code is answered by the code's misère quotient when it is found within 5
+    /// seconds, as ``grundy solve CODE H.. --misere`` answers it (each heap's element,
+    /// their product, whether it lies in the P-portion, the winning moves); when it is
+    /// not, one line saying why and that the sum was searched; empty for any other
+    /// searched answer (and after unpickling).
     ///
     /// Examples:
     ///     >>> s = grundy.game("0.33", misere=True).solve([2, 2])

@@ -163,8 +163,37 @@ def test_misere_solve_by_the_quotient_is_the_searchs(code):
         # the quickest of these).
         assert s.optimal == [i for i, m in enumerate(s.moves) if m.outcome == s.outcome]
         assert set(searched.optimal) <= set(s.optimal)
-    # Past the bound the search answers.
-    assert g.solve([13]).explanation == []
+
+
+# Outcomes of `grundy solve CODE HEAPS --misere` (the CLI answers by the same quotient,
+# `compute_within` for heaps up to the largest): 0.07 13 17 20 is a win whose one winning
+# move leaves 13 4 11 20; 0.77 13 17 20 is a win, one winning move leaving 12 17 20.
+@pytest.mark.parametrize(
+    "code, heaps, lost",
+    [("0.07", [13, 17, 20], [13, 4, 11, 20]), ("0.77", [13, 17, 20], [12, 17, 20])],
+)
+def test_misere_solve_past_heap_12_by_the_quotient_as_the_cli(code, heaps, lost):
+    g = grundy.game(code, misere=True)
+    s = g.solve(heaps)
+    assert s.explanation[0].startswith(f"the misère quotient of {code} for heaps up to 20")
+    assert s.outcome == "win"
+    loss = g.solve(lost)
+    assert "quotient" in loss.explanation[0] and loss.outcome == "loss"
+    # Each move's outcome is that of the sum it leaves, answered by the quotient too.
+    for m in s.moves:
+        assert m.outcome == ("win" if g.solve(list(m.to)).outcome == "loss" else "loss")
+
+
+@pytest.mark.parametrize("code", ["0.07", "0.77"])
+def test_misere_solve_past_heap_12_is_the_plain_searchs(code):
+    g = grundy.game(code, misere=True)
+    loses = brute_misere(code)
+    sums = [[h, k] for h in range(13, 16) for k in range(1, h + 1)]
+    sums += [[13], [14], [15], [13, 17], [13, 4, 6]]
+    for heaps in sums:
+        s = g.solve(heaps)
+        assert "quotient" in s.explanation[0], heaps
+        assert s.outcome == ("loss" if loses(heaps) else "win"), heaps
 
 
 def test_misere_table_rows_and_genera():
@@ -197,3 +226,12 @@ def test_misere_table_of_nim_and_of_a_game():
         grundy.table("wythoff", 3, misere=True)
     with pytest.raises(ValueError, match="pairs"):
         grundy.table("nim", 3, misere=True, pairs=True)
+
+
+def test_misere_solve_searches_with_a_note_when_no_quotient_answers():
+    # 0.04's quotient for heaps up to 20 needs an outcome search past its 2 million sums
+    # (as `grundy solve 0.04 20 --misere` notes): the search answers, and says why.
+    s = grundy.game("0.04", misere=True).solve([20])
+    assert s.explanation[0].startswith("no misère quotient answers this sum"), s.explanation
+    assert "searched it whole" in s.explanation[0]
+    assert s.outcome == ("loss" if brute_misere("0.04")([20]) else "win")

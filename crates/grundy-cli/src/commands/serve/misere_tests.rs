@@ -155,3 +155,60 @@ async fn bad_requests_are_one_line_errors() {
         assert!(!message.contains('\n'), "{uri}: {message}");
     }
 }
+
+/// The positions a session's hinted moves lead to, each sorted, without repeats.
+async fn hinted(client: &Client, state: &serde_json::Value) -> Vec<Vec<u64>> {
+    let id = state["id"].as_str().unwrap();
+    let (status, hint) = client.get(&format!("/api/sessions/{id}/hint")).await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    assert_eq!(hint["value"]["outcome"], "win");
+    let moves = state["moves"].as_array().unwrap();
+    let mut best: Vec<Vec<u64>> = hint["best"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|label| {
+            let mv = moves.iter().find(|m| &m["label"] == label).unwrap();
+            let mut to: Vec<u64> = serde_json::from_value(mv["to"].clone()).unwrap();
+            to.sort_unstable();
+            to
+        })
+        .collect();
+    best.sort();
+    best.dedup();
+    best
+}
+
+/// A Play session of Kayles (`0.77`) under misère play hints the misère winning moves, not
+/// normal play's: from 3 4 they are those of `grundy solve 0.77 3 4 --misere` (to 1 1 4,
+/// 1 2 3 and 3 3), each a loss for the player then to move by the library's misère search;
+/// normal play's hint differs: its quickest win 3 -> 1, leaving 1 4 (`grundy solve 0.77 3 4`).
+#[tokio::test]
+async fn a_misere_session_of_a_code_hints_the_misere_winning_moves() {
+    let client = Client::new(limits());
+    let state = client
+        .create(json!({"game": "0.77", "position": "3 4", "misere": true}))
+        .await;
+    let best = hinted(&client, &state).await;
+    assert_eq!(best, [vec![1, 1, 4], vec![1, 2, 3], vec![3, 3]]);
+    let (game, _) = open_in(&["0.77".to_string()], Play::Misere).unwrap();
+    for to in &best {
+        let words: Vec<String> = to.iter().map(u64::to_string).collect();
+        let after = game.parse(&words.join(" ")).unwrap();
+        let solved = game.solve(&after, &grundy::Budget::default()).unwrap();
+        assert_eq!(solved.value.outcome, grundy::Outcome::Loss, "{to:?}");
+    }
+    let normal = client
+        .create(json!({"game": "0.77", "position": "3 4"}))
+        .await;
+    assert_eq!(hinted(&client, &normal).await, [vec![1, 4]]);
+    // A game file has no misère form here: refused in one line.
+    let (status, body) = client
+        .post(
+            "/api/sessions",
+            r#"{"example": "subtraction", "misere": true}"#,
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(error(&body).contains("misere"), "{body}");
+}

@@ -4,9 +4,10 @@
 
 use std::sync::Arc;
 
-use grundy::catalog::{open, BOARDS, SPECS};
+use grundy::catalog::{open_in, BOARDS, SPECS};
 use grundy::dynamic::{Datum, DynGame};
 use grundy::tierdb::DbGame;
+use grundy::Play;
 
 use super::app::App;
 use super::error::ApiError;
@@ -35,6 +36,10 @@ game_request! {
         /// every answer read from it; `position` is the moves played from the start.
         #[serde(default)]
         db: Option<String>,
+        /// A game of the catalogue under misère play (whoever cannot move wins), as
+        /// `--misere` opens it: any impartial family or code.
+        #[serde(default)]
+        misere: bool,
     }
 }
 
@@ -54,15 +59,22 @@ pub fn resolve(app: &App, req: &GameRequest) -> Result<Resolved, ApiError> {
     if let Some(words) = &req.db {
         return from_database(app, req, words, position);
     }
+    let play = match req.misere {
+        true => Play::Misere,
+        false => Play::Normal,
+    };
     match req.named()? {
         Named::Catalogue { game, param } => {
-            let (game, position) = resolve_words(game, param, position)?;
+            let (game, position) = resolve_words(game, param, position, play)?;
             Ok(Resolved {
                 game,
                 position,
                 memory: None,
             })
         }
+        Named::File { .. } if req.misere => Err(ApiError::bad_request(
+            "misere: only a game of the catalogue is played under misère play here",
+        )),
         Named::File { source, params } => {
             let (game, memory) = app.load_file(source, &params)?;
             let position = match (position, game.start()) {
@@ -97,11 +109,12 @@ fn from_database(
         req.example.is_some(),
         req.param.is_some(),
         req.params.is_some(),
+        req.misere,
     ];
     if named.contains(&true) {
         return Err(ApiError::bad_request(
-            "db names the game by itself: give it without game, source, example, param or \
-             params",
+            "db names the game by itself: give it without game, source, example, param, \
+             params or misere",
         ));
     }
     let game = DbGame::new(super::db::database(app, words)?);
@@ -136,11 +149,12 @@ fn position_words(position: &Option<Datum>) -> Result<Option<Vec<String>>, ApiEr
 }
 
 /// A game of the catalogue through the library's resolver (the same words as the command
-/// line: `GAME PARAM -- POSITION`, a board game's `GAME SETUP at POSITION`).
+/// line: `GAME PARAM -- POSITION`, a board game's `GAME SETUP at POSITION`) under `play`.
 fn resolve_words(
     game: &str,
     param: Option<&str>,
     position: Option<Vec<String>>,
+    play: Play,
 ) -> Result<(Arc<dyn DynGame>, Datum), ApiError> {
     let family = SPECS.iter().find(|spec| spec.name == game);
     let board = BOARDS.iter().find(|spec| spec.name == game);
@@ -166,5 +180,5 @@ fn resolve_words(
         (false, Some(position)) => words.extend(std::iter::once("--".into()).chain(position)),
         (_, None) => {}
     }
-    open(&words).map_err(|err| ApiError::bad_request(err.to_string()))
+    open_in(&words, play).map_err(|err| ApiError::bad_request(err.to_string()))
 }

@@ -108,6 +108,7 @@ function saveUrl() {
   if (started.position) params.set("position", started.position);
   if (started.params) params.set("params", started.params);
   if (started.engineFirst) params.set("first", "engine");
+  if (started.misere) params.set("misere", "1");
   params.set("mode", mode);
   if (session.history.length) params.set("moves", JSON.stringify(session.history.map((p) => p.label)));
   history.replaceState(null, "", "#" + params.toString());
@@ -198,6 +199,8 @@ function playRequest() {
     const param = game.board ? $("play-setup").value.trim() : $("play-param").value.trim();
     if (param) body.param = param;
     info.param = param;
+    // Misère play: the server opens the game as `--misere` does (a game of the list only).
+    if ($("play-misere").checked) body.misere = info.misere = true;
   }
   return [body, info];
 }
@@ -393,6 +396,7 @@ async function fromUrl() {
   if (params.has("params")) $("play-params").value = params.get("params");
   $("play-position").value = params.get("position") || "";
   $("play-engine-first").checked = params.get("first") === "engine";
+  $("play-misere").checked = params.get("misere") === "1";
   $("play-mode").value = ["engine", "people", "engines"].includes(params.get("mode")) ? params.get("mode") : "engine";
   showRules();
   let moves = [];
