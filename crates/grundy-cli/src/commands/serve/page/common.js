@@ -127,11 +127,16 @@ function fillSelect(select, list) {
   select.replaceChildren(...list.map((g) => el("option", { value: g.name }, g.name + (g.board ? " (board)" : ""))));
 }
 
-// A board game's setup as its catalogue example gives it: the words after its name.
+// A board game's setup as its catalogue example gives it: the words after its name, up to
+// a position the example starts from ("dots-and-boxes 2 2 at h 1 1"): play starts at the
+// game's own start.
 function exampleSetup(game) {
   const words = game.example.split(/\s+/);
-  const at = words.indexOf(game.name);
-  return at < 0 ? "" : words.slice(at + 1).join(" ");
+  const name = words.indexOf(game.name);
+  if (name < 0) return "";
+  const setup = words.slice(name + 1);
+  const at = setup.indexOf("at");
+  return (at < 0 ? setup : setup.slice(0, at)).join(" ");
 }
 
 // The game files in a form's list: the examples (for tables, those with a position
