@@ -256,7 +256,8 @@ fn a_scoring_file_is_built_into_net_scores() {
     let sign = if score > 0 { "+" } else { "" };
     assert!(
         out.starts_with(&format!(
-            "dots-and-boxes rows=1 at the start: score {sign}{score} ("
+            // Every line is drawn before the end: 7 moves whatever is played.
+            "dots-and-boxes rows=1 at the start: score {sign}{score} in 7 ("
         )),
         "{out}"
     );
