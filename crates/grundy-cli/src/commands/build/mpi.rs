@@ -38,6 +38,28 @@ fn count(len: usize) -> Result<Count, DbError> {
     })
 }
 
+/// Where each process's part starts in a buffer of all the parts one after the other, and
+/// the buffer's length (within MPI's count).
+fn displacements(counts: &[Count]) -> Result<(Vec<Count>, usize), DbError> {
+    let mut displs = Vec::with_capacity(counts.len());
+    let mut total = 0usize;
+    for &c in counts {
+        displs.push(count(total)?);
+        total += c as usize;
+    }
+    count(total)?;
+    Ok((displs, total))
+}
+
+/// The parts of `buf`, each without the byte it travelled behind.
+fn unwrapped(buf: &[u8], counts: &[Count], displs: &[Count]) -> Vec<Vec<u8>> {
+    counts
+        .iter()
+        .zip(displs)
+        .map(|(&c, &d)| buf[d as usize + 1..(d + c) as usize].to_vec())
+        .collect()
+}
+
 impl Cluster for World {
     fn rank(&self) -> usize {
         self.world.rank() as usize
@@ -57,23 +79,13 @@ impl Cluster for World {
         let mut counts: Vec<Count> = vec![0; size];
         self.world
             .all_gather_into(&count(sent.len())?, &mut counts[..]);
-        let mut displs: Vec<Count> = Vec::with_capacity(size);
-        let mut total = 0usize;
-        for &c in &counts {
-            displs.push(count(total)?);
-            total += c as usize;
-        }
-        count(total)?;
+        let (displs, total) = displacements(&counts)?;
         let mut buf = vec![0u8; total];
         {
             let mut parts = PartitionMut::new(&mut buf[..], &counts[..], &displs[..]);
             self.world.all_gather_varcount_into(&sent[..], &mut parts);
         }
-        Ok(counts
-            .iter()
-            .zip(&displs)
-            .map(|(&c, &d)| buf[d as usize + 1..(d + c) as usize].to_vec())
-            .collect())
+        Ok(unwrapped(&buf, &counts, &displs))
     }
 
     fn all_to_all(&self, parts: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, DbError> {
@@ -102,23 +114,13 @@ impl Cluster for World {
         let mut counts: Vec<Count> = vec![0; size];
         self.world
             .all_to_all_into(&sent_counts[..], &mut counts[..]);
-        let mut displs: Vec<Count> = Vec::with_capacity(size);
-        let mut total = 0usize;
-        for &c in &counts {
-            displs.push(count(total)?);
-            total += c as usize;
-        }
-        count(total)?;
+        let (displs, total) = displacements(&counts)?;
         let mut buf = vec![0u8; total];
         {
             let out = Partition::new(&sent[..], &sent_counts[..], &sent_displs[..]);
             let mut parts = PartitionMut::new(&mut buf[..], &counts[..], &displs[..]);
             self.world.all_to_all_varcount_into(&out, &mut parts);
         }
-        Ok(counts
-            .iter()
-            .zip(&displs)
-            .map(|(&c, &d)| buf[d as usize + 1..(d + c) as usize].to_vec())
-            .collect())
+        Ok(unwrapped(&buf, &counts, &displs))
     }
 }
