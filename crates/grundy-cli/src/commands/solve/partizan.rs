@@ -57,14 +57,7 @@ pub fn run(
         }
         other => other,
     };
-    let analysis = analysis.map_err(|err| match err {
-        // The game's own error, with its name as context (so the position limit's hint
-        // finds it in the chain).
-        AnalysisError::Game { game, source } => {
-            anyhow::Error::from(source).context(format!("in {game}"))
-        }
-        other => other.into(),
-    })?;
+    let analysis = analysis.map_err(in_game)?;
     if json {
         return print_json(&Report {
             game,
@@ -77,6 +70,17 @@ pub fn run(
     Ok(())
 }
 
+/// An analysis's error; the game's own with its name as context (so the position limit's
+/// hint finds it in the chain).
+fn in_game(err: AnalysisError) -> anyhow::Error {
+    match err {
+        AnalysisError::Game { game, source } => {
+            anyhow::Error::from(source).context(format!("in {game}"))
+        }
+        other => other.into(),
+    }
+}
+
 /// Values `summands`, some of whose positions repeat, as a loopy game (the sum of their
 /// reachable graphs) and prints its outcome with draws and its sided value.
 fn run_loopy(
@@ -86,12 +90,7 @@ fn run_loopy(
     budget: &Budget,
     json: bool,
 ) -> anyhow::Result<()> {
-    let a = analyze_loopy_sum(summands, budget).map_err(|err| match err {
-        AnalysisError::Game { game, source } => {
-            anyhow::Error::from(source).context(format!("in {game}"))
-        }
-        other => other.into(),
-    })?;
+    let a = analyze_loopy_sum(summands, budget).map_err(in_game)?;
     if json {
         return print_json(&LoopyReport {
             game,
