@@ -29,6 +29,7 @@
 mod arena;
 mod atomic;
 mod canonical;
+mod comparison;
 mod display;
 pub mod domineering;
 pub mod dyadic;

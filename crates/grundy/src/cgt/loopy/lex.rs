@@ -3,6 +3,7 @@
 //! short games' own parser.
 
 use super::error::LoopyError;
+use crate::cgt::comparison::Comparison;
 
 /// The named games, as CGSuite spells them.
 pub(super) const NAMES: [&str; 8] = [
@@ -39,18 +40,6 @@ pub(super) enum Tok {
     Bars(usize),
     Compare(Comparison),
     End,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Comparison {
-    Leq,
-    Geq,
-    Equal,
-    Less,
-    Greater,
-    Confused,
-    LessOrConfused,
-    GreaterOrConfused,
 }
 
 pub(super) fn describe(tok: &Tok) -> String {
@@ -91,6 +80,11 @@ pub(super) fn lex(text: &str) -> Result<Vec<(Tok, usize)>, LoopyError> {
         let column = i + 1;
         let c = chars[i];
         let next = chars.get(i + 1).copied();
+        if let Some((comparison, len)) = Comparison::lex(&chars, i) {
+            toks.push((Tok::Compare(comparison), column));
+            i += len;
+            continue;
+        }
         let word_len = chars[i..]
             .iter()
             .take_while(|c| c.is_alphanumeric() || **c == '_')
@@ -126,18 +120,10 @@ pub(super) fn lex(text: &str) -> Result<Vec<(Tok, usize)>, LoopyError> {
             '{' => (Tok::OpenBrace, 1),
             '}' => (Tok::CloseBrace, 1),
             '&' => (Tok::Amp, 1),
-            '|' if next == Some('>') => (Tok::Compare(Comparison::GreaterOrConfused), 2),
             '|' => {
                 let len = chars[i..].iter().take_while(|&&c| c == '|').count();
                 (Tok::Bars(len), len)
             }
-            '<' if next == Some('=') => (Tok::Compare(Comparison::Leq), 2),
-            '<' if next == Some('>') => (Tok::Compare(Comparison::Confused), 2),
-            '<' if next == Some('|') => (Tok::Compare(Comparison::LessOrConfused), 2),
-            '<' => (Tok::Compare(Comparison::Less), 1),
-            '>' if next == Some('=') => (Tok::Compare(Comparison::Geq), 2),
-            '>' => (Tok::Compare(Comparison::Greater), 1),
-            '=' if next == Some('=') => (Tok::Compare(Comparison::Equal), 2),
             other => {
                 return Err(LoopyError::Parse {
                     column,

@@ -20,8 +20,9 @@ use crate::cgt::parse::{MAX_DEPTH, MAX_EXPRESSION};
 
 use super::error::{LoopyError, MAX_POSITIONS};
 use super::graph::LoopyGame;
-use super::lex::{describe, lex, Comparison, Tok, JUXTAPOSED};
+use super::lex::{describe, lex, Tok, JUXTAPOSED};
 use super::sided::SidedValue;
+use crate::cgt::comparison::Comparison;
 
 /// What a loopy expression evaluates to.
 ///
@@ -162,16 +163,7 @@ impl Parser<'_> {
             let h = self.closed_sum()?;
             let ge = g.sided_geq(&h)?;
             let le = h.sided_geq(&g)?;
-            LoopyEvaluation::Comparison(match comparison {
-                Comparison::Leq => le,
-                Comparison::Geq => ge,
-                Comparison::Equal => le && ge,
-                Comparison::Less => le && !ge,
-                Comparison::Greater => ge && !le,
-                Comparison::Confused => !le && !ge,
-                Comparison::LessOrConfused => !ge,
-                Comparison::GreaterOrConfused => !le,
-            })
+            LoopyEvaluation::Comparison(comparison.holds(le, ge))
         } else if *self.peek() == Tok::Amp {
             self.pos += 1;
             let h = self.closed_sum()?;

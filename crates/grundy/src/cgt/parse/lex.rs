@@ -1,6 +1,7 @@
 //! The expression's tokens, each with its column (in characters, from 1).
 
 use super::error::{ParseCgtError, ParseCgtErrorKind};
+use crate::cgt::comparison::Comparison;
 
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Tok {
@@ -25,18 +26,6 @@ pub(super) enum Tok {
     Bars(usize),
     Compare(Comparison),
     End,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Comparison {
-    Leq,
-    Geq,
-    Equal,
-    Less,
-    Greater,
-    Confused,
-    LessOrConfused,
-    GreaterOrConfused,
 }
 
 pub(super) fn describe(tok: &Tok) -> String {
@@ -72,6 +61,11 @@ pub(super) fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseCgtError> {
         let column = i + 1;
         let c = chars[i];
         let next = chars.get(i + 1).copied();
+        if let Some((comparison, len)) = Comparison::lex(&chars, i) {
+            toks.push((Tok::Compare(comparison), column));
+            i += len;
+            continue;
+        }
         let (tok, len) = match c {
             c if c.is_whitespace() => {
                 i += 1;
@@ -111,18 +105,10 @@ pub(super) fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseCgtError> {
             '}' => (Tok::CloseBrace, 1),
             '[' => (Tok::OpenBracket, 1),
             ']' => (Tok::CloseBracket, 1),
-            '|' if next == Some('>') => (Tok::Compare(Comparison::GreaterOrConfused), 2),
             '|' => {
                 let len = chars[i..].iter().take_while(|&&c| c == '|').count();
                 (Tok::Bars(len), len)
             }
-            '<' if next == Some('=') => (Tok::Compare(Comparison::Leq), 2),
-            '<' if next == Some('>') => (Tok::Compare(Comparison::Confused), 2),
-            '<' if next == Some('|') => (Tok::Compare(Comparison::LessOrConfused), 2),
-            '<' => (Tok::Compare(Comparison::Less), 1),
-            '>' if next == Some('=') => (Tok::Compare(Comparison::Geq), 2),
-            '>' => (Tok::Compare(Comparison::Greater), 1),
-            '=' if next == Some('=') => (Tok::Compare(Comparison::Equal), 2),
             other => {
                 return Err(ParseCgtError {
                     column,

@@ -7,7 +7,8 @@ use crate::cgt::error::CgtError;
 use crate::cgt::nus::Nus;
 
 use super::error::{ParseCgtError, ParseCgtErrorKind, Parsed, MAX_DEPTH, MAX_MULTIPLE};
-use super::lex::{describe, Comparison, Tok};
+use super::lex::{describe, Tok};
+use crate::cgt::comparison::Comparison;
 
 /// What an expression evaluates to.
 ///
@@ -118,16 +119,7 @@ impl Parser<'_> {
 
     fn compare(&mut self, comparison: Comparison, g: GameId, h: GameId) -> bool {
         let (le, ge) = (self.arena.leq(g, h), self.arena.leq(h, g));
-        match comparison {
-            Comparison::Leq => le,
-            Comparison::Geq => ge,
-            Comparison::Equal => le && ge,
-            Comparison::Less => le && !ge,
-            Comparison::Greater => ge && !le,
-            Comparison::Confused => !le && !ge,
-            Comparison::LessOrConfused => !ge,
-            Comparison::GreaterOrConfused => !le,
-        }
+        comparison.holds(le, ge)
     }
 
     pub(super) fn sum(&mut self) -> Parsed<GameId> {

@@ -9,8 +9,9 @@ use crate::cgt::nus::Nus;
 use crate::cgt::uptimal::MAX_POWER;
 
 use super::error::{ParseCgtErrorKind, Parsed};
-use super::lex::{Comparison, Tok};
+use super::lex::Tok;
 use super::parser::Parser;
+use crate::cgt::comparison::Comparison;
 
 impl Parser<'_> {
     /// Whether `<n>` or `[n]` comes after the `^` or `v` at the cursor.
