@@ -255,7 +255,7 @@ async fn a_game_file_database_is_served_with_its_file() {
 /// A scoring game file's database (Dots-and-Boxes on 1 x 2 boxes, net scores): the API
 /// answers the position's score and every move's, as the database does (its scores are
 /// checked against the memo search on every position in grundy-script's
-/// `tests/tierdb_values.rs`), and a session plays it with each move's score, which the page
+/// `tests/tierdb/values.rs`), and a session plays it with each move's score, which the page
 /// shows as it shows win, loss or draw (`describe` in `page/common.js`).
 #[tokio::test]
 async fn a_database_of_scores_is_answered_with_scores() {

@@ -2,57 +2,12 @@
 //! of the example files checked against the engine's own searches and the built-in tier
 //! games, a resumed build against one run, and malformed files refused with clear errors.
 
+use super::{build_path, example, open_path, reachable, refused, temp};
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use grundy::tierdb::{
-    build, build_file, open_file, tier_game, BuildOptions, BuildReport, Database, Place,
-};
+use grundy::tierdb::{build, build_file, open_file, tier_game, BuildOptions, Database};
 use grundy::{Budget, Outcome};
-
-fn example(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples/games")
-        .join(name)
-}
-
-/// A fresh directory for one test.
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "grundy-script-tierdb-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn build_path(path: &Path, dir: &Path, options: &BuildOptions) -> Result<BuildReport, String> {
-    let file = grundy_script::load_rules(path, &[]).map_err(|e| e.to_string())?;
-    build_file(file.rules, file.info, file.identity, dir, options).map_err(|e| e.to_string())
-}
-
-fn open_path(path: &Path, dir: &Path) -> Database {
-    let file = grundy_script::load_rules(path, &[]).unwrap();
-    open_file(file.rules, file.info, file.identity, dir).unwrap()
-}
-
-/// Every place the start reaches, by its moves.
-fn reachable(db: &Database) -> Vec<Place> {
-    let game = db.game();
-    let mut seen = HashSet::from([game.start()]);
-    let mut stack = vec![game.start()];
-    let mut children = Vec::new();
-    while let Some(at) = stack.pop() {
-        children.clear();
-        game.expand(at, &mut children);
-        for &c in &children {
-            if seen.insert(c) {
-                stack.push(c);
-            }
-        }
-    }
-    seen.into_iter().collect()
-}
 
 /// The tic-tac-toe file's database holds the 5,478 positions tic-tac-toe reaches (the
 /// count in Wikipedia's "Game complexity", citing Schaefer) and a draw in 9 at the start;
@@ -215,17 +170,6 @@ fn a_resumed_build_writes_the_same_files() {
         std::fs::remove_dir_all(&twice).unwrap();
     }
     std::fs::remove_dir_all(&sources).unwrap();
-}
-
-/// The error a build of `source` gives.
-fn refused(source: &str) -> String {
-    let dir = temp("bad");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("bad.luau");
-    std::fs::write(&path, source).unwrap();
-    let err = build_path(&path, &dir.join("db"), &BuildOptions::default()).unwrap_err();
-    std::fs::remove_dir_all(&dir).unwrap();
-    err
 }
 
 /// A heap of 3 taking 1 or 2, with the tier function given.

@@ -3,37 +3,11 @@
 //! grundy (values and every move's value), for win, loss or draw, net scores and nimbers;
 //! a numbering that is wrong is refused, naming the position and the function.
 
+use super::{build_path, example, open_path, refused, temp};
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use grundy::tierdb::{build_file, open_file, BuildOptions, BuildReport, Database, Values};
-
-fn example(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples/games")
-        .join(name)
-}
-
-/// A fresh directory for one test.
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "grundy-script-numbering-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn build_path(path: &Path, dir: &Path, options: &BuildOptions) -> Result<BuildReport, String> {
-    let file = grundy_script::load_rules(path, &[]).map_err(|e| e.to_string())?;
-    build_file(file.rules, file.info, file.identity, dir, options).map_err(|e| e.to_string())
-}
-
-fn open_path(path: &Path, dir: &Path) -> Database {
-    let file = grundy_script::load_rules(path, &[]).unwrap();
-    open_file(file.rules, file.info, file.identity, dir).unwrap()
-}
+use grundy::tierdb::{BuildOptions, Values};
 
 /// The same rules without their own numbering: grundy numbers them by their keys.
 const UNNUMBERED: &str = "\ntier_size = nil\nrank = nil\nunrank = nil\n";
@@ -138,16 +112,6 @@ fn a_loopy_file_numbered_by_hand_answers_as_grundys_numbering() {
     let dir = temp("loopy");
     assert_eq!(same_answers(&dir, source, None), 6);
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// The error a build of `source` gives.
-fn refused(source: &str) -> String {
-    let dir = temp("bad");
-    let path = dir.join("bad.luau");
-    std::fs::write(&path, source).unwrap();
-    let err = build_path(&path, &dir.join("db"), &BuildOptions::default()).unwrap_err();
-    std::fs::remove_dir_all(&dir).unwrap();
-    err
 }
 
 /// From 0 a move to 1 or to 2, both in tier 1, with the numbering given.

@@ -4,28 +4,13 @@
 //! a plain recursive search here does, with every move's; every position of an impartial
 //! file valued by its nimber as the Grundy solver values it.
 
+use super::{example, reachable, temp};
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use grundy::dynamic::{Datum, DynGame};
-use grundy::tierdb::{build_file, open_file, BuildOptions, Database, Place, Values};
+use grundy::tierdb::{build_file, open_file, BuildOptions, Database, Values};
 use grundy::Budget;
-
-fn example(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples/games")
-        .join(name)
-}
-
-/// A fresh directory for one test.
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "grundy-script-values-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
 
 fn params(list: &[(&str, &str)]) -> Vec<(String, String)> {
     list.iter()
@@ -49,24 +34,6 @@ fn built(
     build_file(file.rules, file.info, file.identity, dir, &options).map_err(|e| e.to_string())?;
     let file = grundy_script::load_rules(path, params).unwrap();
     open_file(file.rules, file.info, file.identity, dir).map_err(|e| e.to_string())
-}
-
-/// Every place the start reaches, by its moves.
-fn reachable(db: &Database) -> Vec<Place> {
-    let game = db.game();
-    let mut seen = HashSet::from([game.start()]);
-    let mut stack = vec![game.start()];
-    let mut children = Vec::new();
-    while let Some(at) = stack.pop() {
-        children.clear();
-        game.expand(at, &mut children);
-        for &c in &children {
-            if seen.insert(c) {
-                stack.push(c);
-            }
-        }
-    }
-    seen.into_iter().collect()
 }
 
 /// A plain recursive search of a scoring game file: the net score and remoteness of `pos`
