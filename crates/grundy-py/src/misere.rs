@@ -3,7 +3,8 @@
 //! library's `table::tabulate_misere`.
 
 use grundy::catalog::Family;
-use grundy::table::{tabulate_misere, MisereTable, MISERE_POSITIONS};
+use grundy::analysis::MISERE_POSITIONS;
+use grundy::table::{tabulate_misere, MisereTable};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 

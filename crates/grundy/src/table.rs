@@ -37,7 +37,7 @@ pub use error::TableError;
 pub use found::{ClosedForm, Shape, Table, TableKind, TablePattern, Theorem};
 pub use game::{tabulate_game, Axes, GameShape, GameTable, MAX_CELLS};
 pub use misere::{
-    tabulate_misere, tabulate_misere_parts, MisereHeap, MisereTable, MISERE_CAP, MISERE_POSITIONS,
+    tabulate_misere, tabulate_misere_parts, MisereHeap, MisereTable, MISERE_CAP,
 };
 pub use partizan::{tabulate_partizan, PartizanRow, PartizanValue};
 
