@@ -36,9 +36,14 @@ pub const QUOTIENT_TIME: Duration = Duration::from_secs(5);
 /// ```
 pub const MISERE_POSITIONS: u64 = 2_000_000;
 
+/// The bytes counted for each sum a quotient's outcome search stores (its memo and the
+/// test sums that tell elements apart).
+const BYTES_PER_SUM: u64 = 64;
+
 /// The misère quotient of `code` for heaps up to `largest` (at least 1), as the front ends
-/// compute it: at most [`MISERE_POSITIONS`] sums searched, given up after
-/// [`QUOTIENT_TIME`] or when `budget` is cancelled.
+/// compute it: at most [`MISERE_POSITIONS`] sums searched (fewer when `budget`'s bytes,
+/// at 64 bytes a sum, hold fewer), given up after [`QUOTIENT_TIME`] or when `budget` is
+/// cancelled.
 ///
 /// # Errors
 ///
@@ -68,7 +73,8 @@ pub(super) fn quotient_in(
     budget: &Budget,
 ) -> Result<Quotient, QuotientError> {
     let mut limits = Limits::new(largest.max(1));
-    limits.max_positions = MISERE_POSITIONS as usize;
+    let sums = MISERE_POSITIONS.min(budget.bytes() / BYTES_PER_SUM);
+    limits.max_positions = usize::try_from(sums).unwrap_or(usize::MAX);
     let deadline = Instant::now() + time;
     let late = || Instant::now() >= deadline;
     let stop = || late() || budget.check_cancelled().is_err();

@@ -127,7 +127,11 @@ impl fmt::Display for QuotientMove {
                 .collect::<Vec<_>>()
                 .join(" + "),
         };
-        write!(f, "a heap of {} -> {leaves} (product {})", self.heap, self.product)
+        write!(
+            f,
+            "a heap of {} -> {leaves} (product {})",
+            self.heap, self.product
+        )
     }
 }
 

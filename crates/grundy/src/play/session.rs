@@ -267,7 +267,13 @@ impl Session {
         if self.game.kind() != Kind::Scoring || self.history.is_empty() {
             return Ok(drawing);
         }
-        mark_taken(&*self.game, &self.start, &self.history, &self.seats(), drawing)
+        mark_taken(
+            &*self.game,
+            &self.start,
+            &self.history,
+            &self.seats(),
+            drawing,
+        )
     }
 
     /// The moves from the current position (none once the game is over).

@@ -148,15 +148,26 @@ fn misere_sessions_of_codes_are_answered_by_the_quotient() {
                 hint.reasons
             );
             let searched = game.solve_with(&start, &budget, all).unwrap();
-            assert_eq!(hint.solution.value.outcome, searched.value.outcome, "{text}");
+            assert_eq!(
+                hint.solution.value.outcome, searched.value.outcome,
+                "{text}"
+            );
             let values = |s: &Solution| -> Vec<(Datum, Outcome)> {
-                s.moves.iter().map(|m| (m.mv.to.clone(), m.value.outcome)).collect()
+                s.moves
+                    .iter()
+                    .map(|m| (m.mv.to.clone(), m.value.outcome))
+                    .collect()
             };
             assert_eq!(values(&hint.solution), values(&searched), "{text}");
             let mut session = session;
             if let Some(reply) = session.reply(&budget).unwrap() {
                 let after = game.solve(&reply.to, &budget).unwrap().value.outcome;
-                assert_eq!(after, searched.value.outcome.flip(), "{text}: {}", reply.label);
+                assert_eq!(
+                    after,
+                    searched.value.outcome.flip(),
+                    "{text}: {}",
+                    reply.label
+                );
             }
         }
     }
