@@ -7,7 +7,8 @@
 use std::sync::{Arc, Mutex};
 
 use grundy::analysis::{
-    heaps_of as heaps_in, misere_code, quotient_for, quotient_reasons, solve_by_quotient,
+    heaps_after, heaps_of as heaps_in, misere_code, quotient_for, quotient_reasons,
+    solve_by_quotient,
 };
 use grundy::catalog::{parse_family, Family};
 use grundy::dynamic::{Datum, DynGame, Solution};
@@ -106,19 +107,9 @@ impl PyQuotient {
         let dict = PyDict::new(py);
         dict.set_item("heap", mv.heap)?;
         dict.set_item("leaves", mv.leaves.clone())?;
-        dict.set_item("to", after(heaps, mv))?;
+        dict.set_item("to", heaps_after(heaps, mv))?;
         Ok(dict)
     }
-}
-
-/// The heaps after `mv`, in the order given, the empty heaps left out.
-fn after(heaps: &[usize], mv: &HeapMove) -> Vec<usize> {
-    let at = heaps.iter().position(|&h| h == mv.heap).unwrap_or(0);
-    let mut to = heaps[..at].to_vec();
-    to.extend(&mv.leaves);
-    to.extend(&heaps[at + 1..]);
-    to.retain(|&h| h > 0);
-    to
 }
 
 /// The lines that explain a sum's outcome by the quotient, the library's reasons: each

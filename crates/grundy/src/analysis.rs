@@ -48,8 +48,8 @@ pub(crate) use heaps::HeapFamily;
 pub use misere::{analyze_misere, MISERE_HEAP_CAP};
 pub use misere_parts::{analyze_misere_parts, PartsPosition};
 pub use quotient::{
-    heaps_of, misere_code, quotient_for, quotient_reasons, solve_by_quotient, QuotientAnswer,
-    MISERE_POSITIONS, QUOTIENT_TIME,
+    heaps_after, heaps_of, misere_code, quotient_for, quotient_reasons, solve_by_quotient,
+    QuotientAnswer, MISERE_POSITIONS, QUOTIENT_TIME,
 };
 pub use reason::{BitCount, ElementOf, GenusOf, HeapNimber, QuotientMove, Reason, SumComponent};
 pub use sum::{analyze_components, analyze_sum, Component, SumMove};

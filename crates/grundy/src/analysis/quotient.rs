@@ -13,7 +13,7 @@ use super::reason::Reason;
 use super::terms::{ElementOf, QuotientMove};
 use crate::dynamic::{Datum, DynError, DynGame, Kind, MoveCounts, MoveValue, Solution, Value};
 use crate::limits::Budget;
-use crate::misere::quotient::{grow, Limits, Quotient, QuotientError};
+use crate::misere::quotient::{grow, HeapMove, Limits, Quotient, QuotientError};
 use crate::octal::TakeAndBreak;
 use crate::value::{Outcome, Play};
 
@@ -129,6 +129,30 @@ pub fn heaps_of(pos: &Datum) -> Option<Vec<usize>> {
             .collect(),
         _ => None,
     }
+}
+
+/// The heaps of a sum after the move `mv` (its heap replaced in place by the heaps it
+/// leaves), in the order given, the empty heaps left out: how every front end writes the
+/// position a quotient's winning move leaves.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::analysis::heaps_after;
+/// use grundy::misere::quotient::HeapMove;
+/// let mv = HeapMove { heap: 5, leaves: vec![1, 2] };
+/// assert_eq!(heaps_after(&[3, 5, 0, 5], &mv), vec![3, 1, 2, 5]);
+/// ```
+pub fn heaps_after(heaps: &[usize], mv: &HeapMove) -> Vec<usize> {
+    let at = heaps
+        .iter()
+        .position(|&h| h == mv.heap)
+        .unwrap_or(heaps.len());
+    let mut to = heaps[..at].to_vec();
+    to.extend(&mv.leaves);
+    to.extend(heaps.get(at + 1..).unwrap_or_default());
+    to.retain(|&h| h > 0);
+    to
 }
 
 /// A position solved by a misère quotient, and why.
@@ -280,15 +304,10 @@ pub fn quotient_reasons(q: &Quotient, heaps: &[usize]) -> Option<Vec<Reason>> {
         let moves = moves
             .iter()
             .map(|mv| {
-                // The product after the move: the heap's element taken out, its leaves' put in.
-                let at = heaps.iter().position(|&h| h == mv.heap)?;
-                let mut after: Vec<usize> = heaps[..at].to_vec();
-                after.extend(&mv.leaves);
-                after.extend(&heaps[at + 1..]);
                 Some(QuotientMove {
                     heap: mv.heap as u64,
                     leaves: mv.leaves.iter().map(|&h| h as u64).collect(),
-                    product: name(q.element(&after)?),
+                    product: name(q.element(&heaps_after(heaps, mv))?),
                 })
             })
             .collect::<Option<Vec<_>>>()?;

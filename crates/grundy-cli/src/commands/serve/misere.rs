@@ -11,11 +11,12 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use grundy::analysis::{
-    heaps_of as heaps_in, misere_code, quotient_for, quotient_reasons, solve_by_quotient, Reason,
+    heaps_after, heaps_of as heaps_in, misere_code, quotient_for, quotient_reasons,
+    solve_by_quotient, Reason,
 };
 use grundy::catalog::{parse_family, Family};
 use grundy::dynamic::{Datum, DynError, DynGame, Solution};
-use grundy::misere::quotient::{grow, HeapMove, Limits, Quotient, QuotientError};
+use grundy::misere::quotient::{grow, Limits, Quotient, QuotientError};
 use grundy::table::{tabulate_misere, MisereTable, TableError};
 use grundy::{Budget, Outcome};
 use serde::{Deserialize, Serialize};
@@ -231,16 +232,6 @@ fn heaps_of(text: &str) -> Result<Vec<usize>, ApiError> {
         .collect()
 }
 
-/// The heaps after `mv`, in the order given, the empty heaps left out.
-fn after(heaps: &[usize], mv: &HeapMove) -> Vec<usize> {
-    let at = heaps.iter().position(|&h| h == mv.heap).unwrap_or(0);
-    let mut to = heaps[..at].to_vec();
-    to.extend(&mv.leaves);
-    to.extend(&heaps[at + 1..]);
-    to.retain(|&h| h > 0);
-    to
-}
-
 /// `heaps` answered by `q` (every heap already checked within its bound).
 fn sum_view(q: &Quotient, heaps: Vec<usize>) -> SumView {
     let name = |heaps: &[usize]| q.element(heaps).map_or("?", |x| q.name(x)).to_string();
@@ -249,7 +240,7 @@ fn sum_view(q: &Quotient, heaps: Vec<usize>) -> SumView {
         .unwrap_or_default()
         .iter()
         .map(|mv| {
-            let to = after(&heaps, mv);
+            let to = heaps_after(&heaps, mv);
             MoveView {
                 heap: mv.heap,
                 leaves: mv.leaves.clone(),

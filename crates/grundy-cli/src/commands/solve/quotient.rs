@@ -8,8 +8,8 @@
 
 use std::io::Write;
 
-use grundy::analysis::{quotient_for, quotient_reasons, Reason};
-use grundy::misere::quotient::{HeapMove, Quotient, MAX_HEAP};
+use grundy::analysis::{heaps_after, quotient_for, quotient_reasons, Reason};
+use grundy::misere::quotient::{Quotient, MAX_HEAP};
 use grundy::octal::TakeAndBreak;
 use grundy::{Budget, Outcome};
 use serde::Serialize;
@@ -61,15 +61,6 @@ fn sum_of_heaps(words: &[String]) -> Option<(TakeAndBreak, Vec<usize>)> {
     (1..=MAX_HEAP).contains(&largest).then_some((code, heaps))
 }
 
-fn after(heaps: &[usize], mv: &HeapMove) -> Vec<usize> {
-    let at = heaps.iter().position(|&h| h == mv.heap).unwrap_or(0);
-    let mut to = heaps[..at].to_vec();
-    to.extend(&mv.leaves);
-    to.extend(&heaps[at + 1..]);
-    to.retain(|&h| h > 0);
-    to
-}
-
 /// Answers the sum by the quotient and prints it; false when the words are not a sum of
 /// heaps of a code or the quotient is not found in time or within its limits (the search
 /// answers then).
@@ -104,7 +95,7 @@ pub fn answer(words: &[String], json: bool) -> anyhow::Result<bool> {
             .map(|mv| MoveReport {
                 heap: mv.heap,
                 leaves: mv.leaves.clone(),
-                to: after(&heaps, mv),
+                to: heaps_after(&heaps, mv),
             })
             .collect(),
         reasons,
