@@ -82,7 +82,7 @@ fn analyze_misere_agrees_with_solve_misere() {
     let text = stdout(&["analyze", "0.77", "5", "3", "--misere"]);
     // Not tame (heap 5 is 4^146): a code's sum goes to its misère quotient.
     assert!(
-        text.contains("the misère quotient of heaps up to 5"),
+        text.contains("the misère quotient of 0.77 for heaps up to 5"),
         "{text}"
     );
     for a in 1..=6 {

@@ -93,3 +93,23 @@ fn a_position_with_thousands_of_moves_is_listed_in_part() {
     );
     assert!(text.lines().count() < 200, "{} lines", text.lines().count());
 }
+
+/// A misère sum of Dawson's Kayles heaps is played by its misère quotient: the hint names
+/// each heap's element, their product and the P-portion, and perfect play wins from a won
+/// position (3 4: the product lies outside the P-portion).
+#[test]
+fn a_misere_sum_of_a_code_is_hinted_by_its_quotient() {
+    let text = play(&["0.07", "3", "4", "--misere"], "hint\nquit\n");
+    assert!(text.contains("this position: win"), "{text}");
+    assert!(
+        text.contains("why: the misère quotient of 0.07 for heaps up to 4 (order 6"),
+        "{text}"
+    );
+    assert!(text.contains("their product is"), "{text}");
+    assert!(
+        text.contains("why: winning moves, each leaving a product in the P-portion: a heap of"),
+        "{text}"
+    );
+    let text = play(&["0.07", "3", "4", "--misere", "--engine-first"], "");
+    assert!(text.contains("grundy plays"), "{text}");
+}

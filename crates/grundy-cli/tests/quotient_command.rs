@@ -95,7 +95,7 @@ fn solve_by_the_quotient_agrees_with_the_search() {
 fn analyze_explains_a_wild_sum_by_the_quotient() {
     let text = stdout_ok(&["analyze", "0.07", "10", "3", "--misere"]);
     assert!(
-        text.contains("why: the misère quotient of heaps up to 10 (order 12"),
+        text.contains("why: the misère quotient of 0.07 for heaps up to 10 (order 12"),
         "{text}"
     );
     assert!(text.contains("their product is"), "{text}");

@@ -370,10 +370,10 @@ impl PyGame {
         let mut explanation = Vec::new();
         // A misère sum of heaps of a code: from its misère quotient, no search
         // (remoteness needs the search).
-        if let (Some(Recipe::Family(words, true)), false) = (&self.recipe, remoteness) {
+        if !remoteness {
             let inner = Arc::clone(&self.inner);
-            let (words, at) = (words.clone(), pos.clone());
-            let found = py.detach(move || crate::quotient::solve(inner.as_ref(), &words, &at));
+            let at = pos.clone();
+            let found = py.detach(move || crate::quotient::solve(inner.as_ref(), &at));
             match found {
                 crate::quotient::Answer::Quotient(solution, explanation) => {
                     let board = self.board(&pos);

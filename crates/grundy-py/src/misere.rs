@@ -2,8 +2,9 @@
 //! value, misère value, genus in CGSuite's notation and whether it is tame), from the
 //! library's `table::tabulate_misere`.
 
+use grundy::analysis::MISERE_POSITIONS;
 use grundy::catalog::Family;
-use grundy::table::{tabulate_misere, MisereTable, MISERE_POSITIONS};
+use grundy::table::{tabulate_misere, MisereTable};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 

@@ -1,26 +1,26 @@
 //! `grundy.quotient`: the misère quotient of a take-and-break code (Plambeck and Siegel
 //! 2008) from the library's `misere::quotient`, and `Game.solve` under misère play answered
-//! by it for a sum of heaps of a code when it is found within the library's
-//! `QUOTIENT_TIME`, as `grundy solve CODE H.. --misere` answers it.
+//! by it for a sum of heaps of a code when the library's `quotient_for` finds it, as
+//! `grundy solve CODE H.. --misere` answers it; the explanations are the library's
+//! (`quotient_reasons`).
 
 use std::sync::{Arc, Mutex};
 
-use grundy::analysis::QUOTIENT_TIME;
+use grundy::analysis::{
+    heaps_after, heaps_of as heaps_in, misere_code, quotient_for, quotient_reasons,
+    solve_by_quotient,
+};
 use grundy::catalog::{parse_family, Family};
-use grundy::dynamic::{Datum, DynGame, MoveCounts, MoveValue, Solution, Value};
-use grundy::misere::quotient::{compute_within, grow, HeapMove, Limits, Quotient, QuotientError};
+use grundy::dynamic::{Datum, DynGame, Solution};
+use grundy::misere::quotient::{grow, HeapMove, Limits, Quotient, QuotientError};
 use grundy::octal::TakeAndBreak;
-use grundy::{Budget, Outcome};
+use grundy::Budget;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::errors::{code_error, TooLargeError};
 use crate::interrupt;
-
-/// The most sums the outcome search of a quotient for ``Game.solve`` stores, as ``grundy
-/// solve`` bounds it: past it the plain search answers.
-const SOLVE_POSITIONS: usize = 2_000_000;
 
 fn quotient_error(err: QuotientError) -> PyErr {
     match err {
@@ -107,86 +107,16 @@ impl PyQuotient {
         let dict = PyDict::new(py);
         dict.set_item("heap", mv.heap)?;
         dict.set_item("leaves", mv.leaves.clone())?;
-        dict.set_item("to", after(heaps, mv))?;
+        dict.set_item("to", heaps_after(heaps, mv))?;
         Ok(dict)
     }
 }
 
-/// The heaps after `mv`, in the order given, the empty heaps left out.
-fn after(heaps: &[usize], mv: &HeapMove) -> Vec<usize> {
-    let at = heaps.iter().position(|&h| h == mv.heap).unwrap_or(0);
-    let mut to = heaps[..at].to_vec();
-    to.extend(&mv.leaves);
-    to.extend(&heaps[at + 1..]);
-    to.retain(|&h| h > 0);
-    to
-}
-
-fn words(heaps: &[usize]) -> String {
-    match heaps.is_empty() {
-        true => "(no heap)".into(),
-        false => heaps
-            .iter()
-            .map(usize::to_string)
-            .collect::<Vec<_>>()
-            .join(" + "),
-    }
-}
-
-/// The lines that explain a sum's outcome by the quotient: each heap's element, their
-/// product, whether it lies in the P-portion, and the winning moves.
+/// The lines that explain a sum's outcome by the quotient, the library's reasons: each
+/// heap's element, their product, whether it lies in the P-portion, and the winning moves.
 fn explain_lines(q: &Quotient, heaps: &[usize]) -> Option<Vec<String>> {
-    let element = q.element(heaps)?;
-    let moves = q.winning_moves(heaps)?;
-    let mut parts = Vec::new();
-    for &h in heaps.iter().filter(|&&h| h > 0) {
-        parts.push(format!("{h} is {}", q.name(q.element_of_heap(h)?)));
-    }
-    let p: Vec<&str> = q.p_portion().iter().map(|&x| q.name(x)).collect();
-    let mut lines = vec![
-        format!(
-            "the misère quotient of {} for heaps up to {} has order {} and P-portion {{{}}}",
-            q.code(),
-            q.max_heap(),
-            q.order(),
-            p.join(", ")
-        ),
-        match parts.is_empty() {
-            true => "no heap: the sum is the identity 1".to_string(),
-            false => format!(
-                "heap by heap: {}; their product is {}",
-                parts.join(", "),
-                q.name(element)
-            ),
-        },
-    ];
-    if q.is_p(element) {
-        lines.push(format!(
-            "{} is in the P-portion: the player to move loses (every move leaves a product \
-             outside it)",
-            q.name(element)
-        ));
-    } else {
-        lines.push(format!(
-            "{} is not in the P-portion: the player to move wins",
-            q.name(element)
-        ));
-        for mv in &moves {
-            let leaves = match mv.leaves.is_empty() {
-                true => "nothing".to_string(),
-                false => words(&mv.leaves),
-            };
-            let to = after(heaps, mv);
-            lines.push(format!(
-                "winning move: a heap of {} -> {leaves}, leaving {} (product {}, in the \
-                 P-portion)",
-                mv.heap,
-                words(&to),
-                q.element(&to).map_or("?", |x| q.name(x))
-            ));
-        }
-    }
-    Some(lines)
+    let reasons = quotient_reasons(q, heaps)?;
+    Some(reasons.iter().map(ToString::to_string).collect())
 }
 
 /// Computes the misère quotient of ``code`` (an octal or hexadecimal take-and-break code,
@@ -201,7 +131,7 @@ fn explain_lines(q: &Quotient, heaps: &[usize]) -> Option<Vec<String>> {
 ///     >>> q.relations
 ///     ['a^2 = 1', 'b^3 = b']
 ///     >>> q.outcome([1, 1, 2, 2]), q.explain([2, 2, 1])[-1]
-///     ('loss', 'winning move: a heap of 1 -> nothing, leaving 2 + 2 (product b^2, in the P-portion)')
+///     ('loss', 'winning moves, each leaving a product in the P-portion: a heap of 1 -> nothing (product b^2)')
 #[pyfunction]
 #[pyo3(signature = (code, *, max_heap = 12, max_order = 1024))]
 pub fn quotient(py: Python<'_>, code: &str, max_heap: i64, max_order: i64) -> PyResult<PyQuotient> {
@@ -437,18 +367,6 @@ impl PyQuotient {
     }
 }
 
-/// `pos` as heaps, when it is a list of heap sizes.
-fn heaps_in(pos: &Datum) -> Option<Vec<usize>> {
-    match pos {
-        Datum::Int(h) => Some(vec![usize::try_from(*h).ok()?]),
-        Datum::List(items) => items
-            .iter()
-            .map(|d| d.as_int().and_then(|h| usize::try_from(h).ok()))
-            .collect(),
-        _ => None,
-    }
-}
-
 /// The quotients `Game.solve` computed, the latest last: a quotient for heaps up to n
 /// answers every sum of heaps up to n, so a session of solves computes each code's once per
 /// larger bound.
@@ -457,9 +375,9 @@ static SOLVED: Mutex<Vec<Arc<Quotient>>> = Mutex::new(Vec::new());
 /// How many quotients [`SOLVED`] keeps.
 const KEPT: usize = 8;
 
-/// A quotient of `code` for heaps up to at least `largest`, kept or computed within
-/// [`QUOTIENT_TIME`] as `grundy solve` computes it; the error says why there is none (past
-/// its limits, or not found in time).
+/// A quotient of `code` for heaps up to at least `largest`, kept or computed by the
+/// library's `quotient_for` as `grundy solve` computes it; the error says why there is none
+/// (past its limits, or not found in time).
 fn cached(code: &TakeAndBreak, largest: usize) -> Result<Arc<Quotient>, String> {
     let kept = |list: &[Arc<Quotient>]| {
         list.iter()
@@ -470,9 +388,7 @@ fn cached(code: &TakeAndBreak, largest: usize) -> Result<Arc<Quotient>, String> 
     if let Some(q) = kept(&SOLVED.lock().map_err(poisoned)?) {
         return Ok(q);
     }
-    let mut limits = Limits::new(largest);
-    limits.max_positions = SOLVE_POSITIONS;
-    let q = Arc::new(compute_within(code, &limits, QUOTIENT_TIME).map_err(|e| e.to_string())?);
+    let q = Arc::new(quotient_for(code, largest, &Budget::default()).map_err(|e| e.to_string())?);
     let mut list = SOLVED.lock().map_err(poisoned)?;
     list.retain(|k| k.code() != code || k.max_heap() > largest);
     if list.len() >= KEPT {
@@ -492,69 +408,27 @@ pub enum Answer {
     NotASum,
 }
 
-/// `Game.solve` under misère play answered by the quotient: when `words` name a code,
-/// `pos` is a sum of heaps and the quotient for heaps up to the largest is found within
-/// [`QUOTIENT_TIME`], every move's value and the position's come from the quotient (no
-/// search), with the lines that explain it. Otherwise the search answers, with a note when
-/// the quotient was tried.
-pub fn solve(game: &dyn DynGame, words: &str, pos: &Datum) -> Answer {
-    let mut words = crate::analysis::words_of(words).into();
-    let (Ok(Family::Code(code)), Some(heaps)) = (parse_family(&mut words), heaps_in(pos)) else {
+/// `Game.solve` under misère play answered by the quotient: when `game` is a code under
+/// misère play, `pos` is a sum of heaps and the quotient for heaps up to the largest is
+/// found (the library's `quotient_for`), every move's value and the position's come from
+/// the quotient (no search), with the lines that explain it. Otherwise the search answers,
+/// with a note when the quotient was tried.
+pub fn solve(game: &dyn DynGame, pos: &Datum) -> Answer {
+    let (Some(code), Some(heaps)) = (misere_code(game), heaps_in(pos)) else {
         return Answer::NotASum;
     };
     let largest = heaps.iter().copied().max().unwrap_or(0).max(1);
-    let q = match cached(&code, largest) {
-        Ok(q) => q,
-        Err(why) => {
-            return Answer::Search(format!(
-                "no misère quotient answers this sum ({why}); searched it whole"
-            ))
-        }
-    };
-    match by_quotient(game, &q, &heaps, pos) {
-        Some((solution, lines)) => Answer::Quotient(solution, lines),
-        None => Answer::NotASum,
-    }
-}
-
-/// The solution of `pos` (the sum `heaps`) from `q`, None when a move leaves no sum of heaps.
-fn by_quotient(
-    game: &dyn DynGame,
-    q: &Quotient,
-    heaps: &[usize],
-    pos: &Datum,
-) -> Option<(Solution, Vec<String>)> {
-    let outcome_of = |d: &Datum| heaps_in(d).and_then(|h| q.outcome_of(&h));
-    let root = q.outcome_of(heaps)?;
-    let moves = game.moves(pos).ok()?;
-    let mut valued = Vec::with_capacity(moves.len());
-    for (index, mv) in moves.into_iter().enumerate() {
-        let after = outcome_of(&mv.to)?;
-        let value = Value::outcome(match mv.again {
-            true => after,
-            false => after.flip(),
-        });
-        valued.push(MoveValue { index, mv, value });
-    }
-    let optimal: Vec<usize> = (0..valued.len())
-        .filter(|&i| valued[i].value.outcome == root)
-        .collect();
-    let winning = valued
-        .iter()
-        .filter(|v| v.value.outcome == Outcome::Win)
-        .count();
-    let solution = Solution {
-        position: pos.clone(),
-        value: Value::outcome(root),
-        counts: MoveCounts {
-            moves: valued.len(),
-            winning,
-            optimal: optimal.len(),
+    let why = match cached(&code, largest) {
+        Ok(q) => match solve_by_quotient(game, &q, pos) {
+            Some(Ok(answer)) => {
+                let lines = answer.why();
+                return Answer::Quotient(answer.solution, lines);
+            }
+            Some(Err(err)) => err.to_string(),
+            None => format!("a heap is past the quotient's heaps up to {}", q.max_heap()),
         },
-        moves: valued,
-        optimal,
-        line: Vec::new(),
-        skipped: true,
+        Err(why) => why,
     };
-    Some((solution, explain_lines(q, heaps)?))
+    let note = grundy::analysis::Reason::QuotientNotFound { why };
+    Answer::Search(format!("{note}; searched it whole"))
 }

@@ -444,8 +444,8 @@ impl PySolution {
     ///
     /// Examples:
     ///     >>> s = grundy.game("0.33", misere=True).solve([2, 2])
-    ///     >>> s.outcome, s.explanation[-1]
-    ///     ('loss', 'b^2 is in the P-portion: the player to move loses (every move leaves a product outside it)')
+    ///     >>> s.outcome, s.explanation[0]
+    ///     ('loss', 'the misère quotient of 0.33 for heaps up to 2 (order 6, proved for every sum of such heaps): 2 ×2: b; their product is b^2, in the P-portion {a, b^2}')
     #[getter]
     fn explanation(&self) -> Vec<String> {
         self.explanation.clone()

@@ -114,12 +114,20 @@ def test_quotient_outcomes_and_moves_are_the_plain_searchs(code, n, total):
 
 def test_explain_names_the_product_and_the_portion():
     q = grundy.quotient("0.33", max_heap=2)
+    # The library's reasons, as `grundy solve` and `grundy analyze` write them.
     lines = q.explain([2, 2, 1])
-    assert lines[1] == "heap by heap: 2 is b, 2 is b, 1 is a; their product is ab^2"
-    assert lines[2] == "ab^2 is not in the P-portion: the player to move wins"
-    assert lines[3].startswith("winning move: a heap of 1 -> nothing, leaving 2 + 2")
+    assert lines[0] == (
+        "the misère quotient of 0.33 for heaps up to 2 (order 6, proved for every sum of "
+        "such heaps): 2 ×2: b, 1: a; their product is ab^2, not in the P-portion {a, b^2}"
+    )
+    assert lines[1].startswith("Plambeck and Siegel, misère quotients (2008)")
+    assert lines[2] == (
+        "winning moves, each leaving a product in the P-portion: a heap of 1 -> nothing "
+        "(product b^2)"
+    )
     lost = q.explain([1, 1, 1])
-    assert lost[-1].startswith("a is in the P-portion: the player to move loses")
+    assert lost[0].endswith("1 ×3: a; their product is a, in the P-portion {a, b^2}")
+    assert len(lost) == 2
 
 
 def test_quotient_errors_are_python_exceptions():

@@ -31,8 +31,10 @@ mod moves;
 mod nim;
 mod pairs;
 pub mod partizan;
+mod quotient;
 mod reason;
 mod sum;
+mod terms;
 mod valued;
 
 use std::collections::VecDeque;
@@ -43,9 +45,13 @@ pub use error::AnalysisError;
 pub use family::analyze;
 pub use found::Analysis;
 pub(crate) use heaps::HeapFamily;
-pub use misere::{analyze_misere, MISERE_HEAP_CAP, QUOTIENT_TIME};
+pub use misere::{analyze_misere, MISERE_HEAP_CAP};
 pub use misere_parts::{analyze_misere_parts, PartsPosition};
-pub use reason::{BitCount, ElementOf, GenusOf, HeapNimber, Reason, SumComponent};
+pub use quotient::{
+    heaps_after, heaps_of, misere_code, quotient_for, quotient_reasons, solve_by_quotient,
+    QuotientAnswer, MISERE_POSITIONS, QUOTIENT_TIME,
+};
+pub use reason::{BitCount, ElementOf, GenusOf, HeapNimber, QuotientMove, Reason, SumComponent};
 pub use sum::{analyze_components, analyze_sum, Component, SumMove};
 
 /// Analyses `words`: a family, its parameter and a position (`nim 3 5 7`,

@@ -17,7 +17,7 @@ mod rules;
 mod store;
 mod symmetry;
 
-pub use check::Shape;
+pub use check::{parse_position, Shape};
 pub use impartial::CallbackGame;
 pub use interned::{Id, TABLE_BYTES};
 pub use partizan::PartizanGame;

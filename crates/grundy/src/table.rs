@@ -36,9 +36,7 @@ use crate::limits::Budget;
 pub use error::TableError;
 pub use found::{ClosedForm, Shape, Table, TableKind, TablePattern, Theorem};
 pub use game::{tabulate_game, Axes, GameShape, GameTable, MAX_CELLS};
-pub use misere::{
-    tabulate_misere, tabulate_misere_parts, MisereHeap, MisereTable, MISERE_CAP, MISERE_POSITIONS,
-};
+pub use misere::{tabulate_misere, tabulate_misere_parts, MisereHeap, MisereTable, MISERE_CAP};
 pub use partizan::{tabulate_partizan, PartizanRow, PartizanValue};
 
 /// The largest `to` of a table of pairs of heaps, whatever the family: it holds

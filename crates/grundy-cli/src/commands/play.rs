@@ -21,7 +21,8 @@ mod board;
 #[command(
     after_help = "While playing, type a move (its label, its number, or the position it \
 leads to), or one of:
-  hint   every move with its value (win/loss/draw in how many moves, score, nimber)
+  hint   every move with its value (win/loss/draw in how many moves, score, nimber);
+         a misère sum of a code's heaps is answered by its misère quotient, and says why
   undo   take back your last move and the reply to it
   swap   change sides: grundy plays your side from here
   new    start again from the first position
@@ -138,7 +139,11 @@ fn play(args: Args, file: bool) -> anyhow::Result<ExitCode> {
             "" => show_position = false,
             "quit" | "q" | "exit" => break,
             "hint" | "h" | "?" => {
-                print_hint(&mut out, &session.solution(&budget)?)?;
+                let hint = session.hint(&budget)?;
+                print_hint(&mut out, &hint.solution)?;
+                for line in hint.why() {
+                    writeln!(out, "why: {line}")?;
+                }
                 show_position = false;
             }
             "undo" | "u" => {

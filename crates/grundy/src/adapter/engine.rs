@@ -8,6 +8,7 @@ use super::notation::Notation;
 use crate::dynamic::{DynMove, Kind, Value};
 use crate::limits::{Budget, SolveError};
 use crate::model::{Components, Game, Move};
+use crate::octal::TakeAndBreak;
 use crate::solve::grundy::{GrundySolver, GrundyTable};
 use crate::solve::memo::{Evaluation, MemoSearch, MemoTable};
 use crate::solve::retrograde::RetrogradeTable;
@@ -162,6 +163,7 @@ pub struct Adapter<G: Game, N> {
     pub(super) grundy: MakeGrundy<G>,
     pub(super) nimber_of: Option<NimberOf<G>>,
     pub(super) outcome_of: Option<OutcomeOf<G>>,
+    pub(super) code: Option<TakeAndBreak>,
     pub(super) tables: Mutex<Tables<G::Position>>,
 }
 
@@ -199,6 +201,7 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
             grundy: whole::<G>,
             nimber_of: None,
             outcome_of: None,
+            code: None,
             tables: Mutex::new(Tables::empty()),
         }
     }
@@ -219,6 +222,26 @@ impl<G: Game, N: Notation<G::Position>> Adapter<G, N> {
     /// ```
     pub fn with_start(mut self, start: G::Position) -> Self {
         self.start = Some(start);
+        self
+    }
+
+    /// The same game, saying that it plays the take-and-break `code` ([`crate::dynamic::DynGame::code`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::adapter::Adapter;
+    /// use grundy::catalog::builtin::{CodeRow, HeapNotation};
+    /// use grundy::dynamic::{DynGame, Kind};
+    /// use grundy::Play;
+    /// let kayles: grundy::octal::TakeAndBreak = "0.77".parse().unwrap();
+    /// let row = CodeRow::new(kayles.clone(), None);
+    /// let game = Adapter::new(row, HeapNotation, "0.77", "", Kind::Impartial { play: Play::Misere })
+    ///     .with_code(kayles.clone());
+    /// assert_eq!(game.code(), Some(kayles));
+    /// ```
+    pub fn with_code(mut self, code: TakeAndBreak) -> Self {
+        self.code = Some(code);
         self
     }
 

@@ -8,6 +8,7 @@ use crate::dynamic::{
 };
 use crate::limits::Budget;
 use crate::model::Game;
+use crate::octal::TakeAndBreak;
 use crate::solve::memo::Scores;
 use crate::value::Play;
 
@@ -26,6 +27,10 @@ where
 
     fn kind(&self) -> Kind {
         self.kind
+    }
+
+    fn code(&self) -> Option<TakeAndBreak> {
+        self.code.clone()
     }
 
     fn start(&self) -> Option<Datum> {

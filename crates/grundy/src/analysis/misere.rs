@@ -1,7 +1,8 @@
 //! Sums of heaps under misère play, decided by the heaps' genera where every heap is tame
 //! (Conway's theorem, [`crate::misere::genus`]); otherwise, for a take-and-break code, by
 //! its misère quotient up to the largest heap ([`crate::misere::quotient`]) when that is
-//! found within [`QUOTIENT_TIME`], and by a search of the sum when it is not.
+//! found within the quotient module's `QUOTIENT_TIME`, and by a search of the sum when it
+//! is not.
 
 use std::collections::{HashSet, VecDeque};
 use std::time::Duration;
@@ -9,29 +10,17 @@ use std::time::Duration;
 use super::error::AnalysisError;
 use super::found::{Analysis, Found};
 use super::nim;
-use super::reason::{ElementOf, GenusOf, Reason};
+use super::quotient::{quotient_in, quotient_reasons, MISERE_POSITIONS, QUOTIENT_TIME};
+use super::reason::{GenusOf, Reason};
 use crate::catalog::{numbers, parse_family, Family};
 use crate::limits::Budget;
 use crate::misere::genus::{family_moves, Genera};
-use crate::misere::quotient::{compute_within, Limits, QuotientError};
+use crate::misere::quotient::QuotientError;
 use crate::octal::TakeAndBreak;
 use crate::value::Outcome;
 
 /// The largest heap whose genus an analysis computes (heap by heap, from 0).
 pub const MISERE_HEAP_CAP: u64 = 10_000;
-
-/// How long an analysis waits for a code's misère quotient before it searches the sum.
-///
-/// # Examples
-///
-/// ```
-/// assert_eq!(grundy::analysis::QUOTIENT_TIME.as_secs(), 5);
-/// ```
-pub const QUOTIENT_TIME: Duration = Duration::from_secs(5);
-
-/// The most sums an analysis under misère play stores (searched whole, for heaps that are
-/// not tame).
-const MISERE_POSITIONS: u64 = 2_000_000;
 
 /// Analyses `words` (a heap game, its parameter and heaps: `0.77 3 5 7`) under misère play.
 ///
@@ -39,7 +28,8 @@ const MISERE_POSITIONS: u64 = 2_000_000;
 /// computed; when every heap is tame (each position it reaches has a tame genus), the sum's
 /// genus, hence its outcome, follows from theirs by Conway's theorem, without a search.
 /// Otherwise a code's misère quotient for heaps up to the largest answers (the product of
-/// the heaps' elements, in the P-portion or not) if it is found within [`QUOTIENT_TIME`],
+/// the heaps' elements, in the P-portion or not) if it is found within the quotient's
+/// time (5 s),
 /// and else the sum is searched whole. The winning moves are the moves to a P-position,
 /// each found the same way.
 ///
@@ -191,9 +181,10 @@ pub(super) fn by_genera(
     })
 }
 
-/// The analysis of `heaps` of `code` by its misère quotient for heaps up to the largest,
+/// The analysis of `heaps` of `code` by its misère quotient for heaps up to the largest
 /// computed within `time`: the outcome from the product of the heaps' elements, each
-/// winning move a move after which the product lies in the P-portion.
+/// winning move a move after which the product lies in the P-portion, the reasons
+/// `quotient_reasons`'.
 pub(super) fn by_quotient(
     code: &TakeAndBreak,
     heaps: &[u64],
@@ -203,14 +194,17 @@ pub(super) fn by_quotient(
         .iter()
         .map(|&h| usize::try_from(h).unwrap_or(usize::MAX))
         .collect();
-    let mut limits = Limits::new(sizes.iter().copied().max().unwrap_or(0).max(1));
-    limits.max_positions = MISERE_POSITIONS as usize;
-    let q = compute_within(code, &limits, time)?;
+    let largest = sizes.iter().copied().max().unwrap_or(0);
+    let q = quotient_in(code, largest, time, &Budget::default())?;
     let bound = QuotientError::HeapTooLarge {
-        heap: limits.max_heap,
+        heap: largest,
         max: q.max_heap(),
     };
-    let (Some(product), Some(moves)) = (q.element(&sizes), q.winning_moves(&sizes)) else {
+    let (Some(product), Some(moves), Some(reasons)) = (
+        q.element(&sizes),
+        q.winning_moves(&sizes),
+        quotient_reasons(&q, &sizes),
+    ) else {
         return Err(bound);
     };
     let winning_moves = moves
@@ -228,7 +222,6 @@ pub(super) fn by_quotient(
             format!("heap {}: {} -> {to}", at + 1, mv.heap)
         })
         .collect();
-    let element = |h: usize| q.element_of_heap(h).map_or("?", |x| q.name(x));
     Ok(Found {
         outcome: if q.is_p(product) {
             Outcome::Loss
@@ -238,26 +231,6 @@ pub(super) fn by_quotient(
         value: None,
         winning_moves,
         complete: true,
-        reasons: vec![
-            Reason::MisereQuotient {
-                max_heap: q.max_heap(),
-                order: q.order(),
-                heaps: sizes
-                    .iter()
-                    .map(|&h| ElementOf {
-                        heap: h as u64,
-                        element: element(h).to_string(),
-                    })
-                    .collect(),
-                product: q.name(product).to_string(),
-                in_p: q.is_p(product),
-                p_portion: q
-                    .p_portion()
-                    .iter()
-                    .map(|&x| q.name(x).to_string())
-                    .collect(),
-            },
-            Reason::QuotientRule,
-        ],
+        reasons,
     })
 }

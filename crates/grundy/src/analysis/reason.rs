@@ -11,178 +11,9 @@ use crate::octal::period::Verdict;
 use crate::sequence::Pattern;
 use crate::value::Nimber;
 
-/// A heap and its Grundy value.
-///
-/// # Examples
-///
-/// ```
-/// use grundy::analysis::HeapNimber;
-/// use grundy::Nimber;
-/// let g = HeapNimber { heap: 10, nimber: Nimber(3) };
-/// assert_eq!(g.to_string(), "G(10) = 3");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct HeapNimber {
-    /// The heap.
-    pub heap: u64,
-    /// Its Grundy value.
-    pub nimber: Nimber,
-}
-
-impl fmt::Display for HeapNimber {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "G({}) = {}", self.heap, self.nimber.0)
-    }
-}
-
-/// A heap (or a game file's component) and its genus under misère play, as Winning Ways
-/// writes it.
-///
-/// # Examples
-///
-/// ```
-/// use grundy::analysis::GenusOf;
-/// let g = GenusOf { heap: 5, part: None, genus: "4^146".into() };
-/// assert_eq!(g.to_string(), "5: 4^146");
-/// let g = GenusOf { heap: 1, part: Some("xxxxx".into()), genus: "4^146".into() };
-/// assert_eq!(g.to_string(), "xxxxx: 4^146");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct GenusOf {
-    /// The heap; for a component, its place in the position (from 1).
-    pub heap: u64,
-    /// A game file's component as the file shows it; `None` for a heap.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub part: Option<String>,
-    /// Its genus.
-    pub genus: String,
-}
-
-impl fmt::Display for GenusOf {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.part {
-            Some(part) => write!(f, "{part}: {}", self.genus),
-            None => write!(f, "{}: {}", self.heap, self.genus),
-        }
-    }
-}
-
-/// A heap and its element in a misère quotient, named by its least word in the generators.
-///
-/// # Examples
-///
-/// ```
-/// use grundy::analysis::ElementOf;
-/// let e = ElementOf { heap: 4, element: "ab".into() };
-/// assert_eq!(e.to_string(), "4: ab");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ElementOf {
-    /// The heap.
-    pub heap: u64,
-    /// Its element's name (`1` for the identity).
-    pub element: String,
-}
-
-impl fmt::Display for ElementOf {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.heap, self.element)
-    }
-}
-
-/// How many heaps have one bit set (Moore's Nim counts them).
-///
-/// # Examples
-///
-/// ```
-/// use grundy::analysis::BitCount;
-/// assert_eq!(BitCount { bit: 2, heaps: 3 }.to_string(), "2^2: 3");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct BitCount {
-    /// The bit (`2^bit`).
-    pub bit: u32,
-    /// How many heaps have it set.
-    pub heaps: u64,
-}
-
-impl fmt::Display for BitCount {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "2^{}: {}", self.bit, self.heaps)
-    }
-}
-
-/// One component of a sum and its Grundy value.
-///
-/// # Examples
-///
-/// ```
-/// use grundy::analysis::SumComponent;
-/// use grundy::Nimber;
-/// let c = SumComponent { game: "bash 2".into(), position: "5".into(), nimber: Nimber(2) };
-/// assert_eq!(c.to_string(), "bash 2 5 = *2");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SumComponent {
-    /// The family and parameter, e.g. `bash 2`.
-    pub game: String,
-    /// The position, as typed.
-    pub position: String,
-    /// Its Grundy value.
-    pub nimber: Nimber,
-}
-
-impl fmt::Display for SumComponent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} = {}", self.game, self.position, self.nimber)
-    }
-}
-
-/// A sum's winning move in one component: from its value to the value that makes the XOR
-/// 0 (lower, which the mex rule guarantees, or higher where the component has an option of
-/// that value), with the labels of the component's moves that do it.
-///
-/// # Examples
-///
-/// ```
-/// use grundy::analysis::SumMove;
-/// use grundy::Nimber;
-/// let mv = SumMove {
-///     game: "sub.luau".into(),
-///     position: "5".into(),
-///     from: Nimber(3),
-///     to: Nimber(1),
-///     labels: vec!["take 3".into()],
-/// };
-/// assert_eq!(mv.to_string(), "sub.luau 5 from *3 to *1 (take 3)");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SumMove {
-    /// The component's game, as in [`SumComponent`].
-    pub game: String,
-    /// Its position.
-    pub position: String,
-    /// Its value.
-    pub from: Nimber,
-    /// The value a winning move leaves it with (`from ^ total`).
-    pub to: Nimber,
-    /// The labels of the moves that do it.
-    pub labels: Vec<String>,
-}
-
-impl fmt::Display for SumMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {} from {} to {}",
-            self.game, self.position, self.from, self.to
-        )?;
-        if !self.labels.is_empty() {
-            write!(f, " ({})", self.labels.join(", "))?;
-        }
-        Ok(())
-    }
-}
+pub use super::terms::{
+    BitCount, ElementOf, GenusOf, HeapNimber, QuotientMove, SumComponent, SumMove,
+};
 
 /// Why a position has its value: one rule or theorem and the numbers it applies to.
 ///
@@ -250,11 +81,13 @@ pub enum Reason {
     /// Misère play: the sum answered by the misère quotient of its heap game's heaps up to
     /// a bound (Plambeck and Siegel 2008), proved for every sum of such heaps.
     MisereQuotient {
+        /// The code whose quotient it is, written canonically.
+        code: String,
         /// The heap bound of the quotient.
         max_heap: usize,
         /// Its number of elements.
         order: usize,
-        /// Each heap with its element.
+        /// Each heap size of the sum, how many heaps have it, and its element.
         heaps: Vec<ElementOf>,
         /// The product of the heaps' elements.
         product: String,
@@ -265,6 +98,12 @@ pub enum Reason {
     },
     /// The misère quotient's rule for outcomes and winning moves.
     QuotientRule,
+    /// Misère play: the winning moves found by the misère quotient, each leaving a product
+    /// in the P-portion.
+    QuotientMoves {
+        /// The moves, each with the product it leaves.
+        moves: Vec<QuotientMove>,
+    },
     /// The misère quotient was not computed (its budget ran out), so the sum was searched.
     QuotientNotFound {
         /// Why, in one line.
@@ -459,19 +298,24 @@ impl fmt::Display for Reason {
                 joined(wild, ", ")
             ),
             Reason::MisereValue => f.write_str("the player to move loses exactly when the misère Grundy value (the genus' first exponent) is 0"),
-            Reason::MisereQuotient { max_heap, order, heaps, product, in_p, p_portion } => {
+            Reason::MisereQuotient { code, max_heap, order, heaps, product, in_p, p_portion } => {
                 let p = match p_portion.len() {
                     0..=8 => format!("{{{}}}", p_portion.join(", ")),
                     n => format!("({n} of the {order} elements)"),
                 };
                 write!(
                     f,
-                    "the misère quotient of heaps up to {max_heap} (order {order}, proved for every sum of such heaps): {}; their product is {product}, {} the P-portion {p}",
+                    "the misère quotient of {code} for heaps up to {max_heap} (order {order}, proved for every sum of such heaps): {}; their product is {product}, {} the P-portion {p}",
                     joined(heaps, ", "),
                     if *in_p { "in" } else { "not in" }
                 )
             }
             Reason::QuotientRule => f.write_str("Plambeck and Siegel, misère quotients (2008): a sum of heaps within the bound is lost for the player to move exactly when the product of its heaps' elements lies in the P-portion; a winning move leaves a product in the P-portion"),
+            Reason::QuotientMoves { moves } => write!(
+                f,
+                "winning moves, each leaving a product in the P-portion: {}",
+                joined(moves, "; ")
+            ),
             Reason::QuotientNotFound { why } => write!(f, "no misère quotient answers this sum ({why})"),
             Reason::StaircaseOddSteps { odd_steps, total } => write!(
                 f,

@@ -7,6 +7,7 @@ use super::solution::{Ask, Solution};
 use super::value::{Kind, Value};
 use crate::drawing::Drawing;
 use crate::limits::Budget;
+use crate::octal::TakeAndBreak;
 use crate::value::Outcome;
 
 /// A game behind one object-safe interface: positions are [`Datum`]s.
@@ -38,6 +39,24 @@ pub trait DynGame: Send + Sync {
 
     /// What values it has.
     fn kind(&self) -> Kind;
+
+    /// The take-and-break code whose game this is (`0.77` or `kayles`, under either play),
+    /// so that a front end may answer a misère sum of its heaps by the code's misère
+    /// quotient; `None` (the default) for every other game, a game file included.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::catalog::{builtin, open_in};
+    /// use grundy::dynamic::DynGame;
+    /// use grundy::Play;
+    /// let (kayles, _) = open_in(&["kayles".to_string(), "3".to_string()], Play::Misere).unwrap();
+    /// assert_eq!(kayles.code().unwrap().to_string(), "0.77");
+    /// assert!(builtin::nim().code().is_none());
+    /// ```
+    fn code(&self) -> Option<TakeAndBreak> {
+        None
+    }
 
     /// The usual start position, when the game has one.
     fn start(&self) -> Option<Datum>;

@@ -3,7 +3,8 @@
 
 use serde::Serialize;
 
-use crate::dynamic::DynMove;
+use crate::drawing::{Drawing, Fill};
+use crate::dynamic::{Datum, DynError, DynGame, DynMove};
 
 /// A side of a play session (`Session`).
 ///
@@ -104,4 +105,51 @@ impl std::fmt::Display for End {
         }
         Ok(())
     }
+}
+
+/// `drawing` (of the position after `history`, played from `start` by the `seats` before
+/// each move) with each square that a move earning points turned [`Fill::Marked`] shown as
+/// its player's: [`Fill::First`] for the player who moved first, [`Fill::Second`] for the
+/// other (the position does not record who took a box of Dots-and-Boxes).
+pub(super) fn mark_taken(
+    game: &dyn DynGame,
+    start: &Datum,
+    history: &[Played],
+    seats: &[u8],
+    mut drawing: Option<Drawing>,
+) -> Result<Option<Drawing>, DynError> {
+    let Some(Drawing::Grid(grid)) = &mut drawing else {
+        return Ok(drawing);
+    };
+    let marked = |drawing: Option<Drawing>| -> Vec<Vec<bool>> {
+        match drawing {
+            Some(Drawing::Grid(grid)) => grid
+                .cells
+                .iter()
+                .map(|row| row.iter().map(|cell| cell.fill == Fill::Marked).collect())
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    let at = |cells: &[Vec<bool>], r: usize, c: usize| {
+        cells.get(r).and_then(|row| row.get(c)) == Some(&true)
+    };
+    let mut before = marked(game.draw(start)?);
+    for (played, &seat) in history.iter().zip(seats) {
+        let after = marked(game.draw(&played.mv.to)?);
+        if played.mv.points != 0 {
+            for (r, row) in after.iter().enumerate() {
+                for (c, &now) in row.iter().enumerate() {
+                    let cell = grid.cells.get_mut(r).and_then(|row| row.get_mut(c));
+                    if let Some(cell) =
+                        cell.filter(|cell| now && !at(&before, r, c) && cell.fill == Fill::Marked)
+                    {
+                        cell.fill = if seat == 0 { Fill::First } else { Fill::Second };
+                    }
+                }
+            }
+        }
+        before = after;
+    }
+    Ok(drawing)
 }

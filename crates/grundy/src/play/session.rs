@@ -10,11 +10,14 @@
 
 use std::sync::Arc;
 
-use crate::drawing::{Drawing, Fill};
-use crate::dynamic::{Ask, Datum, DynError, DynGame, DynMove, Kind, Solution};
+use super::misere::Hints;
+use super::record::mark_taken;
+use crate::drawing::Drawing;
+use crate::dynamic::{Datum, DynError, DynGame, DynMove, Kind, Solution};
 use crate::limits::Budget;
 use crate::value::Outcome;
 
+pub use super::misere::Hint;
 pub use super::record::{End, Played, Side};
 
 /// A game of a person against perfect play.
@@ -46,6 +49,7 @@ pub struct Session {
     start: Datum,
     first: Side,
     history: Vec<Played>,
+    hints: Hints,
 }
 
 impl Session {
@@ -61,11 +65,13 @@ impl Session {
     /// assert_eq!(session.to_move(), Side::Engine);
     /// ```
     pub fn new(game: Arc<dyn DynGame>, start: Datum, first: Side) -> Session {
+        let hints = Hints::new(&*game, &start);
         Session {
             game,
             start,
             first,
             history: Vec::new(),
+            hints,
         }
     }
 
@@ -189,7 +195,8 @@ impl Session {
 
     /// The current position solved: every move with its value for the side to move (all
     /// of them, numbered as [`Session::moves`] numbers them), the optimal ones and a
-    /// principal line (what a hint shows).
+    /// principal line when the search gives one (what a hint shows). A sum of heaps of a
+    /// code under misère play is answered by the code's misère quotient (see [`Hint`]).
     ///
     /// # Errors
     ///
@@ -207,18 +214,38 @@ impl Session {
     /// assert_eq!(hint.value.outcome, Outcome::Win);
     /// ```
     pub fn solution(&self, budget: &Budget) -> Result<Solution, DynError> {
-        let ask = Ask {
-            all_moves: true,
-            ..Ask::default()
-        };
-        self.game.solve_with(self.position(), budget, ask)
+        Ok(self.hint(budget)?.solution)
+    }
+
+    /// The current position solved as [`Session::solution`] solves it, with the reasons:
+    /// a misère sum of a code's heaps is answered by the code's misère quotient for heaps up
+    /// to the start's largest (computed on the first hint, within the analysis' time for
+    /// it), and explained by it; past it, or when it is not found in time, the search
+    /// answers and the reasons say why.
+    ///
+    /// # Errors
+    ///
+    /// As [`DynGame::solve`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::catalog::open_in;
+    /// use grundy::play::session::{Session, Side};
+    /// use grundy::{Budget, Play};
+    /// let (game, start) = open_in(&["kayles", "2", "2", "1"].map(String::from), Play::Misere).unwrap();
+    /// let hint = Session::new(game, start, Side::Person).hint(&Budget::default()).unwrap();
+    /// assert_eq!(hint.why()[2], "winning moves, each leaving a product in the P-portion: a heap of 1 -> nothing (product b^2)");
+    /// ```
+    pub fn hint(&self, budget: &Budget) -> Result<Hint, DynError> {
+        self.hints.hint(&*self.game, self.position(), budget)
     }
 
     /// The current position's drawing ([`DynGame::draw`]), with what the game's history
     /// adds: in a scoring game, a square that a move earning points turned
-    /// [`Fill::Marked`] (a box of Dots-and-Boxes) is shown as its player's
-    /// ([`Fill::First`] for the player who moved first, [`Fill::Second`] for the other),
-    /// since the position itself does not record who took it.
+    /// `Fill::Marked` (a box of Dots-and-Boxes) is shown as its player's (`Fill::First` for
+    /// the player who moved first, `Fill::Second` for the other), since the position itself
+    /// does not record who took it.
     ///
     /// # Errors
     ///
@@ -236,45 +263,17 @@ impl Session {
     /// assert_eq!(heaps[0].size, 3);
     /// ```
     pub fn drawing(&self) -> Result<Option<Drawing>, DynError> {
-        let mut drawing = self.game.draw(self.position())?;
-        let Some(Drawing::Grid(grid)) = &mut drawing else {
-            return Ok(drawing);
-        };
+        let drawing = self.game.draw(self.position())?;
         if self.game.kind() != Kind::Scoring || self.history.is_empty() {
             return Ok(drawing);
         }
-        let marked = |drawing: Option<Drawing>| -> Vec<Vec<bool>> {
-            match drawing {
-                Some(Drawing::Grid(grid)) => grid
-                    .cells
-                    .iter()
-                    .map(|row| row.iter().map(|cell| cell.fill == Fill::Marked).collect())
-                    .collect(),
-                _ => Vec::new(),
-            }
-        };
-        let at = |cells: &[Vec<bool>], r: usize, c: usize| {
-            cells.get(r).and_then(|row| row.get(c)) == Some(&true)
-        };
-        let seats = self.seats();
-        let mut before = marked(self.game.draw(&self.start)?);
-        for (played, seat) in self.history.iter().zip(seats) {
-            let after = marked(self.game.draw(&played.mv.to)?);
-            if played.mv.points != 0 {
-                for (r, row) in after.iter().enumerate() {
-                    for (c, &now) in row.iter().enumerate() {
-                        let cell = grid.cells.get_mut(r).and_then(|row| row.get_mut(c));
-                        if let Some(cell) = cell
-                            .filter(|cell| now && !at(&before, r, c) && cell.fill == Fill::Marked)
-                        {
-                            cell.fill = if seat == 0 { Fill::First } else { Fill::Second };
-                        }
-                    }
-                }
-            }
-            before = after;
-        }
-        Ok(drawing)
+        mark_taken(
+            &*self.game,
+            &self.start,
+            &self.history,
+            &self.seats(),
+            drawing,
+        )
     }
 
     /// The moves from the current position (none once the game is over).

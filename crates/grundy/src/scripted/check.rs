@@ -148,6 +148,40 @@ impl fmt::Display for Shape {
     }
 }
 
+/// Reads `text` as a position of the game `rules` play (described by `info`), checked as
+/// the game's front door ([`crate::dynamic::DynGame::parse`]) checks it: for a front end that
+/// holds a file's rules, not a game made of them.
+///
+/// # Errors
+///
+/// [`DynError::Position`] when the rules' `parse` fails; [`DynError::Malformed`] as the
+/// check finds it.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::scripted::{parse_position, GameInfo, RuleMove, Rules};
+/// use grundy::dynamic::{Datum, Kind};
+/// use grundy::Play;
+/// struct Take1;
+/// impl Rules for Take1 {
+///     fn moves(&self, pos: &Datum, _: bool, out: &mut Vec<RuleMove>) -> Result<(), String> {
+///         let n = pos.as_int().ok_or("a heap is an integer")?;
+///         out.extend((n > 0).then(|| RuleMove::to(Datum::Int(n - 1))));
+///         Ok(())
+///     }
+/// }
+/// let mut info = GameInfo::new("take", Kind::Impartial { play: Play::Misere });
+/// info.start = Some(Datum::Int(3));
+/// assert_eq!(parse_position(&Take1, &info, "5").unwrap(), Datum::Int(5));
+/// assert!(parse_position(&Take1, &info, "[1, 2]").is_err());
+/// ```
+pub fn parse_position(rules: &dyn Rules, info: &GameInfo, text: &str) -> Result<Datum, DynError> {
+    let pos = rules.parse(text).map_err(DynError::Position)?;
+    check(rules, info, &pos)?;
+    Ok(pos)
+}
+
 /// Checks that `pos` is a position of the game `rules` play, described by `info`.
 ///
 /// # Errors

@@ -13,9 +13,6 @@ use crate::misere::genus::{family_moves, Genera, Genus, PartMoves, Parts};
 /// heap of `n` costs `n`.
 pub const MISERE_CAP: u64 = 10_000;
 
-/// The most positions (heaps and sums searched whole) a misère table stores by default.
-pub const MISERE_POSITIONS: u64 = 2_000_000;
-
 /// One heap of a [`MisereTable`].
 ///
 /// # Examples

@@ -2,17 +2,18 @@
 //! decided by its parts' genera when every part is tame, searched whole otherwise
 //! (`grundy::analysis::analyze_misere_parts`).
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use grundy::analysis::{analyze_misere_parts, Analysis, PartsPosition};
 use grundy::dynamic::Datum;
-use grundy::scripted::{part_moves, show_data, Rules};
+use grundy::scripted::{parse_position, part_moves, show_data, Rules};
 use grundy::{Budget, SolveError};
 
-use crate::commands::solve::{limit, open_file};
+use crate::commands::solve::limit;
 use crate::commands::table::misere::{load_with_parts, parts_of};
 
 /// Analyses the position `words` of the game file `file` (with `params`) under misère play,
-/// storing at most `max_positions` parts and sums.
+/// storing at most `max_positions` parts and sums. The file is loaded once, as its rules:
+/// the position is read and checked by them, as the game made of them would.
 pub fn run(
     file: &str,
     words: &[String],
@@ -20,17 +21,27 @@ pub fn run(
     (max_positions, json): (Option<u64>, bool),
 ) -> anyhow::Result<Analysis> {
     let loaded = load_with_parts(file, params)?;
-    let (game, position) = open_file(file, words, params, grundy::Play::Misere)?;
     let rules = loaded.rules.as_ref();
-    let shown = game.show(&position)?.replace('\n', "/");
+    let words: Vec<&str> = words
+        .iter()
+        .map(String::as_str)
+        .filter(|&w| w != "--")
+        .collect();
+    let position = match (words.is_empty(), &loaded.info.start) {
+        (true, Some(start)) => start.clone(),
+        (true, None) => bail!("{file} has no start position: give one after the file"),
+        (false, _) => parse_position(rules, &loaded.info, &words.join(" "))
+            .with_context(|| format!("in {file}"))?,
+    };
     let show = |p: &Datum| {
         rules
             .show(p)
             .unwrap_or_else(|_| show_data(p))
             .replace('\n', "/")
     };
+    let shown = show(&position);
     let at = PartsPosition {
-        game: &game.name(),
+        game: &loaded.info.name,
         position: &shown,
         parts: parts_of(rules, &position).with_context(|| format!("in {file}"))?,
         moves: named_moves(rules, &position, &show).with_context(|| format!("in {file}"))?,

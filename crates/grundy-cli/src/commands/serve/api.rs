@@ -390,6 +390,10 @@ pub struct Hint {
     best: Vec<String>,
     /// A principal line, move by move.
     line: Vec<String>,
+    /// Why, line by line, as the library explains it: a misère sum of a code's heaps by
+    /// the code's misère quotient (each heap's element, their product, the P-portion, the
+    /// winning moves), or why no quotient answered; empty for other games.
+    why: Vec<String>,
 }
 
 /// `GET /api/sessions/{id}/hint`.
@@ -397,10 +401,12 @@ pub async fn hint(State(app): Shared, Path(id): Path<String>) -> Result<Response
     let entry = app.store.get(&id)?;
     let hint = blocking(&app, move |budget| {
         let entry = entry.lock().unwrap_or_else(|e| e.into_inner());
-        let solution =
-            page_moves(&entry.session, budget).and_then(|_| Ok(entry.session.solution(budget)?));
+        let hint =
+            page_moves(&entry.session, budget).and_then(|_| Ok(entry.session.hint(budget)?));
         forget(&entry.session);
-        let solution = solution?;
+        let hint = hint?;
+        let why = hint.why();
+        let solution = hint.solution;
         Ok(Hint {
             value: solution.value,
             optimal: solution.optimal.iter().map(|i| i + 1).collect(),
@@ -410,6 +416,7 @@ pub async fn hint(State(app): Shared, Path(id): Path<String>) -> Result<Response
                 .map(|&i| solution.moves[i].mv.label.clone())
                 .collect(),
             line: solution.line.into_iter().map(|m| m.label).collect(),
+            why,
         })
     })
     .await?;
@@ -470,11 +477,21 @@ pub async fn solve(
             }));
         }
         check_moves(&*game, &position, budget.bytes())?;
-        let ask = Ask {
-            remoteness: req.remoteness,
-            ..Ask::default()
+        // A misère sum of a code's heaps: by the code's quotient (remoteness searches).
+        let (quoted, why) = match req.remoteness {
+            true => (None, Vec::new()),
+            false => super::misere::by_quotient(&*game, &position, budget)?,
         };
-        let solution = game.solve_with(&position, budget, ask)?;
+        let solution = match quoted {
+            Some(solution) => solution,
+            None => {
+                let ask = Ask {
+                    remoteness: req.remoteness,
+                    ..Ask::default()
+                };
+                game.solve_with(&position, budget, ask)?
+            }
+        };
         let listed: Vec<DynMove> = solution.moves.iter().map(|m| m.mv.clone()).collect();
         check_listed(&listed, budget.bytes())?;
         Ok(serde_json::json!({
@@ -482,6 +499,7 @@ pub async fn solve(
             "kind": game.kind(),
             "shown": game.show(&position)?,
             "solution": solution,
+            "why": why,
         }))
     })
     .await?;

@@ -2,15 +2,21 @@
 //! `table::tabulate_misere`: normal and misère values, genera, tameness) and a code's misère
 //! quotient (`misere::quotient::grow`, reported as `grundy quotient --json` reports it),
 //! each within a request's budget: its memory bounds what the quotient may store, and its
-//! cancel flag, raised when its time is up, stops either.
+//! cancel flag, raised when its time is up, stops either. A sum answered by a quotient is
+//! explained by the library's reasons (`analysis::quotient_reasons`), for `/api/quotient`
+//! and for `/api/solve` of a misère sum of a code's heaps ([`by_quotient`]).
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
+use grundy::analysis::{
+    heaps_after, heaps_of as heaps_in, misere_code, quotient_for, quotient_reasons,
+    solve_by_quotient, Reason,
+};
 use grundy::catalog::{parse_family, Family};
-use grundy::dynamic::DynError;
-use grundy::misere::quotient::{grow, HeapMove, Limits, Quotient, QuotientError};
+use grundy::dynamic::{Datum, DynError, DynGame, Solution};
+use grundy::misere::quotient::{grow, Limits, Quotient, QuotientError};
 use grundy::table::{tabulate_misere, MisereTable, TableError};
 use grundy::{Budget, Outcome};
 use serde::{Deserialize, Serialize};
@@ -79,6 +85,8 @@ struct SumView {
     /// `loss` when the product lies in the P-portion (the player to move loses), else `win`.
     outcome: Outcome,
     winning_moves: Vec<MoveView>,
+    /// Why, line by line: the library's reasons (`grundy solve` writes the same).
+    why: Vec<String>,
 }
 
 /// A winning move: the heap moved in, the heaps it leaves, the heaps after it, and their
@@ -224,16 +232,6 @@ fn heaps_of(text: &str) -> Result<Vec<usize>, ApiError> {
         .collect()
 }
 
-/// The heaps after `mv`, in the order given, the empty heaps left out.
-fn after(heaps: &[usize], mv: &HeapMove) -> Vec<usize> {
-    let at = heaps.iter().position(|&h| h == mv.heap).unwrap_or(0);
-    let mut to = heaps[..at].to_vec();
-    to.extend(&mv.leaves);
-    to.extend(&heaps[at + 1..]);
-    to.retain(|&h| h > 0);
-    to
-}
-
 /// `heaps` answered by `q` (every heap already checked within its bound).
 fn sum_view(q: &Quotient, heaps: Vec<usize>) -> SumView {
     let name = |heaps: &[usize]| q.element(heaps).map_or("?", |x| q.name(x)).to_string();
@@ -242,7 +240,7 @@ fn sum_view(q: &Quotient, heaps: Vec<usize>) -> SumView {
         .unwrap_or_default()
         .iter()
         .map(|mv| {
-            let to = after(&heaps, mv);
+            let to = heaps_after(&heaps, mv);
             MoveView {
                 heap: mv.heap,
                 leaves: mv.leaves.clone(),
@@ -251,11 +249,46 @@ fn sum_view(q: &Quotient, heaps: Vec<usize>) -> SumView {
             }
         })
         .collect();
+    let why = quotient_reasons(q, &heaps).unwrap_or_default();
     SumView {
+        why: why.iter().map(ToString::to_string).collect(),
         elements: heaps.iter().map(|&h| name(&[h])).collect(),
         element: name(&heaps),
         outcome: q.outcome_of(&heaps).unwrap_or(Outcome::Win),
         winning_moves,
         heaps,
     }
+}
+
+/// `pos`, a misère sum of heaps of a code in `game`, solved by the code's misère quotient
+/// for heaps up to the largest (the library's `quotient_for`, within `budget`), with the
+/// lines that explain it; no solution (the search answers) with a line saying why when no
+/// quotient answers, and with no line for any other game.
+pub fn by_quotient(
+    game: &dyn DynGame,
+    pos: &Datum,
+    budget: &Budget,
+) -> Result<(Option<Solution>, Vec<String>), ApiError> {
+    let (Some(code), Some(heaps)) = (misere_code(game), heaps_in(pos)) else {
+        return Ok((None, Vec::new()));
+    };
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let why = match quotient_for(&code, largest, budget) {
+        Ok(q) => match solve_by_quotient(game, &q, pos) {
+            Some(answer) => {
+                let answer = answer?;
+                let why = answer.why();
+                return Ok((Some(answer.solution), why));
+            }
+            None => format!("a heap is past the quotient's heaps up to {}", q.max_heap()),
+        },
+        Err(QuotientError::Cancelled) => {
+            return Err(ApiError::unavailable(
+                "the misère quotient ran past the time limit of a request (see grundy serve \
+                 --timeout)",
+            ))
+        }
+        Err(err) => err.to_string(),
+    };
+    Ok((None, vec![Reason::QuotientNotFound { why }.to_string()]))
 }

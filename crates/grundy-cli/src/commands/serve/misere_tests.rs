@@ -5,7 +5,7 @@
 use axum::http::StatusCode;
 use grundy::catalog::open_in;
 use grundy::Play;
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::tests::{error, limits, Client};
 
@@ -95,6 +95,95 @@ async fn sums_answered_by_the_quotient_are_the_searchs() {
         }
     }
     assert!(checked > 40);
+}
+
+/// The Play tab under misère play: a session of a code's sum is answered by the code's
+/// quotient. On every row of up to three Dawson's Kayles heaps up to 7 and Kayles heaps up
+/// to 6, the hint's value and best moves and the state's move values are the library's
+/// whole-position search's, and the hint explains them by the quotient; `/api/solve` answers
+/// the same way, and with `remoteness` searches.
+#[tokio::test]
+async fn misere_sessions_and_solves_are_answered_by_the_quotient() {
+    let client = Client::new(limits());
+    let budget = grundy::Budget::default();
+    let all = grundy::dynamic::Ask {
+        all_moves: true,
+        ..grundy::dynamic::Ask::default()
+    };
+    let mut checked = 0;
+    for (code, max) in [("0.07", 7usize), ("0.77", 6)] {
+        for a in 0..=max {
+            for b in a..=max {
+                for c in b..=max {
+                    let heaps = format!("{a} {b} {c}");
+                    let body = json!({"game": code, "position": heaps, "misere": true});
+                    let state = client.create(body.clone()).await;
+                    let id = state["id"].as_str().unwrap();
+                    let (status, hint) = client.get(&format!("/api/sessions/{id}/hint")).await;
+                    assert_eq!(status, StatusCode::OK, "{hint}");
+                    let words: Vec<String> = [code, "--", &heaps]
+                        .join(" ")
+                        .split(' ')
+                        .map(String::from)
+                        .collect();
+                    let (game, pos) = open_in(&words, Play::Misere).unwrap();
+                    let searched = game.solve_with(&pos, &budget, all).unwrap();
+                    let text = format!("{code} {heaps}");
+                    assert_eq!(
+                        hint["value"]["outcome"],
+                        json!(searched.value.outcome),
+                        "{text}"
+                    );
+                    let why = hint["why"][0].as_str().unwrap();
+                    assert!(
+                        why.starts_with(&format!("the misère quotient of {code}")),
+                        "{text}: {why}"
+                    );
+                    let values: Vec<Value> = state["moves"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|m| m["value"]["outcome"].clone())
+                        .collect();
+                    let theirs: Vec<Value> = searched
+                        .moves
+                        .iter()
+                        .map(|m| json!(m.value.outcome))
+                        .collect();
+                    assert_eq!(values, theirs, "{text}");
+                    let best: Vec<Value> = hint["optimal"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|n| values[n.as_u64().unwrap() as usize - 1].clone())
+                        .collect();
+                    assert!(best
+                        .iter()
+                        .all(|v| *v == values[hint["optimal"][0].as_u64().unwrap() as usize - 1]));
+                    let (status, solved) = client.post("/api/solve", &body.to_string()).await;
+                    assert_eq!(status, StatusCode::OK, "{solved}");
+                    assert_eq!(
+                        solved["solution"]["value"]["outcome"],
+                        json!(searched.value.outcome)
+                    );
+                    assert_eq!(solved["why"][0].as_str(), Some(why), "{text}");
+                    let uri = format!("/api/sessions/{id}");
+                    let (status, _) = client.send(axum::http::Method::DELETE, &uri, None).await;
+                    assert_eq!(status, StatusCode::NO_CONTENT);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100);
+    let body = json!({"game": "0.07", "position": "3 4", "misere": true, "remoteness": true});
+    let (status, solved) = client.post("/api/solve", &body.to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    assert_eq!(solved["why"], json!([]));
+    assert!(
+        solved["solution"]["value"]["remoteness"].is_u64(),
+        "{solved}"
+    );
 }
 
 #[tokio::test]

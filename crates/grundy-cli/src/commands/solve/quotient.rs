@@ -1,15 +1,17 @@
 //! `grundy solve CODE H1 H2 ... --misere` answered by the code's misère quotient (Plambeck
-//! and Siegel 2008) for heaps up to the largest, when it is found within [`QUOTIENT_TIME`]:
-//! the product of the heaps' elements, then whether it lies in the P-portion, in time
-//! linear in the number of heaps; the winning moves come out the same way. When it is not
-//! found in time (or past its limits), a note says so on stderr and the sum is searched.
+//! and Siegel 2008) for heaps up to the largest, when the library's `quotient_for` finds it
+//! (within `grundy::analysis::QUOTIENT_TIME`): the product of the heaps' elements, then
+//! whether it lies in the P-portion, in time linear in the number of heaps; the winning
+//! moves come out the same way, and the library's reasons (`quotient_reasons`) explain it.
+//! When it is not found in time (or past its limits), a note says so on stderr and the sum
+//! is searched.
 
 use std::io::Write;
 
-use grundy::analysis::QUOTIENT_TIME;
-use grundy::misere::quotient::{compute_within, HeapMove, Limits, Quotient, MAX_HEAP};
+use grundy::analysis::{heaps_after, quotient_for, quotient_reasons, Reason};
+use grundy::misere::quotient::{Quotient, MAX_HEAP};
 use grundy::octal::TakeAndBreak;
-use grundy::Outcome;
+use grundy::{Budget, Outcome};
 use serde::Serialize;
 
 use crate::output::print_json;
@@ -22,6 +24,8 @@ struct Report {
     outcome: Outcome,
     quotient: QuotientReport,
     winning_moves: Vec<MoveReport>,
+    /// Why, as `grundy analyze --json` writes its reasons.
+    reasons: Vec<Reason>,
 }
 
 #[derive(Serialize)]
@@ -57,15 +61,6 @@ fn sum_of_heaps(words: &[String]) -> Option<(TakeAndBreak, Vec<usize>)> {
     (1..=MAX_HEAP).contains(&largest).then_some((code, heaps))
 }
 
-fn after(heaps: &[usize], mv: &HeapMove) -> Vec<usize> {
-    let at = heaps.iter().position(|&h| h == mv.heap).unwrap_or(0);
-    let mut to = heaps[..at].to_vec();
-    to.extend(&mv.leaves);
-    to.extend(&heaps[at + 1..]);
-    to.retain(|&h| h > 0);
-    to
-}
-
 /// Answers the sum by the quotient and prints it; false when the words are not a sum of
 /// heaps of a code or the quotient is not found in time or within its limits (the search
 /// answers then).
@@ -73,20 +68,19 @@ pub fn answer(words: &[String], json: bool) -> anyhow::Result<bool> {
     let Some((code, heaps)) = sum_of_heaps(words) else {
         return Ok(false);
     };
-    let max_heap = heaps.iter().copied().max().unwrap_or(1);
-    let mut limits = Limits::new(max_heap);
-    limits.max_positions = 2_000_000;
-    let q = match compute_within(&code, &limits, QUOTIENT_TIME) {
+    let largest = heaps.iter().copied().max().unwrap_or(1);
+    let q = match quotient_for(&code, largest, &Budget::default()) {
         Ok(q) => q,
         Err(err) => {
             eprintln!("note: no misère quotient answers this sum ({err}); searching it whole");
             return Ok(false);
         }
     };
-    let (Some(outcome), Some(element), Some(moves)) = (
+    let (Some(outcome), Some(element), Some(moves), Some(reasons)) = (
         q.outcome_of(&heaps),
         q.element(&heaps),
         q.winning_moves(&heaps),
+        quotient_reasons(&q, &heaps),
     ) else {
         return Ok(false);
     };
@@ -101,9 +95,10 @@ pub fn answer(words: &[String], json: bool) -> anyhow::Result<bool> {
             .map(|mv| MoveReport {
                 heap: mv.heap,
                 leaves: mv.leaves.clone(),
-                to: after(&heaps, mv),
+                to: heaps_after(&heaps, mv),
             })
             .collect(),
+        reasons,
     };
     if json {
         print_json(&report)?;
@@ -146,22 +141,13 @@ fn print_text(r: &Report) -> std::io::Result<()> {
         _ => "the player to move wins",
     };
     writeln!(out, "outcome   {} ({who})", r.outcome)?;
-    let q = &r.quotient;
+    for reason in &r.reasons {
+        writeln!(out, "why: {reason}")?;
+    }
     writeln!(
         out,
-        "quotient  the heaps' product is {}, {} the P-portion {{{}}} of the misère quotient \
-         of order {} for heaps up to {} ('grundy quotient {} --max-heap {}' shows it)",
-        q.element,
-        if r.outcome == Outcome::Loss {
-            "in"
-        } else {
-            "not in"
-        },
-        q.p_portion.join(", "),
-        q.order,
-        q.max_heap,
-        r.game,
-        q.max_heap
+        "quotient  'grundy quotient {} --max-heap {}' shows it",
+        r.game, r.quotient.max_heap
     )?;
     writeln!(out, "winning moves: {}", r.winning_moves.len())?;
     for mv in &r.winning_moves {

@@ -6,12 +6,11 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::bail;
+use grundy::analysis::MISERE_POSITIONS;
 use grundy::catalog::Family;
 use grundy::dynamic::{Datum, Kind};
 use grundy::scripted::{part_moves, show_data, Rules};
-use grundy::table::{
-    tabulate_misere, tabulate_misere_parts, MisereTable, TableError, MISERE_POSITIONS,
-};
+use grundy::table::{tabulate_misere, tabulate_misere_parts, MisereTable, TableError};
 use grundy::{Budget, SolveError};
 use grundy_script::RuleFile;
 

@@ -134,7 +134,7 @@ fn wild_sums_are_explained_by_the_quotient() {
     assert_eq!(analysis.reasons[1], Reason::QuotientRule);
     let why = analysis.why()[0].clone();
     assert!(
-        why.starts_with("the misère quotient of heaps up to 10 (order 12"),
+        why.starts_with("the misère quotient of 0.07 for heaps up to 10 (order 12"),
         "{why}"
     );
     assert!(why.contains("their product is"), "{why}");

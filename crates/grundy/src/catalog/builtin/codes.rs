@@ -193,9 +193,11 @@ pub fn code(code: TakeAndBreak, play: Play) -> Result<Arc<dyn DynGame>, ComputeE
             max: MAX_HEAP,
             code: name.clone(),
         };
-        let game = CodeRow::new(code, None);
+        let game = CodeRow::new(code.clone(), None);
         return Ok(Arc::new(
-            Adapter::new(game, notation, name, description, kind).with_canonical(sorted_heaps),
+            Adapter::new(game, notation, name, description, kind)
+                .with_canonical(sorted_heaps)
+                .with_code(code),
         ));
     }
     let known = Known::of(
@@ -207,9 +209,10 @@ pub fn code(code: TakeAndBreak, play: Play) -> Result<Arc<dyn DynGame>, ComputeE
         max: known.largest().min(MAX_HEAP),
         code: name.clone(),
     };
-    let game = CodeRow::new(code, Some(Arc::new(known)));
+    let game = CodeRow::new(code.clone(), Some(Arc::new(known)));
     Ok(Arc::new(
         Adapter::new(game, notation, name, description, kind)
+            .with_code(code)
             .with_components()
             .with_canonical(sorted_heaps)
             .with_nimbers(|row, heaps| row.nimber(heaps)),

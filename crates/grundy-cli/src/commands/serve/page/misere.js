@@ -98,17 +98,11 @@ async function showQuotient(event) {
   }
 }
 
-// Why a sum has its outcome, by the quotient: each heap's element, their product, whether
-// it lies in the P-portion, and the winning moves.
+// Why a sum has its outcome, by the quotient: the library's reasons, line by line (each
+// heap's element, their product, whether it lies in the P-portion, the winning moves), as
+// grundy solve writes them.
 function sumAnswer(s) {
-  const heaps = s.heaps.map((h, i) => h + " → " + s.elements[i]).join(", ");
   const lost = s.outcome === "loss";
-  const lines = [el("div", {}, "heaps: " + (heaps || "none") + "; product " + s.element + ", " +
-    (lost ? "in the P-portion: the player to move loses" : "not in the P-portion: the player to move wins"))];
-  for (const mv of s.winning_moves) {
-    const leaves = mv.leaves.length ? mv.leaves.join(" + ") : "nothing";
-    lines.push(el("div", { class: "winning-move" }, "winning move: a heap of " + mv.heap + " → " + leaves +
-      ", leaving " + (mv.to.join(" + ") || "no heap") + " (product " + mv.element + ")"));
-  }
+  const lines = s.why.map((line) => el("div", { class: line.startsWith("winning moves") ? "winning-move" : "" }, line));
   return el("span", { id: "quotient-sum-answer", class: lost ? "loss" : "win" }, ...lines);
 }

@@ -325,6 +325,8 @@ async function hint() {
         : "Best moves (any one of them): " + h.best.slice(0, -1).join(", ") + " or " + h.best[h.best.length - 1];
     box.textContent = best + ". This position is a " + describe(h.value) + (mode === "engine" ? " for you." : " for the player to move.") +
       (h.line.length ? " Perfect play goes on: " + h.line.join(" → ") : "");
+    // Why, as the library explains it (a misère sum of a code's heaps: by its quotient).
+    for (const line of h.why) box.append(el("div", { class: "why" }, line));
     box.hidden = false;
   } catch (err) {
     showError("play-error", err);
