@@ -105,6 +105,9 @@ impl Owner {
     }
 }
 
+/// What takes a tier's compressed blocks on rank 0: each with its number, in order.
+pub(super) type Sink<'a> = dyn FnMut(usize, &[u8]) -> Result<(), DbError> + 'a;
+
 /// This process among the build's processes, counting the bytes it sends.
 pub(super) struct Ranks<'a> {
     cluster: &'a dyn Cluster,
@@ -340,7 +343,7 @@ impl<'a> Ranks<'a> {
         blocks: usize,
         width: usize,
         mine: Vec<Vec<u8>>,
-        sink: &mut dyn FnMut(usize, &[u8]) -> Result<(), DbError>,
+        sink: &mut Sink<'_>,
     ) -> Result<(), DbError> {
         if self.alone() {
             return mine.iter().enumerate().try_for_each(|(j, b)| sink(j, b));

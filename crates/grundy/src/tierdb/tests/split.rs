@@ -89,7 +89,7 @@ impl TierGame for Valued {
         Scatter.expand(at, &mut children);
         gains.extend((0..children.len() as u64).map(|i| Gain {
             points: ((at.rank + i) % 3) as i32 - 1,
-            again: (at.rank + i) % 7 == 0,
+            again: (at.rank + i).is_multiple_of(7),
         }));
     }
     fn labels(&self, at: Place) -> Vec<String> {
