@@ -155,3 +155,39 @@ fn three_processes_write_the_bytes_of_one_and_a_killed_one_resumes() {
         std::fs::remove_dir_all(dir).unwrap();
     }
 }
+
+/// A database of scores (Dots-and-Boxes 4 x 2: two bytes a position, middle tiers of 11
+/// blocks of ranks and 22 of the file) on two processes: the bytes of one process.
+#[test]
+fn a_database_of_scores_splits_into_the_bytes_of_one_process() {
+    let board = ["dots-and-boxes", "4", "2"];
+    let (one, two) = (temp("scores-one"), temp("scores-two"));
+    let alone = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("build")
+        .args(board)
+        .arg("--db")
+        .arg(&one)
+        .arg("--json")
+        .output()
+        .unwrap();
+    let alone = report(&alone);
+    assert_eq!(alone["positions"], 1 << 22); // every set of its 22 lines
+    let split = Command::new("mpirun")
+        .args(["--allow-run-as-root", "--oversubscribe", "-np", "2"])
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .arg("build")
+        .args(board)
+        .arg("--db")
+        .arg(&two)
+        .arg("--json")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let split = report(&split);
+    assert_eq!(split["processes"], 2);
+    assert_eq!(split["value"], alone["value"]);
+    assert_eq!(files(&one), files(&two));
+    for dir in [one, two] {
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

@@ -2,7 +2,6 @@
 //! files written and a stopped build resumed.
 
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -10,16 +9,15 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::cycles;
-use super::error::{io_err, DbError};
-use super::format::tier_file;
-use super::game::{End, Place, TierGame};
+use super::error::DbError;
+pub(super) use super::format::check_disk;
+use super::game::{Place, TierGame};
 use super::layout::BLOCK;
 use super::marks::{self, Marks};
-use super::split::{Owner, Ranks};
-use super::value::{width, Value, Values, ABSENT, DRAW, ENDLESS, LOSS, REMOTENESS, WIN};
+use super::split::Ranks;
+use super::value::{width, Value, Values};
 use crate::limits::Budget;
 use crate::run::Control;
-use crate::value::Outcome;
 
 /// How `build` runs.
 ///
@@ -106,39 +104,23 @@ pub struct BuildReport {
     pub bytes: u64,
     /// Bytes this process put into exchanges with the others of a split build
     /// (`build_with`): its share of the reachability marks and of each tier's compressed
-    /// blocks, and what rank 0 read for all; 0 for one process alone.
+    /// blocks, the ranks it asked the others for and the values it answered, and what rank
+    /// 0 read for all; 0 for one process alone.
     pub sent: u64,
-}
-
-/// Room left beside a tier's file for the manifest rewritten after it.
-const MANIFEST_ROOM: u64 = 1 << 20;
-
-/// Whether tier `tier`'s file of `bytes` fits the free space of `dir`'s file system (with
-/// room for the manifest), checked before it is written.
-pub(super) fn check_disk(dir: &Path, tier: u32, bytes: u64) -> Result<(), DbError> {
-    let available = fs4::available_space(dir).map_err(io_err(dir))?;
-    disk_fits(dir, tier, bytes, available)
-}
-
-/// [`check_disk`]'s verdict on the figures.
-pub(super) fn disk_fits(dir: &Path, tier: u32, bytes: u64, available: u64) -> Result<(), DbError> {
-    let needed = bytes.saturating_add(MANIFEST_ROOM);
-    match needed <= available {
-        true => Ok(()),
-        false => Err(DbError::Disk {
-            dir: dir.to_path_buf(),
-            tier,
-            needed,
-            available,
-        }),
-    }
 }
 
 /// The memory a process of a build split across `size` processes needs, checked against
 /// the budget: the reachability bits (the tiers marked at once, [`marks::window_bytes`],
 /// and unless it spills them (`spill`) its share of every tier's; alone, every tier's),
-/// their exchange (split: twice the largest tier's bits), and for the largest tier its
-/// values, its compressed copy and the values of the tiers its moves reach.
+/// their exchange (split: twice the largest tier's bits), and the values of the tier that
+/// needs the most. Alone, a tier's values, their compressed copy and the values of the
+/// tiers its moves reach, whole. Split, the share of rank 0 (the largest): its blocks'
+/// values and their compressed copy (rank 0 writes the file as the blocks come, holding a
+/// round of them), and for each tier its moves reach, its own blocks and the values it
+/// fetches, counted as many as its share of that tier's ranks (two bytes of offset beside
+/// each value, or 1.25 bits a rank of the tier where that is less), with a bit a rank of
+/// that tier for the ranks it asks for. What it fetches is checked again once known,
+/// before it is allocated.
 pub(super) fn check_memory<G: TierGame + ?Sized>(
     game: &G,
     budget: &Budget,
@@ -164,19 +146,39 @@ pub(super) fn check_memory<G: TierGame + ?Sized>(
     let bits = bits.saturating_add(exchange);
     // A tier's values and its children's, at `width` bytes a position (two for scores).
     let width = width(game.values()) as u64;
+    let split = size > 1;
+    // Rank 0's share of a tier's ranks: the most blocks of any process (all alone).
+    let share = |k: u32| -> u64 {
+        let ranks = game.tier_size(k);
+        match split {
+            true => (ranks.div_ceil(BLOCK as u64).div_ceil(size as u64))
+                .saturating_mul(BLOCK as u64)
+                .min(ranks),
+            false => ranks,
+        }
+    };
     let (tier, tier_bytes) = (0..tiers)
         .map(|k| {
             let children: u64 = game
                 .child_tiers(k)
                 .iter()
-                .map(|&c| game.tier_size(c).saturating_mul(width))
+                .map(|&c| {
+                    let held = share(c).saturating_mul(width);
+                    // Its values, with two bytes of offset each or 1.25 bits a rank of
+                    // the tier (`above`), and a bit a rank of the tier while it asks.
+                    let bits = marks::bits_bytes(game, c);
+                    let fetched = match split {
+                        true => share(c)
+                            .saturating_mul(width)
+                            .saturating_add(share(c).saturating_mul(2).min(bits / 4 * 5))
+                            .saturating_add(bits),
+                        false => 0,
+                    };
+                    held.saturating_add(fetched)
+                })
                 .fold(0, u64::saturating_add);
-            (
-                k,
-                game.tier_size(k)
-                    .saturating_mul(2 * width)
-                    .saturating_add(children),
-            )
+            let own = share(k).saturating_mul(2 * width);
+            (k, own.saturating_add(children))
         })
         .max_by_key(|&(_, b)| b)
         .unwrap_or((0, 0));
@@ -344,121 +346,9 @@ fn hand_over(
     marks.keep(k, bits.into_iter().map(AtomicU64::into_inner).collect())
 }
 
-/// The values of the tiers a tier's moves reach, by tier.
-pub(super) type Above<'a> = [(u32, &'a [u8])];
-
-/// The value of a reachable position from how it ended (`end`) or the values of its moves
-/// (`children`) in the tiers above it; `None` when a successor is marked unreachable (a
-/// corrupt tier above).
-fn value_from(end: Option<End>, children: &[Place], above: &Above<'_>) -> Option<Value> {
-    if let Some(end) = end {
-        return Some(end.value());
-    }
-    let mut best_win = u8::MAX;
-    let mut best_draw = u8::MAX;
-    let mut worst_loss = 0u8;
-    for child in children.iter() {
-        let values = above.iter().find(|(t, _)| *t == child.tier)?.1;
-        let byte = *values.get(child.rank as usize)?;
-        let r = byte & REMOTENESS;
-        match byte & !REMOTENESS {
-            _ if byte == ABSENT => return None,
-            DRAW => best_draw = best_draw.min(r),
-            LOSS => best_win = best_win.min(r),
-            WIN => worst_loss = worst_loss.max(r),
-            _ => return None,
-        }
-    }
-    let (outcome, r) = if best_win != u8::MAX {
-        (Outcome::Win, best_win)
-    } else if best_draw != u8::MAX {
-        if best_draw == REMOTENESS {
-            // The draws reached never end (`ENDLESS`), and neither does this one.
-            return Value::decode(ENDLESS);
-        }
-        (Outcome::Draw, best_draw)
-    } else {
-        // Also a position with no moves: lost at once (`worst_loss` + 1 would be 1).
-        match children.is_empty() {
-            true => return Some(Value::new(Outcome::Loss, 0)),
-            false => (Outcome::Loss, worst_loss),
-        }
-    };
-    Some(Value::new(outcome, u32::from(r) + 1))
-}
-
-/// The values of tier `k`, in parallel over blocks: those of the blocks `owner` owns (the
-/// others' are left [`ABSENT`]), whose reachable ranks are `reach` (the marks of those
-/// blocks, one after the other: [`Owner::words`]).
-pub(super) fn solve_tier<G: TierGame + ?Sized>(
-    game: &G,
-    k: u32,
-    reach: &[u64],
-    above: &Above<'_>,
-    budget: &Budget,
-    progress: Option<&BuildProgress>,
-    owner: Owner,
-) -> Result<Vec<u8>, DbError> {
-    let mut values = vec![ABSENT; game.tier_size(k) as usize];
-    values
-        .par_chunks_mut(BLOCK)
-        .enumerate()
-        .filter(|(b, _)| owner.owns(*b))
-        .try_for_each(|(b, chunk)| -> Result<(), DbError> {
-            budget.check_cancelled()?;
-            let first = (b * BLOCK) as u64;
-            let words = owner.words(reach, b, chunk.len());
-            let mut failed = None;
-            let mut ranks = set_bits(words.iter().copied(), first);
-            game.expand_ranks(k, &mut ranks, &mut |rank, end, children| {
-                let byte = value_from(end, children, above)
-                    .ok_or_else(|| missing_successor(k, rank, children, above))
-                    .and_then(|value| {
-                        value.encode().ok_or(DbError::Remoteness {
-                            tier: k,
-                            remoteness: value.remoteness,
-                        })
-                    });
-                match byte {
-                    Ok(byte) => {
-                        chunk[(rank - first) as usize] = byte;
-                        ControlFlow::Continue(())
-                    }
-                    Err(e) => {
-                        failed = Some(e);
-                        ControlFlow::Break(())
-                    }
-                }
-            });
-            if let Some(e) = failed {
-                return Err(e);
-            }
-            advance(progress, chunk.len() as u64);
-            Ok(())
-        })?;
-    Ok(values)
-}
-
-/// The error for a position of tier `k` at `rank` with a successor that has no value in
-/// the tiers read: the first such successor's tier file is corrupt.
-fn missing_successor(k: u32, rank: u64, children: &[Place], above: &Above<'_>) -> DbError {
-    let value_of = |c: &Place| {
-        let values = above.iter().find(|(t, _)| *t == c.tier)?.1;
-        values.get(c.rank as usize).filter(|&&b| b != ABSENT)
-    };
-    let tier = children
-        .iter()
-        .find(|c| value_of(c).is_none())
-        .map_or(k + 1, |c| c.tier);
-    DbError::Corrupt {
-        path: PathBuf::from(tier_file(tier)),
-        why: format!("a successor of rank {rank} of tier {k} is missing"),
-    }
-}
-
 /// The ranks whose bits are set in `words`, the first word's lowest bit being rank `first`,
 /// ascending.
-fn set_bits(words: impl Iterator<Item = u64>, first: u64) -> impl Iterator<Item = u64> {
+pub(super) fn set_bits(words: impl Iterator<Item = u64>, first: u64) -> impl Iterator<Item = u64> {
     words.enumerate().flat_map(move |(i, word)| {
         let base = first + i as u64 * 64;
         std::iter::successors(Some(word).filter(|&w| w != 0), |&w| {

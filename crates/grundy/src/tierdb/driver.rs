@@ -9,21 +9,20 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use super::build::{
-    advance, check_disk, check_memory, reachable, solve_tier, BuildOptions, BuildReport,
-};
+use super::above::{self, Above};
+use super::build::{advance, check_memory, reachable, BuildOptions, BuildReport};
 use super::cluster::{Cluster, Solo};
 use super::cycles;
 use super::error::{io_err, DbError};
 use super::format::{
-    assemble_tier, check_file, compress_block, decode_tier, tier_file, write_atomically, Manifest,
-    TierEntry,
+    check_file, compress_block, decode_tier, tier_file, Manifest, TierEntry, TierWriter,
 };
 use super::game::TierGame;
 use super::layout::{BLOCK, MANIFEST};
 use super::marks::{self, Marks};
+use super::solve::solve_tier;
 use super::split::Ranks;
-use super::value::{read_at, width, Values};
+use super::value::read_at;
 use super::valued;
 
 /// Builds (or resumes building) the database of `game` in `dir`: every position reachable
@@ -93,13 +92,6 @@ pub fn build_with<G: TierGame + ?Sized>(
     let spill = marks::spills(game, dir, cluster.size());
     check_memory(game, budget, spill, cluster.size())?;
     valued::check_values(game, options.values)?;
-    if width(game.values()) > 1 && cluster.size() > 1 {
-        return Err(DbError::Game(format!(
-            "{}: a database of scores keeps two bytes a position (the score and its \
-             remoteness) and is built on one process; run it without mpirun",
-            game.identity()
-        )));
-    }
     let identity = game.identity();
     let manifest = ranks.read_on_root(|| {
         fs::create_dir_all(dir).map_err(io_err(dir))?;
@@ -154,12 +146,15 @@ pub fn build_with<G: TierGame + ?Sized>(
         bytes: 0,
         sent: 0,
     };
-    // Reads a kept tier's values: rank 0 reads and checks the file, every process decodes.
+    // Reads this process's blocks of a kept tier: rank 0 reads and checks the file, every
+    // process decodes its own blocks (block `j` of bytes holds ranks of block `j / width`).
     let load = |entry: &TierEntry| -> Result<Vec<u8>, DbError> {
         let bytes = ranks.read_on_root(|| check_file(dir, entry))?;
-        decode_tier(dir, entry, &bytes)
+        let own = |j: usize| owner.owns(j / width as usize);
+        ranks.agree(decode_tier(dir, entry, &bytes, own))
     };
-    // The values of tiers solved or read, kept while a tier below may need them.
+    // This process's blocks of the tiers solved or read (all of each alone), kept while a
+    // tier below may need them.
     let mut loaded: Vec<(u32, Vec<u8>)> = Vec::new();
     for k in (0..tiers).rev() {
         ranks.agree(budget.check_cancelled().map_err(DbError::from))?;
@@ -197,71 +192,81 @@ pub fn build_with<G: TierGame + ?Sized>(
                 loaded.push((t, load(entry)?));
             }
         }
-        let above: Vec<(u32, &[u8])> = loaded.iter().map(|(t, v)| (*t, v.as_slice())).collect();
+        let shares: Vec<(u32, &[u8])> = loaded.iter().map(|(t, v)| (*t, v.as_slice())).collect();
         let reach = ranks.agree(marks.take(k))?;
+        // Alone, the tiers above are held whole; split, the values this process's blocks
+        // need are fetched from their owners.
+        let above = match ranks.alone() {
+            true => Above::whole(width as usize, &shares),
+            false => above::fetch(game, k, &reach, &shares, width as usize, &ranks, budget)?,
+        };
         let solved = match wanted.contains(&k) {
             // Moves within the tier: retrograde analysis of the whole tier, on one process
             // (the reachability pass refused a split build of such a game).
-            true => cycles::solve_tier(game, k, &reach, &above, budget)
+            true => cycles::solve_tier(game, k, &reach, &above.whole_tiers(), budget)
                 .inspect(|values| advance(progress, values.len() as u64)),
-            false if game.values() == Values::Outcomes => {
-                solve_tier(game, k, &reach, &above, budget, progress, owner)
-            }
-            // Scores and nimbers (`valued`).
-            false => valued::solve_tier(game, k, &reach, &above, budget, progress, owner),
+            false => solve_tier(game, k, &reach, &above, budget, progress, owner),
         };
-        drop(reach);
-        drop(above);
-        let mut values = ranks.agree(solved)?;
-        // Each process compresses its own blocks, receives the others' and decompresses
-        // them into its values: every process then holds the whole tier.
-        let mine: Vec<Vec<u8>> = values
-            .par_chunks(BLOCK)
-            .enumerate()
-            .filter(|(b, _)| owner.owns(*b))
-            .map(|(_, chunk)| compress_block(chunk))
-            .collect();
-        let blocks = ranks.gather_blocks(values.len().div_ceil(BLOCK), mine)?;
-        let unpacked = values
-            .par_chunks_mut(BLOCK)
-            .zip(blocks.par_iter())
-            .enumerate()
-            .filter(|(b, _)| !owner.owns(*b))
-            .try_for_each(|(b, (chunk, block))| {
-                let got = lz4_flex::block::decompress(block, chunk.len()).ok();
-                match got.filter(|got| got.len() == chunk.len()) {
-                    Some(got) => {
-                        chunk.copy_from_slice(&got);
-                        Ok(())
-                    }
-                    None => Err(DbError::Cluster {
-                        rank: b % owner.size(),
-                        why: format!("its block {b} of tier {k} does not decompress"),
-                    }),
-                }
-            });
-        ranks.agree(unpacked)?;
-        advance(progress, owner.others(values.len() as u64, BLOCK) / width);
-        let bytes = assemble_tier(k, values.len() as u64, &blocks);
-        drop(blocks);
+        drop((reach, above, shares));
+        // This process's blocks of the tier, one after the other (the whole tier alone).
+        let values = ranks.agree(solved)?;
+        // Each process compresses its own blocks and sends them to rank 0, which writes
+        // the file; each keeps its own blocks' values for the tiers below.
+        let mine: Vec<Vec<u8>> = values.par_chunks(BLOCK).map(compress_block).collect();
+        let size = game.tier_size(k);
+        let blocks = (size * width).div_ceil(BLOCK as u64) as usize;
+        // Rank 0 writes the file as the blocks come, then tells every process its length
+        // and CRC-32, for the manifest (or its error).
+        let mut writer = match ranks.is_root() {
+            true => Some(TierWriter::create(dir, k, size * width, blocks)),
+            false => None,
+        };
+        let sent =
+            ranks.blocks_to_root(
+                blocks,
+                width as usize,
+                mine,
+                &mut |j, block| match &mut writer {
+                    Some(Ok(writer)) => writer.push(j, block),
+                    _ => Ok(()),
+                },
+            );
+        advance(progress, owner.others(size, BLOCK));
+        let told = ranks.read_on_root(|| {
+            sent?;
+            let (len, crc) = writer
+                .take()
+                .transpose()?
+                .map_or(Ok((0, 0)), TierWriter::finish)?;
+            Ok([len.to_le_bytes().as_slice(), &crc.to_le_bytes()].concat())
+        })?;
+        let (len, crc) = match (told.get(..8), told.get(8..12)) {
+            (Some(len), Some(crc)) => (
+                u64::from_le_bytes(len.try_into().expect("8 bytes")),
+                u32::from_le_bytes(crc.try_into().expect("4 bytes")),
+            ),
+            _ => {
+                return Err(DbError::Cluster {
+                    rank: 0,
+                    why: format!("it told {} bytes of tier {k}'s length and CRC", told.len()),
+                })
+            }
+        };
         let entry = TierEntry {
             tier: k,
             file: tier_file(k),
-            ranks: values.len() as u64,
+            ranks: size * width,
             positions: per_tier[k as usize],
-            bytes: bytes.len() as u64,
-            crc32: crc32fast::hash(&bytes),
+            bytes: len,
+            crc32: crc,
         };
         report.bytes += entry.bytes;
         manifest.tiers.push(entry.clone());
         manifest.tiers.sort_by_key(|e| e.tier);
         let written = match ranks.is_root() {
-            true => check_disk(dir, k, entry.bytes)
-                .and_then(|()| write_atomically(dir, &entry.file, &bytes))
-                .and_then(|()| manifest.write(dir)),
+            true => manifest.write(dir),
             false => Ok(()),
         };
-        drop(bytes);
         ranks.agree(written)?;
         report.written.push(k);
         loaded.push((k, values));
@@ -272,15 +277,25 @@ pub fn build_with<G: TierGame + ?Sized>(
         }
     }
     marks.finish()?;
+    // The start's value: its owner reads it from its blocks and tells every process.
     let start = game.start();
-    let at = |values: &[u8]| read_at(game.values(), width as usize, values, start.rank);
-    let value = match loaded.iter().find(|(t, _)| *t == start.tier) {
-        Some((_, values)) => at(values),
+    let share = match loaded.iter().position(|(t, _)| *t == start.tier) {
+        Some(i) => std::mem::take(&mut loaded[i].1),
         None => {
             let entry = manifest.entry(start.tier).expect("every tier is recorded");
-            at(&load(entry)?)
+            load(entry)?
         }
     };
+    let at = owner.index(start.rank) * width as usize;
+    let cell = match owner.owns_rank(start.rank) {
+        true => share
+            .get(at..at + width as usize)
+            .unwrap_or_default()
+            .to_vec(),
+        false => Vec::new(),
+    };
+    let cell = ranks.told_by(owner.of_rank(start.rank), cell)?;
+    let value = read_at(game.values(), width as usize, &cell, 0);
     manifest.positions = Some(report.positions);
     manifest.value = value;
     let written = match ranks.is_root() {

@@ -2,8 +2,8 @@
 //! blocks with their CRC-32s, written atomically and checked when read.
 
 use std::fs::{self, File};
-use std::io::Read;
-use std::path::Path;
+use std::io::{Read, Seek, Write};
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -196,27 +196,156 @@ pub(super) fn compress_block(values: &[u8]) -> Vec<u8> {
     lz4_flex::block::compress(values)
 }
 
-/// A tier file's bytes from its compressed blocks, in order: header, block index, blocks.
-pub(super) fn assemble_tier(tier: u32, ranks: u64, blocks: &[Vec<u8>]) -> Vec<u8> {
-    let data_start = HEADER + blocks.len() * INDEX_ENTRY;
-    let total = data_start + blocks.iter().map(Vec::len).sum::<usize>();
-    let mut out = Vec::with_capacity(total);
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&tier.to_le_bytes());
-    out.extend_from_slice(&(BLOCK as u32).to_le_bytes());
-    out.extend_from_slice(&ranks.to_le_bytes());
-    out.extend_from_slice(&(blocks.len() as u64).to_le_bytes());
-    let mut offset = data_start as u64;
-    for block in blocks {
-        out.extend_from_slice(&offset.to_le_bytes());
-        out.extend_from_slice(&(block.len() as u32).to_le_bytes());
-        out.extend_from_slice(&crc32fast::hash(block).to_le_bytes());
-        offset += block.len() as u64;
+/// Room left beside a tier's file for the manifest rewritten after it.
+const MANIFEST_ROOM: u64 = 1 << 20;
+
+/// Whether tier `tier`'s file of `bytes` fits the free space of `dir`'s file system (with
+/// room for the manifest), checked before it is written.
+pub(super) fn check_disk(dir: &Path, tier: u32, bytes: u64) -> Result<(), DbError> {
+    let available = fs4::available_space(dir).map_err(io_err(dir))?;
+    disk_fits(dir, tier, bytes, available)
+}
+
+/// [`check_disk`]'s verdict on the figures.
+pub(super) fn disk_fits(dir: &Path, tier: u32, bytes: u64, available: u64) -> Result<(), DbError> {
+    let needed = bytes.saturating_add(MANIFEST_ROOM);
+    match needed <= available {
+        true => Ok(()),
+        false => Err(DbError::Disk {
+            dir: dir.to_path_buf(),
+            tier,
+            needed,
+            available,
+        }),
     }
-    for block in blocks {
-        out.extend_from_slice(block);
+}
+
+/// A tier file written as its compressed blocks come, in order, so that its writer never
+/// holds the whole file: header, block index, blocks, as [`read_index`] reads them. The
+/// header and index are written last, over room left for them, and the file is synced
+/// and renamed into place by [`TierWriter::finish`] (a temporary file until then, removed
+/// when the writer is dropped unfinished). The free space is checked before each block.
+pub(super) struct TierWriter {
+    dir: PathBuf,
+    name: String,
+    temp: PathBuf,
+    file: Option<std::io::BufWriter<fs::File>>,
+    tier: u32,
+    ranks: u64,
+    blocks: usize,
+    index: Vec<u8>,
+    data: crc32fast::Hasher,
+    offset: u64,
+}
+
+impl TierWriter {
+    /// Begins tier `tier`'s file in `dir`: `ranks` bytes of values in `blocks` blocks.
+    pub(super) fn create(
+        dir: &Path,
+        tier: u32,
+        ranks: u64,
+        blocks: usize,
+    ) -> Result<TierWriter, DbError> {
+        let name = tier_file(tier);
+        let temp = dir.join(format!("{name}.tmp"));
+        let head = HEADER + blocks * INDEX_ENTRY;
+        check_disk(dir, tier, head as u64)?;
+        let mut file = fs::File::create(&temp)
+            .map(std::io::BufWriter::new)
+            .map_err(io_err(&temp))?;
+        file.write_all(&vec![0; head]).map_err(io_err(&temp))?;
+        Ok(TierWriter {
+            dir: dir.to_path_buf(),
+            name,
+            temp,
+            file: Some(file),
+            tier,
+            ranks,
+            blocks,
+            index: Vec::with_capacity(blocks * INDEX_ENTRY),
+            data: crc32fast::Hasher::new(),
+            offset: head as u64,
+        })
     }
-    out
+
+    /// Appends block `j` (the next one) compressed.
+    pub(super) fn push(&mut self, j: usize, block: &[u8]) -> Result<(), DbError> {
+        let temp = &self.temp;
+        let out_of_order = || DbError::Corrupt {
+            path: temp.clone(),
+            why: format!("block {j} came out of order"),
+        };
+        if j != self.index.len() / INDEX_ENTRY || j >= self.blocks {
+            return Err(out_of_order());
+        }
+        let free = fs4::available_space(&self.dir).map_err(io_err(&self.dir))?;
+        disk_fits(
+            &self.dir,
+            self.tier,
+            self.offset + block.len() as u64,
+            self.offset + free,
+        )?;
+        let file = self.file.as_mut().ok_or_else(out_of_order)?;
+        file.write_all(block).map_err(io_err(temp))?;
+        self.data.update(block);
+        self.index.extend_from_slice(&self.offset.to_le_bytes());
+        self.index
+            .extend_from_slice(&(block.len() as u32).to_le_bytes());
+        self.index
+            .extend_from_slice(&crc32fast::hash(block).to_le_bytes());
+        self.offset += block.len() as u64;
+        Ok(())
+    }
+
+    /// Writes the header and index once every block is in, syncs the file and renames it
+    /// into place; its length and CRC-32, for the manifest.
+    pub(super) fn finish(mut self) -> Result<(u64, u32), DbError> {
+        let temp = self.temp.clone();
+        let mut file = self
+            .file
+            .take()
+            .filter(|_| self.index.len() == self.blocks * INDEX_ENTRY)
+            .ok_or_else(|| DbError::Corrupt {
+                path: temp.clone(),
+                why: format!(
+                    "{} blocks of {}",
+                    self.index.len() / INDEX_ENTRY,
+                    self.blocks
+                ),
+            })?;
+        let mut head = Vec::with_capacity(HEADER + self.index.len());
+        head.extend_from_slice(MAGIC);
+        head.extend_from_slice(&self.tier.to_le_bytes());
+        head.extend_from_slice(&(BLOCK as u32).to_le_bytes());
+        head.extend_from_slice(&self.ranks.to_le_bytes());
+        head.extend_from_slice(&(self.blocks as u64).to_le_bytes());
+        head.extend_from_slice(&self.index);
+        let mut crc = crc32fast::Hasher::new();
+        crc.update(&head);
+        crc.combine(&self.data);
+        let written = file
+            .seek(std::io::SeekFrom::Start(0))
+            .and_then(|_| file.write_all(&head))
+            .and_then(|()| file.flush())
+            .and_then(|()| file.get_ref().sync_all());
+        written.map_err(io_err(&temp))?;
+        drop(file);
+        let path = self.dir.join(&self.name);
+        fs::rename(&temp, &path).map_err(io_err(&path))?;
+        // The rename is durable once the directory is synced (best effort).
+        if let Ok(dir) = fs::File::open(&self.dir) {
+            let _ = dir.sync_all();
+        }
+        Ok((self.offset, crc.finalize()))
+    }
+}
+
+impl Drop for TierWriter {
+    fn drop(&mut self) {
+        if self.file.take().is_some() {
+            let _ = fs::remove_file(&self.temp);
+        }
+    }
 }
 
 /// One block's place in its tier file.
@@ -322,12 +451,18 @@ pub(super) fn decode_block(
 }
 
 /// The values of a tier file's `bytes` (already checked against the manifest's size and
-/// CRC, here or by the process that read them), decompressed block by block.
-pub(super) fn decode_tier(dir: &Path, entry: &TierEntry, bytes: &[u8]) -> Result<Vec<u8>, DbError> {
+/// CRC, here or by the process that read them), decompressed block by block: those of the
+/// blocks `keep` keeps (by their number), one after the other.
+pub(super) fn decode_tier(
+    dir: &Path,
+    entry: &TierEntry,
+    bytes: &[u8],
+    keep: impl Fn(usize) -> bool,
+) -> Result<Vec<u8>, DbError> {
     let path = dir.join(&entry.file);
     let index = index_of(&path, entry, bytes.len() as u64, bytes)?;
-    let mut values = Vec::with_capacity(entry.ranks as usize);
-    for (b, block) in index.iter().enumerate() {
+    let mut values = Vec::new();
+    for (b, block) in index.iter().enumerate().filter(|(b, _)| keep(*b)) {
         let len = (entry.ranks as usize - b * BLOCK).min(BLOCK);
         let start = block.offset as usize;
         let compressed = &bytes[start..start + block.len as usize];

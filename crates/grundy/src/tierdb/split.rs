@@ -1,7 +1,8 @@
 //! A build's work split across the processes of a [`Cluster`]: which blocks of a tier are
 //! whose (block `b` is process `b % size`'s, so every process has a share of every large
 //! tier), the exchanges a build makes (each process's marks of the others' blocks sent to
-//! their owners, compressed blocks gathered, what rank 0 read handed to all), the agreement on every step's outcome (so that a process that fails
+//! their owners, compressed blocks sent to rank 0, what rank 0 read handed to all; the
+//! values fetched from their owners are `above`'s), the agreement on every step's outcome (so that a process that fails
 //! stops all of them at the same step, never leaving one waiting), and the bytes sent.
 
 use std::cell::Cell;
@@ -52,6 +53,34 @@ impl Owner {
         &share[first..first + len.div_ceil(64)]
     }
 
+    /// How many of a tier's blocks of `ranks` ranks are this process's.
+    pub(super) fn own_blocks(self, ranks: u64) -> usize {
+        self.count(self.rank, ranks.div_ceil(BLOCK as u64) as usize)
+    }
+
+    /// How many ranks of a tier of `ranks` are in this process's blocks: its share of the
+    /// tier's values holds them one block after the other (all of them alone).
+    pub(super) fn share_ranks(self, ranks: u64) -> u64 {
+        ranks - self.others(ranks, BLOCK)
+    }
+
+    /// Whose is a tier's rank `rank`.
+    pub(super) fn of_rank(self, rank: u64) -> usize {
+        (rank / BLOCK as u64 % self.size as u64) as usize
+    }
+
+    /// Whether a tier's rank `rank` is in one of this process's blocks.
+    pub(super) fn owns_rank(self, rank: u64) -> bool {
+        self.of_rank(rank) == self.rank
+    }
+
+    /// The index, in this process's share of a tier's values, of its rank `rank` (of one of
+    /// its own blocks).
+    pub(super) fn index(self, rank: u64) -> usize {
+        let block = (rank / BLOCK as u64) as usize;
+        block / self.size * BLOCK + (rank % BLOCK as u64) as usize
+    }
+
     /// How many words of a tier's `words` words of marks are in this process's blocks.
     fn share_len(self, words: usize) -> usize {
         (0..words.div_ceil(BLOCK_WORDS))
@@ -75,6 +104,9 @@ impl Owner {
             .sum()
     }
 }
+
+/// What takes a tier's compressed blocks on rank 0: each with its number, in order.
+pub(super) type Sink<'a> = dyn FnMut(usize, &[u8]) -> Result<(), DbError> + 'a;
 
 /// This process among the build's processes, counting the bytes it sends.
 pub(super) struct Ranks<'a> {
@@ -145,6 +177,19 @@ impl<'a> Ranks<'a> {
                 why: String::from_utf8_lossy(&all[rank]).into_owned(),
             }),
         }
+    }
+
+    /// What process `from` tells every process: its `mine` (the others' are not sent).
+    pub(super) fn told_by(&self, from: usize, mine: Vec<u8>) -> Result<Vec<u8>, DbError> {
+        if self.alone() {
+            return Ok(mine);
+        }
+        let sent = match self.cluster.rank() == from {
+            true => mine,
+            false => Vec::new(),
+        };
+        let mut all = self.gather(&sent)?;
+        Ok(std::mem::take(&mut all[from]))
     }
 
     /// Runs `read` on rank 0 alone (the one that touches the directory) and hands its
@@ -286,20 +331,37 @@ impl<'a> Ranks<'a> {
         Ok(())
     }
 
-    /// Every one of a tier's `blocks` blocks, in order, from `mine`: this process's own
-    /// blocks in order (those [`Owner::owns`]); each process sends its own to all.
-    pub(super) fn gather_blocks(
+    /// Hands every one of a tier's `blocks` compressed blocks to `sink` on rank 0, in
+    /// order with its number (nothing on the others), from `mine`: this process's own
+    /// blocks in order. A tier of `width` bytes a rank has `width` blocks of bytes to a
+    /// block of ranks, and block `j` is the owner's of ranks block `j / width`; each process
+    /// sends its own to rank 0 alone, [`BATCH`] at a time, so that rank 0 holds a round's
+    /// blocks at once, never the tier's. After an error of `sink`, rank 0 takes the other
+    /// rounds' blocks without handing them on and returns the error at the end.
+    pub(super) fn blocks_to_root(
         &self,
         blocks: usize,
+        width: usize,
         mine: Vec<Vec<u8>>,
-    ) -> Result<Vec<Vec<u8>>, DbError> {
+        sink: &mut Sink<'_>,
+    ) -> Result<(), DbError> {
         if self.alone() {
-            return Ok(mine);
+            return mine.iter().enumerate().try_for_each(|(j, b)| sink(j, b));
         }
-        let owner = self.owner();
-        let size = owner.size;
-        let mut out: Vec<Vec<u8>> = vec![Vec::new(); blocks];
-        let rounds = owner.count(0, blocks).div_ceil(BATCH);
+        let size = self.owner().size;
+        let of = |rank: usize| -> Vec<usize> {
+            (0..blocks)
+                .filter(|&j| j / width.max(1) % size == rank)
+                .collect()
+        };
+        let lists: Vec<Vec<usize>> = (0..size).map(of).collect();
+        let rounds = lists
+            .iter()
+            .map(Vec::len)
+            .max()
+            .unwrap_or(0)
+            .div_ceil(BATCH);
+        let mut failed = None;
         let mut mine = mine.into_iter();
         for round in 0..rounds {
             let mut payload = Vec::new();
@@ -307,11 +369,16 @@ impl<'a> Ranks<'a> {
                 payload.extend_from_slice(&(block.len() as u32).to_le_bytes());
                 payload.extend_from_slice(&block);
             }
-            for (rank, bytes) in self.gather(&payload)?.into_iter().enumerate() {
-                let first = round * BATCH;
-                let count = owner.count(rank, blocks).saturating_sub(first).min(BATCH);
+            let mut parts = vec![Vec::new(); size];
+            parts[0] = payload;
+            let got = self.all_to_all(parts)?;
+            if !self.is_root() {
+                continue;
+            }
+            let mut these: Vec<(usize, &[u8])> = Vec::new();
+            for (rank, bytes) in got.iter().enumerate() {
                 let mut rest = bytes.as_slice();
-                for i in first..first + count {
+                for &j in lists[rank].iter().skip(round * BATCH).take(BATCH) {
                     let cut = || DbError::Cluster {
                         rank,
                         why: "its blocks came cut".into(),
@@ -322,12 +389,18 @@ impl<'a> Ranks<'a> {
                         .try_into()
                         .map(u32::from_le_bytes)
                         .map_err(|_| cut())? as usize;
-                    let block = rest.get(4..4 + len).ok_or_else(cut)?;
-                    out[rank + i * size] = block.to_vec();
+                    these.push((j, rest.get(4..4 + len).ok_or_else(cut)?));
                     rest = &rest[4 + len..];
                 }
             }
+            // A round's blocks are the next ones of the tier, in some order.
+            these.sort_unstable_by_key(|&(j, _)| j);
+            for (j, block) in these {
+                if failed.is_none() {
+                    failed = sink(j, block).err();
+                }
+            }
         }
-        Ok(out)
+        failed.map_or(Ok(()), Err)
     }
 }

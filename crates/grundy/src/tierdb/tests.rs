@@ -499,8 +499,8 @@ fn a_cancelled_build_resumes_to_identical_files() {
 #[test]
 fn a_tier_that_does_not_fit_the_disk_is_refused_with_the_figures() {
     let dir = Path::new("/db");
-    assert!(super::build::disk_fits(dir, 7, 1000, 1 << 21).is_ok());
-    let err = super::build::disk_fits(dir, 7, 1 << 20, 1 << 20).unwrap_err();
+    assert!(super::format::disk_fits(dir, 7, 1000, 1 << 21).is_ok());
+    let err = super::format::disk_fits(dir, 7, 1 << 20, 1 << 20).unwrap_err();
     assert_eq!(
         err.to_string(),
         "tier 7 needs 2097152 bytes on disk and /db has 1048576 free: the tiers written so \

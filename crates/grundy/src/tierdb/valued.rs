@@ -5,14 +5,10 @@
 //! moves reach, as the plain pass does for win, loss or draw; a game whose moves may stay
 //! in their tier is refused.
 
-use super::build::{advance, Above, BuildProgress};
+use super::above::Above;
 use super::error::DbError;
 use super::game::{End, Place, TierGame};
-use super::layout::BLOCK;
-use super::split::Owner;
-use super::value::{read_at, width, Gain, Value, Values, ABSENT, MAX_NIMBER, MAX_SCORE};
-use crate::limits::Budget;
-use rayon::prelude::*;
+use super::value::{read_at, width, Gain, Value, Values, MAX_NIMBER, MAX_SCORE};
 
 /// Refuses a game whose [`TierGame::values`] are not those `asked` for (if any), or are
 /// scores or nimbers and its moves may stay in their tier (such a game's scores and
@@ -53,21 +49,10 @@ pub(super) fn name(values: Values) -> &'static str {
     }
 }
 
-/// The byte of `at`'s value in a tier of `above` (of one byte a position); `None` when it
-/// is not there.
-fn byte_of(above: &Above<'_>, at: Place) -> Option<u8> {
-    let values = above.iter().find(|(t, _)| *t == at.tier)?.1;
-    values
-        .get(at.rank as usize)
-        .copied()
-        .filter(|&b| b != ABSENT)
-}
-
 /// The value of `at` in a tier of `above` of scores (two bytes a position); `None` when it
 /// is not there.
 fn score_of(above: &Above<'_>, at: Place) -> Option<Value> {
-    let values = above.iter().find(|(t, _)| *t == at.tier)?.1;
-    read_at(Values::Scores, width(Values::Scores), values, at.rank)
+    read_at(Values::Scores, width(Values::Scores), above.get(at)?, 0)
 }
 
 /// The better of two (score, remoteness) pairs for their mover: the higher score; at equal
@@ -87,18 +72,18 @@ enum Unsolved {
     Game(String),
 }
 
-/// The value of the position at `at` (reachable) from the values of the tiers above it.
+/// The value of the position at `at` (reachable), which ended as `end` or has the moves
+/// `children`, from the values of the tiers above it (`gains` a buffer for its moves').
 fn solve_position<G: TierGame + ?Sized>(
     game: &G,
     values: Values,
     at: Place,
+    (end, children): (Option<End>, &[Place]),
     above: &Above<'_>,
-    children: &mut Vec<Place>,
     gains: &mut Vec<Gain>,
 ) -> Result<Value, Unsolved> {
-    children.clear();
     gains.clear();
-    if let Some(end) = game.expand(at, children) {
+    if let Some(end) = end {
         return match (values, end) {
             (Values::Scores, _) => Ok(Value::of_score(0)),
             (Values::Nimbers, End::Loss) => Ok(Value::of_nimber(0)),
@@ -141,7 +126,7 @@ fn solve_position<G: TierGame + ?Sized>(
         Values::Nimbers => {
             let mut seen = [0u64; 4];
             for &child in children.iter() {
-                let byte = byte_of(above, child).ok_or(Unsolved::Missing(child))?;
+                let byte = above.get(child).ok_or(Unsolved::Missing(child))?[0];
                 seen[usize::from(byte / 64)] |= 1 << (byte % 64);
             }
             let mex = (0..256u32)
@@ -155,66 +140,36 @@ fn solve_position<G: TierGame + ?Sized>(
     }
 }
 
-/// The values of tier `k` of a game of scores or nimbers, in parallel over blocks: those
-/// of the blocks `owner` owns (the others' are left [`ABSENT`]), whose marks are `reach`
-/// (those blocks' one after the other, as `build::solve_tier` reads them); a position's
-/// bytes are at its rank times [`width`]. With two bytes a position, a block of bytes holds
-/// half a block of marks: such a build runs on one process (`driver::build_with`).
-pub(super) fn solve_tier<G: TierGame + ?Sized>(
+/// Writes into `cell` the bytes of the position at `at` of a game of scores or nimbers
+/// (reachable), which ended as `end` or has the moves `children`, valued from the tiers
+/// its moves reach (`above`; `gains` a buffer): the value's byte, and for scores the
+/// remoteness's.
+pub(super) fn solve_cell<G: TierGame + ?Sized>(
     game: &G,
-    k: u32,
-    reach: &[u64],
+    at: Place,
+    moves: (Option<End>, &[Place]),
     above: &Above<'_>,
-    budget: &Budget,
-    progress: Option<&BuildProgress>,
-    owner: Owner,
-) -> Result<Vec<u8>, DbError> {
+    gains: &mut Vec<Gain>,
+    cell: &mut [u8],
+) -> Result<(), DbError> {
     let values = game.values();
-    let width = width(values);
-    let mut bytes = vec![ABSENT; game.tier_size(k) as usize * width];
-    bytes
-        .par_chunks_mut(BLOCK)
-        .enumerate()
-        .filter(|(b, _)| owner.owns(*b))
-        .try_for_each_init(
-            || (Vec::new(), Vec::new()),
-            |(children, gains), (b, chunk)| -> Result<(), DbError> {
-                budget.check_cancelled()?;
-                let first = (b * BLOCK / width) as u64;
-                // The marks come in blocks of BLOCK ranks, and this block's ranks lie
-                // within one of them.
-                let (marks, offset) = (first as usize / BLOCK, first as usize % BLOCK);
-                let words = owner.words(reach, marks, offset + chunk.len() / width);
-                for (i, cell) in chunk.chunks_mut(width).enumerate() {
-                    let rank = first + i as u64;
-                    if words[(offset + i) / 64] >> ((offset + i) % 64) & 1 == 0 {
-                        continue;
-                    }
-                    let at = Place { tier: k, rank };
-                    let value = solve_position(game, values, at, above, children, gains).map_err(
-                        |why| match why {
-                            Unsolved::Missing(child) => DbError::Corrupt {
-                                path: super::format::tier_file(child.tier).into(),
-                                why: format!("a successor of rank {rank} of tier {k} is missing"),
-                            },
-                            Unsolved::Game(why) => {
-                                DbError::Game(format!("{}: {why}", game.identity()))
-                            }
-                        },
-                    )?;
-                    cell[0] = value
-                        .write(values)
-                        .ok_or_else(|| too_large(game, at, value))?;
-                    if let Some(r) = cell.get_mut(1) {
-                        *r = u8::try_from(value.remoteness)
-                            .map_err(|_| too_large(game, at, value))?;
-                    }
-                }
-                advance(progress, (chunk.len() / width) as u64);
-                Ok(())
-            },
-        )?;
-    Ok(bytes)
+    let value = solve_position(game, values, at, moves, above, gains).map_err(|why| match why {
+        Unsolved::Missing(child) => DbError::Corrupt {
+            path: super::format::tier_file(child.tier).into(),
+            why: format!(
+                "a successor of rank {} of tier {} is missing",
+                at.rank, at.tier
+            ),
+        },
+        Unsolved::Game(why) => DbError::Game(format!("{}: {why}", game.identity())),
+    })?;
+    cell[0] = value
+        .write(values)
+        .ok_or_else(|| too_large(game, at, value))?;
+    if let Some(r) = cell.get_mut(1) {
+        *r = u8::try_from(value.remoteness).map_err(|_| too_large(game, at, value))?;
+    }
+    Ok(())
 }
 
 /// The error of a value that a byte does not hold.

@@ -56,8 +56,55 @@ impl TierGame for Scatter {
     }
 }
 
+/// [`Scatter`] keeping other values: scores (each move earning -1, 0 or 1 point, some a
+/// bonus turn: two bytes a position, so that a block of ranks is two blocks of the file)
+/// or nimbers (its draws ended as losses, normal play).
+#[derive(Debug)]
+struct Valued(Values);
+
+impl TierGame for Valued {
+    fn identity(&self) -> Identity {
+        Identity::new("scatter-valued", &[])
+    }
+    fn tiers(&self) -> u32 {
+        Scatter.tiers()
+    }
+    fn tier_size(&self, tier: u32) -> u64 {
+        Scatter.tier_size(tier)
+    }
+    fn child_tiers(&self, tier: u32) -> Vec<u32> {
+        Scatter.child_tiers(tier)
+    }
+    fn expand(&self, at: Place, children: &mut Vec<Place>) -> Option<End> {
+        match Scatter.expand(at, children) {
+            Some(End::Draw) if self.0 == Values::Nimbers => Some(End::Loss),
+            end => end,
+        }
+    }
+    fn values(&self) -> Values {
+        self.0
+    }
+    fn gains(&self, at: Place, gains: &mut Vec<Gain>) {
+        let mut children = Vec::new();
+        Scatter.expand(at, &mut children);
+        gains.extend((0..children.len() as u64).map(|i| Gain {
+            points: ((at.rank + i) % 3) as i32 - 1,
+            again: (at.rank + i).is_multiple_of(7),
+        }));
+    }
+    fn labels(&self, at: Place) -> Vec<String> {
+        Scatter.labels(at)
+    }
+    fn parse(&self, text: &str) -> Result<Place, String> {
+        Scatter.parse(text)
+    }
+    fn show(&self, at: Place) -> String {
+        Scatter.show(at)
+    }
+}
+
 /// Builds `game` in `dir` on `size` threads acting as processes; each one's result.
-fn split<G: TierGame>(
+fn split<G: TierGame + ?Sized>(
     game: &G,
     dir: &Path,
     size: usize,
@@ -363,9 +410,81 @@ fn a_process_counts_only_its_share_of_the_marks() {
         .map(|k| bits_bytes(&game, k))
         .max()
         .unwrap();
-    let (alone, four) = (need(false, 1), need(false, 4));
-    let four_marks = window_bytes(&game) + total.div_ceil(4) + 2 * largest;
-    assert_eq!(alone - four, total - four_marks);
-    assert!(four_marks < total, "{four_marks} {total}");
-    assert!(need(true, 4) < four && need(true, 1) < alone);
+    let window = window_bytes(&game);
+    assert_eq!(need(false, 4) - need(true, 4), total.div_ceil(4));
+    assert_eq!(need(false, 1) - need(true, 1), total - window);
+    assert!(window + total.div_ceil(4) + 2 * largest < total);
+    // The values, marks spilled: alone, the largest tier twice (values, compressed copy)
+    // with the tier its moves reach, whole.
+    let values = |size: usize| {
+        let exchange = if size > 1 { 2 * largest } else { 0 };
+        need(true, size) - window - exchange
+    };
+    let whole = (0..game.tiers() - 1)
+        .map(|k| 2 * game.tier_size(k) + game.tier_size(k + 1))
+        .max()
+        .unwrap();
+    assert_eq!(values(1), whole);
+    // Split, a process's share of both tiers and the values it fetches (as many as its
+    // share of the child tier, each with two bytes of offset or 1.25 bits a rank of the
+    // tier), with a bit a rank of the child tier: about 2.3 tiers' bytes on 2 processes,
+    // 1.8 on 4, 0.2 on 64, against 3 alone.
+    let (two, four, many) = (values(2), values(4), values(64));
+    assert!(four < two && two < whole, "{two} {four} {whole}");
+    assert!(four * 2 < whole + whole / 4, "{four} {whole}");
+    assert!(many * 8 < whole, "{many} {whole}");
+}
+
+#[test]
+fn a_split_build_of_scores_or_nimbers_writes_the_bytes_of_one_process() {
+    use crate::games::dots_and_boxes::DotsAndBoxes;
+    // Two bytes a rank over many blocks (the last one partial), and nimbers; then
+    // Dots-and-Boxes, whose 2 x 2 start is a win by 2 (3 boxes to 1: Puzzling Stack
+    // Exchange, "Optimal play for 2 by 2 Dots and Boxes", as Winning Ways lays out).
+    let games: Vec<(Box<dyn TierGame>, &[usize])> = vec![
+        (Box::new(Valued(Values::Scores)), &[2, 3, 5]),
+        (Box::new(Valued(Values::Nimbers)), &[3]),
+        (Box::new(DotsAndBoxes::new(2, 2).unwrap()), &[2, 3]),
+        (Box::new(DotsAndBoxes::new(3, 2).unwrap()), &[3]),
+    ];
+    for (game, sizes) in games {
+        let game = game.as_ref();
+        let name = game.describe();
+        let whole = TempDir::new("split-valued-whole");
+        let alone = build(game, &whole.0, &BuildOptions::default()).unwrap();
+        assert!(alone.value.is_some(), "{name}");
+        if name == "dots-and-boxes 2 x 2 boxes" {
+            assert_eq!(alone.value.and_then(|v| v.score), Some(2));
+        }
+        for &size in sizes {
+            let dir = TempDir::new(&format!("split-valued-{size}"));
+            for report in split(game, &dir.0, size, &BuildOptions::default()) {
+                let report = report.unwrap();
+                assert_eq!(
+                    (report.positions, report.value),
+                    (alone.positions, alone.value)
+                );
+                assert_eq!(report.bytes, alone.bytes, "{name}");
+            }
+            assert_eq!(files(&whole.0), files(&dir.0), "{name}: {size} processes");
+        }
+    }
+    // Scores stopped on three processes resume on two into the same bytes.
+    let game = Valued(Values::Scores);
+    let (whole, parts) = (
+        TempDir::new("split-scores-1"),
+        TempDir::new("split-scores-parts"),
+    );
+    build(&game, &whole.0, &BuildOptions::default()).unwrap();
+    let stop = BuildOptions {
+        stop_after: Some(3),
+        ..BuildOptions::default()
+    };
+    for report in split(&game, &parts.0, 3, &stop) {
+        assert_eq!(report.unwrap().written, vec![6, 5, 4, 3]);
+    }
+    for report in split(&game, &parts.0, 2, &BuildOptions::default()) {
+        assert_eq!(report.unwrap().kept, vec![6, 5, 4, 3]);
+    }
+    assert_eq!(files(&whole.0), files(&parts.0));
 }
