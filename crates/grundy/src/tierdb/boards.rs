@@ -152,8 +152,12 @@ impl<N: Numbered> TierGame for Board<N> {
             .unwrap_or_default()
     }
 
-    /// A position in the catalogue's notation (`grundy solve GAME ... at POSITION`).
+    /// A position in the catalogue's notation (`grundy solve GAME ... at POSITION`); no
+    /// text is the start, as the catalogue's game starts when no position follows `at`.
     fn parse(&self, text: &str) -> Result<Place, String> {
+        if text.trim().is_empty() {
+            return Ok(self.start());
+        }
         let datum = self.front.parse(text).map_err(|e| e.to_string())?;
         let pos = self.numbered.read(&datum)?;
         Ok(self.numbered.place(&pos))

@@ -141,6 +141,7 @@ fn young_diagrams_have_the_memo_searchs_scores() {
         }
     }
     let start = sample.start();
+    assert_eq!(sample.parse(" ").unwrap(), start, "no position: the start");
     assert_eq!(sample.labels(start), ["(1, 1)"]);
     assert_eq!(sample.show(start), "...\n...");
     let at = sample.parse("##. #..").unwrap();
@@ -291,16 +292,16 @@ fn a_board_database_reopens_from_its_manifest() {
 }
 
 /// Team Nim (the last stone loses) against the memo search's misère outcomes and a plain
-/// count of its remoteness, on every position of small tables; poj2068's samples; a game
-/// longer than a byte's 63 moves refused.
+/// count of its remoteness, on every position reachable; poj2068's samples; a game longer
+/// than a byte's 63 moves refused.
 #[test]
 fn team_nim_has_the_memo_searchs_outcomes() {
-    // poj2068's samples: `1 101 4 4` gives 0, `1 100 4 4` gives 1, `3 97 8 7 6 5 4 3` 1;
-    // here with fewer stones, the same limits.
+    // poj2068's samples: `1 101 4 4` gives 0 (the first team loses), `1 100 4 4` gives 1,
+    // `3 97 8 7 6 5 4 3` gives 1.
     for words in [
-        "team-nim 1 41 4 4",
-        "team-nim 1 40 4 4",
-        "team-nim 3 37 8 7 6 5 4 3",
+        "team-nim 1 101 4 4",
+        "team-nim 1 100 4 4",
+        "team-nim 3 97 8 7 6 5 4 3",
         "team-nim 2 30 1 3 2 5",
     ] {
         let board = team_nim(&words.split(' ').collect::<Vec<_>>()).unwrap();
@@ -345,12 +346,13 @@ fn team_nim_has_the_memo_searchs_outcomes() {
         assert_eq!(found, report.positions, "{words}");
         let start = report.value.unwrap().outcome;
         match words {
-            "team-nim 1 41 4 4" => assert_eq!(start, Outcome::Loss),
-            "team-nim 1 40 4 4" => assert_eq!(start, Outcome::Win),
+            "team-nim 1 101 4 4" => assert_eq!(start, Outcome::Loss),
+            "team-nim 1 100 4 4" | "team-nim 3 97 8 7 6 5 4 3" => assert_eq!(start, Outcome::Win),
             _ => {}
         }
     }
-    let long = team_nim(&"team-nim 1 101 4 4".split(' ').collect::<Vec<_>>()).unwrap();
+    // One stone a move: 64 moves, one more than a byte holds.
+    let long = team_nim(&"team-nim 1 64 1 1".split(' ').collect::<Vec<_>>()).unwrap();
     let dir = TempDir::new("team-nim-long");
     let err = build(&long, &dir.0, &BuildOptions::default()).unwrap_err();
     assert!(
