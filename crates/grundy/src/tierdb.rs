@@ -2,8 +2,9 @@
 //! answered at once, position by position.
 //!
 //! A game says how its positions fall into tiers and numbers each tier's positions
-//! ([`TierGame`]; Connect Four of any size and the m,n,k-games such as tic-tac-toe are
-//! built in). [`build`] solves every position
+//! ([`TierGame`]; Connect Four of any size, the m,n,k-games such as tic-tac-toe,
+//! Dots-and-Boxes and the catalogue's boards Young, Gems Fight, kiki and team-nim are built
+//! in, [`tier_game`]). [`build`] solves every position
 //! reachable from the start and writes a directory: `manifest.json` (game, parameters,
 //! format version, positions per tier, checksums) and one file per tier (`tier-K.bin`). A
 //! tier file holds one byte per rank (two in a database of scores), compressed with LZ4 in independent blocks of
@@ -100,6 +101,7 @@
 //! [`Budget`]: crate::limits::Budget
 
 mod above;
+mod boards;
 mod build;
 mod builtin;
 mod cluster;
@@ -112,7 +114,9 @@ mod dyn_game;
 mod error;
 mod format;
 mod game;
+mod gems_fight;
 mod keys;
+mod kiki;
 mod layout;
 mod line;
 mod marks;
@@ -120,8 +124,10 @@ mod mnk;
 mod scripted;
 mod solve;
 mod split;
+mod team_nim;
 mod value;
 mod valued;
+mod young;
 
 #[cfg(test)]
 mod tests;

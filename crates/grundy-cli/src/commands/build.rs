@@ -36,16 +36,19 @@ written, with the same bytes. A progress bar with the time left is shown on a te
 Answer from the database with: grundy solve GAME... at MOVES --db DIR
 (connect-four: the columns played from 1, e.g. 4453; tic-tac-toe and mnk: the cells
 played, numbered from 1 row by row, e.g. '5 1 9'; dots-and-boxes: the lines drawn, e.g.
-'h 1 1, v 2 1', its database holding net scores). A game file (FILE.luau) that defines
+'h 1 1, v 2 1', its database holding net scores; young, gems-fight and kiki: the
+position as 'grundy solve' writes it, e.g. young ... at '##. #..', gems-fight ... at '1 3',
+kiki N M at 'X Y', the first two holding net scores, kiki nimbers). A game file (FILE.luau) that defines
 tier(pos) is built the same way: its positions found forward from its start, numbered by
 grundy (DIR/tier-K.keys), or by the file when it gives tier_size(t), rank(pos) and
 unrank(t, r) (checked on every move first); answer with: grundy solve FILE.luau POSITION
 --db DIR.")]
 pub struct Args {
     /// The game and its numbers: connect-four WIDTH HEIGHT, tic-tac-toe, mnk WIDTH HEIGHT
-    /// LINE (an m,n,k-game), or dots-and-boxes WIDTH HEIGHT (boxes); or a game file
-    /// (FILE.luau) that defines tier(pos).
-    #[arg(required = true, value_name = "GAME")]
+    /// LINE (an m,n,k-game), dots-and-boxes WIDTH HEIGHT (boxes), or a board of the
+    /// catalogue by its setup (young N M A... B..., gems-fight G B S (N C1..CN)..., kiki N
+    /// M); or a game file (FILE.luau) that defines tier(pos).
+    #[arg(required = true, value_name = "GAME", allow_negative_numbers = true)]
     game: Vec<String>,
     /// A game file's parameter, NAME=VALUE (repeatable).
     #[arg(long = "param", value_name = "NAME=VALUE")]

@@ -1,7 +1,7 @@
-//! Playing tier databases on the page (`grundy serve --db DIR`, twice): they head the game
-//! list, their boards are drawn with every move coloured by its value and remoteness, whole
-//! games are played against their perfect play, and a position the database refuses shows
-//! grundy's message.
+//! Playing tier databases on the page (`grundy serve --db DIR`, three times): they head the
+//! game list, their boards are drawn with every move coloured by its value and remoteness (a
+//! score with its remoteness, `-1 in 4`), whole games are played against their perfect play,
+//! and a position the database refuses shows grundy's message.
 
 use super::*;
 
@@ -14,7 +14,8 @@ impl Drop for Built {
     }
 }
 
-/// Tic-tac-toe and Connect Four 4 x 4 built by `grundy build` in a temporary directory;
+/// Tic-tac-toe, Connect Four 4 x 4 and Dots-and-Boxes of one box built by `grundy build` in
+/// a temporary directory;
 /// returns it and the `--db` arguments of `grundy serve`.
 pub(super) fn build() -> (Built, Vec<String>) {
     let root = std::env::temp_dir().join(format!("grundy-browser-db-{}", std::process::id()));
@@ -23,6 +24,7 @@ pub(super) fn build() -> (Built, Vec<String>) {
     for (name, words) in [
         ("ttt", &["tic-tac-toe"][..]),
         ("c4", &["connect-four", "4", "4"][..]),
+        ("boxes", &["dots-and-boxes", "1", "1"][..]),
     ] {
         let dir = root.join(name);
         let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
@@ -86,6 +88,23 @@ pub(super) async fn play_databases(client: &Client) {
     assert_eq!(ended["end"], "a draw", "{ended}");
     assert_eq!(ended["history"].as_array().unwrap().len(), 16);
     screenshot(client, "database.png").await;
+
+    // A database of scores: each move's mark is its score with its remoteness, as the
+    // command line writes it (every first line loses the one box, on the fourth line).
+    choose(client, "#play-game", "db:dots-and-boxes 1 1").await;
+    click(client, "#play-start").await;
+    until(
+        client,
+        "the Dots-and-Boxes board",
+        "return document.querySelectorAll('#board .value-mark').length == 4",
+    )
+    .await;
+    let marks = js(
+        client,
+        "return [...document.querySelectorAll('#board .value-mark')].map(t => t.textContent)",
+    )
+    .await;
+    assert_eq!(marks, json!(vec!["-1 in 4"; 4]), "each line: -1 in 4");
 
     // A position the game refuses: grundy's own message.
     choose(client, "#play-game", "db:tic-tac-toe").await;

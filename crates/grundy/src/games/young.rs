@@ -215,6 +215,30 @@ impl Young {
         self.cols
     }
 
+    /// The first player's value of each cell, row-major.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let game = grundy::games::young::Young::new(1, 2, vec![3, -1], vec![0, 4]).unwrap();
+    /// assert_eq!(game.first(), [3, -1]);
+    /// ```
+    pub fn first(&self) -> &[i64] {
+        &self.first
+    }
+
+    /// The second player's value of each cell, row-major.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let game = grundy::games::young::Young::new(1, 2, vec![3, -1], vec![0, 4]).unwrap();
+    /// assert_eq!(game.second(), [0, 4]);
+    /// ```
+    pub fn second(&self) -> &[i64] {
+        &self.second
+    }
+
     /// The empty board: every row of length 0.
     ///
     /// # Examples

@@ -3,6 +3,10 @@
 //! game).
 
 use super::game::{Identity, TierGame};
+use super::gems_fight::{gems_fight, gems_fight_of};
+use super::kiki::{kiki, kiki_of};
+use super::team_nim::{team_nim, team_nim_of};
+use super::young::{young, young_of};
 use crate::games::connect_four::ConnectFour;
 use crate::games::dots_and_boxes::DotsAndBoxes;
 use crate::games::mnk::Mnk;
@@ -36,17 +40,24 @@ pub(super) fn open_game(identity: &Identity) -> Result<Box<dyn TierGame>, String
             DotsAndBoxes::new(parameter("width")?, parameter("height")?)
                 .map_err(|e| e.to_string())?,
         )),
+        "young" => Ok(Box::new(young_of(identity)?)),
+        "gems-fight" => Ok(Box::new(gems_fight_of(identity)?)),
+        "kiki" => Ok(Box::new(kiki_of(identity)?)),
+        "team-nim" => Ok(Box::new(team_nim_of(identity)?)),
         other => Err(format!("no built-in game '{other}'")),
     }
 }
 
 /// The forms of the built-in tier games, for messages.
-pub const TIER_GAMES: &str =
-    "connect-four WIDTH HEIGHT, tic-tac-toe, mnk WIDTH HEIGHT LINE, dots-and-boxes WIDTH HEIGHT";
+pub const TIER_GAMES: &str = "connect-four WIDTH HEIGHT, tic-tac-toe, mnk WIDTH HEIGHT LINE, \
+     dots-and-boxes WIDTH HEIGHT, young N M A... B..., gems-fight G B S (N C1..CN)..., kiki N M, \
+     team-nim N S M1..M2N";
 
 /// The built-in tier game the words name: `connect-four WIDTH HEIGHT`, `tic-tac-toe`,
-/// `mnk WIDTH HEIGHT LINE` (an m,n,k-game), or `dots-and-boxes WIDTH HEIGHT` (boxes across
-/// and down).
+/// `mnk WIDTH HEIGHT LINE` (an m,n,k-game), `dots-and-boxes WIDTH HEIGHT` (boxes across
+/// and down), or a board game of the catalogue by its setup, as `grundy solve` takes it:
+/// `young N M A... B...` (scores), `gems-fight G B S (N C1..CN)...` (scores, bonus turns),
+/// `kiki N M` (nimbers) or `team-nim N S M1..M2N` (win or loss, misère play).
 ///
 /// # Errors
 ///
@@ -60,6 +71,10 @@ pub const TIER_GAMES: &str =
 /// assert_eq!(game.describe(), "connect-four 5 x 4");
 /// assert_eq!(tier_game(&["tic-tac-toe"]).unwrap().tiers(), 10);
 /// assert_eq!(tier_game(&["dots-and-boxes", "2", "2"]).unwrap().tiers(), 13);
+/// let young = tier_game(&["young", "1", "2", "3", "1", "2", "5"]).unwrap();
+/// assert_eq!((young.tiers(), young.words()), (3, "young 1 2 3 1 2 5".to_string()));
+/// assert_eq!(tier_game(&["kiki", "5", "3"]).unwrap().tiers(), 7);
+/// assert!(tier_game(&["kiki", "5"]).unwrap_err().contains("the setup ends before"));
 /// assert!(tier_game(&["chess"]).unwrap_err().contains("connect-four WIDTH HEIGHT"));
 /// assert!(tier_game(&["mnk", "3", "x", "3"]).unwrap_err().contains("'x'"));
 /// ```
@@ -114,6 +129,10 @@ pub fn tier_game<S: AsRef<str>>(words: &[S]) -> Result<Box<dyn TierGame>, String
                 DotsAndBoxes::new(n[0], n[1]).map_err(|e| e.to_string())?,
             ))
         }
+        Some("young") => Ok(Box::new(young(&words)?)),
+        Some("gems-fight") => Ok(Box::new(gems_fight(&words)?)),
+        Some("kiki") => Ok(Box::new(kiki(&words)?)),
+        Some("team-nim") => Ok(Box::new(team_nim(&words)?)),
         Some(other) => Err(format!(
             "'{other}' has no tier database: the games are {TIER_GAMES}"
         )),

@@ -28,12 +28,12 @@ const fn binomials() -> [[u64; 65]; 65] {
 }
 
 /// `C(n, k)`.
-fn choose(n: u32, k: u32) -> u64 {
+pub(super) fn choose(n: u32, k: u32) -> u64 {
     BINOMIAL[n as usize][k as usize]
 }
 
 /// The colexicographic rank of the set `lines` among the sets of as many lines.
-fn rank(lines: u64) -> u64 {
+pub(super) fn rank(lines: u64) -> u64 {
     let mut rest = lines;
     let mut rank = 0;
     let mut i = 0;
@@ -46,7 +46,7 @@ fn rank(lines: u64) -> u64 {
 }
 
 /// The set of `k` of `n` lines whose rank is `rank` (below `C(n, k)`).
-fn unrank(n: u32, k: u32, mut rank: u64) -> u64 {
+pub(super) fn unrank(n: u32, k: u32, mut rank: u64) -> u64 {
     let mut lines = 0u64;
     let mut p = n;
     for i in (1..=k).rev() {

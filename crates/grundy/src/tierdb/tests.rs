@@ -508,6 +508,7 @@ fn a_tier_that_does_not_fit_the_disk_is_refused_with_the_figures() {
     );
 }
 
+mod boards;
 mod cycles;
 mod dots_and_boxes;
 mod games;

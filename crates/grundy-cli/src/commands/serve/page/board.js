@@ -13,10 +13,14 @@ function svgEl(tag, attrs, ...children) {
   return node;
 }
 
-// A move's value in a few characters, put on the board: the remoteness (W3, L4), the
-// score (+2), the nimber (*1) or D.
+// A move's value in a few characters, put on the board: the outcome with its remoteness
+// (W3, L4, D9), the score (+2; a database's with its remoteness, "+2 in 5", as describe
+// and the command line write it) or the outcome alone.
 function shortValue(value) {
-  if (value.score !== null && value.score !== undefined) return (value.score > 0 ? "+" : "") + value.score;
+  if (value.score !== null && value.score !== undefined) {
+    const score = (value.score > 0 ? "+" : "") + value.score;
+    return value.remoteness > 0 ? score + " in " + value.remoteness : score;
+  }
   const letter = { win: "W", loss: "L", draw: "D" }[value.outcome];
   if (value.remoteness !== null && value.remoteness !== undefined) return letter + value.remoteness;
   return letter;
