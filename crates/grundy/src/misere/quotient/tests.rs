@@ -162,10 +162,10 @@ fn limits_are_refused_in_one_line() {
         "{err}"
     );
     let mut tight = Limits::new(8);
-    tight.max_positions = 50;
+    tight.max_positions = 1;
     assert_eq!(
         compute(&kayles, &tight),
-        Err(QuotientError::TooManyPositions { max: 50 })
+        Err(QuotientError::TooManyPositions { max: 1 })
     );
     assert_eq!(
         grow(&kayles, &Limits::new(3), &|| true, &mut |_| {}),
