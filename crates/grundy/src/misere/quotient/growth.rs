@@ -11,6 +11,9 @@ use super::limits::Limits;
 use super::outcome::{Counts, Oracle, Outcomes, Rules};
 use super::through::Through;
 
+/// The deepest keys the guess tries (`through`) before the search.
+const GUESS_DEPTH: usize = 1;
+
 /// Learns and proves the quotient of heaps 1..=n (n the last heap of `rules`), starting
 /// from the given test sums; `outcomes` holds the proved quotient of heaps 1..n-1, if any.
 pub(super) fn learn(
@@ -21,10 +24,11 @@ pub(super) fn learn(
     stop: &dyn Fn() -> bool,
 ) -> Result<Table, QuotientError> {
     let n = rules.max_heap();
-    let guess = outcomes
-        .known()
-        .and_then(|known| Through::new(known, n, limits.max_positions));
-    if let Some(mut through) = guess {
+    for depth in 0..=GUESS_DEPTH {
+        let guess = outcomes
+            .known()
+            .and_then(|known| Through::new(known, n, depth, limits.max_positions));
+        let Some(mut through) = guess else { break };
         match learn_from(rules, &mut through, suffixes.clone(), limits, stop) {
             // Proved, but the guessed outcomes may have kept apart states that no sum
             // tells apart: reduced, it is the quotient.
