@@ -14,11 +14,16 @@
 //! - `extend`: first, without a search, whether heap n acts as an element of the quotient
 //!   of heaps 1..n-1 already proved (each candidate passes the P-portion test on the sums
 //!   n + Z, one Z per element, then the proof of `check`); if one does, that is the
-//!   quotient of heaps 1..n. Only a bound where the quotient grows is learned:
+//!   quotient of heaps 1..n. Only a bound where the quotient grows is learned (`growth`):
 //! - `learn`: the quotient is the least automaton that reads a sum heap by heap and ends in
 //!   a P-state exactly on P-positions. It is learned Angluin's way, from misère outcomes of
-//!   sums by plain search (`outcome`): states are sums told apart by test sums, so no two
-//!   states are the same element.
+//!   sums. First (`through`) the outcome of G + k·n (G a sum of smaller heaps) is computed
+//!   on the monoid: from its options, kept under (the element of G in the quotient of heaps
+//!   1..n-1, k), with no search of whole sums. That is exact unless heap n splits an
+//!   element of the smaller quotient; the automaton learned is proved by `check` all the
+//!   same, then reduced (states no sum tells apart merged). When that guess fails, the
+//!   automaton is learned again from outcomes of sums by plain search (`outcome`): states
+//!   are then sums told apart by test sums, so no two states are the same element.
 //! - `check`: the automaton is proved right for *every* sum of heaps up to n by two finite
 //!   checks (it commutes, and each reachable pair (element, elements of the options)
 //!   obeys the misère rule); a sum on which it is wrong adds a test sum, and it is learned
@@ -47,10 +52,12 @@
 mod check;
 mod error;
 mod extend;
+mod growth;
 mod learn;
 mod limits;
 mod names;
 mod outcome;
+mod through;
 
 pub use error::QuotientError;
 pub use limits::Limits;
@@ -432,7 +439,7 @@ pub fn grow(
         let table = match same {
             Some(table) => table,
             None => {
-                let table = learn_one(
+                let table = growth::learn(
                     &rules,
                     &mut outcomes,
                     std::mem::take(&mut suffixes),
@@ -462,38 +469,6 @@ pub fn grow(
         last = Some(quotient);
     }
     last.ok_or(QuotientError::NoHeap)
-}
-
-/// Learns and proves the quotient of heaps 1..=n, starting from the given test sums.
-fn learn_one(
-    rules: &Rules,
-    outcomes: &mut Outcomes,
-    suffixes: Vec<outcome::Counts>,
-    limits: &Limits,
-    stop: &dyn Fn() -> bool,
-) -> Result<Table, QuotientError> {
-    let n = rules.max_heap();
-    let mut table = Table::new(n, suffixes);
-    loop {
-        table.close(rules, outcomes, limits.max_order, stop)?;
-        let suspects = match check::commutes(&table) {
-            Some(words) => words,
-            None => match check::closed(&table, rules, limits.max_pairs, stop)? {
-                Some(words) => words,
-                None => return Ok(table),
-            },
-        };
-        let mut refined = false;
-        for word in &suspects {
-            if table.refine(rules, outcomes, word)? {
-                refined = true;
-                break;
-            }
-        }
-        if !refined {
-            return Err(QuotientError::Inconsistent { heap: n });
-        }
-    }
 }
 
 /// The quotient's table, names and relations from a proved automaton.

@@ -8,7 +8,7 @@
 use rustc_hash::FxHashMap;
 
 use super::error::QuotientError;
-use super::outcome::{counts_of, trim, Counts, Known, Outcomes, Rules};
+use super::outcome::{counts_of, trim, Counts, Known, Oracle, Rules};
 
 /// The table: states (sums named by access words), their rows over the suffixes, and the
 /// transitions (a state plus one heap).
@@ -88,6 +88,50 @@ impl Table {
         }
     }
 
+    /// The least automaton with the same P-states: states merged while no sum of heaps
+    /// tells them apart (Moore's partition refinement), each class kept by its first state
+    /// (so the empty sum stays state 0). A proved automaton, reduced, is the quotient.
+    pub(super) fn reduced(self) -> Table {
+        let (order, n) = (self.order(), self.n);
+        let mut class: Vec<u32> = (0..order).map(|s| u32::from(!self.is_p(s))).collect();
+        let mut count = 0;
+        loop {
+            let mut index: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+            let mut next = Vec::with_capacity(order);
+            for s in 0..order {
+                let mut signature = vec![class[s]];
+                signature.extend((0..n).map(|h| class[self.delta[s * n + h] as usize]));
+                let fresh = index.len() as u32;
+                next.push(*index.entry(signature).or_insert(fresh));
+            }
+            class = next;
+            if index.len() == count {
+                break;
+            }
+            count = index.len();
+        }
+        let mut first = vec![usize::MAX; count];
+        for s in (0..order).rev() {
+            first[class[s] as usize] = s;
+        }
+        let mut table = Table {
+            n,
+            suffixes: self.suffixes,
+            access: Vec::with_capacity(count),
+            rows: Vec::with_capacity(count),
+            ext_rows: Vec::new(),
+            delta: Vec::with_capacity(count * n),
+        };
+        for &s in &first {
+            table.access.push(self.access[s].clone());
+            table.rows.push(self.rows[s].clone());
+            table
+                .delta
+                .extend((0..n).map(|h| class[self.delta[s * n + h] as usize]));
+        }
+        table
+    }
+
     /// The number of states.
     pub(super) fn order(&self) -> usize {
         self.access.len()
@@ -112,7 +156,7 @@ impl Table {
     fn row_of(
         &self,
         rules: &Rules,
-        outcomes: &mut Outcomes,
+        outcomes: &mut dyn Oracle,
         sum: &[u16],
     ) -> Result<Vec<u64>, QuotientError> {
         let mut row = Vec::new();
@@ -125,7 +169,7 @@ impl Table {
     fn add_state(
         &mut self,
         rules: &Rules,
-        outcomes: &mut Outcomes,
+        outcomes: &mut dyn Oracle,
         access: Vec<usize>,
         row: Vec<u64>,
     ) -> Result<(), QuotientError> {
@@ -144,7 +188,7 @@ impl Table {
     pub(super) fn close(
         &mut self,
         rules: &Rules,
-        outcomes: &mut Outcomes,
+        outcomes: &mut dyn Oracle,
         max_order: usize,
         stop: &dyn Fn() -> bool,
     ) -> Result<(), QuotientError> {
@@ -191,7 +235,7 @@ impl Table {
     fn add_suffix(
         &mut self,
         rules: &Rules,
-        outcomes: &mut Outcomes,
+        outcomes: &mut dyn Oracle,
         suffix: Counts,
     ) -> Result<(), QuotientError> {
         let k = self.suffixes.len();
@@ -214,7 +258,7 @@ impl Table {
     pub(super) fn refine(
         &mut self,
         rules: &Rules,
-        outcomes: &mut Outcomes,
+        outcomes: &mut dyn Oracle,
         word: &[usize],
     ) -> Result<bool, QuotientError> {
         // f(i): the outcome of the state after word[..i] (its access sum) plus word[i..].

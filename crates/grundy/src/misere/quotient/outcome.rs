@@ -62,6 +62,18 @@ pub(super) fn counts_of(heaps: &[usize]) -> Counts {
     trim(counts)
 }
 
+/// Where the learner reads the misère outcome of a sum of heaps (true: a P-position).
+pub(super) trait Oracle {
+    /// Whether `counts` is a misère P-position (lost for the player to move).
+    fn is_p(&mut self, rules: &Rules, counts: Counts) -> Result<bool, QuotientError>;
+}
+
+impl Oracle for Outcomes {
+    fn is_p(&mut self, rules: &Rules, counts: Counts) -> Result<bool, QuotientError> {
+        Outcomes::is_p(self, rules, counts)
+    }
+}
+
 /// A memo of misère outcomes (true: a P-position, lost for the player to move), and the
 /// proved quotient of smaller heaps, which answers every sum of those heaps at once.
 pub(super) struct Outcomes {
@@ -85,6 +97,11 @@ pub(super) struct Known {
 impl Known {
     /// The outcome of `counts` when its heaps are all within the bound.
     fn is_p(&self, counts: &[u16]) -> Option<bool> {
+        self.element(counts).map(|x| self.p[x])
+    }
+
+    /// The element of `counts` when its heaps are all within the bound.
+    pub(super) fn element(&self, counts: &[u16]) -> Option<usize> {
         if counts.len() > self.pretend.len() {
             return None;
         }
@@ -94,7 +111,7 @@ impl Known {
                 x = self.table[x * self.order + self.pretend[h] as usize] as usize;
             }
         }
-        Some(self.p[x])
+        Some(x)
     }
 }
 
@@ -135,7 +152,7 @@ impl Outcomes {
     }
 
     /// The position that heap `h` of `counts` replaced by `option` leaves.
-    fn after(counts: &[u16], h: usize, option: &[usize]) -> Counts {
+    pub(super) fn after(counts: &[u16], h: usize, option: &[usize]) -> Counts {
         let mut next = counts.to_vec();
         next[h] -= 1;
         for &part in option {
