@@ -237,9 +237,10 @@ def test_misere_table_of_nim_and_of_a_game():
 
 
 def test_misere_solve_searches_with_a_note_when_no_quotient_answers():
-    # 0.04's quotient for heaps up to 20 needs an outcome search past its 2 million sums
-    # (as `grundy solve 0.04 20 --misere` notes): the search answers, and says why.
-    s = grundy.game("0.04", misere=True).solve([20])
+    # A heap of 1,001 is past the heaps a quotient is computed for (as `grundy solve 0.1
+    # 1001 1 --misere` notes): the search answers, and says why. Under 0.1 only a heap of 1
+    # can move, so the search is at once: taking the 1 leaves the opponent no move, a loss.
+    s = grundy.game("0.1", misere=True).solve([1001, 1])
     assert s.explanation[0].startswith("no misère quotient answers this sum"), s.explanation
-    assert "searched it whole" in s.explanation[0]
-    assert s.outcome == ("loss" if brute_misere("0.04")([20]) else "win")
+    assert "1001" in s.explanation[0] and "searched it whole" in s.explanation[0]
+    assert s.outcome == "loss"

@@ -63,12 +63,13 @@ pub fn open(
         let wanted = tier_game(game_words).map_err(|why| anyhow::anyhow!("{why} ({usage})"))?;
         let db = Database::open(dir).context("cannot open the database")?;
         if db.game().identity() != wanted.identity() {
-            bail!(
-                "{} holds {}, not {}",
-                dir.display(),
-                db.game().describe(),
-                wanted.describe()
-            );
+            // Two setups of one board share their short name (young 2 3): then the words
+            // that set each up tell them apart.
+            let (held, asked) = match (db.game().describe(), wanted.describe()) {
+                (held, asked) if held == asked => (db.game().words(), wanted.words()),
+                named => named,
+            };
+            bail!("{} holds {held}, not {asked}", dir.display());
         }
         (db, moves.to_string())
     };

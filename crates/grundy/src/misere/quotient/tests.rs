@@ -1,6 +1,8 @@
 use super::outcome::{counts_of, Known, Outcomes, Rules};
 use super::*;
 
+mod classified;
+
 /// Every multiset of heaps of sizes 1..=n with total at most `total`, as lists.
 fn sums(n: usize, total: usize) -> Vec<Vec<usize>> {
     let mut all = vec![Vec::new()];
