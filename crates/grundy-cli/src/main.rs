@@ -29,8 +29,9 @@ enum Command {
     /// Solve a position of a built-in game or a game file (FILE.luau): outcome, value and
     /// optimal moves.
     Solve(commands::solve::Args),
-    /// Strongly solve Connect Four on a small board into a database on disk, tier by tier on
-    /// every core (resumable); 'grundy solve ... --db DIR' answers from it.
+    /// Strongly solve a board game (Connect Four, tic-tac-toe, Dots-and-Boxes, ... or a game
+    /// file with tiers) into a database on disk, tier by tier on every core (resumable);
+    /// 'grundy solve ... --db DIR' answers from it.
     Build(commands::build::Args),
     /// Play a game against perfect play in the terminal, with hints and undo.
     Play(commands::play::Args),

@@ -120,6 +120,28 @@ fn tic_tac_toe_is_built_and_answered() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A board that only a database answers, asked without `--db`, says how to build it (not
+/// "unknown game"); a bad setup of it names the word; a game that is neither stays unknown.
+#[test]
+fn a_database_board_without_db_says_how_to_build_it() {
+    let (code, _, err) = grundy(&["solve", "connect-four", "4", "4", "at", "2132"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("connect-four 4 x 4 is answered from a tier database")
+            && err.contains("'grundy build connect-four 4 4 --db DIR'"),
+        "{err}"
+    );
+    let (code, _, err) = grundy(&["play", "tic-tac-toe"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'grundy play tic-tac-toe --db DIR'"), "{err}");
+    let (code, _, err) = grundy(&["solve", "mnk", "3", "x", "3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("HEIGHT of mnk: 'x' is not a number"), "{err}");
+    let (code, _, err) = grundy(&["solve", "chess", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown game \"chess\""), "{err}");
+}
+
 /// Ctrl-C (SIGINT) stops a build between blocks: exit 2, a message saying it resumes, and
 /// the same command run again finishes it from the tiers kept.
 #[cfg(unix)]

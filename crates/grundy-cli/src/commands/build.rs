@@ -1,5 +1,6 @@
 //! `grundy build GAME... --db DIR` (`connect-four 5 4`, `tic-tac-toe`, `mnk 4 4 4`,
-//! `dots-and-boxes 3 3`, or a game file that defines `tier(pos)`): strongly solves every
+//! `dots-and-boxes 3 3`, a board of the catalogue by its setup, or a game file that
+//! defines `tier(pos)`): strongly solves every
 //! position reachable from the start, tier by tier on every core, into a database on disk
 //! (`grundy::tierdb`), resuming a build that was stopped; `grundy solve GAME... at MOVES
 //! --db DIR` answers from it. Built with the cargo feature `mpi`, `mpirun -np N grundy
@@ -27,10 +28,11 @@ use crate::output::{print_json, Progress};
 /// one (`--json` says which tiers were written and which kept).
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
-Writes DIR/manifest.json and one file per tier (DIR/tier-K.bin, K stones on the board):
-one byte a position (win, loss or draw with its remoteness; a scoring game file's net
-score, unless its points only end the game; with --nimbers, an impartial file's nimber),
-LZ4 blocks of 64 KiB.
+Writes DIR/manifest.json and one file per tier (DIR/tier-K.bin; a tier is, say, the
+stones on the board): a byte a position (win, loss or draw with its remoteness; with
+--nimbers, an impartial file's nimber) or, for a game of scores (Dots-and-Boxes, young,
+gems-fight, a scoring game file unless its points only end the game), two (the net score
+and its remoteness), in LZ4 blocks of 64 KiB.
 A build that was stopped (Ctrl-C stops it between blocks) resumes at the first tier not
 written, with the same bytes. A progress bar with the time left is shown on a terminal.
 Answer from the database with: grundy solve GAME... at MOVES --db DIR
@@ -38,7 +40,8 @@ Answer from the database with: grundy solve GAME... at MOVES --db DIR
 played, numbered from 1 row by row, e.g. '5 1 9'; dots-and-boxes: the lines drawn, e.g.
 'h 1 1, v 2 1', its database holding net scores; young, gems-fight and kiki: the
 position as 'grundy solve' writes it, e.g. young ... at '##. #..', gems-fight ... at '1 3',
-kiki N M at 'X Y', the first two holding net scores, kiki nimbers). A game file (FILE.luau) that defines
+kiki N M at 'X Y', the first two holding net scores, kiki nimbers; team-nim: as 'grundy
+solve' writes it, win or loss in misère play). A game file (FILE.luau) that defines
 tier(pos) is built the same way: its positions found forward from its start, numbered by
 grundy (DIR/tier-K.keys), or by the file when it gives tier_size(t), rank(pos) and
 unrank(t, r) (checked on every move first); answer with: grundy solve FILE.luau POSITION
@@ -47,7 +50,7 @@ pub struct Args {
     /// The game and its numbers: connect-four WIDTH HEIGHT, tic-tac-toe, mnk WIDTH HEIGHT
     /// LINE (an m,n,k-game), dots-and-boxes WIDTH HEIGHT (boxes), or a board of the
     /// catalogue by its setup (young N M A... B..., gems-fight G B S (N C1..CN)..., kiki N
-    /// M); or a game file (FILE.luau) that defines tier(pos).
+    /// M, team-nim N S M1..M2N); or a game file (FILE.luau) that defines tier(pos).
     #[arg(required = true, value_name = "GAME", allow_negative_numbers = true)]
     game: Vec<String>,
     /// A game file's parameter, NAME=VALUE (repeatable).

@@ -162,6 +162,9 @@ pub fn open(
         bail!("--param {param}: parameters are for game files (a FILE.luau); built-in games take theirs as words");
     }
     if words.len() < 2 {
+        if let Some(hint) = database_only(words, &catalog::open_in(words, play)) {
+            bail!("{hint}");
+        }
         bail!("give the game and its position, e.g. 'grundy solve nim 3 5 7' (see 'grundy list')");
     }
     let mut files = Vec::new();
@@ -175,10 +178,45 @@ pub fn open(
         files.push(path);
     }
     let opened = catalog::open_in(&read, play);
+    if let Some(hint) = database_only(words, &opened) {
+        bail!("{hint}");
+    }
     match files[..] {
         [] => Ok(opened?),
         _ => Ok(opened.with_context(|| format!("in {}", files.join(", ")))?),
     }
+}
+
+/// What to do with a board that only a tier database answers (`connect-four 4 4 at 2132`,
+/// `tic-tac-toe`, `mnk ...`: no search of them is built in): build it, then ask with
+/// `--db`. `None` unless the catalogue did not know the name (`opened`) and the first word
+/// names a tier game.
+fn database_only<T>(words: &[String], opened: &Result<T, catalog::CatalogError>) -> Option<String> {
+    if !matches!(opened, Err(catalog::CatalogError::UnknownName { .. })) {
+        return None;
+    }
+    let setup: Vec<&str> = words
+        .iter()
+        .map(String::as_str)
+        .take_while(|&w| w != "at")
+        .collect();
+    let game = match grundy::tierdb::tier_game(&setup) {
+        Ok(game) => game,
+        Err(_)
+            if grundy::tierdb::tier_game(&setup[..1])
+                .is_err_and(|e| e.contains("has no tier database")) =>
+        {
+            return None
+        }
+        Err(why) => return Some(why),
+    };
+    let setup = setup.join(" ");
+    Some(format!(
+        "{} is answered from a tier database, not searched: build it with 'grundy build \
+         {setup} --db DIR', then ask 'grundy solve {setup} at MOVES --db DIR' (or play it: \
+         'grundy play {setup} --db DIR')",
+        game.describe()
+    ))
 }
 
 /// Why `word`, a file's name (a game's name has no `.` or `/`) that does not end in
