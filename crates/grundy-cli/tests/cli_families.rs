@@ -401,10 +401,7 @@ fn plain_messages_for_bad_numbers() {
 /// A bad position exits 2 with a message naming the word.
 #[test]
 fn solve_rejects_a_bad_position() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["solve", "wythoff", "3", "x"])
-        .output()
-        .unwrap();
+    let out = grundy(&["solve", "wythoff", "3", "x"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("found \"x\""), "{err}");
