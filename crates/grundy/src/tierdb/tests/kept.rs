@@ -198,3 +198,52 @@ fn a_corrupt_kept_tier_stops_every_process_with_rank_0s_message() {
         assert!(err.contains("truncated or overwritten"), "{err}");
     }
 }
+
+#[test]
+fn a_kept_tier_costs_rank_0_the_others_blocks_not_the_whole_file() {
+    use crate::tierdb::format::{read_index, Manifest};
+    use crate::tierdb::kept;
+    use crate::tierdb::layout::BLOCK;
+    let dir = TempDir::new("kept-load");
+    let stop = BuildOptions {
+        stop_after: Some(4),
+        ..BuildOptions::default()
+    };
+    build(&Scatter, &dir.0, &stop).unwrap();
+    let entry = Manifest::read(&dir.0).unwrap().entry(4).unwrap().clone();
+    let index = read_index(&dir.0.join(&entry.file), &entry).unwrap();
+    let whole = kept::load(&dir.0, &entry, &Ranks::new(&Solo), 1).unwrap();
+    assert_eq!(whole.len() as u64, entry.ranks);
+    assert!(index.len() >= 4, "{}", index.len());
+    for size in [2, 3] {
+        let got = on_group(size, false, |me| {
+            let ranks = Ranks::new(me);
+            let values = kept::load(&dir.0, &entry, &ranks, 1).unwrap();
+            (ranks.owner(), values, ranks.sent())
+        });
+        for (rank, (owner, values, sent)) in got.into_iter().enumerate() {
+            // Its own blocks' values, one after the other.
+            let wanted: Vec<u8> = whole
+                .chunks(BLOCK)
+                .enumerate()
+                .filter(|(b, _)| owner.owns(*b))
+                .flat_map(|(_, values)| values.to_vec())
+                .collect();
+            assert_eq!(values, wanted, "{size} processes, rank {rank}");
+            // Rank 0 sends the others' blocks (each behind its length, offset and CRC-32)
+            // and every process says how long its parts are (8 bytes a round): no longer
+            // the whole file to every process.
+            let others: u64 = (0..index.len())
+                .filter(|&j| j % size != 0)
+                .map(|j| 16 + u64::from(index[j].len))
+                .sum();
+            match rank {
+                0 => {
+                    assert_eq!(sent, others + 8, "{size} processes");
+                    assert!(sent < entry.bytes, "{sent} {}", entry.bytes);
+                }
+                _ => assert_eq!(sent, 8, "{size} processes, rank {rank}"),
+            }
+        }
+    }
+}
