@@ -62,7 +62,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(err) => return output::clap_error(err),
+        Err(err) => return commands::build::arguments_refused(err),
     };
     let res = match cli.command {
         Command::Solve(args) => commands::solve::run(args),

@@ -2,19 +2,20 @@
 //! with the column (exit 2). Values from Winning Ways (Berlekamp, Conway, Guy) and Siegel,
 //! *Combinatorial Game Theory*, 2013.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .arg("cgt")
-        .args(args)
-        .output()
-        .expect("the grundy binary runs")
+#[path = "support/runner.rs"]
+mod runner;
+use runner::grundy;
+
+/// Runs `grundy cgt args`.
+fn cgt(args: &[&str]) -> Output {
+    grundy(&[&["cgt"], args].concat())
 }
 
 /// `grundy cgt args` prints `expected` (one line) and exits 0.
 fn check(args: &[&str], expected: &str) {
-    let out = grundy(args);
+    let out = cgt(args);
     assert!(
         out.status.success(),
         "{args:?}: {}",
@@ -55,7 +56,7 @@ fn comparisons() {
 
 #[test]
 fn json_has_the_measures() {
-    let out = grundy(&["--json", "{3|-1} + ^"]);
+    let out = cgt(&["--json", "{3|-1} + ^"]);
     assert!(out.status.success());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["outcome"], "N");
@@ -64,7 +65,7 @@ fn json_has_the_measures() {
     assert_eq!(json["mean"], "1");
     assert_eq!(json["temperature"], "2");
     assert_eq!(json["atomic_weight"], serde_json::Value::Null);
-    let out = grundy(&["--json", "^*"]);
+    let out = cgt(&["--json", "^*"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["canonical"], "{0,{0|0}|0}");
     assert_eq!(json["outcome"], "N");
@@ -72,13 +73,13 @@ fn json_has_the_measures() {
     assert_eq!(json["atomic_weight"], "1");
     // CGSuite's atomic weight beyond all-small games (its CanonicalShortGameTestCase.scala:
     // Tiny(3/2) weighs 0), and the options.
-    let out = grundy(&["--json", "Tiny(3/2)"]);
+    let out = cgt(&["--json", "Tiny(3/2)"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["value"], "Tiny(3/2)");
     assert_eq!(json["atomic_weight"], "0");
     assert_eq!(json["left_options"], serde_json::json!(["0"]));
     assert_eq!(json["right_options"], serde_json::json!(["{0|-3/2}"]));
-    let out = grundy(&["-1/2", "<", "1", "--json"]);
+    let out = cgt(&["-1/2", "<", "1", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["comparison"], true);
 }
@@ -117,7 +118,7 @@ fn bad_expressions_name_the_column() {
         ("^ + )", "column 5: expected a game, found ')'"),
         ("{1|2|3}", "column 5: ambiguous bars"),
     ] {
-        let out = grundy(&[expression]);
+        let out = cgt(&[expression]);
         assert_eq!(out.status.code(), Some(2), "{expression}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.starts_with("grundy: "), "{stderr}");
@@ -146,7 +147,7 @@ fn the_thermograph_is_drawn_and_in_the_json() {
         vec!["^ < 1", "--plot", svg.to_str().unwrap()],
         vec!["^", "--plot", "t.txt"],
     ] {
-        let out = grundy(&args);
+        let out = cgt(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(
             String::from_utf8_lossy(&out.stderr).contains("--plot")
@@ -154,7 +155,7 @@ fn the_thermograph_is_drawn_and_in_the_json() {
             "{args:?}"
         );
     }
-    let out = grundy(&["{1|0,+-1}", "--json"]);
+    let out = cgt(&["{1|0,+-1}", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["thermograph"]["temperature"], "1/2");
     assert_eq!(json["thermograph"]["left"]["segments"][0]["slope"], -1);
@@ -176,11 +177,11 @@ fn loopy_games() {
     check(&["over < 1/1024"], "true");
     check(&["{pass|*}"], "^[on]");
     check(&["on > 1000"], "true");
-    let out = grundy(&["on + off", "--json"]);
+    let out = cgt(&["on + off", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["outcome"], "D");
     assert_eq!(json["stopper"], false);
-    let out = grundy(&["a{{|a}|}", "--json"]);
+    let out = cgt(&["a{{|a}|}", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["outcome"], "PHat");
     // SidedValueTestCase.scala: the sided values, as CGSuite writes them.
@@ -208,7 +209,7 @@ fn loopy_errors_name_the_problem() {
         (&["over + foo"], "unknown name 'foo'"),
         (&["over", "--plot", "x.svg"], "--plot"),
     ] {
-        let out = grundy(args);
+        let out = cgt(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(needle), "{args:?}: {err}");

@@ -1,14 +1,12 @@
 //! Octal and hexadecimal codes as games on the command line (`solve`, `analyze`, `table`,
 //! `list`), `--misere` for every impartial game, and the one-line errors of bad codes.
 
-use std::process::{Command, Output};
-
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the grundy binary runs")
-}
+#[path = "support/refused.rs"]
+mod refused;
+#[path = "support/runner.rs"]
+mod runner;
+use refused::check_error;
+use runner::grundy;
 
 /// Runs `grundy args`, checks exit 0, and checks that every fragment is in stdout.
 fn check(args: &[&str], fragments: &[&str]) -> String {
@@ -26,18 +24,6 @@ fn check(args: &[&str], fragments: &[&str]) -> String {
         );
     }
     text
-}
-
-/// Runs `grundy args`, expecting exit 2 and one line `grundy: message...` on stderr.
-fn check_error(args: &[&str], message: &str) {
-    let out = grundy(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.starts_with(&format!("grundy: {message}")),
-        "{args:?}: {stderr}"
-    );
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
 }
 
 /// Kayles 3 5 7: G(3) = 3, G(5) = 4, G(7) = 2 (OEIS A002186), value 5; the one winning

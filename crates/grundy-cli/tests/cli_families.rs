@@ -2,29 +2,16 @@
 //! fragments of their output, exactness at 10^18, the proved/conjecture wording, plots, and
 //! errors (exit 2, a message saying what was expected).
 
-use std::process::{Command, Output};
-
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the grundy binary runs")
-}
-
-/// Runs `grundy args`, checks exit 0, and returns stdout.
-fn ok(args: &[&str]) -> String {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+#[path = "support/runner.rs"]
+mod runner;
+#[path = "support/stdout.rs"]
+mod stdout;
+use runner::grundy;
+use stdout::stdout;
 
 /// Checks that every fragment occurs in the output of `grundy args`.
 fn check(args: &[&str], fragments: &[&str]) {
-    let text = ok(args);
+    let text = stdout(args);
     for fragment in fragments {
         assert!(
             text.contains(fragment),
@@ -171,7 +158,7 @@ fn analyze_other_families() {
         ],
         &["nim 3 = *3, bash 2 5 = *2, wythoff 1 2 = *0", "XOR = 1"],
     );
-    let json = ok(&["analyze", "nim", "1", "2", "3", "--json"]);
+    let json = stdout(&["analyze", "nim", "1", "2", "3", "--json"]);
     assert!(
         json.contains("\"outcome\": \"loss\"") && json.contains("\"nimber\": 0"),
         "{json}"
@@ -192,7 +179,7 @@ fn table_patterns_are_proved_only_with_a_proof() {
         ["table", "grundy-game", "--to", "300"],
         ["table", "lasker", "--to", "100"],
     ] {
-        let text = ok(&args);
+        let text = stdout(&args);
         let pattern = text
             .lines()
             .find(|l| l.starts_with("pattern:"))
@@ -264,7 +251,7 @@ fn table_plots() {
     ] {
         let path = dir.join(file);
         let path_text = path.to_string_lossy().into_owned();
-        ok(&["table", game, "--to", "30", "--plot", &path_text]);
+        stdout(&["table", game, "--to", "30", "--plot", &path_text]);
         let bytes = std::fs::read(&path).unwrap();
         assert!(bytes.len() > 100, "{file}");
         if file.ends_with(".png") {
@@ -281,7 +268,7 @@ fn table_plots() {
         let mut args = args.to_vec();
         let path_text = path.to_string_lossy().into_owned();
         args.extend(["--plot", &path_text]);
-        ok(&args);
+        stdout(&args);
         std::fs::read_to_string(&path)
             .unwrap()
             .matches("<rect")
@@ -303,7 +290,7 @@ fn table_plots() {
 
 #[test]
 fn list_names_every_family() {
-    let text = ok(&["list"]);
+    let text = stdout(&["list"]);
     for name in [
         "nim ",
         "misere-nim",
@@ -334,7 +321,7 @@ fn list_names_every_family() {
     }
     // 19 families, a blank line and a heading, two lines for each of 8 board games.
     assert_eq!(text.lines().count(), 19 + 2 + 2 * 8);
-    assert!(ok(&["list", "--json"]).contains("\"name\": \"wythoff\""));
+    assert!(stdout(&["list", "--json"]).contains("\"name\": \"wythoff\""));
 }
 
 #[test]
@@ -414,10 +401,7 @@ fn plain_messages_for_bad_numbers() {
 /// A bad position exits 2 with a message naming the word.
 #[test]
 fn solve_rejects_a_bad_position() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["solve", "wythoff", "3", "x"])
-        .output()
-        .unwrap();
+    let out = grundy(&["solve", "wythoff", "3", "x"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("found \"x\""), "{err}");

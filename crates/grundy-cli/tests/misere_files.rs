@@ -9,6 +9,8 @@ use serde_json::Value;
 
 #[path = "support/exit.rs"]
 mod exit;
+#[path = "support/runner.rs"]
+mod runner;
 
 use exit::grundy;
 

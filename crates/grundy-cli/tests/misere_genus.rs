@@ -2,42 +2,19 @@
 //! --misere` (sums of tame heaps decided by their genera), against the search behind
 //! `grundy solve --misere` and Winning Ways' genera.
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the grundy binary runs")
-}
-
-/// Runs `grundy args`, checks exit 0, and returns stdout.
-fn stdout(args: &[&str]) -> String {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+#[path = "support/refused.rs"]
+mod refused;
+#[path = "support/runner.rs"]
+mod runner;
+#[path = "support/stdout.rs"]
+mod stdout;
+use refused::check_error;
+use stdout::stdout;
 
 fn json(args: &[&str]) -> Value {
     serde_json::from_str(&stdout(args)).expect("JSON")
-}
-
-/// Runs `grundy args`, expecting exit 2 and one line `grundy: message...` on stderr.
-fn check_error(args: &[&str], message: &str) {
-    let out = grundy(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.starts_with(&format!("grundy: {message}")),
-        "{args:?}: {stderr}"
-    );
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
 }
 
 /// Kayles' heaps with the keys the issue names; heap 5 is 4^146 and heap 9 is 4^046, as in

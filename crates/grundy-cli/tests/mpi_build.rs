@@ -1,8 +1,9 @@
 //! `grundy build` under `mpirun` (the cargo feature `mpi`; `scripts/test` installs OpenMPI
 //! with `.ci/setup-mpi.sh` and runs `cargo test -p grundy-cli --features mpi --test
 //! mpi_build`): three processes write the files of one process byte for byte, a process
-//! killed mid-build fails the job with the launcher's message instead of a hang, and the
-//! job run again, on two processes, resumes into the same bytes.
+//! killed mid-build fails the job with the launcher's message instead of a hang, the job
+//! run again, on two processes, resumes into the same bytes, and a build refused says why
+//! once, on two or four processes.
 #![cfg(feature = "mpi")]
 
 use std::path::{Path, PathBuf};
@@ -190,4 +191,68 @@ fn a_database_of_scores_splits_into_the_bytes_of_one_process() {
     for dir in [one, two] {
         std::fs::remove_dir_all(dir).unwrap();
     }
+}
+
+/// A build refused under `mpirun -np 2` and `-np 4` (too little `--memory`, a directory
+/// holding another game, bad arguments for the game or for clap) prints its one line once,
+/// from rank 0, before the launcher stops the job, and the job's exit is non-zero.
+#[test]
+fn a_refused_build_says_why_once_on_every_number_of_processes() {
+    let other = temp("refused-other");
+    let made = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["build", "connect-four", "3", "2", "--db"])
+        .arg(&other)
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let fresh = temp("refused-fresh");
+    let (other, fresh) = (other.to_str().unwrap(), fresh.to_str().unwrap());
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["connect-four", "5", "5", "--db", fresh, "--memory", "0.001"],
+            "bytes a process on NP processes (the largest tier",
+        ),
+        (
+            &["connect-four", "4", "4", "--db", other],
+            "holds a database of connect-four connect=4 height=2 width=3, not connect-four",
+        ),
+        (
+            &["connect-four", "0", "4", "--db", fresh],
+            "a Connect Four board needs width and height of at least 1",
+        ),
+        (
+            &["connect-four", "4", "4", "--db", fresh, "--memory", "abc"],
+            "invalid value 'abc' for '--memory <GIB>'",
+        ),
+    ];
+    for np in [2, 4] {
+        for (args, wanted) in cases {
+            let wanted = wanted.replace("NP", &np.to_string());
+            let child = Command::new("mpirun")
+                .args(["--allow-run-as-root", "--oversubscribe", "-np"])
+                .arg(np.to_string())
+                .arg(env!("CARGO_BIN_EXE_grundy"))
+                .arg("build")
+                .args(args)
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let out = wait(child, Duration::from_secs(120));
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(!out.status.success(), "{np}, {args:?}: {stderr}");
+            let ours: Vec<&str> = stderr
+                .lines()
+                .filter(|l| l.starts_with("grundy: "))
+                .collect();
+            assert_eq!(ours.len(), 1, "{np}, {args:?}: {stderr}");
+            assert!(ours[0].contains(&wanted), "{np}, {args:?}: {stderr}");
+        }
+    }
+    assert!(
+        !Path::new(fresh).exists(),
+        "nothing written before the refusal"
+    );
+    std::fs::remove_dir_all(other).unwrap();
 }

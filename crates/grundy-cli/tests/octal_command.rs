@@ -8,19 +8,16 @@ use std::process::{Command, Output};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+#[path = "support/runner.rs"]
+mod runner;
+use runner::grundy;
+
 #[path = "octal_command/checkpoints.rs"]
 mod checkpoints;
 #[path = "octal_command/reports.rs"]
 mod reports;
 #[path = "octal_command/spill.rs"]
 mod spill;
-
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the grundy binary runs")
-}
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()

@@ -3,33 +3,25 @@
 //! text and `--json`; refusals with their reasons. Values from Winning Ways (Berlekamp,
 //! Conway and Guy), chapters 2 and 5.
 
-use std::process::{Command, Output};
-
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .args(args)
-        .output()
-        .expect("the grundy binary runs")
-}
-
-/// The standard output of a successful run.
-fn stdout(args: &[&str]) -> String {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+#[path = "support/runner.rs"]
+mod runner;
+#[path = "support/stdout.rs"]
+mod stdout;
+use runner::grundy;
+use stdout::stdout;
 
 fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&stdout(args)).unwrap()
 }
 
-const DOMINEERING: &str = "examples/games/domineering_values.luau";
-const HACKENBUSH: &str = "examples/games/hackenbush_strings.luau";
+const DOMINEERING: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../examples/games/domineering_values.luau"
+);
+const HACKENBUSH: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../examples/games/hackenbush_strings.luau"
+);
 
 /// Winning Ways, chapter 5: the 2x3 Domineering board is {2|-1/2}, mean 3/4, temperature
 /// 5/4; Left's best move leaves 2 (upright in the middle: two columns of two), Right's
@@ -93,7 +85,10 @@ fn analyze_sums_partizan_files() {
         HACKENBUSH,
         "BRB",
         "+",
-        "examples/games/subtraction.luau",
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/games/subtraction.luau"
+        ),
         "5",
     ]);
     assert_eq!(out.status.code(), Some(2));
@@ -107,7 +102,10 @@ fn analyze_sums_partizan_files() {
 fn table_gives_a_canonical_form_per_position() {
     let report = json(&[
         "table",
-        "examples/games/cutcake.luau",
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/games/cutcake.luau"
+        ),
         "--to",
         "4",
         "--pairs",
@@ -124,7 +122,15 @@ fn table_gives_a_canonical_form_per_position() {
             assert_eq!(row["value"]["value"], (w - 1).to_string(), "{row}");
         }
     }
-    let text = stdout(&["table", "examples/games/snort.luau", "--to", "3"]);
+    let text = stdout(&[
+        "table",
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/games/snort.luau"
+        ),
+        "--to",
+        "3",
+    ]);
     assert!(text.contains("\n2  +-1  N  temperature 1\n"), "{text}");
 }
 
@@ -186,7 +192,10 @@ fn built_in_domineering_answers_as_the_file_does() {
     );
 }
 
-const ROUNDABOUT: &str = "examples/games/roundabout.luau";
+const ROUNDABOUT: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../examples/games/roundabout.luau"
+);
 
 /// A file whose positions repeat is valued as a loopy game: every roundabout cell is
 /// `over = {0|pass}` (Winning Ways, ch. 11; CGSuite's `over`; derived by hand in the
@@ -236,7 +245,10 @@ fn a_loopy_file_past_the_limit_or_off_the_roundabout_is_refused() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
-const SHUTTLE: &str = "examples/games/shuttle.luau";
+const SHUTTLE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../examples/games/shuttle.luau"
+);
 
 /// A sum of positions that repeat is valued on the sum's graph: two roundabout cells are
 /// `over + over = over` (CGSuite's test cases give `over` as idempotent,

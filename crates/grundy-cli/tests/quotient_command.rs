@@ -1,30 +1,18 @@
 //! `grundy quotient` (misère quotients of codes) and `grundy solve CODE ... --misere`
 //! answered by the quotient, checked against the whole-position search.
 
-use std::process::{Command, Output};
-
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the grundy binary runs")
-}
-
-fn stdout_ok(args: &[&str]) -> String {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+#[path = "support/runner.rs"]
+mod runner;
+#[path = "support/stdout.rs"]
+mod stdout;
+use runner::grundy;
+use stdout::stdout;
 
 /// Misère Nim on heaps of 1 and 2 (0.33): T_2 of order 6, P-portion {a, b^2}, derived by
 /// hand in the library's tests from Bouton's misère rule.
 #[test]
 fn the_quotient_of_misere_nim_on_two_heap_sizes() {
-    let text = stdout_ok(&["quotient", "0.33", "--max-heap", "2"]);
+    let text = stdout(&["quotient", "0.33", "--max-heap", "2"]);
     for fragment in [
         "order: 6",
         "P-portion: {a, b^2}",
@@ -34,14 +22,8 @@ fn the_quotient_of_misere_nim_on_two_heap_sizes() {
     ] {
         assert!(text.contains(fragment), "{fragment:?} not in\n{text}");
     }
-    let json: serde_json::Value = serde_json::from_str(&stdout_ok(&[
-        "quotient",
-        "0.33",
-        "--max-heap",
-        "2",
-        "--json",
-    ]))
-    .unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&["quotient", "0.33", "--max-heap", "2", "--json"])).unwrap();
     assert_eq!(json["order"], 6);
     assert_eq!(json["p_portion"], serde_json::json!(["a", "b^2"]));
     assert_eq!(json["orders"], serde_json::json!([2, 6]));
@@ -61,7 +43,7 @@ fn solve_by_the_quotient_agrees_with_the_search() {
         // Past the old bound of 12: the quotient of heaps up to 14 (order 24).
         &["0.07", "14", "3", "2"],
     ] {
-        let fast: serde_json::Value = serde_json::from_str(&stdout_ok(
+        let fast: serde_json::Value = serde_json::from_str(&stdout(
             &[&["solve"][..], heaps, &["--misere", "--json"]].concat(),
         ))
         .unwrap();
@@ -69,7 +51,7 @@ fn solve_by_the_quotient_agrees_with_the_search() {
             fast["quotient"]["order"].as_u64().unwrap() >= 2,
             "{heaps:?}: {fast}"
         );
-        let slow: serde_json::Value = serde_json::from_str(&stdout_ok(
+        let slow: serde_json::Value = serde_json::from_str(&stdout(
             &[
                 &["solve"][..],
                 heaps,
@@ -93,14 +75,14 @@ fn solve_by_the_quotient_agrees_with_the_search() {
 /// heap's element, their product, in the P-portion or not.
 #[test]
 fn analyze_explains_a_wild_sum_by_the_quotient() {
-    let text = stdout_ok(&["analyze", "0.07", "10", "3", "--misere"]);
+    let text = stdout(&["analyze", "0.07", "10", "3", "--misere"]);
     assert!(
         text.contains("why: the misère quotient of 0.07 for heaps up to 10 (order 12"),
         "{text}"
     );
     assert!(text.contains("their product is"), "{text}");
     assert!(text.contains("why: Plambeck and Siegel"), "{text}");
-    let json: serde_json::Value = serde_json::from_str(&stdout_ok(&[
+    let json: serde_json::Value = serde_json::from_str(&stdout(&[
         "analyze", "0.07", "10", "3", "--misere", "--json",
     ]))
     .unwrap();

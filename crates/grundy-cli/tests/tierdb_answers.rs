@@ -3,6 +3,8 @@
 //! refusals.
 #[path = "support/exit.rs"]
 mod exit;
+#[path = "support/runner.rs"]
+mod runner;
 
 use exit::grundy;
 

@@ -4,6 +4,8 @@
 
 #[path = "support/exit.rs"]
 mod exit;
+#[path = "support/runner.rs"]
+mod runner;
 
 use exit::grundy;
 

@@ -5,6 +5,8 @@ use std::process::Command;
 
 #[path = "support/exit.rs"]
 mod exit;
+#[path = "support/runner.rs"]
+mod runner;
 
 use exit::grundy;
 

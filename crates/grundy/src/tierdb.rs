@@ -115,6 +115,7 @@ mod error;
 mod format;
 mod game;
 mod gems_fight;
+mod kept;
 mod keys;
 mod kiki;
 mod layout;

@@ -6,6 +6,7 @@
 //! --db DIR` answers from it. Built with the cargo feature `mpi`, `mpirun -np N grundy
 //! build ...` splits each tier across the N processes (`build/mpi.rs`; docs/cluster.md).
 
+mod agree;
 #[cfg(feature = "mpi")]
 mod mpi;
 
@@ -115,21 +116,42 @@ const ALONE: &str = "MPI here sees this process alone: this grundy's MPI library
 const ALONE: &str = "this grundy was built without MPI: build it with `cargo build --release -p \
                      grundy-cli --features mpi` (docs/cluster.md)";
 
+/// How many processes an MPI launcher started this one among, when more than one, and
+/// the variable that says so (OpenMPI's or MPICH's).
+fn launched_among() -> Option<(u64, &'static str)> {
+    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"]
+        .into_iter()
+        .find_map(|var| {
+            let n: u64 = std::env::var(var).ok()?.parse().ok()?;
+            (n > 1).then_some((n, var))
+        })
+}
+
 /// Refuses to run alone as one of several processes of an MPI job (OpenMPI and MPICH say
 /// so in the environment): each would build the whole database into the same directory.
 fn check_not_alone_among_many(size: usize) -> anyhow::Result<()> {
-    if size > 1 {
-        return Ok(());
-    }
-    for var in ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"] {
-        if let Some(n) = std::env::var(var)
-            .ok()
-            .filter(|n| n.parse().is_ok_and(|n: u64| n > 1))
-        {
-            bail!("started as one of {n} MPI processes ({var}), but {ALONE}");
+    match launched_among() {
+        Some((n, var)) if size <= 1 => {
+            bail!("started as one of {n} MPI processes ({var}), but {ALONE}")
         }
+        _ => Ok(()),
     }
-    Ok(())
+}
+
+/// Prints what clap refused of a command line, once, and returns the exit code. Under an
+/// MPI launcher (the feature `mpi`) rank 0 alone prints it, and every process waits for
+/// that before it exits: a launcher stops the job at the first process that exits with an
+/// error, maybe before any message is out.
+pub fn arguments_refused(err: clap::Error) -> ExitCode {
+    #[cfg(feature = "mpi")]
+    let err = match launched_among() {
+        Some(_) => match mpi::refused_once(err) {
+            Ok(code) => return code,
+            Err(err) => err,
+        },
+        None => err,
+    };
+    crate::output::clap_error(err)
 }
 
 /// The game to build: a built-in one by its words, or a game file with its parameters.
@@ -165,9 +187,20 @@ impl Game {
     }
 }
 
-/// Runs `grundy build`.
+/// Runs `grundy build`. Split across processes, every refusal or failure is printed once,
+/// by rank 0, and every process exits with 2 ([`agree`]).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let game = Game::open(&args)?;
+    let world = cluster()?;
+    check_not_alone_among_many(world.size())?;
+    match run_on(&args, &world) {
+        Err(err) if err.is::<agree::Told>() => Ok(ExitCode::from(2)),
+        other => other,
+    }
+}
+
+/// Runs `grundy build` as one of `world`'s processes.
+fn run_on(args: &Args, world: &dyn Cluster) -> anyhow::Result<ExitCode> {
+    let game = agree::agree(world, Game::open(args))?;
     let (name, identity) = match &game {
         Game::Builtin(game) => (game.describe(), game.identity()),
         Game::File(file) => (file.info.name.clone(), Identity::new(&file.info.name, &[])),
@@ -183,8 +216,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         progress: Some(Arc::clone(&progress)),
         values: args.nimbers.then_some(Values::Nimbers),
     };
-    let world = cluster()?;
-    check_not_alone_among_many(world.size())?;
     let root = world.rank() == 0;
     let bar = Progress::bar(
         args.json || !root,
@@ -193,7 +224,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         move || (progress.done(), progress.total()),
     );
     let result = match game {
-        Game::Builtin(game) => build_with(game.as_ref(), &args.db, &options, &world),
+        Game::Builtin(game) => build_with(game.as_ref(), &args.db, &options, world),
         Game::File(_) if world.size() > 1 => Err(DbError::Game(format!(
             "{name}: a game file's database is built on one process (its positions are found \
              forward from its start); run it without mpirun"
@@ -201,23 +232,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Game::File(file) => build_file(file.rules, file.info, file.identity, &args.db, &options),
     };
     drop(bar);
-    if !root {
-        // Every process has the same outcome; rank 0 alone reports it.
-        return Ok(match result {
-            Ok(report) => sent_by_rank(&world, report.sent).map(|_| ExitCode::SUCCESS)?,
-            Err(_) => ExitCode::from(2),
-        });
-    }
-    let report = match result {
-        Err(DbError::Solve(SolveError::Interrupted)) => bail!(
+    let result = match result {
+        Err(DbError::Solve(SolveError::Interrupted)) => Err(anyhow::anyhow!(
             "interrupted: the tiers written to {} are kept; run the same command again to resume",
             args.db.display()
-        ),
+        )),
         other => {
-            other.with_context(|| format!("cannot build the database in {}", args.db.display()))?
+            other.with_context(|| format!("cannot build the database in {}", args.db.display()))
         }
     };
-    let sent = sent_by_rank(&world, report.sent)?;
+    // Every process has the same outcome; rank 0 alone reports it.
+    let report = agree::agree(world, result)?;
+    let sent = sent_by_rank(world, report.sent)?;
+    if !root {
+        return Ok(ExitCode::SUCCESS);
+    }
     let out = Report {
         game: identity.game,
         parameters: identity.parameters,

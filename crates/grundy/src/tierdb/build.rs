@@ -187,6 +187,7 @@ pub(super) fn check_memory<G: TierGame + ?Sized>(
         return Err(DbError::Memory {
             needed,
             limit: budget.bytes(),
+            processes: size.max(1),
             tier,
             ranks: game.tier_size(tier),
         });

@@ -14,10 +14,9 @@ use super::build::{advance, check_memory, reachable, BuildOptions, BuildReport};
 use super::cluster::{Cluster, Solo};
 use super::cycles;
 use super::error::{io_err, DbError};
-use super::format::{
-    check_file, compress_block, decode_tier, tier_file, Manifest, TierEntry, TierWriter,
-};
+use super::format::{compress_block, tier_file, Manifest, TierEntry, TierWriter};
 use super::game::TierGame;
+use super::kept;
 use super::layout::{BLOCK, MANIFEST};
 use super::marks::{self, Marks};
 use super::solve::solve_tier;
@@ -146,13 +145,10 @@ pub fn build_with<G: TierGame + ?Sized>(
         bytes: 0,
         sent: 0,
     };
-    // Reads this process's blocks of a kept tier: rank 0 reads and checks the file, every
-    // process decodes its own blocks (block `j` of bytes holds ranks of block `j / width`).
-    let load = |entry: &TierEntry| -> Result<Vec<u8>, DbError> {
-        let bytes = ranks.read_on_root(|| check_file(dir, entry))?;
-        let own = |j: usize| owner.owns(j / width as usize);
-        ranks.agree(decode_tier(dir, entry, &bytes, own))
-    };
+    // Reads this process's blocks of a kept tier: rank 0 reads and checks the file block by
+    // block and sends each process its own blocks (block `j` of bytes holds ranks of block
+    // `j / width`), which it decodes.
+    let load = |entry: &TierEntry| kept::load(dir, entry, &ranks, width as usize);
     // This process's blocks of the tiers solved or read (all of each alone), kept while a
     // tier below may need them.
     let mut loaded: Vec<(u32, Vec<u8>)> = Vec::new();
@@ -171,7 +167,7 @@ pub fn build_with<G: TierGame + ?Sized>(
                 (0..k).any(|j| manifest.entry(j).is_none() && game.child_tiers(j).contains(&k));
             if !read_later {
                 let checked = match ranks.is_root() {
-                    true => check_file(dir, &entry).map(drop),
+                    true => kept::check(dir, &entry),
                     false => Ok(()),
                 };
                 ranks.agree(checked)?;
@@ -277,24 +273,27 @@ pub fn build_with<G: TierGame + ?Sized>(
         }
     }
     marks.finish()?;
-    // The start's value: its owner reads it from its blocks and tells every process.
+    // The start's value: its owner reads it from its blocks and tells every process, or,
+    // its tier kept, rank 0 reads it from the file (checked whole) and tells them.
     let start = game.start();
-    let share = match loaded.iter().position(|(t, _)| *t == start.tier) {
-        Some(i) => std::mem::take(&mut loaded[i].1),
+    let cell = match loaded.iter().find(|(t, _)| *t == start.tier) {
+        Some((_, share)) => {
+            let at = owner.index(start.rank) * width as usize;
+            let cell = match owner.owns_rank(start.rank) {
+                true => share
+                    .get(at..at + width as usize)
+                    .unwrap_or_default()
+                    .to_vec(),
+                false => Vec::new(),
+            };
+            ranks.told_by(owner.of_rank(start.rank), cell)?
+        }
         None => {
             let entry = manifest.entry(start.tier).expect("every tier is recorded");
-            load(entry)?
+            let at = start.rank * width;
+            ranks.read_on_root(|| kept::cell(dir, entry, at, width as usize))?
         }
     };
-    let at = owner.index(start.rank) * width as usize;
-    let cell = match owner.owns_rank(start.rank) {
-        true => share
-            .get(at..at + width as usize)
-            .unwrap_or_default()
-            .to_vec(),
-        false => Vec::new(),
-    };
-    let cell = ranks.told_by(owner.of_rank(start.rank), cell)?;
     let value = read_at(game.values(), width as usize, &cell, 0);
     manifest.positions = Some(report.positions);
     manifest.value = value;

@@ -84,18 +84,32 @@ pub enum DbError {
         /// The tiers missing, e.g. `0..=7`.
         missing: String,
     },
-    /// The build needs more memory than the budget allows; nothing was allocated.
+    /// The build needs more memory than the budget allows; nothing was allocated. Split
+    /// across processes, the figures are a process's (the largest share, rank 0's).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use grundy::tierdb::DbError;
+    /// let err = DbError::Memory { needed: 68_834_416, limit: 1_073_741, processes: 2, tier: 12, ranks: 1 };
+    /// assert!(err.to_string().starts_with("building needs 68834416 bytes a process on 2 processes ("));
+    /// assert!(err.to_string().ends_with("more than the limit of 1073741 bytes a process"));
+    /// ```
     #[error(
-        "building needs {needed} bytes (the largest tier, {tier}, has {ranks} ranks: 1 byte \
+        "building needs {needed} bytes{} (the largest tier, {tier}, has {ranks} ranks: 1 byte \
          each beside the tiers its moves reach, plus 1 bit a rank for reachability, of the \
          tiers marked at once and, without room on disk, this process's share of every \
-         tier), more than the limit of {limit} bytes"
+         tier), more than the limit of {limit} bytes{}",
+        on_processes(*.processes),
+        a_process(*.processes)
     )]
     Memory {
-        /// Bytes needed.
+        /// Bytes needed (by each process, when split).
         needed: u64,
-        /// Bytes allowed.
+        /// Bytes allowed (to each process, when split).
         limit: u64,
+        /// The processes the build is split across (1 alone).
+        processes: usize,
         /// The tier that needs the most.
         tier: u32,
         /// Its ranks.
@@ -129,6 +143,22 @@ pub enum DbError {
     /// The build was refused or cancelled by the budget.
     #[error(transparent)]
     Solve(#[from] SolveError),
+}
+
+/// " a process on N processes" after a split build's figure; nothing alone.
+fn on_processes(processes: usize) -> String {
+    match processes > 1 {
+        true => format!(" a process on {processes} processes"),
+        false => String::new(),
+    }
+}
+
+/// " a process" after a split build's limit; nothing alone.
+fn a_process(processes: usize) -> &'static str {
+    match processes > 1 {
+        true => " a process",
+        false => "",
+    }
 }
 
 pub(super) fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> DbError + '_ {

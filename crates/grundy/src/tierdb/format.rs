@@ -364,7 +364,7 @@ pub(super) fn read_index(path: &Path, entry: &TierEntry) -> Result<Vec<BlockEntr
 }
 
 /// [`read_index`] from the start of a file of `size` bytes (`path` names it in errors).
-fn index_of(
+pub(super) fn index_of(
     path: &Path,
     entry: &TierEntry,
     size: u64,
@@ -446,27 +446,6 @@ pub(super) fn decode_block(
             "the block at byte {} is short",
             entry.offset
         )));
-    }
-    Ok(values)
-}
-
-/// The values of a tier file's `bytes` (already checked against the manifest's size and
-/// CRC, here or by the process that read them), decompressed block by block: those of the
-/// blocks `keep` keeps (by their number), one after the other.
-pub(super) fn decode_tier(
-    dir: &Path,
-    entry: &TierEntry,
-    bytes: &[u8],
-    keep: impl Fn(usize) -> bool,
-) -> Result<Vec<u8>, DbError> {
-    let path = dir.join(&entry.file);
-    let index = index_of(&path, entry, bytes.len() as u64, bytes)?;
-    let mut values = Vec::new();
-    for (b, block) in index.iter().enumerate().filter(|(b, _)| keep(*b)) {
-        let len = (entry.ranks as usize - b * BLOCK).min(BLOCK);
-        let start = block.offset as usize;
-        let compressed = &bytes[start..start + block.len as usize];
-        values.extend_from_slice(&decode_block(&path, compressed, block, len)?);
     }
     Ok(values)
 }

@@ -1,7 +1,8 @@
 //! A build's work split across the processes of a [`Cluster`]: which blocks of a tier are
 //! whose (block `b` is process `b % size`'s, so every process has a share of every large
 //! tier), the exchanges a build makes (each process's marks of the others' blocks sent to
-//! their owners, compressed blocks sent to rank 0, what rank 0 read handed to all; the
+//! their owners, compressed blocks sent to rank 0, a kept tier's blocks sent from rank 0 to
+//! their owners, what else rank 0 read handed to all; the
 //! values fetched from their owners are `above`'s), the agreement on every step's outcome (so that a process that fails
 //! stops all of them at the same step, never leaving one waiting), and the bytes sent.
 
@@ -105,8 +106,22 @@ impl Owner {
     }
 }
 
-/// What takes a tier's compressed blocks on rank 0: each with its number, in order.
+/// What takes a tier's compressed blocks on rank 0 (`blocks_to_root`), or a process's own
+/// blocks on each (`blocks_from_root`): each with its number, in order.
 pub(super) type Sink<'a> = dyn FnMut(usize, &[u8]) -> Result<(), DbError> + 'a;
+
+/// What gives rank 0 a tier's blocks, each by its number, asked for in order.
+pub(super) type Source<'a> = dyn FnMut(usize) -> Result<Vec<u8>, DbError> + 'a;
+
+/// The blocks of a tier of `blocks` blocks (of `width` to a block of ranks) that each of
+/// `size` processes owns, in order, by rank.
+fn block_lists(blocks: usize, width: usize, size: usize) -> Vec<Vec<usize>> {
+    let mut lists = vec![Vec::new(); size];
+    for j in 0..blocks {
+        lists[j / width.max(1) % size].push(j);
+    }
+    lists
+}
 
 /// This process among the build's processes, counting the bytes it sends.
 pub(super) struct Ranks<'a> {
@@ -349,12 +364,7 @@ impl<'a> Ranks<'a> {
             return mine.iter().enumerate().try_for_each(|(j, b)| sink(j, b));
         }
         let size = self.owner().size;
-        let of = |rank: usize| -> Vec<usize> {
-            (0..blocks)
-                .filter(|&j| j / width.max(1) % size == rank)
-                .collect()
-        };
-        let lists: Vec<Vec<usize>> = (0..size).map(of).collect();
+        let lists = block_lists(blocks, width, size);
         let rounds = lists
             .iter()
             .map(Vec::len)
@@ -400,6 +410,93 @@ impl<'a> Ranks<'a> {
                     failed = sink(j, block).err();
                 }
             }
+        }
+        failed.map_or(Ok(()), Err)
+    }
+
+    /// Hands each process its own of a tier's `blocks` blocks (block `j` is the owner's of
+    /// ranks block `j / width`, as in [`Ranks::blocks_to_root`]), which `source` gives rank
+    /// 0 in order (it is not called on the others): `sink` takes each of this process's
+    /// blocks in order with its number. Rank 0 sends each process its own blocks alone,
+    /// [`BATCH`] at a time, so that no process holds more than a round's blocks. After an
+    /// error of `source`, rank 0 sends nothing more and every process returns its error;
+    /// after an error of `sink`, a process takes the other rounds' blocks without handing
+    /// them on and returns the error at the end.
+    pub(super) fn blocks_from_root(
+        &self,
+        blocks: usize,
+        width: usize,
+        source: &mut Source<'_>,
+        sink: &mut Sink<'_>,
+    ) -> Result<(), DbError> {
+        if self.alone() {
+            return (0..blocks).try_for_each(|j| sink(j, &source(j)?));
+        }
+        let (me, size) = (self.cluster.rank(), self.owner().size);
+        let lists = block_lists(blocks, width, size);
+        let rounds = lists
+            .iter()
+            .map(Vec::len)
+            .max()
+            .unwrap_or(0)
+            .div_ceil(BATCH);
+        let round_of = |rank: usize, round: usize| -> &[usize] {
+            let list = &lists[rank];
+            &list[(round * BATCH).min(list.len())..((round + 1) * BATCH).min(list.len())]
+        };
+        let (mut read_failed, mut failed, mut stopped) = (None, None, false);
+        for round in 0..rounds {
+            let mut parts = vec![Vec::new(); size];
+            if self.is_root() && read_failed.is_none() {
+                // A round's blocks are the next ones of the tier: read in order.
+                let mut these: Vec<(usize, usize)> = (0..size)
+                    .flat_map(|rank| round_of(rank, round).iter().map(move |&j| (j, rank)))
+                    .collect();
+                these.sort_unstable();
+                for (j, rank) in these {
+                    match source(j) {
+                        Ok(block) => {
+                            parts[rank].extend_from_slice(&(block.len() as u32).to_le_bytes());
+                            parts[rank].extend_from_slice(&block);
+                        }
+                        Err(e) => {
+                            read_failed = Some(e);
+                            parts.iter_mut().for_each(Vec::clear);
+                            break;
+                        }
+                    }
+                }
+            }
+            let got = self.all_to_all(parts)?;
+            let mut rest = got[0].as_slice();
+            let mine = round_of(me, round);
+            // Nothing where blocks were due: rank 0 stopped (its error is told below).
+            stopped |= rest.is_empty() && !mine.is_empty();
+            for &j in mine.iter().filter(|_| !stopped) {
+                let len = rest
+                    .get(..4)
+                    .and_then(|b| b.try_into().ok())
+                    .map(u32::from_le_bytes);
+                let Some(block) = len.and_then(|len| rest.get(4..4 + len as usize)) else {
+                    // Every round is still taken, so that no process is left waiting.
+                    failed.get_or_insert(DbError::Cluster {
+                        rank: 0,
+                        why: format!("block {j} came cut"),
+                    });
+                    break;
+                };
+                rest = &rest[4 + block.len()..];
+                if failed.is_none() {
+                    failed = sink(j, block).err();
+                }
+            }
+        }
+        self.agree(read_failed.map_or(Ok(()), Err))?;
+        if stopped {
+            return Err(DbError::Cluster {
+                rank: 0,
+                why: "it stopped sending a tier's blocks".into(),
+            });
         }
         failed.map_or(Ok(()), Err)
     }

@@ -415,6 +415,40 @@ fn bad_directories_and_budgets_are_refused() {
     };
     let err = build(&c4(4, 4), &empty.0, &small).unwrap_err();
     assert!(matches!(err, DbError::Memory { limit: 1000, .. }), "{err}");
+    let text = err.to_string();
+    assert!(
+        text.starts_with("building needs ") && !text.contains("a process"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("more than the limit of 1000 bytes"),
+        "{text}"
+    );
+    assert!(!empty.0.exists(), "nothing written before the refusal");
+    // Split, every process refuses with the figures of one process, saying so.
+    let refused: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = Local::group(2)
+            .into_iter()
+            .map(|me| {
+                let (dir, small) = (&empty.0, &small);
+                scope.spawn(move || build_with(&c4(4, 4), dir, small, &me).unwrap_err())
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap().to_string())
+            .collect()
+    });
+    for text in refused {
+        assert!(
+            text.contains(" bytes a process on 2 processes (the largest tier"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("more than the limit of 1000 bytes a process"),
+            "{text}"
+        );
+    }
     assert!(!empty.0.exists(), "nothing written before the refusal");
 }
 
@@ -512,5 +546,6 @@ mod boards;
 mod cycles;
 mod dots_and_boxes;
 mod games;
+mod kept;
 mod play;
 mod split;

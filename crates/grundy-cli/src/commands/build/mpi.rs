@@ -3,6 +3,9 @@
 //! called from the main thread (the build's own threads never call MPI). A process that
 //! dies ends the job: MPI's launcher (`mpirun`, `srun`) stops the others and says which.
 
+use std::io::Write;
+use std::process::ExitCode;
+
 use anyhow::Context;
 use grundy::tierdb::{Cluster, DbError};
 use mpi::datatype::{Partition, PartitionMut};
@@ -28,6 +31,30 @@ impl World {
             _universe: universe,
         })
     }
+}
+
+/// What clap refused of a command line, under an MPI launcher: printed by rank 0 alone,
+/// every process waiting for that before it returns the exit code (a launcher stops the
+/// job at the first process that exits with an error). The error back when MPI sees this
+/// process alone, for it to print as usual.
+pub fn refused_once(err: clap::Error) -> Result<ExitCode, clap::Error> {
+    use clap::error::ErrorKind;
+    let Ok(world) = World::init() else {
+        return Err(err);
+    };
+    if world.size() <= 1 {
+        return Err(err);
+    }
+    let code = match (world.rank(), err.kind()) {
+        (0, _) => crate::output::clap_error(err),
+        (_, ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => ExitCode::SUCCESS,
+        _ => ExitCode::from(2),
+    };
+    let _ = std::io::stdout().flush();
+    let _ = std::io::stderr().flush();
+    // No process exits before rank 0 has printed; an error here leaves the launcher to say.
+    let _ = world.all_gather(&[]);
+    Ok(code)
 }
 
 /// A length as MPI counts it (an `int`); the library keeps each exchange far below.

@@ -11,7 +11,7 @@ use crate::tierdb::*;
 /// the next two tiers, with losses, draws and unreachable ranks: every block's owner
 /// matters, which Connect Four's small boards (a block a tier) do not test.
 #[derive(Debug)]
-struct Scatter;
+pub(super) struct Scatter;
 
 const TIERS: u32 = 7;
 
@@ -60,7 +60,7 @@ impl TierGame for Scatter {
 /// bonus turn: two bytes a position, so that a block of ranks is two blocks of the file)
 /// or nimbers (its draws ended as losses, normal play).
 #[derive(Debug)]
-struct Valued(Values);
+pub(super) struct Valued(pub(super) Values);
 
 impl TierGame for Valued {
     fn identity(&self) -> Identity {
@@ -104,7 +104,7 @@ impl TierGame for Valued {
 }
 
 /// Builds `game` in `dir` on `size` threads acting as processes; each one's result.
-fn split<G: TierGame + ?Sized>(
+pub(super) fn split<G: TierGame + ?Sized>(
     game: &G,
     dir: &Path,
     size: usize,
@@ -269,7 +269,7 @@ impl Cluster for Gathers {
 
 /// Runs `each` on every member of a group of `size` threads, `Local`'s and `Gathers`'s
 /// (`gathers`); each one's result, by rank.
-fn on_group<T: Send>(
+pub(super) fn on_group<T: Send>(
     size: usize,
     gathers: bool,
     each: impl Fn(&dyn Cluster) -> T + Sync,
