@@ -513,4 +513,5 @@ mod cycles;
 mod dots_and_boxes;
 mod games;
 mod play;
+mod rounds;
 mod split;
