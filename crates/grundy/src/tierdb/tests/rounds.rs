@@ -65,7 +65,10 @@ fn rounds_of_blocks_write_the_bytes_of_one_process() {
         let alone = build(game, &whole.0, &BuildOptions::default()).unwrap();
         assert_eq!(alone.positions, positions, "{name}");
         if name.starts_with("connect-four") {
-            assert_eq!(alone.value.map(|v| v.outcome), Some(crate::value::Outcome::Draw));
+            assert_eq!(
+                alone.value.map(|v| v.outcome),
+                Some(crate::value::Outcome::Draw)
+            );
         }
         for &size in sizes {
             let dir = TempDir::new(&format!("rounds-{size}"));
