@@ -66,10 +66,11 @@
 //! recorded ones, and writes the same bytes (results do not depend on threads or timing).
 //! [`build_with`] splits a build across processes (a [`Cluster`], MPI's in the front end):
 //! each works on its share of every tier's blocks (by ranks: in a database of scores a
-//! block of ranks is two blocks of the file) and holds only its own blocks' values; before
-//! it solves its blocks of a tier it fetches the values their moves reach from their
-//! owners ([`Cluster::all_to_all`]), and it sends its compressed blocks to rank 0, which
-//! writes the file as they come. The files are the same bytes for any number of processes.
+//! block of ranks is two blocks of the file) and holds only its own blocks' values; it
+//! solves its blocks of a tier a round of a few blocks at a time, each round from the
+//! values its moves reach, fetched from their owners ([`Cluster::all_to_all`]) and dropped
+//! before the next, and it sends its compressed blocks to rank 0, which writes the file as
+//! they come. The files are the same bytes for any number of processes.
 //! A tier's reachability bits are made when the pass first meets it; before it is expanded,
 //! each process sends the bits it found of the others' blocks to their owners
 //! ([`Cluster::all_to_all`]) and keeps its own blocks' only. Once the tier is expanded they
@@ -77,7 +78,7 @@
 //! room) and reads it back to solve the tier, so that memory holds the bits of the tiers
 //! being marked, not those of the whole game (`marks` is removed at the end).
 //! The memory needed (those bits, a tier's values and their compressed copy, and the tiers
-//! its moves reach: a process's share of them when split, with what it fetches) is
+//! its moves reach: a process's share of them when split, with what a round fetches) is
 //! checked against the [`Budget`] before anything is allocated.
 //!
 //! # Examples

@@ -113,14 +113,8 @@ pub struct BuildReport {
 /// the budget: the reachability bits (the tiers marked at once, [`marks::window_bytes`],
 /// and unless it spills them (`spill`) its share of every tier's; alone, every tier's),
 /// their exchange (split: twice the largest tier's bits), and the values of the tier that
-/// needs the most. Alone, a tier's values, their compressed copy and the values of the
-/// tiers its moves reach, whole. Split, the share of rank 0 (the largest): its blocks'
-/// values and their compressed copy (rank 0 writes the file as the blocks come, holding a
-/// round of them), and for each tier its moves reach, its own blocks and the values it
-/// fetches, counted as many as its share of that tier's ranks (two bytes of offset beside
-/// each value, or 1.25 bits a rank of the tier where that is less), with a bit a rank of
-/// that tier for the ranks it asks for. What it fetches is checked again once known,
-/// before it is allocated.
+/// needs the most ([`values_bytes`]). What it fetches is checked again once known, before
+/// it is allocated.
 pub(super) fn check_memory<G: TierGame + ?Sized>(
     game: &G,
     budget: &Budget,
@@ -144,7 +138,41 @@ pub(super) fn check_memory<G: TierGame + ?Sized>(
         false => 0,
     };
     let bits = bits.saturating_add(exchange);
-    // A tier's values and its children's, at `width` bytes a position (two for scores).
+    let (tier, tier_bytes) = values_bytes(game, size);
+    let needed = bits.saturating_add(tier_bytes);
+    if needed > budget.bytes() || needed > usize::MAX as u64 / 2 {
+        return Err(DbError::Memory {
+            needed,
+            limit: budget.bytes(),
+            processes: size.max(1),
+            tier,
+            ranks: game.tier_size(tier),
+        });
+    }
+    Ok(())
+}
+
+/// The blocks a process of a split build solves in one round (`solve`): a few a thread,
+/// so that every thread has work, and a round's fetched values stay small beside the
+/// process's share of the tiers.
+pub(super) fn round_blocks() -> usize {
+    ROUND_BLOCKS_A_THREAD * rayon::current_num_threads()
+}
+
+/// The blocks of a round, for each thread of the process.
+const ROUND_BLOCKS_A_THREAD: usize = 2;
+
+/// The tier whose values need the most memory, and how much, on a process of a build split
+/// across `size` processes (`size` 1: alone). Alone, a tier's values, their compressed
+/// copy and the values of the tiers its moves reach, whole. Split, the share of rank 0
+/// (the largest): its blocks' values and their compressed copy (rank 0 writes the file as
+/// the blocks come, holding a round of them), its blocks of each tier the moves reach, and
+/// one round's fetch ([`round_blocks`] of its blocks, every position counted with as many
+/// moves as the start has: the most, in a game that fills a board): for each child rank
+/// reached, at most all of the child tier, eight bytes as listed, its value and two bytes
+/// of offset as kept, and its question (two bytes) and answer (its value) both ways.
+fn values_bytes<G: TierGame + ?Sized>(game: &G, size: usize) -> (u32, u64) {
+    // At `width` bytes a position (two for scores).
     let width = width(game.values()) as u64;
     let split = size > 1;
     // Rank 0's share of a tier's ranks: the most blocks of any process (all alone).
@@ -157,21 +185,22 @@ pub(super) fn check_memory<G: TierGame + ?Sized>(
             false => ranks,
         }
     };
-    let (tier, tier_bytes) = (0..tiers)
+    let mut moves = Vec::new();
+    game.expand(game.start(), &mut moves);
+    let moves = moves.len().max(1) as u64;
+    let round = (round_blocks() * BLOCK) as u64;
+    (0..game.tiers())
         .map(|k| {
+            let reached = share(k).min(round).saturating_mul(moves);
             let children: u64 = game
                 .child_tiers(k)
                 .iter()
                 .map(|&c| {
                     let held = share(c).saturating_mul(width);
-                    // Its values, with two bytes of offset each or 1.25 bits a rank of
-                    // the tier (`above`), and a bit a rank of the tier while it asks.
-                    let bits = marks::bits_bytes(game, c);
                     let fetched = match split {
-                        true => share(c)
-                            .saturating_mul(width)
-                            .saturating_add(share(c).saturating_mul(2).min(bits / 4 * 5))
-                            .saturating_add(bits),
+                        true => reached
+                            .min(game.tier_size(c))
+                            .saturating_mul(14 + 3 * width),
                         false => 0,
                     };
                     held.saturating_add(fetched)
@@ -181,18 +210,7 @@ pub(super) fn check_memory<G: TierGame + ?Sized>(
             (k, own.saturating_add(children))
         })
         .max_by_key(|&(_, b)| b)
-        .unwrap_or((0, 0));
-    let needed = bits.saturating_add(tier_bytes);
-    if needed > budget.bytes() || needed > usize::MAX as u64 / 2 {
-        return Err(DbError::Memory {
-            needed,
-            limit: budget.bytes(),
-            processes: size.max(1),
-            tier,
-            ranks: game.tier_size(tier),
-        });
-    }
-    Ok(())
+        .unwrap_or((0, 0))
 }
 
 /// The reachable ranks of every tier, as bits, found forward from the start: the tiers in

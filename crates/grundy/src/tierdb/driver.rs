@@ -9,7 +9,7 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use super::above::{self, Above};
+use super::above::{self, Above, Split};
 use super::build::{advance, check_memory, reachable, BuildOptions, BuildReport};
 use super::cluster::{Cluster, Solo};
 use super::cycles;
@@ -19,7 +19,7 @@ use super::game::TierGame;
 use super::kept;
 use super::layout::{BLOCK, MANIFEST};
 use super::marks::{self, Marks};
-use super::solve::solve_tier;
+use super::solve::{solve_split, solve_tier};
 use super::split::Ranks;
 use super::value::read_at;
 use super::valued;
@@ -191,19 +191,36 @@ pub fn build_with<G: TierGame + ?Sized>(
         let shares: Vec<(u32, &[u8])> = loaded.iter().map(|(t, v)| (*t, v.as_slice())).collect();
         let reach = ranks.agree(marks.take(k))?;
         // Alone, the tiers above are held whole; split, the values this process's blocks
-        // need are fetched from their owners.
-        let above = match ranks.alone() {
-            true => Above::whole(width as usize, &shares),
-            false => above::fetch(game, k, &reach, &shares, width as usize, &ranks, budget)?,
+        // need are fetched from their owners, a round of its blocks at a time.
+        let split = Split {
+            reach: &reach,
+            shares: &shares,
+            width: width as usize,
+            ranks: &ranks,
+            budget,
+            held: shares.iter().map(|(_, v)| v.len() as u64).sum(),
         };
-        let solved = match wanted.contains(&k) {
+        let solved = match (wanted.contains(&k), ranks.alone()) {
             // Moves within the tier: retrograde analysis of the whole tier, on one process
             // (the reachability pass refused a split build of such a game).
-            true => cycles::solve_tier(game, k, &reach, &above.whole_tiers(), budget)
-                .inspect(|values| advance(progress, values.len() as u64)),
-            false => solve_tier(game, k, &reach, &above, budget, progress, owner),
+            (true, alone) => {
+                let above = match alone {
+                    true => Above::whole(width as usize, &shares),
+                    false => {
+                        let all = 0..owner.own_blocks(game.tier_size(k));
+                        above::fetch(game, k, all, &split)?
+                    }
+                };
+                cycles::solve_tier(game, k, &reach, &above.whole_tiers(), budget)
+                    .inspect(|values| advance(progress, values.len() as u64))
+            }
+            (false, true) => {
+                let above = Above::whole(width as usize, &shares);
+                solve_tier(game, k, &reach, &above, budget, progress, owner)
+            }
+            (false, false) => solve_split(game, k, &split, progress),
         };
-        drop((reach, above, shares));
+        drop((reach, shares));
         // This process's blocks of the tier, one after the other (the whole tier alone).
         let values = ranks.agree(solved)?;
         // Each process compresses its own blocks and sends them to rank 0, which writes

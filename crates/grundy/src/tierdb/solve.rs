@@ -1,14 +1,16 @@
 //! A tier's values solved from the values of the tiers its moves reach: one loop over this
-//! process's blocks (every block alone), in parallel, for every kind of value. Win, loss or
-//! draw with remoteness is valued here; scores and nimbers by the module `valued`.
+//! process's blocks (every block alone), in parallel, for every kind of value. Alone, over
+//! all of the tier at once, from the tiers above held whole; split across processes, a
+//! round of blocks at a time, each round from the values it fetched. Win, loss or draw
+//! with remoteness is valued here; scores and nimbers by the module `valued`.
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use super::above::Above;
-use super::build::{advance, set_bits, BuildProgress};
+use super::above::{self, Above, Split};
+use super::build::{advance, round_blocks, set_bits, BuildProgress};
 use super::error::DbError;
 use super::format::tier_file;
 use super::game::{End, Place, TierGame};
@@ -87,15 +89,104 @@ pub(super) fn solve_tier<G: TierGame + ?Sized>(
     progress: Option<&BuildProgress>,
     owner: Owner,
 ) -> Result<Vec<u8>, DbError> {
+    let width = width(game.values());
+    let mut share = vec![ABSENT; owner.share_ranks(game.tier_size(k)) as usize * width];
+    let job = Job {
+        k,
+        reach,
+        budget,
+        progress,
+        owner,
+    };
+    solve_blocks(game, &job, above, 0, &mut share)?;
+    Ok(share)
+}
+
+/// The values of tier `k` in this process's blocks, split across processes (every process
+/// calls it at the same step): its blocks solved a round at a time, at most
+/// [`round_blocks`] of them, each round from the values its moves reach, fetched from
+/// their owners ([`above::fetch`]) and dropped before the next. The rounds go on while any
+/// process has blocks left, so every process takes part in as many, answering the
+/// others' questions when it has none of its own; every round's outcome is agreed.
+pub(super) fn solve_split<G: TierGame + ?Sized>(
+    game: &G,
+    k: u32,
+    split: &Split<'_>,
+    progress: Option<&BuildProgress>,
+) -> Result<Vec<u8>, DbError> {
+    let ranks = split.ranks;
+    let owner = ranks.owner();
+    let width = split.width;
+    let own = owner.own_blocks(game.tier_size(k));
+    let len = owner.share_ranks(game.tier_size(k)) as usize * width;
+    let fits = split
+        .budget
+        .check_bytes(split.held.saturating_add(len as u64));
+    ranks.agree(fits.map_err(DbError::from))?;
+    let mut share = vec![ABSENT; len];
+    let split = Split {
+        held: split.held.saturating_add(len as u64),
+        ..*split
+    };
+    let job = Job {
+        k,
+        reach: split.reach,
+        budget: split.budget,
+        progress,
+        owner,
+    };
+    let per = round_blocks();
+    let mut next = 0;
+    loop {
+        let mut left = [(own - next) as u64];
+        ranks.sum(&mut left)?;
+        if left[0] == 0 {
+            return Ok(share);
+        }
+        let blocks = next..(next + per).min(own);
+        next = blocks.end;
+        let above = above::fetch(game, k, blocks.clone(), &split)?;
+        let from = (blocks.start * BLOCK * width).min(len);
+        let to = (blocks.end * BLOCK * width).min(len);
+        let solved = solve_blocks(game, &job, &above, blocks.start, &mut share[from..to]);
+        ranks.agree(solved)?;
+    }
+}
+
+/// What a tier's blocks are solved with: the tier, this process's marks of its blocks
+/// (`reach`), the budget, the progress counter and which blocks are this process's.
+struct Job<'j> {
+    k: u32,
+    reach: &'j [u64],
+    budget: &'j Budget,
+    progress: Option<&'j BuildProgress>,
+    owner: Owner,
+}
+
+/// The values of this process's blocks of `job`'s tier from its `first`-th on, into `out`
+/// (those blocks' values, one after the other), in parallel over blocks, each position
+/// valued from `above`.
+fn solve_blocks<G: TierGame + ?Sized>(
+    game: &G,
+    job: &Job<'_>,
+    above: &Above<'_>,
+    first: usize,
+    out: &mut [u8],
+) -> Result<(), DbError> {
+    let Job {
+        k,
+        reach,
+        budget,
+        progress,
+        owner,
+    } = *job;
     let values = game.values();
     let width = width(values);
-    let mut share = vec![ABSENT; owner.share_ranks(game.tier_size(k)) as usize * width];
-    share
-        .par_chunks_mut(BLOCK * width)
+    out.par_chunks_mut(BLOCK * width)
         .enumerate()
         .try_for_each_init(Vec::new, |gains, (i, chunk)| -> Result<(), DbError> {
             budget.check_cancelled()?;
-            let b = owner.block(i);
+            let b = owner.block(first + i);
             let first = (b * BLOCK) as u64;
             let len = chunk.len() / width;
             let mut failed = None;
@@ -120,8 +211,7 @@ pub(super) fn solve_tier<G: TierGame + ?Sized>(
             }
             advance(progress, len as u64);
             Ok(())
-        })?;
-    Ok(share)
+        })
 }
 
 /// The error for the position at `at` with a successor that has no value in the tiers

@@ -548,4 +548,5 @@ mod dots_and_boxes;
 mod games;
 mod kept;
 mod play;
+mod rounds;
 mod split;

@@ -425,10 +425,8 @@ fn a_process_counts_only_its_share_of_the_marks() {
         .max()
         .unwrap();
     assert_eq!(values(1), whole);
-    // Split, a process's share of both tiers and the values it fetches (as many as its
-    // share of the child tier, each with two bytes of offset or 1.25 bits a rank of the
-    // tier), with a bit a rank of the child tier: about 2.3 tiers' bytes on 2 processes,
-    // 1.8 on 4, 0.2 on 64, against 3 alone.
+    // Split, a process's share of both tiers and one round's fetch (`tests/rounds.rs`
+    // checks its figures): falling with the number of processes, against 3 tiers alone.
     let (two, four, many) = (values(2), values(4), values(64));
     assert!(four < two && two < whole, "{two} {four} {whole}");
     assert!(four * 2 < whole + whole / 4, "{four} {whole}");
