@@ -512,5 +512,6 @@ mod boards;
 mod cycles;
 mod dots_and_boxes;
 mod games;
+mod marks;
 mod play;
 mod split;
