@@ -71,15 +71,17 @@
 //! values its moves reach, fetched from their owners ([`Cluster::all_to_all`]) and dropped
 //! before the next, and it sends its compressed blocks to rank 0, which writes the file as
 //! they come. The files are the same bytes for any number of processes.
-//! A tier's reachability bits are made when the pass first meets it; before it is expanded,
-//! each process sends the bits it found of the others' blocks to their owners
-//! ([`Cluster::all_to_all`]) and keeps its own blocks' only. Once the tier is expanded they
-//! are final, and each process writes its share to `DIR/marks/rank-R/` (when the disk has
-//! room) and reads it back to solve the tier, so that memory holds the bits of the tiers
-//! being marked, not those of the whole game (`marks` is removed at the end).
-//! The memory needed (those bits, a tier's values and their compressed copy, and the tiers
-//! its moves reach: a process's share of them when split, with what a round fetches) is
-//! checked against the [`Budget`] before anything is allocated.
+//! In the reachability pass each process holds only its own blocks' bits of a tier, made
+//! when the pass first meets it; it expands its blocks in rounds of a few blocks a thread,
+//! marks at once the child ranks in its own blocks and sends the others, listed, to their
+//! owners after each round ([`Cluster::all_to_all`]), which mark them. Once the tier is
+//! expanded its bits are final, and each process writes its share to `DIR/marks/rank-R/`
+//! (when the disk has room) and reads it back to solve the tier, so that memory holds its
+//! share of the bits of the tiers being marked, not those of the whole game (`marks` is
+//! removed at the end).
+//! The memory needed (those bits and a round's lists, a tier's values and their compressed
+//! copy, and the tiers its moves reach: a process's share of them when split, with what a
+//! round fetches) is checked against the [`Budget`] before anything is allocated.
 //!
 //! # Examples
 //!

@@ -13,7 +13,7 @@ use super::error::DbError;
 pub(super) use super::format::check_disk;
 use super::game::{Place, TierGame};
 use super::layout::BLOCK;
-use super::marks::{self, Marks};
+use super::marks::{self, Foreign, Marks};
 use super::split::Ranks;
 use super::value::{width, Value, Values};
 use crate::limits::Budget;
@@ -103,41 +103,25 @@ pub struct BuildReport {
     /// Bytes of the tier files.
     pub bytes: u64,
     /// Bytes this process put into exchanges with the others of a split build
-    /// (`build_with`): its share of the reachability marks and of each tier's compressed
-    /// blocks, the ranks it asked the others for and the values it answered, and what rank
-    /// 0 read for all; 0 for one process alone.
+    /// (`build_with`): the child ranks its blocks reach in the others' blocks (listed for
+    /// their owners in the reachability pass), its share of each tier's compressed blocks,
+    /// the ranks it asked the others for and the values it answered, and what rank 0 read
+    /// for all; 0 for one process alone.
     pub sent: u64,
 }
 
 /// The memory a process of a build split across `size` processes needs, checked against
-/// the budget: the reachability bits (the tiers marked at once, [`marks::window_bytes`],
-/// and unless it spills them (`spill`) its share of every tier's; alone, every tier's),
-/// their exchange (split: twice the largest tier's bits), and the values of the tier that
-/// needs the most ([`values_bytes`]). What it fetches is checked again once known, before
-/// it is allocated.
+/// the budget: the reachability bits ([`marks::held_bytes`]: its share of the tiers marked
+/// at once, or unless it spills them (`spill`) of every tier's, and a round's lists of
+/// child ranks) and the values of the tier that needs the most ([`values_bytes`]). What
+/// it fetches is checked again once known, before it is allocated.
 pub(super) fn check_memory<G: TierGame + ?Sized>(
     game: &G,
     budget: &Budget,
     spill: bool,
     size: usize,
 ) -> Result<(), DbError> {
-    let tiers = game.tiers();
-    let window = marks::window_bytes(game);
-    let total = marks::total_bytes(game);
-    let bits: u64 = match (spill, size > 1) {
-        (true, _) => window,
-        (false, false) => total,
-        (false, true) => window.saturating_add(total.div_ceil(size as u64)),
-    };
-    let exchange = match size > 1 {
-        true => (0..tiers)
-            .map(|k| marks::bits_bytes(game, k))
-            .max()
-            .unwrap_or(0)
-            .saturating_mul(2),
-        false => 0,
-    };
-    let bits = bits.saturating_add(exchange);
+    let bits = marks::held_bytes(game, spill, size, rayon::current_num_threads());
     let (tier, tier_bytes) = values_bytes(game, size);
     let needed = bits.saturating_add(tier_bytes);
     if needed > budget.bytes() || needed > usize::MAX as u64 / 2 {
@@ -216,11 +200,15 @@ fn values_bytes<G: TierGame + ?Sized>(game: &G, size: usize) -> (u32, u64) {
 /// The reachable ranks of every tier, as bits, found forward from the start: the tiers in
 /// order, since a move only leads to a later tier.
 ///
-/// Split across processes, each expands its own blocks of a tier ([`Owner`]) and marks
-/// its own copy of the later tiers; before a tier is expanded, each process sends its
-/// marks of the others' blocks to their owners and keeps the OR of its own blocks' marks
-/// only ([`Ranks::exchange_marks`]); every step's outcome is agreed, so every process
-/// returns its own blocks' bits, and the same counts, or the same error.
+/// Each process holds the bits of its own blocks only ([`Owner::words`]'s layout; the
+/// whole tier alone) and expands its own blocks of a tier in rounds of
+/// [`marks::round_blocks`] blocks: a child rank in one of its blocks is marked at once,
+/// the others are listed for their owners ([`Foreign`]), sent after the round
+/// ([`Ranks::all_to_all`]) and marked by them. Every process takes as many rounds (the most
+/// any needs) and every step's outcome is agreed, so every process returns its own
+/// blocks' bits, and the same counts, or the same error.
+///
+/// [`Owner::words`]: super::split::Owner::words
 pub(super) fn reachable<G: TierGame + ?Sized>(
     game: &G,
     budget: &Budget,
@@ -229,10 +217,11 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
     mut marks: Marks,
 ) -> Result<Marks, DbError> {
     let owner = ranks.owner();
-    // A tier's bits are made when it or a move to it is first met, and handed to `marks`
-    // once it is expanded: only the tiers being marked are held.
+    let alone = ranks.alone();
+    // A tier's bits (this process's blocks') are made when it or a move to it is first
+    // met, and handed to `marks` once it is expanded: only the tiers being marked are held.
     let new_tier = |k: u32| -> Vec<AtomicU64> {
-        (0..game.tier_size(k).div_ceil(64))
+        (0..owner.share_words(game.tier_size(k)))
             .map(|_| AtomicU64::new(0))
             .collect()
     };
@@ -240,8 +229,10 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
     let start = game.start();
     if let Some(tier) = tiers.get_mut(start.tier as usize) {
         let bits = tier.get_or_insert_with(|| new_tier(start.tier));
-        if let Some(word) = bits.get((start.rank / 64) as usize) {
-            word.fetch_or(1 << (start.rank % 64), Ordering::Relaxed);
+        if owner.owns_rank(start.rank) {
+            if let Some(word) = bits.get(owner.index(start.rank) / 64) {
+                word.fetch_or(1 << (owner.index(start.rank) % 64), Ordering::Relaxed);
+            }
         }
     }
     for k in 0..game.tiers() {
@@ -250,35 +241,34 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
                 tier.get_or_insert_with(|| new_tier(t));
             }
         }
-        if !ranks.alone() {
-            // Each process's marks of the others' blocks go to their owners: this one keeps
-            // the marks of its own blocks only, one after the other.
-            let full = tiers[k as usize].take().expect("made above");
-            let share =
-                ranks.exchange_marks(full.into_iter().map(AtomicU64::into_inner).collect())?;
-            tiers[k as usize] = Some(share.into_iter().map(AtomicU64::new).collect());
-        }
-        let mark = |at: Place| -> Result<(), DbError> {
-            let word = tiers
+        let outside = |at: Place| {
+            DbError::Game(format!(
+                "{}: a move leads to rank {} of tier {}, outside the game's tiers",
+                game.identity(),
+                at.rank,
+                at.tier
+            ))
+        };
+        // Sets the bit of `at` when it is in this process's blocks (every rank alone), and
+        // says whether it was.
+        let mark_own = |at: Place| -> Result<bool, DbError> {
+            let bits = tiers
                 .get(at.tier as usize)
                 .and_then(Option::as_ref)
-                .and_then(|t| t.get((at.rank / 64) as usize))
                 .filter(|_| at.rank < game.tier_size(at.tier))
-                .ok_or_else(|| {
-                    DbError::Game(format!(
-                        "{}: a move leads to rank {} of tier {}, outside the game's tiers",
-                        game.identity(),
-                        at.rank,
-                        at.tier
-                    ))
-                })?;
-            word.fetch_or(1 << (at.rank % 64), Ordering::Relaxed);
-            Ok(())
+                .ok_or_else(|| outside(at))?;
+            let index = match alone {
+                true => at.rank as usize,
+                false if owner.owns_rank(at.rank) => owner.index(at.rank),
+                false => return Ok(false),
+            };
+            let word = bits.get(index / 64).ok_or_else(|| outside(at))?;
+            word.fetch_or(1 << (index % 64), Ordering::Relaxed);
+            Ok(true)
         };
         let tier = tiers[k as usize].as_ref().expect("made above");
         let size = game.tier_size(k);
         let allowed = game.child_tiers(k);
-        let children_ok = |c: &Place| allowed.contains(&c.tier);
         let refuse = |child: Place| {
             DbError::Game(format!(
                 "{}: a move from tier {k} leads to tier {}, not one of {:?}",
@@ -288,7 +278,9 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
             ))
         };
         if allowed.contains(&k) {
-            // Moves within the tier: found by a search of the tier, on one process.
+            // Moves within the tier: found by a search of the tier, on one process (where
+            // every rank is this process's).
+            let mark = |at: Place| mark_own(at).map(drop);
             let reached = match ranks.alone() {
                 true => cycles::reach_tier(game, k, tier, &mark, &refuse, &allowed, budget),
                 false => Err(DbError::Game(format!(
@@ -304,48 +296,91 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
             ranks.agree(hand_over(&mut tiers, k, &mut marks))?;
             continue;
         }
-        // A chunk of words is a block of ranks: the cancel flag and the counter are looked
-        // at once a block.
-        let expanded = budget
-            .check_cancelled()
-            .map_err(DbError::from)
-            .and_then(|()| {
-                // `tier` holds this process's blocks only, one after the other.
-                tier.par_chunks(BLOCK / 64)
-                    .enumerate()
-                    .map(|(i, words)| (owner.block(i), words))
-                    .try_for_each(|(c, words)| -> Result<(), DbError> {
-                        budget.check_cancelled()?;
-                        let first = (c * BLOCK) as u64;
-                        let mut failed = None;
-                        let mut ranks =
-                            set_bits(words.iter().map(|w| w.load(Ordering::Relaxed)), first);
-                        game.expand_ranks(k, &mut ranks, &mut |_, end, children| {
-                            if end.is_some() {
-                                return ControlFlow::Continue(());
+        // Expands this process's `i`-th block of the tier (its words of `tier`): a block at
+        // a time, the cancel flag and the counter are looked at. Its child ranks in the
+        // others' blocks come back, listed for their owners.
+        let expand = |i: usize| -> Result<Vec<Vec<u8>>, DbError> {
+            budget.check_cancelled()?;
+            let c = owner.block(i);
+            let first = (c * BLOCK) as u64;
+            let len = (size - first).min(BLOCK as u64) as usize;
+            let words = owner.words(tier, c, len);
+            let mut foreign = Foreign::new(&allowed, owner.size());
+            let mut failed = None;
+            let mut ranks = set_bits(words.iter().map(|w| w.load(Ordering::Relaxed)), first);
+            game.expand_ranks(k, &mut ranks, &mut |_, end, children| {
+                if end.is_some() {
+                    return ControlFlow::Continue(());
+                }
+                for &child in children {
+                    let marked = match allowed.iter().position(|&t| t == child.tier) {
+                        Some(i) => mark_own(child).map(|own| {
+                            if !own {
+                                foreign.push(owner.of_rank(child.rank), i, child.rank);
                             }
-                            for &child in children {
-                                let marked = match children_ok(&child) {
-                                    true => mark(child),
-                                    false => Err(refuse(child)),
-                                };
-                                if let Err(e) = marked {
-                                    failed = Some(e);
-                                    return ControlFlow::Break(());
-                                }
-                            }
-                            ControlFlow::Continue(())
-                        });
-                        if let Some(e) = failed {
-                            return Err(e);
-                        }
-                        if k + 1 < game.tiers() {
-                            advance(progress, (size - first).min(BLOCK as u64));
-                        }
-                        Ok(())
-                    })
+                        }),
+                        None => Err(refuse(child)),
+                    };
+                    if let Err(e) = marked {
+                        failed = Some(e);
+                        return ControlFlow::Break(());
+                    }
+                }
+                ControlFlow::Continue(())
             });
-        ranks.agree(expanded)?;
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            if k + 1 < game.tiers() {
+                advance(progress, len as u64);
+            }
+            Ok(foreign.encode())
+        };
+        // Sets the bits of the ranks process `from` listed for this one's blocks.
+        let receive = |from: usize, bytes: &[u8]| {
+            marks::read_foreign(bytes, from, |at| match allowed.contains(&at.tier) {
+                true => match mark_own(at)? {
+                    true => Ok(()),
+                    false => Err(DbError::Cluster {
+                        rank: from,
+                        why: format!("it sent rank {} of tier {}, not ours", at.rank, at.tier),
+                    }),
+                },
+                false => Err(DbError::Cluster {
+                    rank: from,
+                    why: format!("it sent ranks of tier {}, not a child of {k}", at.tier),
+                }),
+            })
+        };
+        let blocks = owner.own_blocks(size);
+        let per_round = match alone {
+            true => blocks.max(1),
+            false => marks::round_blocks(),
+        };
+        let rounds = ranks.most(blocks.div_ceil(per_round) as u64)? as usize;
+        for round in 0..rounds {
+            let these = (round * per_round).min(blocks)..((round + 1) * per_round).min(blocks);
+            let lists = these
+                .into_par_iter()
+                .map(&expand)
+                .collect::<Result<Vec<_>, DbError>>();
+            let lists = ranks.agree(lists)?;
+            if alone {
+                continue;
+            }
+            let mut parts = vec![Vec::new(); owner.size()];
+            for block in lists {
+                for (part, list) in parts.iter_mut().zip(block) {
+                    part.extend_from_slice(&list);
+                }
+            }
+            let got = ranks.all_to_all(parts)?;
+            let marked = got
+                .par_iter()
+                .enumerate()
+                .try_for_each(|(from, bytes)| receive(from, bytes));
+            ranks.agree(marked)?;
+        }
         if k + 1 < game.tiers() {
             advance(progress, owner.others(size, BLOCK));
         }

@@ -1,9 +1,10 @@
 //! A build's work split across the processes of a [`Cluster`]: which blocks of a tier are
 //! whose (block `b` is process `b % size`'s, so every process has a share of every large
-//! tier), the exchanges a build makes (each process's marks of the others' blocks sent to
-//! their owners, compressed blocks sent to rank 0, a kept tier's blocks sent from rank 0 to
-//! their owners, what else rank 0 read handed to all; the
-//! values fetched from their owners are `above`'s), the agreement on every step's outcome (so that a process that fails
+//! tier), the exchanges a build makes (the child ranks a process's blocks reach in the
+//! others' blocks, sent to their owners, are the reachability pass's and `marks`'s;
+//! compressed blocks sent to rank 0, a kept tier's blocks sent from rank 0 to their
+//! owners, what else rank 0 read handed to all; the values fetched from their owners are
+//! `above`'s), the agreement on every step's outcome (so that a process that fails
 //! stops all of them at the same step, never leaving one waiting), and the bytes sent.
 
 use std::cell::Cell;
@@ -47,9 +48,9 @@ impl Owner {
     }
 
     /// The words of this process's marks of a tier (`share`, its blocks' words one after
-    /// the other: [`Ranks::exchange_marks`]) that belong to its block `block`, of `len`
-    /// ranks.
-    pub(super) fn words(self, share: &[u64], block: usize, len: usize) -> &[u64] {
+    /// the other, as the reachability pass leaves them) that belong to its block `block`,
+    /// of `len` ranks.
+    pub(super) fn words<T>(self, share: &[T], block: usize, len: usize) -> &[T] {
         let first = block / self.size * BLOCK_WORDS;
         &share[first..first + len.div_ceil(64)]
     }
@@ -82,12 +83,17 @@ impl Owner {
         block / self.size * BLOCK + (rank % BLOCK as u64) as usize
     }
 
-    /// How many words of a tier's `words` words of marks are in this process's blocks.
-    fn share_len(self, words: usize) -> usize {
-        (0..words.div_ceil(BLOCK_WORDS))
-            .filter(|&b| self.owns(b))
-            .map(|b| (words - b * BLOCK_WORDS).min(BLOCK_WORDS))
-            .sum()
+    /// How many words of marks (a bit a rank) of a tier of `ranks` ranks are in this
+    /// process's blocks: its share of the tier's marks, one block after the other.
+    pub(super) fn share_words(self, ranks: u64) -> usize {
+        let words = ranks.div_ceil(64) as usize;
+        let blocks = words.div_ceil(BLOCK_WORDS);
+        let own = self.count(self.rank, blocks);
+        // Every block of the share is whole but perhaps the tier's last.
+        match blocks > 0 && self.owns(blocks - 1) {
+            true => (own - 1) * BLOCK_WORDS + (words - (blocks - 1) * BLOCK_WORDS),
+            false => own * BLOCK_WORDS,
+        }
     }
 
     /// How many of `blocks` blocks process `rank` works on.
@@ -293,35 +299,25 @@ impl<'a> Ranks<'a> {
         Ok(out)
     }
 
-    /// This process's marks of a tier, from every process's marks of the whole tier
-    /// (`words`, this one's): each process sends the words of each other's blocks to their
-    /// owner, which ORs what it receives. The marks of this process's blocks come back,
-    /// one block after the other in order ([`Owner::words`] finds a block's); alone, all of
-    /// `words`.
-    pub(super) fn exchange_marks(&self, words: Vec<u64>) -> Result<Vec<u64>, DbError> {
+    /// The largest of every process's `mine`.
+    pub(super) fn most(&self, mine: u64) -> Result<u64, DbError> {
         if self.alone() {
-            return Ok(words);
+            return Ok(mine);
         }
-        let owner = self.owner();
-        let expected = owner.share_len(words.len());
-        let mut parts = vec![Vec::new(); owner.size];
-        for (b, chunk) in words.chunks(BLOCK_WORDS).enumerate() {
-            parts[b % owner.size].extend(chunk.iter().flat_map(|w| w.to_le_bytes()));
-        }
-        drop(words);
-        let mut share = vec![0u64; expected];
-        for (rank, got) in self.all_to_all(parts)?.into_iter().enumerate() {
-            if got.len() != expected * 8 {
-                return Err(DbError::Cluster {
-                    rank,
-                    why: format!("it sent {} bytes of marks, not {}", got.len(), expected * 8),
-                });
-            }
-            for (word, bytes) in share.iter_mut().zip(got.chunks_exact(8)) {
-                *word |= u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
-            }
-        }
-        Ok(share)
+        let all = self.gather(&mine.to_le_bytes())?;
+        all.iter()
+            .enumerate()
+            .map(|(rank, theirs)| {
+                theirs
+                    .as_slice()
+                    .try_into()
+                    .map(u64::from_le_bytes)
+                    .map_err(|_| DbError::Cluster {
+                        rank,
+                        why: format!("it sent {} bytes for a count", theirs.len()),
+                    })
+            })
+            .try_fold(0, |most, count| count.map(|c| most.max(c)))
     }
 
     /// `counts` summed over every process, in place (each the same length).

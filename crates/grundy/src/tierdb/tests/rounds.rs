@@ -118,8 +118,8 @@ fn rounds_stopped_resume_on_another_number_of_processes() {
 fn the_values_a_process_holds_fall_with_the_number_of_processes() {
     use crate::limits::Budget;
     use crate::tierdb::build::{check_memory, round_blocks};
-    use crate::tierdb::marks::{bits_bytes, window_bytes};
-    // The values part of the model (marks spilled; less the marks window and exchange),
+    use crate::tierdb::marks::held_bytes;
+    // The values part of the model (marks spilled; less the marks' part, `held_bytes`),
     // on 7 x 6 and 5 x 5, as `check_memory` refuses with.
     let values = |game: &dyn TierGame, size: usize| -> u64 {
         let over = check_memory(game, &Budget::default().with_bytes(1), true, size);
@@ -127,12 +127,7 @@ fn the_values_a_process_holds_fall_with_the_number_of_processes() {
             Err(DbError::Memory { needed, .. }) => needed,
             other => panic!("{other:?}"),
         };
-        let largest = (0..game.tiers())
-            .map(|k| bits_bytes(game, k))
-            .max()
-            .unwrap();
-        let exchange = if size > 1 { 2 * largest } else { 0 };
-        needed - window_bytes(game) - exchange
+        needed - held_bytes(game, true, size, rayon::current_num_threads())
     };
     for game in [c4(7, 6), c4(5, 5)] {
         // Alone: the largest tier twice with the tier below, whole (unchanged).

@@ -317,60 +317,6 @@ fn all_to_all_natively_and_through_all_gather_deliver_every_part() {
 }
 
 #[test]
-fn each_process_keeps_the_or_of_its_own_blocks_marks() {
-    use crate::tierdb::layout::BLOCK;
-    use crate::tierdb::split::Ranks;
-    // A tier of 5 blocks and a part: every process marks scattered ranks of all of them.
-    let ranks = 5 * BLOCK as u64 + 1000;
-    let words = ranks.div_ceil(64) as usize;
-    let marks_of = |rank: usize| -> Vec<u64> {
-        let mut bits = vec![0u64; words];
-        let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ rank as u64;
-        for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let r = x % ranks;
-            bits[(r / 64) as usize] |= 1 << (r % 64);
-        }
-        bits
-    };
-    for size in 1..=4 {
-        for gathers in [false, true] {
-            // The plain way: every process's marks OR-ed whole.
-            let mut whole = vec![0u64; words];
-            for rank in 0..size {
-                for (w, m) in whole.iter_mut().zip(marks_of(rank)) {
-                    *w |= m;
-                }
-            }
-            let shares = on_group(size, gathers, |me| {
-                let ranks = Ranks::new(me);
-                let share = ranks.exchange_marks(marks_of(me.rank())).unwrap();
-                (ranks.owner(), share, ranks.sent())
-            });
-            for (rank, (owner, share, sent)) in shares.into_iter().enumerate() {
-                let mut held = 0;
-                for block in (0..words.div_ceil(BLOCK / 64)).filter(|&b| owner.owns(b)) {
-                    let len = (ranks - (block * BLOCK) as u64).min(BLOCK as u64) as usize;
-                    let first = block * BLOCK / 64;
-                    let wanted = &whole[first..first + len.div_ceil(64)];
-                    assert_eq!(owner.words(&share, block, len), wanted, "{size}, {rank}");
-                    held += wanted.len();
-                }
-                // Only its own blocks' marks are held, and the others' were sent to them.
-                assert_eq!(share.len(), held);
-                let others = (words - held) as u64 * 8;
-                match size {
-                    1 => assert_eq!(sent, 0),
-                    _ => assert!(sent >= others && sent <= others + 64, "{sent} {others}"),
-                }
-            }
-        }
-    }
-}
-
-#[test]
 fn a_cluster_that_only_gathers_writes_the_same_bytes() {
     let whole = TempDir::new("split-gathers-whole");
     build(&Scatter, &whole.0, &BuildOptions::default()).unwrap();
@@ -401,25 +347,48 @@ fn a_process_counts_only_its_share_of_the_marks() {
             other => panic!("{other:?}"),
         }
     };
-    // Held in memory, 4 processes each hold a quarter of the marks, beside the tiers being
-    // marked and the buffers of their exchange (the largest tier's bits twice).
-    use crate::tierdb::marks::{bits_bytes, total_bytes, window_bytes};
-    let total = total_bytes(&game);
+    // The marks: alone, every tier's bits held (none spilled), or a tier's and the next's
+    // (Connect Four's moves reach the next tier only).
+    use crate::tierdb::layout::BLOCK;
+    use crate::tierdb::marks::{bits_bytes, held_bytes, share_bytes};
+    let threads = rayon::current_num_threads();
+    let marks = |spill: bool, size: usize| held_bytes(&game, spill, size, threads);
+    let tiers = game.tiers();
+    let bits = |k: u32| bits_bytes(&game, k);
+    let total: u64 = (0..tiers).map(bits).sum();
     assert!(total > 1_200_000_000, "{total}");
-    let largest = (0..game.tiers())
-        .map(|k| bits_bytes(&game, k))
-        .max()
-        .unwrap();
-    let window = window_bytes(&game);
-    assert_eq!(need(false, 4) - need(true, 4), total.div_ceil(4));
-    assert_eq!(need(false, 1) - need(true, 1), total - window);
-    assert!(window + total.div_ceil(4) + 2 * largest < total);
+    let window = |bytes: &dyn Fn(u32) -> u64| (0..tiers - 1).map(|k| bytes(k) + bytes(k + 1)).max();
+    assert_eq!(marks(false, 1), total);
+    assert_eq!(Some(marks(true, 1)), window(&bits));
+    // Split, a process's own blocks' bits (process 0's, the most), and a round's lists: 4
+    // blocks a thread, at 8 bytes a rank. Everything falls with the number of processes.
+    let lists = (4 * threads * BLOCK * 8) as u64;
+    for size in [2, 4, 64, 1024] {
+        let share = |k: u32| share_bytes(&game, k, size);
+        for k in 0..tiers {
+            let blocks = game.tier_size(k).div_ceil(BLOCK as u64);
+            assert!(
+                share(k) <= bits(k) && share(k) * size as u64 >= bits(k),
+                "{k}"
+            );
+            assert!(
+                share(k) <= blocks.div_ceil(size as u64) * BLOCK as u64 / 8,
+                "{k}"
+            );
+        }
+        let held: u64 = (0..tiers).map(share).sum();
+        assert_eq!(marks(false, size), held + lists, "{size}");
+        assert_eq!(Some(marks(true, size)), window(&share).map(|w| w + lists));
+    }
+    assert!(marks(true, 4) * 3 < marks(true, 1), "{}", marks(true, 4));
+    assert!(
+        (marks(true, 64) - lists) * 60 < marks(true, 1),
+        "{}",
+        marks(true, 64)
+    );
     // The values, marks spilled: alone, the largest tier twice (values, compressed copy)
     // with the tier its moves reach, whole.
-    let values = |size: usize| {
-        let exchange = if size > 1 { 2 * largest } else { 0 };
-        need(true, size) - window - exchange
-    };
+    let values = |size: usize| need(true, size) - marks(true, size);
     let whole = (0..game.tiers() - 1)
         .map(|k| 2 * game.tier_size(k) + game.tier_size(k + 1))
         .max()
