@@ -119,6 +119,7 @@ mod keys;
 mod kiki;
 mod layout;
 mod line;
+mod loops;
 mod marks;
 mod mnk;
 mod scripted;

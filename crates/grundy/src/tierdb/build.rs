@@ -13,6 +13,7 @@ use super::error::DbError;
 pub(super) use super::format::check_disk;
 use super::game::{Place, TierGame};
 use super::layout::BLOCK;
+use super::loops;
 use super::marks::{self, Marks};
 use super::split::Ranks;
 use super::value::{width, Value, Values};
@@ -269,14 +270,11 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
             ))
         };
         if allowed.contains(&k) {
-            // Moves within the tier: found by a search of the tier, on one process.
+            // Moves within the tier: found by a search of the tier, by rounds across the
+            // processes when split.
             let reached = match ranks.alone() {
                 true => cycles::reach_tier(game, k, tier, &mark, &refuse, &allowed, budget),
-                false => Err(DbError::Game(format!(
-                    "{}: tier {k} has moves within it, which a build split across processes \
-                     does not solve yet: build it on one process",
-                    game.identity()
-                ))),
+                false => loops::reach_tier(game, k, tier, &mark, &refuse, ranks, budget),
             };
             ranks.agree(reached)?;
             if k + 1 < game.tiers() {

@@ -19,6 +19,7 @@ use super::format::{
 };
 use super::game::TierGame;
 use super::layout::{BLOCK, MANIFEST};
+use super::loops;
 use super::marks::{self, Marks};
 use super::solve::solve_tier;
 use super::split::Ranks;
@@ -201,10 +202,16 @@ pub fn build_with<G: TierGame + ?Sized>(
             false => above::fetch(game, k, &reach, &shares, width as usize, &ranks, budget)?,
         };
         let solved = match wanted.contains(&k) {
-            // Moves within the tier: retrograde analysis of the whole tier, on one process
-            // (the reachability pass refused a split build of such a game).
-            true => cycles::solve_tier(game, k, &reach, &above.whole_tiers(), budget)
-                .inspect(|values| advance(progress, values.len() as u64)),
+            // Moves within the tier: retrograde analysis, of the whole tier alone, else
+            // across the processes (each its own blocks).
+            true => match ranks.alone() {
+                true => cycles::solve_tier(game, k, &reach, &above.whole_tiers(), budget),
+                false => {
+                    let value = |at| above.get(at).map(|cell| cell[0]);
+                    loops::solve_tier(game, k, &reach, &value, &ranks, budget)
+                }
+            }
+            .inspect(|values| advance(progress, values.len() as u64)),
             false => solve_tier(game, k, &reach, &above, budget, progress, owner),
         };
         drop((reach, above, shares));

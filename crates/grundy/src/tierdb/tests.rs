@@ -512,5 +512,6 @@ mod boards;
 mod cycles;
 mod dots_and_boxes;
 mod games;
+mod loops;
 mod play;
 mod split;

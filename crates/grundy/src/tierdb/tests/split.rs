@@ -104,7 +104,7 @@ impl TierGame for Valued {
 }
 
 /// Builds `game` in `dir` on `size` threads acting as processes; each one's result.
-fn split<G: TierGame + ?Sized>(
+pub(super) fn split<G: TierGame + ?Sized>(
     game: &G,
     dir: &Path,
     size: usize,
