@@ -96,7 +96,13 @@ fn random_loopy_games_split_into_the_bytes_of_one_process() {
 /// losses, wins and draws that end, at several remotenesses, and draws that never end
 /// (cycles of ranks that move only among themselves).
 #[derive(Debug)]
-struct Whirl;
+struct Whirl {
+    /// Whole blocks a tier (each tier has a partial one more).
+    blocks: u64,
+}
+
+/// [`Whirl`] as the tests build it.
+const WHIRL: Whirl = Whirl { blocks: 3 };
 
 const WHIRL_TIERS: u32 = 3;
 
@@ -108,7 +114,7 @@ impl TierGame for Whirl {
         WHIRL_TIERS
     }
     fn tier_size(&self, tier: u32) -> u64 {
-        3 * BLOCK as u64 + 4321 * u64::from(tier) + 77
+        self.blocks * BLOCK as u64 + 4321 * u64::from(tier) + 77
     }
     fn child_tiers(&self, tier: u32) -> Vec<u32> {
         (tier..(tier + 2).min(WHIRL_TIERS)).collect()
@@ -168,12 +174,12 @@ impl TierGame for Whirl {
 #[test]
 fn a_loopy_game_across_blocks_splits_into_the_bytes_of_one_process() {
     let whole = TempDir::new("loops-whirl");
-    let alone = build(&Whirl, &whole.0, &BuildOptions::default()).unwrap();
+    let alone = build(&WHIRL, &whole.0, &BuildOptions::default()).unwrap();
     assert!(alone.positions > 100_000, "{alone:?}");
     // Every kind of value is there, at several remotenesses.
-    let db = Database::open_with(&whole.0, Box::new(Whirl)).unwrap();
+    let db = Database::open_with(&whole.0, Box::new(WHIRL)).unwrap();
     let mut kinds = std::collections::BTreeSet::new();
-    for rank in (0..Whirl.tier_size(0)).step_by(7) {
+    for rank in (0..WHIRL.tier_size(0)).step_by(7) {
         if let Some(value) = db.value(Place { tier: 0, rank }).unwrap() {
             kinds.insert((
                 format!("{:?}", value.outcome),
@@ -190,7 +196,7 @@ fn a_loopy_game_across_blocks_splits_into_the_bytes_of_one_process() {
     assert!(kinds.contains(&("Draw".into(), 3, true)), "{kinds:?}");
     for processes in [2, 3, 5] {
         let dir = TempDir::new(&format!("loops-whirl-{processes}"));
-        for report in split(&Whirl, &dir.0, processes, &BuildOptions::default()) {
+        for report in split(&WHIRL, &dir.0, processes, &BuildOptions::default()) {
             let report = report.unwrap();
             assert_eq!(
                 (report.positions, report.value),
@@ -206,10 +212,10 @@ fn a_loopy_game_across_blocks_splits_into_the_bytes_of_one_process() {
         stop_after: Some(1),
         ..BuildOptions::default()
     };
-    for report in split(&Whirl, &parts.0, 3, &stop) {
+    for report in split(&WHIRL, &parts.0, 3, &stop) {
         assert_eq!(report.unwrap().written, vec![2, 1]);
     }
-    for report in split(&Whirl, &parts.0, 2, &BuildOptions::default()) {
+    for report in split(&WHIRL, &parts.0, 2, &BuildOptions::default()) {
         let report = report.unwrap();
         assert_eq!((report.kept, report.written), (vec![2, 1], vec![0]));
     }
@@ -272,5 +278,32 @@ fn a_remoteness_past_63_stops_every_process_with_the_message() {
             let err = result.unwrap_err().to_string();
             assert!(err.ends_with(&alone.to_string()), "{err}");
         }
+    }
+}
+
+/// The figures of BENCHMARKS.md ("Loopy tiers across processes"): a [`Whirl`] of 16 blocks
+/// a tier (3.2 million ranks) built on 1, 2 and 3 processes, each build's time and bytes
+/// sent printed, the files the same.
+#[test]
+#[ignore = "seconds, printing figures: cargo test -p grundy --lib -- --ignored --nocapture loops"]
+fn a_large_loopy_game_splits_into_the_bytes_of_one_process() {
+    let game = Whirl { blocks: 16 };
+    let whole = TempDir::new("loops-large");
+    let start = std::time::Instant::now();
+    let alone = build(&game, &whole.0, &BuildOptions::default()).unwrap();
+    println!(
+        "1 process: {:.2} s, {} positions, {} bytes of tiers",
+        start.elapsed().as_secs_f64(),
+        alone.positions,
+        alone.bytes
+    );
+    for processes in [2, 3] {
+        let dir = TempDir::new(&format!("loops-large-{processes}"));
+        let start = std::time::Instant::now();
+        let reports = split(&game, &dir.0, processes, &BuildOptions::default());
+        let time = start.elapsed().as_secs_f64();
+        let sent: Vec<u64> = reports.into_iter().map(|r| r.unwrap().sent).collect();
+        println!("{processes} processes: {time:.2} s, bytes sent by each {sent:?}");
+        assert_eq!(files(&whole.0), files(&dir.0), "{processes} processes");
     }
 }
