@@ -500,3 +500,38 @@ fn draws(
     });
     ranks.agree(ended)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lists read back as written, and a part cut anywhere (or too long) is an error that
+    /// names its sender, never a panic.
+    #[test]
+    fn lists_read_back_and_a_cut_part_is_an_error() {
+        let part = |lists: &[&[u32]]| -> Vec<u8> {
+            let mut out = Vec::new();
+            for list in lists {
+                out.extend_from_slice(&(list.len() as u64).to_le_bytes());
+                out.extend(list.iter().flat_map(|r| r.to_le_bytes()));
+            }
+            out
+        };
+        let got = read_lists(vec![part(&[&[1, 2], &[]]), part(&[&[7], &[9, 9]])], 2).unwrap();
+        assert_eq!(got, vec![vec![1, 2, 7], vec![9, 9]]);
+        let whole = part(&[&[5, 6, 7], &[8]]);
+        for cut in 0..whole.len() {
+            let err = read_lists(vec![part(&[&[], &[]]), whole[..cut].to_vec()], 2).unwrap_err();
+            assert!(
+                matches!(err, DbError::Cluster { rank: 1, .. }),
+                "{cut}: {err}"
+            );
+        }
+        let mut long = whole.clone();
+        long.push(0);
+        assert!(read_lists(vec![long], 2).is_err());
+        let mut huge = whole;
+        huge[..8].copy_from_slice(&u64::MAX.to_le_bytes());
+        assert!(read_lists(vec![huge], 2).is_err());
+    }
+}
