@@ -55,6 +55,11 @@
 //! A game whose positions repeat lists a tier among its own [`TierGame::child_tiers`];
 //! that tier is then solved by retrograde analysis (the module `cycles`), after the tiers
 //! its other moves reach. A tier whose moves all leave it takes the plain pass, unchanged.
+//! Split across processes ([`build_with`]), the module `loops` does the same with each
+//! process holding its own blocks of the tier: reachability by rounds, each process
+//! sending the in-tier moves it finds to their owners until no process marks anything new,
+//! and the values level by level of remoteness, each level's positions resolved telling
+//! their parents' owners; the bytes are those of one process.
 //!
 //! # Building
 //!
@@ -123,6 +128,7 @@ mod keys;
 mod kiki;
 mod layout;
 mod line;
+mod loops;
 mod marks;
 mod mnk;
 mod scripted;

@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -13,6 +13,7 @@ use super::error::DbError;
 pub(super) use super::format::check_disk;
 use super::game::{Place, TierGame};
 use super::layout::BLOCK;
+use super::loops;
 use super::marks::{self, Foreign, Marks};
 use super::split::Ranks;
 use super::value::{width, Value, Values};
@@ -277,19 +278,56 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
                 allowed
             ))
         };
+        // Sets the bits of the ranks process `from` listed for this one's blocks.
+        let receive = |from: usize, bytes: &[u8]| {
+            marks::read_foreign(bytes, from, |at| match allowed.contains(&at.tier) {
+                true => match mark_own(at)? {
+                    true => Ok(()),
+                    false => Err(DbError::Cluster {
+                        rank: from,
+                        why: format!("it sent rank {} of tier {}, not ours", at.rank, at.tier),
+                    }),
+                },
+                false => Err(DbError::Cluster {
+                    rank: from,
+                    why: format!("it sent ranks of tier {}, not a child of {k}", at.tier),
+                }),
+            })
+        };
         if allowed.contains(&k) {
-            // Moves within the tier: found by a search of the tier, on one process (where
-            // every rank is this process's).
-            let mark = |at: Place| mark_own(at).map(drop);
-            let reached = match ranks.alone() {
+            // Moves within the tier: found by a search of the tier, alone, or by rounds
+            // across the processes (`loops`); the children it reaches in later tiers'
+            // blocks of the others are listed, and sent to their owners once it is done.
+            let foreign = Mutex::new(Foreign::new(&allowed, owner.size()));
+            let mark = |at: Place| -> Result<(), DbError> {
+                if mark_own(at)? {
+                    return Ok(());
+                }
+                let i = allowed
+                    .iter()
+                    .position(|&t| t == at.tier)
+                    .ok_or_else(|| refuse(at))?;
+                let mut foreign = foreign.lock().unwrap_or_else(PoisonError::into_inner);
+                foreign.push(owner.of_rank(at.rank), i, at.rank);
+                Ok(())
+            };
+            let reached = match alone {
                 true => cycles::reach_tier(game, k, tier, &mark, &refuse, &allowed, budget),
-                false => Err(DbError::Game(format!(
-                    "{}: tier {k} has moves within it, which a build split across processes \
-                     does not solve yet: build it on one process",
-                    game.identity()
-                ))),
+                false => loops::reach_tier(game, k, tier, &mark, &refuse, ranks, budget),
             };
             ranks.agree(reached)?;
+            if !alone {
+                let parts = foreign
+                    .into_inner()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .encode();
+                let got = ranks.all_to_all(parts)?;
+                let marked = got
+                    .par_iter()
+                    .enumerate()
+                    .try_for_each(|(from, bytes)| receive(from, bytes));
+                ranks.agree(marked)?;
+            }
             if k + 1 < game.tiers() {
                 advance(progress, size);
             }
@@ -335,22 +373,6 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
                 advance(progress, len as u64);
             }
             Ok(foreign.encode())
-        };
-        // Sets the bits of the ranks process `from` listed for this one's blocks.
-        let receive = |from: usize, bytes: &[u8]| {
-            marks::read_foreign(bytes, from, |at| match allowed.contains(&at.tier) {
-                true => match mark_own(at)? {
-                    true => Ok(()),
-                    false => Err(DbError::Cluster {
-                        rank: from,
-                        why: format!("it sent rank {} of tier {}, not ours", at.rank, at.tier),
-                    }),
-                },
-                false => Err(DbError::Cluster {
-                    rank: from,
-                    why: format!("it sent ranks of tier {}, not a child of {k}", at.tier),
-                }),
-            })
         };
         let blocks = owner.own_blocks(size);
         let per_round = match alone {

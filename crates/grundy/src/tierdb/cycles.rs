@@ -24,7 +24,7 @@ use super::value::{ABSENT, DRAW, ENDLESS, LOSS, REMOTENESS, WIN};
 use crate::limits::Budget;
 
 /// No such value (a remoteness of a kind a position has none of).
-const NONE: u8 = u8::MAX;
+pub(super) const NONE: u8 = u8::MAX;
 
 /// Marks the ranks of tier `k` reachable from those already marked in `words`, by rounds:
 /// each round expands the ranks first marked in the one before, in parallel. `mark` marks
@@ -149,16 +149,10 @@ pub(super) fn solve_tier<G: TierGame + ?Sized>(
     // Bucket `r` holds positions to resolve at remoteness `r` (64: past the byte).
     let mut buckets: Vec<Vec<(u32, u8)>> = vec![Vec::new(); 65];
     for p in (0..n).filter(|&p| reachable(p)) {
-        if ended[p] != NONE {
-            // A drawn end is resolved at once; it counts only in the draw pass.
-            match ended[p] & !REMOTENESS {
-                DRAW => values[p] = ended[p],
-                kind => buckets[0].push((p as u32, kind)),
-            }
-        } else if win[p] != NONE {
-            buckets[win[p] as usize].push((p as u32, WIN));
-        } else if count[p] == 0 && draw[p] == NONE {
-            buckets[loss[p] as usize].push((p as u32, LOSS));
+        match first([win[p], loss[p], draw[p], ended[p]], count[p]) {
+            First::Value(value) => values[p] = value,
+            First::At(r, kind) => buckets[r].push((p as u32, kind)),
+            First::Open => {}
         }
     }
     for r in 0..=REMOTENESS as usize {
@@ -247,16 +241,97 @@ fn draws(
         if !open[p] || values[p] != ABSENT {
             continue;
         }
-        // A draw outside that never ends counts as 64 (63 + 1): so does this one.
-        if best[p] != NONE && draw[p] != REMOTENESS + 1 {
-            return Err(DbError::Remoteness {
-                tier: k,
-                remoteness: u32::from(best[p]),
-            });
-        }
-        values[p] = ENDLESS;
+        values[p] = unended(k, best[p], draw[p])?;
     }
     Ok(())
+}
+
+/// The value of a position that no draw reached by the second pass: [`ENDLESS`], or an
+/// error where its soonest draw (`best`, with `draw` outside) passes remoteness 63.
+pub(super) fn unended(k: u32, best: u8, draw: u8) -> Result<u8, DbError> {
+    // A draw outside that never ends counts as 64 (63 + 1): so does this one.
+    if best != NONE && draw != REMOTENESS + 1 {
+        return Err(DbError::Remoteness {
+            tier: k,
+            remoteness: u32::from(best),
+        });
+    }
+    Ok(ENDLESS)
+}
+
+/// Where a reachable position starts the level-by-level pass.
+pub(super) enum First {
+    /// Resolved at once: a drawn end (it counts only in the draw pass).
+    Value(u8),
+    /// In the bucket of this remoteness, as a win or a loss.
+    At(usize, u8),
+    /// Resolved later, if at all.
+    Open,
+}
+
+/// Where a position of summary `s` ([win, loss, draw, end] as in [`Seen`]) with `count`
+/// in-tier moves starts.
+pub(super) fn first(s: Summary, count: u32) -> First {
+    let [win, loss, draw, ended] = s;
+    if ended != NONE {
+        match ended & !REMOTENESS {
+            DRAW => First::Value(ended),
+            kind => First::At(0, kind),
+        }
+    } else if win != NONE {
+        First::At(win as usize, WIN)
+    } else if count == 0 && draw == NONE {
+        First::At(loss as usize, LOSS)
+    } else {
+        First::Open
+    }
+}
+
+/// A position's [win, loss, draw, end], as in [`Seen`].
+pub(super) type Summary = [u8; 4];
+
+/// Rank `p` of tier `k` expanded: what its moves outside the tier say (each child's byte
+/// from `value`, `None` where it is missing) and how it ends; each in-tier move is handed
+/// to `within`.
+pub(super) fn look<G: TierGame + ?Sized>(
+    game: &G,
+    k: u32,
+    p: u64,
+    children: &mut Vec<Place>,
+    value: &dyn Fn(Place) -> Option<u8>,
+    within: &mut dyn FnMut(u64),
+) -> Result<Summary, DbError> {
+    let mut s = [NONE, 0, NONE, NONE];
+    children.clear();
+    if let Some(end) = game.expand(Place { tier: k, rank: p }, children) {
+        s[3] = match end {
+            End::Loss => LOSS,
+            End::Draw => DRAW,
+            End::Win => WIN,
+        };
+        return Ok(s);
+    }
+    if children.is_empty() {
+        s[3] = LOSS;
+        return Ok(s);
+    }
+    for child in children.iter() {
+        if child.tier == k {
+            within(child.rank);
+            continue;
+        }
+        let byte = value(*child).ok_or_else(|| DbError::Corrupt {
+            path: super::format::tier_file(child.tier).into(),
+            why: format!("a successor of rank {p} of tier {k} is missing"),
+        })?;
+        let r = (byte & REMOTENESS) + 1;
+        match byte & !REMOTENESS {
+            LOSS => s[0] = s[0].min(r),
+            WIN => s[1] = s[1].max(r),
+            _ => s[2] = s[2].min(r),
+        }
+    }
+    Ok(s)
 }
 
 /// Each reachable position of tier `k` expanded once, in parallel: its moves outside the
@@ -279,53 +354,23 @@ fn see<G: TierGame + ?Sized>(
             let mut summary = vec![[NONE, 0, NONE, NONE]; last - first];
             let mut counts = vec![0u32; last - first];
             let mut edges = Vec::new();
+            let value = |child: Place| {
+                above
+                    .iter()
+                    .find(|(t, _)| *t == child.tier)
+                    .and_then(|(_, v)| v.get(child.rank as usize))
+                    .copied()
+                    .filter(|&b| b != ABSENT)
+            };
             for p in first..last {
                 if reach[p / 64] >> (p % 64) & 1 == 0 {
                     continue;
                 }
-                let s = &mut summary[p - first];
-                children.clear();
-                if let Some(end) = game.expand(
-                    Place {
-                        tier: k,
-                        rank: p as u64,
-                    },
-                    children,
-                ) {
-                    s[3] = match end {
-                        End::Loss => LOSS,
-                        End::Draw => DRAW,
-                        End::Win => WIN,
-                    };
-                    continue;
-                }
-                if children.is_empty() {
-                    s[3] = LOSS;
-                    continue;
-                }
-                for child in children.iter() {
-                    if child.tier == k {
-                        edges.push((child.rank as u32, p as u32));
-                        counts[p - first] += 1;
-                        continue;
-                    }
-                    let byte = above
-                        .iter()
-                        .find(|(t, _)| *t == child.tier)
-                        .and_then(|(_, v)| v.get(child.rank as usize))
-                        .copied()
-                        .filter(|&b| b != ABSENT)
-                        .ok_or_else(|| DbError::Corrupt {
-                            path: super::format::tier_file(child.tier).into(),
-                            why: format!("a successor of rank {p} of tier {k} is missing"),
-                        })?;
-                    let r = (byte & REMOTENESS) + 1;
-                    match byte & !REMOTENESS {
-                        LOSS => s[0] = s[0].min(r),
-                        WIN => s[1] = s[1].max(r),
-                        _ => s[2] = s[2].min(r),
-                    }
-                }
+                let count = &mut counts[p - first];
+                summary[p - first] = look(game, k, p as u64, children, &value, &mut |to| {
+                    edges.push((to as u32, p as u32));
+                    *count += 1;
+                })?;
             }
             Ok((summary, counts, edges))
         })

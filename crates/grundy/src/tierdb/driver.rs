@@ -18,6 +18,7 @@ use super::format::{compress_block, tier_file, Manifest, TierEntry, TierWriter};
 use super::game::TierGame;
 use super::kept;
 use super::layout::{BLOCK, MANIFEST};
+use super::loops;
 use super::marks::{self, Marks};
 use super::solve::{solve_split, solve_tier};
 use super::split::Ranks;
@@ -201,17 +202,19 @@ pub fn build_with<G: TierGame + ?Sized>(
             held: shares.iter().map(|(_, v)| v.len() as u64).sum(),
         };
         let solved = match (wanted.contains(&k), ranks.alone()) {
-            // Moves within the tier: retrograde analysis of the whole tier, on one process
-            // (the reachability pass refused a split build of such a game).
-            (true, alone) => {
-                let above = match alone {
-                    true => Above::whole(width as usize, &shares),
-                    false => {
-                        let all = 0..owner.own_blocks(game.tier_size(k));
-                        above::fetch(game, k, all, &split)?
-                    }
-                };
+            // Moves within the tier: retrograde analysis, of the whole tier alone, else
+            // across the processes (each its own blocks, from the values its whole share's
+            // moves reach in the tiers above, fetched at once).
+            (true, true) => {
+                let above = Above::whole(width as usize, &shares);
                 cycles::solve_tier(game, k, &reach, &above.whole_tiers(), budget)
+                    .inspect(|values| advance(progress, values.len() as u64))
+            }
+            (true, false) => {
+                let all = 0..owner.own_blocks(game.tier_size(k));
+                let above = above::fetch(game, k, all, &split)?;
+                let value = |at| above.get(at).map(|cell| cell[0]);
+                loops::solve_tier(game, k, &reach, &value, &ranks, budget)
                     .inspect(|values| advance(progress, values.len() as u64))
             }
             (false, true) => {

@@ -547,6 +547,7 @@ mod cycles;
 mod dots_and_boxes;
 mod games;
 mod kept;
+mod loops;
 mod marks;
 mod play;
 mod rounds;

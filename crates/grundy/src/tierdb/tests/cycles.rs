@@ -14,15 +14,15 @@ use crate::tierdb::*;
 use crate::value::{Outcome, Play};
 
 #[derive(Clone, Debug)]
-enum Node {
+pub(super) enum Node {
     End(End),
     Moves(Vec<Place>),
 }
 
 /// A random game: `nodes[tier][rank]`.
 #[derive(Debug)]
-struct Graph {
-    nodes: Vec<Vec<Node>>,
+pub(super) struct Graph {
+    pub(super) nodes: Vec<Vec<Node>>,
 }
 
 /// Where a drawn or won end leads in the plain game (`Game`): a sink with no moves.
@@ -33,7 +33,7 @@ const SINK: Place = Place {
 
 impl Graph {
     /// `tiers` tiers of `size` positions; moves stay in their tier when `loopy`.
-    fn random(rng: &mut Rng, tiers: u32, size: u64, loopy: bool) -> Graph {
+    pub(super) fn random(rng: &mut Rng, tiers: u32, size: u64, loopy: bool) -> Graph {
         let nodes = (0..tiers)
             .map(|t| {
                 (0..size)
