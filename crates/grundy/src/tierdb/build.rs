@@ -294,6 +294,16 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
                 }),
             })
         };
+        // Sends each process the ranks listed for its blocks (`parts[r]` for process `r`)
+        // and sets the bits of those the others listed for this one's.
+        let deliver = |parts: Vec<Vec<u8>>| -> Result<(), DbError> {
+            let got = ranks.all_to_all(parts)?;
+            let marked = got
+                .par_iter()
+                .enumerate()
+                .try_for_each(|(from, bytes)| receive(from, bytes));
+            ranks.agree(marked)
+        };
         if allowed.contains(&k) {
             // Moves within the tier: found by a search of the tier, alone, or by rounds
             // across the processes (`loops`); the children it reaches in later tiers'
@@ -321,12 +331,7 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
                     .into_inner()
                     .unwrap_or_else(PoisonError::into_inner)
                     .encode();
-                let got = ranks.all_to_all(parts)?;
-                let marked = got
-                    .par_iter()
-                    .enumerate()
-                    .try_for_each(|(from, bytes)| receive(from, bytes));
-                ranks.agree(marked)?;
+                deliver(parts)?;
             }
             if k + 1 < game.tiers() {
                 advance(progress, size);
@@ -396,12 +401,7 @@ pub(super) fn reachable<G: TierGame + ?Sized>(
                     part.extend_from_slice(&list);
                 }
             }
-            let got = ranks.all_to_all(parts)?;
-            let marked = got
-                .par_iter()
-                .enumerate()
-                .try_for_each(|(from, bytes)| receive(from, bytes));
-            ranks.agree(marked)?;
+            deliver(parts)?;
         }
         if k + 1 < game.tiers() {
             advance(progress, owner.others(size, BLOCK));
