@@ -32,6 +32,32 @@ fn c4(w: u64, h: u64) -> ConnectFour {
     ConnectFour::new(w, h).unwrap()
 }
 
+/// Builds `game` in `dir` on `size` threads acting as processes, each running its build on
+/// a pool of one thread (so that a round is a few blocks, and a tier of many blocks takes
+/// several); each one's result.
+fn split_one_thread<G: TierGame + ?Sized>(
+    game: &G,
+    dir: &Path,
+    size: usize,
+    options: &BuildOptions,
+) -> Vec<Result<BuildReport, DbError>> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = Local::group(size)
+            .into_iter()
+            .map(|me| {
+                scope.spawn(move || {
+                    let pool = rayon::ThreadPoolBuilder::new()
+                        .num_threads(1)
+                        .build()
+                        .unwrap();
+                    pool.install(move || build_with(game, dir, options, &me))
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
+}
+
 /// The place of `board` in `game`'s tiers.
 fn at(game: &ConnectFour, board: &Board) -> Place {
     Place {

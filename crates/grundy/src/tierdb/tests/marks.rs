@@ -2,9 +2,7 @@
 //! and lists the child ranks its blocks reach in the others' blocks for their owners; the
 //! marks, the counts and the files are one process's.
 
-use std::path::Path;
-
-use super::{c4, files, TempDir};
+use super::{c4, files, split_one_thread, TempDir};
 use crate::games::dots_and_boxes::DotsAndBoxes;
 use crate::tierdb::layout::BLOCK;
 use crate::tierdb::marks::{read_foreign, Foreign};
@@ -100,29 +98,6 @@ fn a_process_marks_words_hold_its_own_blocks_one_after_the_other() {
     }
 }
 
-/// Builds `game` in `dir` on `size` threads acting as processes, each with a pool of one
-/// thread (rounds of 4 blocks, so that a tier of many blocks takes several, and processes
-/// with fewer blocks fewer of their own); each one's result.
-fn split_one_thread<G: TierGame + ?Sized>(
-    game: &G,
-    dir: &Path,
-    size: usize,
-) -> Vec<Result<BuildReport, DbError>> {
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = Local::group(size)
-            .into_iter()
-            .map(|me| {
-                scope.spawn(move || {
-                    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build();
-                    pool.unwrap()
-                        .install(move || build_with(game, dir, &BuildOptions::default(), &me))
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    })
-}
-
 #[test]
 fn a_split_reachability_pass_marks_what_one_process_does() {
     // Connect Four 5 x 4: tiers of up to 14 blocks, each move reaching ranks all over the
@@ -145,7 +120,7 @@ fn a_split_reachability_pass_marks_what_one_process_does() {
         }
         for size in [2, 3, 5] {
             let dir = TempDir::new(&format!("marks-{size}"));
-            for report in split_one_thread(game, &dir.0, size) {
+            for report in split_one_thread(game, &dir.0, size, &BuildOptions::default()) {
                 let report = report.unwrap();
                 assert_eq!(report.per_tier, alone.per_tier, "{name}: {size}");
                 assert_eq!(report.value, alone.value, "{name}: {size}");

@@ -5,36 +5,9 @@
 //! fetches is a round's worth, never a whole child tier; and the memory model falls with
 //! the number of processes.
 
-use std::path::Path;
-
-use super::{c4, files, TempDir};
+use super::{c4, files, split_one_thread, TempDir};
 use crate::games::dots_and_boxes::DotsAndBoxes;
 use crate::tierdb::*;
-
-/// Builds `game` in `dir` on `size` threads acting as processes, each running its build on
-/// a pool of one thread (so that a round is two blocks); each one's result.
-fn split_one_thread<G: TierGame + ?Sized>(
-    game: &G,
-    dir: &Path,
-    size: usize,
-    options: &BuildOptions,
-) -> Vec<Result<BuildReport, DbError>> {
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = Local::group(size)
-            .into_iter()
-            .map(|me| {
-                scope.spawn(move || {
-                    let pool = rayon::ThreadPoolBuilder::new()
-                        .num_threads(1)
-                        .build()
-                        .unwrap();
-                    pool.install(move || build_with(game, dir, options, &me))
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    })
-}
 
 /// The largest tier's blocks of ranks.
 fn most_blocks<G: TierGame + ?Sized>(game: &G) -> u64 {
